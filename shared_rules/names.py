@@ -1,0 +1,60 @@
+# Names both sides use: outcomes, statuses, colours, protocol words.
+# Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
+
+NEW_BEGINNING = "new-beginning"
+SYSTEMS = (NEW_BEGINNING,)
+
+# rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome")
+TOTAL_SUCCESS = "total-success"
+PARTIAL_SUCCESS = "partial-success"
+PARTIAL_FAILURE = "partial-failure"
+TOTAL_FAILURE = "total-failure"
+OUTCOMES = (TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE)
+PASSED = (TOTAL_SUCCESS, PARTIAL_SUCCESS)
+
+# rules/new-beginning.md, Thematic Statuses
+CONFIDENT = "confident"
+OPTIMISM = "optimism"
+FOCUS = "focus"
+INSPIRATION = "inspiration"
+ADRENALINE = "adrenaline"
+CONFUSION = "confusion"
+FEAR = "fear"
+DISTRACTION = "distraction"
+FATIGUE = "fatigue"
+STATUSES = (CONFIDENT, OPTIMISM, FOCUS, INSPIRATION,
+            ADRENALINE, CONFUSION, FEAR, DISTRACTION, FATIGUE)
+
+# Tokens as the wire and the history write them.
+WHITE = "w"
+BLACK = "b"
+
+# Protocol v1 (docs/protocol.md)
+PROTOCOL_VERSION = 1
+FRAME_LIMIT = 4096          # bytes in one frame, newline included
+OPS = ("hello", "list", "get", "put", "delete", "trial", "state")
+
+# Typed errors (docs/protocol.md, "Errors")
+E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII
+E_CHECKSUM = "bad-checksum"  # the CRC does not match the payload
+E_TOO_LONG = "too-long"      # the frame passed FRAME_LIMIT before its newline
+E_JSON = "bad-json"          # the payload is not one JSON object
+E_OP = "unknown-op"          # op is not one this device serves
+E_REQUEST = "bad-request"    # a field is missing or of the wrong type
+E_INVALID = "invalid"        # well-formed but against the rules (bag, draw, sheet)
+E_NOT_FOUND = "not-found"    # no character by that name
+E_STORAGE = "storage"        # flash full or failing: nothing was changed
+E_VERSION = "version"        # the host speaks no version the device knows
+E_FULL = "full"              # no room for another character
+ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST,
+          E_INVALID, E_NOT_FOUND, E_STORAGE, E_VERSION, E_FULL)
+
+# Pixel colours (r, g, b) at full brightness; the ring scales them.
+COLOUR_WHITE_TOKEN = (150, 140, 120)
+COLOUR_BLACK_TOKEN = (70, 0, 120)     # violet: a black token must still glow
+COLOUR_DANGER = (200, 0, 0)
+COLOUR_DRAW = (200, 110, 0)
+COLOUR_SUCCESS = (0, 180, 0)
+COLOUR_PARTIAL_FAILURE = (200, 90, 0)
+COLOUR_FAILURE = (200, 0, 0)
+COLOUR_ERROR = (200, 0, 80)

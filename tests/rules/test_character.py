@@ -1,0 +1,76 @@
+# The character model: a plain-dict round trip and validation that says
+# which field is wrong and what it expects. Runs on CPython and MicroPython.
+from shared_rules.character import Character, SheetError
+from shared_rules.newbeginning import Trial
+from shared_rules.randomness import Sampler, SeededBytes
+from tests.helpers import raises
+
+
+def sheet(**changes):
+    data = {
+        "name": "Mara",
+        "system": "new-beginning",
+        "archetype": {"name": "Smuggler"},
+        "qualities": [{"name": "Agile"}, {"name": "Persuasive", "level": 2}, "Stubborn"],
+        "skills": [{"name": "Climber", "placed": True}, {"name": "Lockpicking"},
+                   {"name": "Sailing"}, {"name": "Haggling"}],
+        "misfortunes": ["The bartender hates me"],
+    }
+    data.update(changes)
+    return data
+
+
+def test_round_trip_keeps_everything():
+    first = Character.from_dict(sheet())
+    again = Character.from_dict(first.to_dict())
+    assert again.to_dict() == first.to_dict()
+    assert again.qualities[1].level == 2 and again.skills[0].placed
+    assert again.qualities[2].name == "Stubborn"
+
+
+def test_eight_initial_traits():
+    assert len(Character.from_dict(sheet()).all_traits()) == 8
+
+
+def test_missing_name_names_the_field():
+    data = sheet()
+    del data["name"]
+    err = raises(SheetError, Character.from_dict, data)
+    assert err.field == "name" and "missing" in err.message
+
+
+def test_ill_typed_level_names_the_trait():
+    err = raises(SheetError, Character.from_dict, sheet(skills=[{"name": "A"}, {"name": "B", "level": "two"}, {"name": "C"}, {"name": "D"}]))
+    assert err.field == "skills[1].level" and "whole number" in err.message
+
+
+def test_wrong_number_of_qualities():
+    err = raises(SheetError, Character.from_dict, sheet(qualities=[{"name": "A"}]))
+    assert err.field == "qualities" and "exactly 3" in err.message
+
+
+def test_placed_must_be_a_boolean():
+    err = raises(SheetError, Character.from_dict, sheet(archetype={"name": "X", "placed": 1}))
+    assert err.field == "archetype.placed"
+
+
+def test_unknown_field_is_refused():
+    assert raises(SheetError, Character.from_dict, sheet(colour="red")).field == "colour"
+
+
+def test_duplicate_trait_names_are_refused():
+    assert raises(SheetError, Character.from_dict, sheet(archetype={"name": "Agile"})).field == "traits"
+
+
+def test_recording_a_trial_counts_it_and_keeps_history():
+    hero = Character.from_dict(sheet())
+    trial = Trial(2, 3)
+    sampler = Sampler(SeededBytes(2))
+    for _ in range(12):
+        hero.record(trial.draw(2, sampler))
+    assert hero.trials == 12 and len(hero.history) == 10
+    assert Character.from_dict(hero.to_dict()).history == hero.history
+
+
+def test_placed_tokens_are_counted():
+    assert Character.from_dict(sheet()).placed_count() == 1

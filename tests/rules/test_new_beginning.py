@@ -1,0 +1,276 @@
+# rules/new-beginning.md read with RULINGS.md: one test per rule sentence,
+# the worked examples of the rule text as vectors. Runs on CPython and MicroPython.
+from shared_rules import names as N
+from shared_rules.newbeginning import Trial, RulesError, build_whites
+from shared_rules.randomness import Sampler, SeededBytes, ScriptedBytes
+from shared_rules.exact import reduce, fraction_text
+from tests.helpers import raises
+
+
+def odds_text(trial, k):
+    odds = trial.odds(k)
+    out = {}
+    for name in N.OUTCOMES:
+        out[name] = fraction_text(odds.count(name), odds.denominator)
+    out["exit"] = fraction_text(odds.exit, odds.denominator)
+    return out
+
+
+# -- Success and Failure: the four outcomes ----------------------------------
+
+def test_only_whites_is_total_success():
+    assert Trial(3, 1).judge(2, 0)[0] == N.TOTAL_SUCCESS     # bag wwwb, drew ww
+
+
+def test_a_white_and_not_all_blacks_is_partial_success():
+    assert Trial(1, 2).judge(1, 1)[0] == N.PARTIAL_SUCCESS   # bag wbb, drew wb
+
+
+def test_a_white_and_all_blacks_is_partial_failure():
+    assert Trial(2, 1).judge(1, 1)[0] == N.PARTIAL_FAILURE   # bag wwb, drew wb
+
+
+def test_only_blacks_is_total_failure():
+    assert Trial(2, 2).judge(0, 1)[0] == N.TOTAL_FAILURE     # bag wwbb, drew b
+
+
+def test_total_failure_wins_even_when_every_black_was_drawn():
+    assert Trial(2, 2).judge(0, 2)[0] == N.TOTAL_FAILURE
+
+
+def test_exactly_one_outcome_for_every_possible_draw():
+    for white in range(0, 7):
+        for black in range(1, 7):
+            trial = Trial(white, black)
+            for k in trial.draw_sizes():
+                odds = trial.odds(k)
+                assert sum(odds.counts) == odds.denominator
+
+
+# -- RULINGS.md worked check: bag of 2 white, 3 black ---------------------------
+
+def test_worked_check_draw_one():
+    got = odds_text(Trial(2, 3), 1)
+    assert got[N.TOTAL_SUCCESS] == "2/5"
+    assert got[N.TOTAL_FAILURE] == "3/5"
+    assert got[N.PARTIAL_SUCCESS] == "0" and got[N.PARTIAL_FAILURE] == "0"
+
+
+def test_worked_check_draw_four():
+    got = odds_text(Trial(2, 3), 4)
+    assert got[N.PARTIAL_SUCCESS] == "3/5"
+    assert got[N.PARTIAL_FAILURE] == "2/5"
+    assert got[N.TOTAL_SUCCESS] == "0" and got[N.TOTAL_FAILURE] == "0"
+
+
+def test_worked_check_draw_five():
+    assert odds_text(Trial(2, 3), 5)[N.PARTIAL_FAILURE] == "1"
+
+
+def test_odds_match_counting_every_ordered_draw():
+    # Brute force: every ordered sequence of distinct tokens, judged one by one.
+    trial = Trial(3, 2)
+    tokens = "wwwbb"
+    for k in range(1, 6):
+        counts = {}
+        total = 0
+        for seq in _sequences(len(tokens), k):
+            w = 0
+            for i in seq:
+                if tokens[i] == "w":
+                    w += 1
+            outcome = trial.judge(w, k - w)[0]
+            counts[outcome] = counts.get(outcome, 0) + 1
+            total += 1
+        odds = trial.odds(k)
+        for name in N.OUTCOMES:
+            assert reduce(counts.get(name, 0), total) == reduce(odds.count(name), odds.denominator), (k, name)
+
+
+def _sequences(n, k):
+    if k == 0:
+        return [[]]
+    out = []
+    for rest in _sequences(n, k - 1):
+        for i in range(n):
+            if i not in rest:
+                out.append(rest + [i])
+    return out
+
+
+# -- The note "Success Is Not Guaranteed" -------------------------------------
+
+def test_drawing_no_more_than_the_blacks_risks_total_failure():
+    trial = Trial(3, 3)
+    for k in (1, 2, 3):
+        assert trial.odds(k).count(N.TOTAL_FAILURE) > 0
+
+
+def test_drawing_more_than_the_blacks_can_still_draw_them_all():
+    assert Trial(3, 3).odds(4).count(N.PARTIAL_FAILURE) > 0
+
+
+# -- Danger ------------------------------------------------------------------
+
+def test_danger_example_climbing_the_manor_wall():
+    # Bag wwbbb, danger 2, draw 3, drew wbb: pass the trial, exit from the scene.
+    trial = Trial(2, 3, danger=2)
+    outcome, counted = trial.judge(1, 2)
+    assert outcome == N.PARTIAL_SUCCESS
+    assert trial.exits(counted)
+
+
+def test_danger_is_reported_beside_the_outcome_not_instead():
+    trial = Trial(2, 3, danger=1)
+    assert trial.judge(1, 1)[0] == N.PARTIAL_SUCCESS and trial.exits(1)
+
+
+def test_exit_odds_are_the_chance_of_drawing_danger_or_more_blacks():
+    # Bag wwbbb, danger 2, draw 3: P(b >= 2) = (C(3,2)C(2,1) + C(3,3)) / C(5,3) = 7/10.
+    assert odds_text(Trial(2, 3, danger=2), 3)["exit"] == "7/10"
+    assert odds_text(Trial(2, 3), 3)["exit"] == "0"
+
+
+def test_danger_out_of_range_is_refused():
+    assert raises(RulesError, Trial, 2, 3, 0).field == "danger"
+    assert raises(RulesError, Trial, 2, 3, 7).field == "danger"
+
+
+# -- The bag -------------------------------------------------------------------
+
+def test_a_bag_needs_a_black():
+    assert raises(RulesError, Trial, 3, 0).field == "black"
+
+
+def test_a_bag_over_the_supply_is_refused_not_clamped():
+    err = raises(RulesError, Trial, 7, 2)
+    assert err.field == "white" and "supply" in err.message
+    assert raises(RulesError, Trial, 2, 7).field == "black"
+
+
+def test_the_supply_is_a_campaign_setting():
+    assert Trial(8, 2, supply_white=8).white == 8
+
+
+def test_draw_size_outside_the_bag_is_an_error():
+    trial = Trial(2, 3)
+    assert raises(RulesError, trial.odds, 0).field == "draw"
+    assert raises(RulesError, trial.odds, 6).field == "draw"
+
+
+def test_a_trait_at_level_l_gives_l_whites():
+    assert build_whites([1, 2, 1]) == 4
+
+
+def test_helpers_and_a_placed_token_add_one_white_each():
+    assert build_whites([1], helpers=2, placed=True) == 4
+
+
+# -- Thematic statuses ---------------------------------------------------------
+
+def test_confident_drawing_all_blacks_is_not_partial_failure():
+    assert Trial(2, 1, statuses=[N.CONFIDENT]).judge(1, 1)[0] == N.PARTIAL_SUCCESS
+
+
+def test_confident_does_not_save_a_total_failure():
+    assert Trial(2, 1, statuses=[N.CONFIDENT]).judge(0, 1)[0] == N.TOTAL_FAILURE
+
+
+def test_optimism_redraws_a_failed_single_token():
+    # Bag 2w 3b, draw 1: P(success) = 2/5 + 3/5 * 2/5 = 16/25.
+    got = odds_text(Trial(2, 3, statuses=[N.OPTIMISM]), 1)
+    assert got[N.TOTAL_SUCCESS] == "16/25"
+    assert got[N.TOTAL_FAILURE] == "9/25"
+
+
+def test_optimism_does_nothing_for_larger_draws():
+    assert odds_text(Trial(2, 3, statuses=[N.OPTIMISM]), 2) == odds_text(Trial(2, 3), 2)
+
+
+def test_optimism_second_draw_stands():
+    # Scripted bytes: first below(5) -> 4 (black), second below(5) -> 0 (white).
+    sampler = Sampler(ScriptedBytes([4, 0]))
+    result = Trial(2, 3, statuses=[N.OPTIMISM]).draw(1, sampler)
+    assert result.first == "b" and result.tokens == "w"
+    assert result.outcome == N.TOTAL_SUCCESS
+
+
+def test_focus_whites_count_double_for_spending_on_a_single_draw():
+    sampler = Sampler(ScriptedBytes([0]))
+    result = Trial(2, 3, statuses=[N.FOCUS]).draw(1, sampler)
+    assert result.tokens == "w" and result.spendable_whites == 2
+    assert result.outcome == N.TOTAL_SUCCESS
+
+
+def test_focus_leaves_larger_draws_alone():
+    sampler = Sampler(ScriptedBytes([0, 0]))
+    result = Trial(2, 3, statuses=[N.FOCUS]).draw(2, sampler)
+    assert result.spendable_whites == 2 and result.white == 2
+
+
+def test_adrenaline_forces_all_tokens_but_one():
+    trial = Trial(2, 3, statuses=[N.ADRENALINE])
+    assert trial.draw_sizes() == (4,)
+    assert raises(RulesError, trial.odds, 2).field == "draw"
+
+
+def test_confusion_one_black_counts_as_two_for_partial_failure():
+    trial = Trial(2, 2, statuses=[N.CONFUSION])
+    outcome, counted = trial.judge(1, 1)
+    assert counted == 2 and outcome == N.PARTIAL_FAILURE
+
+
+def test_confusion_counts_for_danger():
+    trial = Trial(2, 3, danger=2, statuses=[N.CONFUSION])
+    assert trial.exits(trial.judge(1, 1)[1])
+
+
+def test_confusion_without_blacks_drawn_changes_nothing():
+    assert Trial(2, 2, statuses=[N.CONFUSION]).judge(2, 0) == (N.TOTAL_SUCCESS, 0)
+
+
+def test_fear_one_white_does_not_pass():
+    trial = Trial(3, 3, statuses=[N.FEAR])
+    assert trial.judge(1, 0)[0] == N.PARTIAL_FAILURE
+    assert trial.judge(1, 1)[0] == N.PARTIAL_FAILURE
+    assert trial.judge(2, 1)[0] == N.PARTIAL_SUCCESS
+
+
+def test_distraction_caps_traits_at_two():
+    assert build_whites([1, 1, 1, 1], statuses=[N.DISTRACTION]) == 2
+    assert build_whites([1, 2, 3], statuses=[N.FATIGUE]) == 5
+
+
+def test_inspiration_changes_no_token():
+    assert odds_text(Trial(2, 3, statuses=[N.INSPIRATION]), 3) == odds_text(Trial(2, 3), 3)
+
+
+def test_unknown_status_is_refused():
+    err = raises(RulesError, Trial, 2, 3, None, ["lucky"])
+    assert err.field == "statuses" and "lucky" in err.message
+
+
+# -- Drawing -------------------------------------------------------------------
+
+def test_a_draw_takes_k_tokens_without_replacement():
+    sampler = Sampler(SeededBytes(7))
+    trial = Trial(2, 3)
+    for _ in range(200):
+        result = trial.draw(5, sampler)
+        assert result.white == 2 and result.black == 3
+
+
+def test_same_seed_same_draws():
+    a = Sampler(SeededBytes("table"))
+    b = Sampler(SeededBytes("table"))
+    trial = Trial(3, 3)
+    assert [trial.draw(3, a).tokens for _ in range(20)] == [trial.draw(3, b).tokens for _ in range(20)]
+
+
+def test_draw_records_the_outcome_of_its_tokens():
+    sampler = Sampler(SeededBytes(1))
+    trial = Trial(2, 3, danger=2)
+    for _ in range(100):
+        result = trial.draw(3, sampler)
+        assert (result.outcome, result.counted_blacks) == trial.judge(result.white, result.black)
+        assert result.exit == (result.counted_blacks >= 2)
