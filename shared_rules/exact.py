@@ -38,3 +38,28 @@ def fraction_text(num, den):
     if den == 1:
         return str(num)
     return "%d/%d" % (num, den)
+
+
+class Distribution:
+    """Exact odds over named results: counts[name] / denominator, integers only.
+
+    Every game system's odds come back in this shape, so the host formats them
+    one way (fractions as strings, percentages) whatever the system.
+    """
+
+    def __init__(self, denominator, counts, names=None):
+        self.denominator = denominator
+        self.counts = counts                       # dict name -> integer numerator
+        self.names = names or sorted(counts)       # the order to show them in
+
+    def count(self, name):
+        return self.counts.get(name, 0)
+
+    def fraction(self, name):
+        return reduce(self.count(name), self.denominator)
+
+    def text(self, name):
+        return fraction_text(self.count(name), self.denominator)
+
+    def total(self):
+        return sum(self.counts.values())

@@ -274,3 +274,10 @@ def test_draw_records_the_outcome_of_its_tokens():
         result = trial.draw(3, sampler)
         assert (result.outcome, result.counted_blacks) == trial.judge(result.white, result.black)
         assert result.exit == (result.counted_blacks >= 2)
+
+
+def test_distribution_reduces_and_formats():
+    from shared_rules.exact import Distribution
+    dist = Distribution(10, {"a": 4, "b": 6}, ["a", "b"])
+    assert dist.fraction("a") == (2, 5) and dist.text("b") == "3/5"
+    assert dist.text("c") == "0" and dist.total() == 10
