@@ -1,0 +1,5 @@
+# `python -m fatebox`: the same CLI as the `fatebox` console script, so tests
+# and scripts can run it with the interpreter of the current environment.
+from fatebox.cli import main
+
+main(prog_name="fatebox")

@@ -1,0 +1,284 @@
+# The `fatebox` command: sheets to and from a board, draws, odds, the virtual
+# gadget. Errors reach the user as `fatebox: message` on stderr (mpremote style).
+import json
+import os
+
+import click
+
+from shared_rules import names as N
+from shared_rules.character import Character, SheetError
+from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
+from fatebox import RULES_VERSION, VERSION, merge, odds, ports, sheets, show
+from fatebox.errors import FateboxError, USAGE
+from fatebox.link import DEFAULT_TIMEOUT, Link
+
+# RulesError.field -> the option a person typed, and what that option accepts.
+OPTIONS = {
+    "white": ("--white", "0..%d, the white supply" % SUPPLY_WHITE),
+    "black": ("--black", "1..%d, the black supply" % SUPPLY_BLACK),
+    "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
+    "statuses": ("--status", "any of " + ", ".join(N.STATUSES)),
+    "draw": ("--draw", None),
+}
+
+
+class _Shown(click.ClickException):
+    """A FateboxError as click reports it: `fatebox: message`, the error's exit code."""
+
+    def __init__(self, error):
+        super().__init__(error.message)
+        self.exit_code = error.exit_code
+
+    def show(self, file=None):
+        click.echo("fatebox: %s" % self.message, err=True)
+
+
+class _Group(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except FateboxError as exc:
+            raise _Shown(exc)
+
+
+def port_option(command):
+    """`--port` on a board command too, overriding the global one."""
+    return click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
+                        help="The board: auto (the one MicroPython board plugged in), "
+                             "a device path, or a pyserial URL.")(command)
+
+
+def _connect(port):
+    root = click.get_current_context().find_root().obj or {}
+    spec = port or root.get("port") or ports.AUTO
+    return Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--port", "-p", default=None, envvar="FATEBOX_PORT", metavar="auto|PATH|URL",
+              help="The board to talk to (default auto; also $FATEBOX_PORT).")
+@click.option("--timeout", default=DEFAULT_TIMEOUT, type=click.FloatRange(min=0.1), show_default=True,
+              help="Seconds to wait for each reply from the board.")
+@click.pass_context
+def main(ctx, port, timeout):
+    """Fatebox: keep character sheets, load them onto the box, play and pull back."""
+    ctx.obj = {"port": port, "timeout": timeout}
+
+
+@main.command("ports")
+@click.option("--board", is_flag=True, help="Print only MicroPython boards; exit 1 if there is none.")
+def ports_command(board):
+    """List serial ports, marking MicroPython boards (USB 2E8A:0005)."""
+    seen = ports.seen()
+    if board:
+        boards = [p for p in seen if ports.is_board(p)]
+        if not boards:
+            raise FateboxError("no MicroPython board (USB %04X:%04X) found; %s"
+                               % (ports.BOARD_VID, ports.BOARD_PID, ports.seen_text(seen)))
+        for p in boards:
+            click.echo(p.device)
+        return
+    if not seen:
+        click.echo("no serial ports found", err=True)
+    width = max([len(p.device) for p in seen] + [4])
+    for p in seen:
+        mark = "  [MicroPython board]" if ports.is_board(p) else ""
+        click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml...")
+@port_option
+def push(paths, port):
+    """Check sheets, then load them onto the board (all or none are sent)."""
+    loaded = sheets.load_all(paths)
+    with _connect(port) as link:
+        for sheet in loaded:
+            reply = link.put(sheet.character.to_dict())
+            c = sheet.character
+            click.echo("%s: loaded from %s (%s): %s, %d traits, %d placed token%s, %d trials" % (
+                c.name, sheet.path, "new on the box" if reply.get("created") else "replaced",
+                c.archetype.name, len(c.all_traits()), c.placed_count(),
+                "" if c.placed_count() == 1 else "s", c.trials))
+
+
+@main.command()
+@click.argument("name", required=False)
+@click.option("--dir", "directory", default=".", show_default=True,
+              help="The folder of sheets to update (a sheet matches by its name).")
+@port_option
+def pull(name, directory, port):
+    """Write what the board counted back into the sheets (all characters, or NAME)."""
+    if not os.path.isdir(directory):
+        raise FateboxError("--dir %s: no such folder" % directory, USAGE)
+    by_name, warnings = sheets.find_by_name(directory)
+    for warning in warnings:
+        click.echo("fatebox: " + warning, err=True)
+    with _connect(port) as link:
+        names = [name] if name else [c["name"] for c in link.characters()]
+        pulled = [link.get(n) for n in names]
+    if not pulled:
+        click.echo("the board holds no characters: nothing to pull", err=True)
+    plans = [_plan(data, by_name, directory) for data in pulled]   # all checked before any write
+    for character, path, document, changes in plans:
+        if document is None:
+            click.echo("%s: %s is up to date" % (character.name, path))
+            continue
+        sheets.write_atomic(path, document.as_string())
+        if changes is None:
+            click.echo("%s: new sheet %s" % (character.name, path))
+        else:
+            click.echo("%s: updated %s: %s" % (character.name, path, "; ".join(changes)))
+
+
+def _plan(data, by_name, directory):
+    """(character, path, document to write or None, changes or None for a new sheet)."""
+    try:
+        character = Character.from_dict(data)
+    except SheetError as exc:
+        raise FateboxError("the board sent a character that does not check out (%s); "
+                           "nothing was written" % exc)
+    paths = by_name.get(character.name, [])
+    if len(paths) > 1:
+        raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
+                           % (len(paths), character.name, ", ".join(paths)))
+    if not paths:
+        return character, sheets.free_path(directory, character.name), sheets.new_document(character), None
+    path = paths[0]
+    _, document = sheets.read_document(path)
+    changes = merge.update(document, character)
+    if not changes:
+        return character, path, None, []
+    try:
+        again = Character.from_dict(document.unwrap()).to_dict()
+    except SheetError as exc:
+        again = exc
+    if again != character.to_dict():
+        raise FateboxError("%s: cannot write %s's changes into this sheet and have it load back the same (%s); "
+                           "pull into an empty --dir and compare; nothing was written"
+                           % (path, character.name, again if isinstance(again, SheetError) else "layout not understood"))
+    return character, path, document, changes
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
+@port_option
+def list_command(as_json, port):
+    """The characters on the board."""
+    with _connect(port) as link:
+        characters = link.characters()
+    if as_json:
+        click.echo(json.dumps({"characters": characters}))
+    elif not characters:
+        click.echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
+    else:
+        show.console().print(show.characters_table(characters))
+
+
+@main.command()
+@click.argument("name")
+@port_option
+def delete(name, port):
+    """Remove a character from the board (its sheet is not touched)."""
+    with _connect(port) as link:
+        link.delete(name)
+    click.echo("%s: deleted from the board" % name)
+
+
+def _trial(white, black, danger, statuses):
+    try:
+        return Trial(white, black, danger, statuses)
+    except RulesError as exc:
+        raise _option_error(exc)
+
+
+def _option_error(exc, trial=None):
+    option, allowed = OPTIONS.get(exc.field, ("--" + exc.field, None))
+    if exc.field == "draw" and trial is not None:
+        sizes = trial.draw_sizes()
+        allowed = "%d..%d" % (sizes[0], sizes[-1]) if len(sizes) > 1 else "exactly %d here" % sizes[0]
+    if exc.field == "statuses":
+        allowed = None   # the message already lists the statuses, or says what is wrong
+    text = "%s: %s" % (option, exc.message)
+    return FateboxError(text + (" (allowed: %s)" % allowed if allowed else ""), USAGE)
+
+
+def trial_options(command):
+    for decorator in reversed((
+            click.option("--white", "-w", type=int, required=True, help="White tokens in the bag (0..%d)." % SUPPLY_WHITE),
+            click.option("--black", "-b", type=int, required=True, help="Black tokens: the difficulty (1..%d)." % SUPPLY_BLACK),
+            click.option("--danger", "-d", type=int, default=None, help="Exit from the scene at this many blacks (1..%d)." % MAX_DANGER),
+            click.option("--status", "-s", "statuses", multiple=True, metavar="STATUS",
+                         help="A thematic status; repeat for several: " + ", ".join(N.STATUSES) + "."),
+            click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout."))):
+        command = decorator(command)
+    return command
+
+
+@main.command()
+@trial_options
+@click.option("--draw", "-k", "k", type=int, default=None, help="Tokens to draw at once (1..tokens in the bag).")
+@click.option("--character", "-c", default=None, help="Record the trial on this character.")
+@port_option
+def draw(white, black, danger, statuses, as_json, k, character, port):
+    """A trial on the board, with the board's own entropy."""
+    trial = _trial(white, black, danger, statuses)
+    if k is None:
+        if not trial.has(N.ADRENALINE):
+            raise FateboxError("--draw: say how many tokens to draw (allowed: 1..%d)" % trial.size(), USAGE)
+        k = trial.draw_sizes()[0]   # adrenaline: all tokens but one
+    try:
+        trial.check_draw(k)
+    except RulesError as exc:
+        raise _option_error(exc, trial)
+    with _connect(port) as link:
+        result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
+    setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
+             "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
+    if as_json:
+        setup.update({"character": character, "result": result})
+        click.echo(json.dumps(setup))
+        return
+    out = show.console()
+    for line in show.draw_lines(setup, result, character):
+        out.print(line)
+
+
+@main.group("odds")
+def odds_group():
+    """Exact odds for every draw size; no board needed."""
+
+
+@odds_group.command("new-beginning")
+@trial_options
+def odds_new_beginning(white, black, danger, statuses, as_json):
+    """New Beginning: the chance of each outcome (and of an exit) per draw size."""
+    trial = _trial(white, black, danger, statuses)
+    if as_json:
+        click.echo(json.dumps(odds.report(trial)))
+    else:
+        show.console().print(odds.table(trial))
+
+
+@main.command()
+@click.option("--headless", is_flag=True, help="No window: print the port path and serve until stopped.")
+@click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
+@click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
+@click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
+@click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
+def sim(headless, state_dir, load, seed, more):
+    """Run the firmware on a virtual board; the host talks to it over a pseudo-terminal."""
+    loaded = sheets.load_all(list(load) + list(more))
+    state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
+    try:
+        from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
+    except ImportError as exc:
+        raise FateboxError("the simulator cannot start: %s" % exc)
+    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed)
+    raise SystemExit(code or 0)
+
+
+@main.command()
+def version():
+    """The host tool's version and the protocol it speaks."""
+    click.echo("fatebox %s (protocol %d, shared_rules %s)" % (VERSION, N.PROTOCOL_VERSION, RULES_VERSION))

@@ -1,0 +1,192 @@
+# The protocol v1 client (docs/protocol.md) over any pyserial port: hello
+# first, one request at a time, non-frames and events skipped, typed errors.
+import collections
+import errno
+import time
+
+import serial
+
+from shared_rules import names as N
+from shared_rules import wire
+from fatebox import ports
+from fatebox.errors import DeviceError, FateboxError
+
+BAUD = 115200              # nominal: USB CDC ignores it
+DEFAULT_TIMEOUT = 3.0      # seconds for one reply (docs/protocol.md)
+_POLL = 0.2                # longest single wait, so the deadline is kept
+_BUSY = (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK)
+
+
+def open_serial(url, timeout=DEFAULT_TIMEOUT):
+    """Open a device path or pyserial URL exclusively; FateboxError if it cannot be had."""
+    try:
+        port = serial.serial_for_url(url, do_not_open=True)
+    except (ValueError, serial.SerialException) as exc:
+        raise FateboxError("cannot use port %r: %s; %s" % (url, exc, ports.seen_text()))
+    port.baudrate = BAUD
+    port.timeout = _POLL
+    port.write_timeout = timeout
+    try:
+        port.exclusive = True   # no second program writing into our frames
+    except (ValueError, AttributeError, NotImplementedError):
+        pass
+    try:
+        port.open()
+    except serial.SerialException as exc:
+        code = exc.errno if isinstance(exc.errno, int) else (exc.args[0] if exc.args and isinstance(exc.args[0], int) else None)
+        if code in _BUSY or "exclusively lock" in str(exc):
+            raise FateboxError("port %s is busy: another program has it open (mpremote, a serial "
+                               "terminal, another fatebox?); close it and try again; %s" % (url, ports.seen_text()))
+        if code == errno.EACCES:
+            raise FateboxError("no permission to open %s; on Linux add yourself to the 'dialout' "
+                               "group (then log in again); %s" % (url, ports.seen_text()))
+        raise FateboxError("cannot open port %s: %s; %s" % (url, _reason(exc), ports.seen_text()))
+    return port
+
+
+def _reason(exc):
+    text = str(exc)
+    return text.split(": ", 1)[1] if text.startswith("[Errno") and ": " in text else text
+
+
+class Link:
+    """A conversation with one board: `request(op, **args)` returns the reply dict."""
+
+    def __init__(self, port, name=None, timeout=DEFAULT_TIMEOUT):
+        self.port = port
+        self.name = name or getattr(port, "port", None) or "the port"
+        self.timeout = timeout
+        self.next_id = 1
+        self.reader = wire.LineReader()
+        self.lines = collections.deque()
+        self.info = None    # the hello reply
+
+    @classmethod
+    def connect(cls, spec=ports.AUTO, timeout=DEFAULT_TIMEOUT):
+        """Choose the port, open it, and say hello: a Link ready for requests."""
+        url = ports.choose(spec)
+        link = cls(open_serial(url, timeout), url, timeout)
+        try:
+            link.hello()
+        except BaseException:
+            link.close()
+            raise
+        return link
+
+    def close(self):
+        try:
+            self.port.close()
+        except (OSError, serial.SerialException):
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def hello(self):
+        try:
+            self.port.reset_input_buffer()   # a boot banner or an old reply
+        except (OSError, serial.SerialException):
+            pass
+        try:
+            reply = self.request("hello", versions=[N.PROTOCOL_VERSION])
+        except DeviceError as exc:
+            if exc.code == N.E_VERSION:
+                raise FateboxError("the board at %s speaks another protocol version (%s); this fatebox "
+                                   "speaks %d: update fatebox or the firmware so they match"
+                                   % (self.name, exc.device_message, N.PROTOCOL_VERSION))
+            raise
+        if reply.get("protocol") != N.PROTOCOL_VERSION:
+            raise FateboxError("the board at %s answered with protocol %r; this fatebox speaks %d: update "
+                               "fatebox or the firmware so they match" % (self.name, reply.get("protocol"), N.PROTOCOL_VERSION))
+        self.info = reply
+        return reply
+
+    def request(self, op, **args):
+        """Send one request and wait for its reply; DeviceError for a typed error."""
+        message = {"id": self.next_id, "op": op}
+        message.update(args)
+        self.next_id += 1
+        try:
+            frame = wire.encode(message)
+        except wire.WireError as exc:
+            raise FateboxError("the %s request is too large to send: %s" % (op, exc.message))
+        try:
+            self.port.write(frame)
+            self.port.flush()
+        except serial.SerialTimeoutException:
+            raise FateboxError("%s does not take what is sent to it (write timed out after %.1f s); "
+                               "is the board stuck? reset it and try again" % (self.name, self.timeout))
+        except (OSError, serial.SerialException) as exc:
+            raise self._lost(exc)
+        reply = self._reply(message["id"], op)
+        if not reply.get("ok"):
+            error = reply.get("error") or {}
+            raise DeviceError(str(error.get("code", "unknown")), str(error.get("message", "no reason given")), op)
+        return reply
+
+    def _reply(self, id, op):
+        deadline = time.monotonic() + self.timeout
+        while True:
+            while self.lines:
+                message = _frame(self.lines.popleft())
+                if message is None or "id" not in message:
+                    continue   # not a frame (banner, print) or an event
+                if message["id"] == id:
+                    return message
+                if message["id"] is None and message.get("ok") is False:
+                    return message   # the box could not read our request far enough
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise FateboxError(
+                    "no answer from %s within %.1f s to %r; is the Fatebox firmware running there? "
+                    "(a board at the REPL prompt does not answer: reset it)" % (self.name, self.timeout, op))
+            self.lines.extend(self._read())
+
+    def _read(self):
+        # The port's own timeout stays at _POLL (setting it reconfigures a
+        # POSIX port each time), so one read overshoots the deadline by < _POLL.
+        try:
+            waiting = self.port.in_waiting
+            data = self.port.read(max(1, waiting))
+        except (OSError, serial.SerialException) as exc:
+            raise self._lost(exc)
+        return self.reader.feed(data) if data else []
+
+    def _lost(self, exc):
+        return FateboxError("lost the connection to %s (%s): was the cable pulled or the simulator "
+                            "stopped? reconnect and try again" % (self.name, _reason(exc)))
+
+    # The ops of docs/protocol.md, v1.
+    def characters(self):
+        return self.request("list")["characters"]
+
+    def get(self, name):
+        return self.request("get", name=name)["character"]
+
+    def put(self, character):
+        return self.request("put", character=character)
+
+    def delete(self, name):
+        return self.request("delete", name=name)
+
+    def trial(self, white, black, draw, danger=None, statuses=(), name=None):
+        args = {"white": white, "black": black, "draw": draw, "danger": danger, "statuses": list(statuses)}
+        if name is not None:
+            args["name"] = name
+        return self.request("trial", **args)["result"]
+
+    def state(self):
+        return self.request("state")
+
+
+def _frame(line):
+    """The message in a line, or None for anything that is not a good frame."""
+    if line is wire.TOO_LONG or not line.strip():
+        return None
+    try:
+        return wire.decode(line)
+    except wire.WireError:
+        return None

@@ -1,0 +1,219 @@
+# Writing what the box counted back into a sheet's tomlkit document in place:
+# only values that differ change, so comments, order and layout survive.
+import tomlkit
+from tomlkit.items import AoT, Array, InlineTable, Table
+
+from shared_rules.character import Character
+
+_TRAIT_DEFAULTS = {"level": 1, "placed": False}
+_SCALAR_DEFAULTS = {"system": None, "pending-misfortunes": 0, "trials": 0}
+
+
+def plain(value):
+    """A tomlkit value as plain Python (dicts, lists, str, int, bool)."""
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def normal_trait(value):
+    """A trait as the box writes it, whether the sheet says "Agile" or a table."""
+    value = plain(value)
+    if isinstance(value, str):
+        value = {"name": value}
+    if not isinstance(value, dict):
+        return value
+    return {"name": value.get("name"), "level": value.get("level", 1), "placed": value.get("placed", False)}
+
+
+def trait_item(trait, inline=False, padded=False):
+    """The shortest way to write a trait: "Agile", or {name = ..., level = 2, placed = true}."""
+    extra = [k for k in ("level", "placed") if trait[k] != _TRAIT_DEFAULTS[k]]
+    if not extra and not inline:
+        return trait["name"]
+    return inline_table([("name", trait["name"])] + [(k, trait[k]) for k in extra], padded)
+
+
+def inline_table(pairs, padded=False):
+    """An inline table written as the sheet writes them: `{ a = 1 }` or `{a = 1}`.
+
+    Built from text: tomlkit spaces keys added to an inline table unevenly.
+    """
+    body = ", ".join("%s = %s" % (tomlkit.key(k).as_string(), tomlkit.item(v).as_string()) for k, v in pairs)
+    text = "{ %s }" % body if padded else "{%s}" % body
+    return tomlkit.parse("t = " + text)["t"]
+
+
+def _padded(document):
+    # Follow the sheet's own habit for braces; `{ name = ... }` wins a tie.
+    text = document.as_string()
+    spaced = text.count("{ ")
+    return spaced * 2 >= text.count("{")
+
+
+def array_of(items, padded=False):
+    """A TOML array, one item per line when it holds anything."""
+    array = tomlkit.array()
+    for item in items:
+        array.append(_item(item, padded))
+    if items:
+        array.multiline(True)
+    return array
+
+
+def _item(value, padded=False):
+    if isinstance(value, dict) and not isinstance(value, InlineTable):
+        return inline_table(list(value.items()), padded)
+    return value
+
+
+def update(document, character):
+    """Bring `document` in line with `character`; return what changed, in words."""
+    return _Update(document).run(character.to_dict())
+
+
+class _Update:
+    def __init__(self, document):
+        self.document = document
+        self.padded = _padded(document)
+        self.changes = []
+
+    def run(self, data):
+        for key in Character.FIELDS:
+            value = data[key]
+            if key == "archetype":
+                self.trait_at(self.document, key, value)
+            elif key in ("qualities", "skills", "traits"):
+                self.traits(key, value)
+            elif key in ("misfortunes", "history"):
+                self.sequence(key, value)
+            else:
+                self.scalar(key, value)
+        return self.changes
+
+    def scalar(self, key, value):
+        document = self.document
+        if key not in document and key == "system":
+            return   # the system defaults to new-beginning; leave it implicit
+        old = plain(document.get(key, _SCALAR_DEFAULTS.get(key)))
+        if old == value:
+            return   # also: a missing count that is still 0 stays missing
+        document[key] = value
+        if key == "pending-misfortunes":
+            self.changes.append("pending misfortunes %s -> %s (name them under misfortunes)" % (old, value))
+        else:
+            self.changes.append("%s %s -> %s" % (key, old, value))
+
+    def trait_at(self, parent, key, new):
+        """Merge one trait into parent[key] (a document key or an array index)."""
+        current = parent[key] if _has(parent, key) else None
+        old = normal_trait(current) if current is not None else None
+        if old == new:
+            return
+        self.changes.extend(_trait_words(old, new))
+        if isinstance(current, Table):
+            for k in ("name", "level", "placed"):
+                if plain(current.get(k, _TRAIT_DEFAULTS.get(k))) != new[k]:
+                    current[k] = new[k]
+        elif isinstance(current, InlineTable):
+            pairs = [(k, plain(v)) for k, v in current.items()]
+            for k in ("name", "level", "placed"):
+                if plain(current.get(k, _TRAIT_DEFAULTS.get(k))) != new[k]:
+                    pairs = [(a, new[k] if a == k else b) for a, b in pairs]
+                    if k not in current:
+                        pairs.append((k, new[k]))
+            parent[key] = inline_table(pairs, current.as_string().startswith("{ "))
+        else:
+            inline = isinstance(parent, tomlkit.TOMLDocument)
+            parent[key] = trait_item(new, inline=inline, padded=self.padded)
+
+    def traits(self, key, new_list):
+        current = self.document.get(key)
+        if not isinstance(current, (Array, AoT)):
+            if not new_list and current is None:
+                return
+            self.document[key] = array_of([trait_item(t, padded=self.padded) for t in new_list], self.padded)
+            self.changes.extend("new trait %s" % t["name"] for t in new_list)
+            return
+        for i, new in enumerate(new_list):
+            if i < len(current):
+                self.trait_at(current, i, new)
+                continue
+            if isinstance(current, AoT):
+                table = tomlkit.table()
+                for k, v in trait_item(new, inline=True).items():
+                    table[k] = plain(v)
+                current.append(table)
+            else:
+                current.append(trait_item(new, padded=self.padded))
+            self.changes.append("new trait %s" % new["name"])
+        while len(current) > len(new_list):
+            gone = normal_trait(current[len(current) - 1])
+            del current[len(current) - 1]
+            self.changes.append("trait %s removed" % (gone.get("name") if isinstance(gone, dict) else gone))
+
+    def sequence(self, key, new_list):
+        """Misfortunes and history: keep the old items that are still there, add the new."""
+        current = self.document.get(key)
+        old = plain(current) if current is not None else []
+        old = old if isinstance(old, list) else []
+        if old == new_list:
+            return
+        if not isinstance(current, (Array, AoT)):
+            self.document[key] = array_of(new_list, self.padded)
+            dropped, added = old, new_list
+        else:
+            # The box keeps the newest HISTORY_LIMIT trials: the old list may have
+            # lost its head. Find where the old tail meets the new head.
+            cut = 0
+            while old[cut:] != new_list[:len(old) - cut]:
+                cut += 1
+            dropped, added = old[:cut], new_list[len(old) - cut:]
+            for _ in range(cut):
+                del current[0]
+            was_empty = len(current) == 0
+            for item in added:
+                if isinstance(current, AoT):
+                    table = tomlkit.table()
+                    table.update(item)
+                    current.append(table)
+                else:
+                    current.append(_item(item, self.padded))
+            if was_empty and added and isinstance(current, Array):
+                current.multiline(True)
+        if key == "history":
+            self.history_words(dropped, added, len(new_list))
+        else:
+            self.changes.extend("misfortune added: %s" % m for m in new_list if m not in old)
+            self.changes.extend("misfortune removed: %s" % m for m in old if m not in new_list)
+
+    def history_words(self, dropped, added, kept):
+        if added:
+            self.changes.append("history: %d new trial%s (%s)" % (
+                len(added), "" if len(added) == 1 else "s", "; ".join(_trial_words(e) for e in added)))
+        if dropped:
+            self.changes.append("history: %d oldest trial%s dropped (the box keeps the last %d)" % (
+                len(dropped), "" if len(dropped) == 1 else "s", kept))
+
+
+def _has(parent, key):
+    if isinstance(key, int):
+        return key < len(parent)
+    return key in parent
+
+
+def _trait_words(old, new):
+    name = new["name"]
+    if old is None or not isinstance(old, dict):
+        return ["new trait %s" % name]
+    words = []
+    if old["name"] != name:
+        words.append("trait %s is now %s" % (old["name"], name))
+    if old["level"] != new["level"]:
+        words.append("%s: level %s -> %s" % (name, old["level"], new["level"]))
+    if old["placed"] != new["placed"]:
+        words.append("%s: %s" % (name, "token placed" if new["placed"] else "placed token used"))
+    return words
+
+
+def _trial_words(entry):
+    words = "%s %s" % (entry.get("outcome", "?"), entry.get("tokens", ""))
+    return words + (", exit" if entry.get("exit") else "")

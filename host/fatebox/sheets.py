@@ -1,0 +1,192 @@
+# Character sheets as TOML files: load and validate with shared_rules, find a
+# character's sheet in a folder, create one, and save atomically.
+import glob
+import os
+import re
+import tempfile
+import unicodedata
+
+import tomlkit
+from tomlkit.exceptions import ParseError
+
+from shared_rules import wire
+from shared_rules.character import Character, SheetError
+from fatebox import tomlpos
+from fatebox.errors import FateboxError, USAGE
+
+_AT_LINE = re.compile(r"\s+at line \d+ col \d+$")
+
+
+class Sheet:
+    """One sheet file: its path, its text, the tomlkit document and the character."""
+
+    def __init__(self, path, text, document, character):
+        self.path = path
+        self.text = text
+        self.document = document
+        self.character = character
+
+
+def read_document(path):
+    """(text, tomlkit document) of a TOML file; FateboxError (exit 2) naming file and line."""
+    try:
+        # newline="" keeps the file's own line endings for the write back.
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise FateboxError("%s: no such sheet; check the path" % path, USAGE)
+    except UnicodeDecodeError as exc:
+        raise FateboxError("%s: not UTF-8 text (byte %d); save the sheet as UTF-8" % (path, exc.start), USAGE)
+    except OSError as exc:
+        raise FateboxError("%s: cannot read the sheet: %s" % (path, exc.strerror or exc), USAGE)
+    try:
+        document = tomlkit.parse(text)
+    except ParseError as exc:
+        reason = _AT_LINE.sub("", str(exc))
+        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, exc.line, exc.col, reason), USAGE)
+    return text, document
+
+
+def load(path):
+    """A Sheet whose character passed shared_rules' checks, or FateboxError (exit 2)."""
+    text, document = read_document(path)
+    try:
+        character = Character.from_dict(document.unwrap())
+    except SheetError as exc:
+        raise FateboxError(describe(path, text, exc), USAGE)
+    return Sheet(path, text, document, character)
+
+
+def describe(path, text, exc):
+    """'mara.toml:12: skills[1].level: expected ...' for a SheetError."""
+    line, exact = tomlpos.find_line(text, exc.field)
+    if line is None:
+        return "%s: %s: %s; add it to the sheet" % (path, exc.field, exc.message)
+    if exact:
+        return "%s:%d: %s: %s" % (path, line, exc.field, exc.message)
+    return "%s:%d: %s: %s (in the entry starting on line %d)" % (path, line, exc.field, exc.message, line)
+
+
+def check_frame(sheet):
+    """Refuse a sheet too big for one protocol frame before the board sees it."""
+    try:
+        wire.encode({"id": 99999, "op": "put", "character": sheet.character.to_dict()})
+    except wire.WireError as exc:
+        raise FateboxError("%s: too large to send in one frame (%s); shorten misfortunes or history"
+                           % (sheet.path, exc.message), USAGE)
+
+
+def load_all(paths):
+    """Load every sheet first, so one bad sheet stops the lot before the board is touched."""
+    sheets = [load(path) for path in paths]
+    seen = {}
+    for sheet in sheets:
+        check_frame(sheet)
+        name = sheet.character.name
+        if name in seen:
+            raise FateboxError("%s and %s both describe %r; keep one" % (seen[name], sheet.path, name), USAGE)
+        seen[name] = sheet.path
+    return sheets
+
+
+def find_by_name(directory):
+    """({name: [paths]}, [warnings]) for the .toml sheets in `directory`."""
+    found = {}
+    warnings = []
+    for path in sorted(glob.glob(os.path.join(directory, "*.toml"))):
+        try:
+            text, document = read_document(path)
+        except FateboxError as exc:
+            warnings.append("skipping %s" % exc.message)
+            continue
+        name = document.get("name")
+        if isinstance(name, str):
+            found.setdefault(str(name), []).append(path)
+    return found, warnings
+
+
+def slug(name):
+    """A file name for a character: 'Ysolde the Grey' -> 'ysolde-the-grey'."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "character"
+
+
+def free_path(directory, name):
+    """<slug>.toml in `directory`, or <slug>-2.toml ... so no file is overwritten."""
+    base = slug(name)
+    path = os.path.join(directory, base + ".toml")
+    n = 2
+    while os.path.exists(path):
+        path = os.path.join(directory, "%s-%d.toml" % (base, n))
+        n += 1
+    return path
+
+
+def new_document(character):
+    """A fresh, commented sheet for a character the folder has no sheet for."""
+    from fatebox.merge import array_of, trait_item
+
+    data = character.to_dict()
+    doc = tomlkit.document()
+    doc.add(tomlkit.comment("%s: a New Beginning character, written by `fatebox pull`." % character.name))
+    doc.add(tomlkit.comment("Edit freely: `fatebox pull` keeps your comments and layout."))
+    doc.add(tomlkit.nl())
+    doc["name"] = data["name"]
+    doc["system"] = data["system"]
+    doc["archetype"] = trait_item(data["archetype"], inline=True)
+    for key in ("qualities", "skills", "traits"):
+        doc[key] = array_of([trait_item(t) for t in data[key]])
+    doc["misfortunes"] = array_of(data["misfortunes"])
+    doc["pending-misfortunes"] = data["pending-misfortunes"]
+    doc["trials"] = data["trials"]
+    doc["history"] = array_of(data["history"])
+    return doc
+
+
+def write_atomic(path, text):
+    """Replace `path` with `text` all at once: temp file in the same folder, fsync, rename.
+
+    On any failure the temp file is removed and the old file is left as it was.
+    """
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temp, _mode_for(path))
+        os.replace(temp, path)
+    except BaseException as exc:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise FateboxError("%s: could not save (%s); the file was left as it was"
+                               % (path, exc.strerror or exc))
+        raise
+    _sync_directory(directory)
+
+
+def _mode_for(path):
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _sync_directory(directory):
+    # The rename itself is durable only once the folder is synced (POSIX).
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except (OSError, AttributeError):
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
