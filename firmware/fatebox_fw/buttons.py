@@ -1,0 +1,106 @@
+# Gestures of one push button (short, long, double press) from a callable that
+# says "pressed" and the board clock: debounced, polled, never blocking.
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+# Events poll() returns. PRESS is the debounced down edge of a press that is
+# not a double's second press: the core uses it to skip the draw animation.
+PRESS = "press"
+SHORT = "short"
+LONG = "long"
+DOUBLE = "double"
+
+_IDLE = const(0)
+_DOWN = const(1)      # held, a gesture under way
+_WAIT = const(2)      # released after a short press; a second press makes a DOUBLE
+_SWALLOW = const(3)   # held, but this press's gesture is already decided
+
+DEBOUNCE_MS = 20
+LONG_PRESS_MS = 600
+DOUBLE_CLICK_MS = 300
+
+
+class Button:
+    """One button. `pressed()` returns True while it is down; `clock` has ticks_diff.
+
+    poll(now) returns at most one event per call:
+    - PRESS on the down edge;
+    - LONG once the press is held for long_press_ms (the release then says nothing);
+    - SHORT on release, or, when double_click_ms > 0, once the double window has
+      passed without a second press (so SHORT and DOUBLE exclude each other);
+    - DOUBLE when a second press starts within double_click_ms of the release.
+    double_click_ms = 0 turns double detection off: SHORT comes on release, undelayed.
+    """
+
+    def __init__(self, pressed, clock, debounce_ms=DEBOUNCE_MS,
+                 long_press_ms=LONG_PRESS_MS, double_click_ms=DOUBLE_CLICK_MS):
+        self.pressed = pressed
+        self.clock = clock
+        self.debounce_ms = debounce_ms
+        self.long_press_ms = long_press_ms
+        self.double_click_ms = double_click_ms
+        self.raw = False        # the pin as last read
+        self.raw_at = 0         # when it last changed
+        self.stable = False     # the debounced state
+        self.state = _IDLE
+        self.at = 0             # down edge (_DOWN) or release (_WAIT)
+        self.pending = None     # a second event decided in the same poll
+
+    def poll(self, now):
+        if self.pending is not None:
+            event = self.pending
+            self.pending = None
+            return event
+        diff = self.clock.ticks_diff
+        raw = bool(self.pressed())
+        if raw != self.raw:
+            self.raw = raw
+            self.raw_at = now
+        # Timers first, measured up to where the pin last moved if a change is
+        # still being debounced: a release bouncing at 590 ms is not a LONG.
+        until = self.raw_at if raw != self.stable else now
+        event = self._timers(diff, until)
+        if raw != self.stable and diff(now, self.raw_at) >= self.debounce_ms:
+            # Debounced: the pin held its new level for debounce_ms. The edge
+            # is dated when the level was first seen, for honest hold times.
+            self.stable = raw
+            edge = self._edge(diff, raw, self.raw_at)
+            if event is None:
+                return edge
+            self.pending = edge
+        return event
+
+    def _timers(self, diff, until):
+        if self.state == _DOWN and diff(until, self.at) >= self.long_press_ms:
+            self.state = _SWALLOW
+            return LONG
+        if self.state == _WAIT and diff(until, self.at) > self.double_click_ms:
+            self.state = _IDLE
+            return SHORT
+        return None
+
+    def _edge(self, diff, down, at):
+        if down:
+            if self.state == _WAIT:
+                self.state = _SWALLOW
+                return DOUBLE
+            self.state = _DOWN
+            self.at = at
+            return PRESS
+        if self.state == _DOWN:
+            if self.double_click_ms > 0:
+                self.state = _WAIT
+                self.at = at
+                return None
+            self.state = _IDLE
+            return SHORT
+        self.state = _IDLE     # the end of a LONG, a DOUBLE or a swallowed press
+        return None
+
+    def cancel(self):
+        """Forget the gesture under way: nothing more until the next press."""
+        self.pending = None
+        self.state = _SWALLOW if self.stable else _IDLE

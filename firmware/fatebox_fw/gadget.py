@@ -1,0 +1,81 @@
+# The box as a whole: store, core, server and ring wired to one board. tick()
+# is one non-blocking turn of the loop; run() turns it forever.
+from shared_rules import wire
+from shared_rules.randomness import Sampler
+from fatebox_fw import buttons as B
+from fatebox_fw.core import Core, DOUBLE_ROLES
+from fatebox_fw.profile import roles
+from fatebox_fw.ring import Ring
+from fatebox_fw.server import Server
+from fatebox_fw.store import Store
+
+READ_CHUNK = 64     # serial bytes taken per tick: a 4 KiB frame in ~64 ticks at most
+LOOP_MS = 5
+
+
+class Gadget:
+    """The Fatebox app core on `board` (a HAL backend: rp2, virtual, or a test fake).
+
+    The board gives: profile (validated dict), buttons (callables, profile
+    order), ticks_ms(), ticks_diff(a, b), sleep_ms(ms), entropy(n) -> bytes,
+    write_pixels(rgb bytearray), serial_readinto(buf) -> count,
+    serial_write(bytes), storage (a directory).
+    """
+
+    def __init__(self, board):
+        self.board = board
+        profile = board.profile
+        self.store = Store(board.storage)
+        self.ring = Ring(profile["neopixel"]["count"], profile["brightness"])
+        self.core = Core(self.store, Sampler(board.entropy), board)
+        self.server = Server(self.store, self.core, profile["board"], board.serial_write, board)
+        # Allocated here, once: the loop below reuses them (STYLE.md 6).
+        self.reader = wire.LineReader()
+        self.inbuf = bytearray(READ_CHUNK)
+        self.shown = bytearray(len(self.ring.buf))
+        self.roles = roles(profile)
+        self.buttons = []
+        for i in range(len(self.roles)):
+            double = B.DOUBLE_CLICK_MS if self.roles[i] in DOUBLE_ROLES else 0
+            self.buttons.append(B.Button(board.buttons[i], board, double_click_ms=double))
+        self.frames = 0
+        self.server.start()
+        self._show(board.ticks_ms(), force=True)
+
+    def tick(self):
+        board = self.board
+        now = board.ticks_ms()
+        for i in range(len(self.buttons)):
+            button = self.buttons[i]
+            event = button.poll(now)
+            if event is not None and self.core.on_button(self.roles[i], event, now):
+                button.cancel()
+        count = board.serial_readinto(self.inbuf)
+        for i in range(count):
+            line = self.reader.feed_byte(self.inbuf[i])
+            if line is not None:
+                self.server.serve(line)
+        self.core.tick(now)
+        self._show(now)
+
+    def _show(self, now, force=False):
+        self.core.render(self.ring, now)
+        if force or self.ring.buf != self.shown:
+            # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
+            self.shown[:] = self.ring.buf
+            self.board.write_pixels(self.ring.buf)
+            self.frames += 1
+
+    def run(self):
+        while True:
+            self.tick()
+            self.board.sleep_ms(LOOP_MS)
+
+    def describe(self):
+        """The screen for a UI: screen, text (words), active, outcome."""
+        return self.core.describe()
+
+    def show_error(self):
+        """The error pattern, for main.py when the program stops on an exception."""
+        self.ring.error()
+        self.board.write_pixels(self.ring.buf)

@@ -1,0 +1,187 @@
+# The protocol v1 server (docs/protocol.md): frames in, one reply per request,
+# ops looked up in a table, everything validated before anything changes.
+from shared_rules import names as N
+from shared_rules import wire
+from shared_rules.character import Character, SheetError, HISTORY_LIMIT
+from shared_rules.newbeginning import Trial, RulesError
+from fatebox_fw import FIRMWARE_VERSION
+from fatebox_fw.store import StoreError
+
+
+class Refused(Exception):
+    """A request answered with a typed error; nothing was changed."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# The longest history entry Character.record writes: the room a stored
+# character must leave so that `get` still fits in one frame after 10 trials.
+_LONGEST_ENTRY = {"outcome": N.PARTIAL_FAILURE, "tokens": "w" * 12, "white": 6, "black": 6, "exit": True}
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _name(request):
+    name = request.get("name")
+    if not isinstance(name, str) or not name:
+        raise Refused(N.E_REQUEST, "`name` must be a character's name (a non-empty string)")
+    return name
+
+
+class Server:
+    """Serves one byte stream. `write(bytes)` sends; `serve(line)` answers one line."""
+
+    def __init__(self, store, core, board_name, write, clock):
+        self.store = store
+        self.core = core
+        self.board_name = board_name
+        self.write = write
+        self.clock = clock
+        self.ops = {
+            "hello": self.hello,
+            "list": self.list,
+            "get": self.get,
+            "put": self.put,
+            "delete": self.delete,
+            "trial": self.trial,
+            "state": self.state,
+        }
+
+    def info(self):
+        return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
+                "systems": list(N.SYSTEMS),
+                "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity}}
+
+    def start(self):
+        """The hello event, so a terminal shows what is there (docs/protocol.md)."""
+        event = {"event": "hello"}
+        event.update(self.info())
+        self.send(event)
+
+    def send(self, message):
+        self.write(wire.encode(message))
+
+    def serve(self, line):
+        """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
+        if line is wire.TOO_LONG:
+            self.send(_error(None, N.E_TOO_LONG, "the frame passed %d bytes before its newline; it was dropped unread" % N.FRAME_LIMIT))
+            return
+        if not line.strip():
+            return      # an empty line (a terminal's Enter) is no frame, and no request
+        try:
+            request = wire.decode(line)
+        except wire.WireError as exc:
+            self.send(_error(None, exc.code, exc.message))
+            return
+        id = request.get("id")
+        if not _is_int(id):
+            self.send(_error(None, N.E_REQUEST, "a request needs an integer `id`"))
+            return
+        op = self.ops.get(request.get("op")) if isinstance(request.get("op"), str) else None
+        if op is None:
+            self.send(_error(id, N.E_OP, "unknown op %r; this box serves %s" % (request.get("op"), ", ".join(N.OPS))))
+            return
+        try:
+            result = op(request)
+        except Refused as exc:
+            self.send(_error(id, exc.code, exc.message))
+            return
+        except StoreError as exc:
+            self.send(_error(id, exc.code, exc.message))
+            return
+        reply = {"id": id, "ok": True}
+        reply.update(result)
+        try:
+            self.send(reply)
+        except wire.WireError as exc:
+            # put refuses characters that would not fit, so this is a last resort.
+            self.send(_error(id, exc.code, "the reply would not fit in one frame: %s" % exc.message))
+
+    # -- ops: each validates everything before it changes anything -------------
+
+    def hello(self, request):
+        versions = request.get("versions")
+        if not isinstance(versions, list) or not all(_is_int(v) for v in versions):
+            raise Refused(N.E_REQUEST, "`versions` must be a list of protocol versions (integers)")
+        if N.PROTOCOL_VERSION not in versions:
+            raise Refused(N.E_VERSION, "this box speaks protocol %d; the host offered %s" % (N.PROTOCOL_VERSION, versions))
+        return self.info()
+
+    def list(self, request):
+        store = self.store
+        return {"characters": [store.characters[n].summary() for n in store.names()]}
+
+    def get(self, request):
+        name = _name(request)
+        if name not in self.store.characters:
+            raise Refused(N.E_NOT_FOUND, "no character named %r on the box" % name)
+        return {"character": self.store.characters[name].to_dict()}
+
+    def put(self, request):
+        data = request.get("character")
+        if not isinstance(data, dict):
+            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+        try:
+            character = Character.from_dict(data)
+        except SheetError as exc:
+            raise Refused(N.E_INVALID, "character %s" % exc)
+        _check_fits(character)
+        created = self.store.put(character)
+        return {"name": character.name, "created": created}
+
+    def delete(self, request):
+        name = _name(request)
+        self.store.delete(name)
+        return {"name": name}
+
+    def trial(self, request):
+        for key in ("white", "black", "draw"):
+            if not _is_int(request.get(key)):
+                raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
+        danger = request.get("danger")
+        if danger is not None and not _is_int(danger):
+            raise Refused(N.E_REQUEST, "`danger` must be a whole number or null")
+        statuses = request.get("statuses", [])
+        if not isinstance(statuses, list) or not all(isinstance(s, str) for s in statuses):
+            raise Refused(N.E_REQUEST, "`statuses` must be a list of status names")
+        name = request.get("name")
+        if name is not None:
+            name = _name(request)
+        try:
+            trial = Trial(request["white"], request["black"], danger, statuses)
+            trial.check_draw(request["draw"])
+        except RulesError as exc:
+            raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+        if name is not None and name not in self.store.characters:
+            raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the trial on" % name)
+        result = self.core.play(trial, request["draw"], name, self.clock.ticks_ms())
+        return {"result": result.to_dict()}
+
+    def state(self, request):
+        out = self.core.state()
+        out["characters"] = len(self.store.characters)
+        out["storage"] = self.store.status
+        return out
+
+
+def _check_fits(character):
+    # docs/protocol.md, Limit: every reply is one frame. A character with a
+    # full history, big counters and a large id must still fit in `get`.
+    data = character.to_dict()
+    data["history"] = data["history"] + [_LONGEST_ENTRY] * (HISTORY_LIMIT - len(data["history"]))
+    data["trials"] += 1000000
+    data["pending-misfortunes"] += 1000
+    try:
+        wire.encode({"id": 2 ** 31, "ok": True, "character": data})
+    except wire.WireError as exc:
+        raise Refused(N.E_INVALID, "character %r is too large for the box: with a full history of %d trials it would not fit in one frame (%s); shorten its texts or lists"
+                      % (character.name, HISTORY_LIMIT, exc.message))
+
+
+def _error(id, code, message):
+    return {"id": id, "ok": False, "error": {"code": code, "message": message}}

@@ -1,0 +1,145 @@
+# A scripted board for the two-interpreter suites: a fake clock, button presses
+# on a timetable, serial in memory, pixel frames recorded, a fresh storage dir.
+import os
+import sys
+
+from shared_rules import wire
+from shared_rules.randomness import SeededBytes
+from fatebox_fw.profile import PICO, validate
+
+_made = [0]
+
+
+def fresh_dir():
+    """An empty directory of its own for one test."""
+    if sys.implementation.name == "micropython":
+        # run.mjs gives MicroPython an in-memory filesystem.
+        base = "/core-tests"
+        try:
+            os.mkdir(base)
+        except OSError:
+            pass
+        _made[0] += 1
+        path = "%s/%d" % (base, _made[0])
+        os.mkdir(path)
+        return path
+    import tempfile
+    return tempfile.mkdtemp(prefix="fatebox-core-")
+
+
+def make_dir(path):
+    os.mkdir(path)
+
+
+def table_profile(brightness=255):
+    # Full brightness, so a frame's bytes are the names.COLOUR_* values themselves.
+    profile = dict(PICO)
+    profile["brightness"] = brightness
+    return validate(profile)
+
+
+class FakeBoard:
+    """Everything a Gadget asks of a board, under a test's control."""
+
+    def __init__(self, storage=None, entropy=None, profile=None):
+        self.now = 1000
+        self.profile = profile or table_profile()
+        self.storage = storage or fresh_dir()
+        self.entropy = entropy or SeededBytes("fakeboard")
+        self.schedule = [[] for _ in self.profile["buttons"]]   # (start, end) ms per button
+        self.buttons = [self._pin(i) for i in range(len(self.schedule))]
+        self.frames = []          # every frame written, as bytes
+        self.frame_times = []
+        self.inbox = b""
+        self.outbox = b""
+
+    def _pin(self, i):
+        def pressed():
+            for start, end in self.schedule[i]:
+                if start <= self.now < end:
+                    return True
+            return False
+        return pressed
+
+    # -- the board -----------------------------------------------------------
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+    def write_pixels(self, rgb):
+        self.frames.append(bytes(rgb))
+        self.frame_times.append(self.now)
+
+    def serial_readinto(self, buf):
+        n = min(len(buf), len(self.inbox))
+        for i in range(n):
+            buf[i] = self.inbox[i]
+        self.inbox = self.inbox[n:]
+        return n
+
+    def serial_write(self, data):
+        self.outbox += data
+
+    # -- the test's hands ----------------------------------------------------
+    def role(self, name):
+        for i in range(len(self.profile["buttons"])):
+            if self.profile["buttons"][i]["role"] == name:
+                return i
+        raise ValueError(name)
+
+    def hold(self, role, start, ms):
+        """Button `role` is down from `start` for `ms` (bounces are several holds)."""
+        self.schedule[self.role(role)].append((start, start + ms))
+
+    def send(self, message):
+        self.inbox += wire.encode(message)
+
+    def send_raw(self, data):
+        self.inbox += data
+
+    def replies(self):
+        """Every frame the box sent since the last call, decoded."""
+        reader = wire.LineReader()
+        out = [wire.decode(line) for line in reader.feed(self.outbox)]
+        self.outbox = b""
+        return out
+
+    def frame(self):
+        return self.frames[-1]
+
+
+def run(gadget, board, ms, step=5):
+    """Let the loop turn for `ms` of board time, `step` ms per tick."""
+    end = board.now + ms
+    while board.now < end:
+        gadget.tick()
+        board.now += step
+
+
+def tap(gadget, board, role, hold=80, settle=None):
+    """One short press of `role`, then let it be seen (release, debounce, and
+    for `back` the double-press window that has to pass first)."""
+    if settle is None:
+        settle = 400 if role == "back" else 60
+    board.hold(role, board.now, hold)
+    run(gadget, board, hold + settle)
+
+
+def long_press(gadget, board, role, hold=800, settle=60):
+    board.hold(role, board.now, hold)
+    run(gadget, board, hold + settle)
+
+
+def frame_of(pixels):
+    """A frame's bytes from a list of (r, g, b), padded with off pixels to 12."""
+    out = bytearray(36)
+    for i in range(len(pixels)):
+        out[3 * i] = pixels[i][0]
+        out[3 * i + 1] = pixels[i][1]
+        out[3 * i + 2] = pixels[i][2]
+    return bytes(out)
