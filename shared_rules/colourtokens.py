@@ -121,8 +121,9 @@ def _rank(token, colour):
 
 def best_kept(tokens, colour, keep=KEPT):
     """The `keep` best of `tokens` for an action of `colour`, best first."""
-    ranked = sorted(tokens, key=lambda token: _rank(token, colour))
-    return ranked[:keep]
+    # MicroPython's sort is not stable: the draw order breaks ties explicitly.
+    order = sorted(range(len(tokens)), key=lambda i: (_rank(tokens[i], colour), i))
+    return [tokens[i] for i in order[:keep]]
 
 
 def split_bag(bag, colour):

@@ -197,7 +197,8 @@ def play_core(keywords, colour, sampler, bag=None, gold=0):
     """
     action = Action(colour, sampler, keywords, bag, gold)
     check_gold(gold, bag_size(action.bag) - action.drawn)
-    hand = action.draw_core()
+    action.draw_core()
+    hand = action.hand    # redraw changes the hand in place
     while action.gold and _positives(hand, colour) < KEPT:
         action.redraw(_worst(hand, colour))
     return POSITIVES_KEPT[min(_positives(hand, colour), KEPT)]

@@ -28,7 +28,8 @@ def acting_order(players, sampler):
         whites, tokens = held
         if not _is_int(tokens) or tokens < 0 or not _is_int(whites) or whites < 0 or whites > tokens:
             raise RulesError("players", "player %d: whites must be 0..tokens held, got %r" % (i, held))
-    order = sorted(range(len(players)), key=lambda i: (-players[i][0], -players[i][1]))
+    # The index breaks ties so the order is the same on MicroPython (an unstable sort).
+    order = sorted(range(len(players)), key=lambda i: (-players[i][0], -players[i][1], i))
     start = 0
     while start < len(order):
         end = start + 1
