@@ -27,6 +27,7 @@ DEFAULT_PER_COLOUR = 4   # RULINGS.md, Colour tokens: 4 of each by default
 MAX_PER_COLOUR = 20      # docs/rulings/colour-tokens.md: a campaign bag holds 0..20 of a colour
 MAX_KEYWORDS = 3         # Step 1b: up to 3, one each from culture, dance and edge
 KEPT = 3                 # Step 2b: three tokens go to success, sacrifice and story
+MAX_RESERVE = 12         # docs/rulings/colour-tokens.md: at most 12 non-core tokens, one ring
 
 # colour_odds: how many positive tokens the best 3 kept hold.
 POSITIVES_KEPT = ("0", "1", "2", "3")
@@ -170,32 +171,52 @@ def colour_odds(keywords, colour, bag=None, gold=0):
     size = bag_size(bag)
     drawn += check_gold(gold, size - drawn)
     positive = split_bag(bag, colour)[0]
+    # Hypergeometric: `held` of the positives, the rest from the others; four
+    # or more positives drawn are "3", the rest of the denominator.
+    total = comb(size, drawn)
     counts = {}
-    for name in POSITIVES_KEPT:
-        counts[name] = 0
-    for held in range(drawn + 1):
-        # Hypergeometric: `held` of the positives, the rest from the others.
+    rest = total
+    for held in range(KEPT):
         ways = comb(positive, held) * comb(size - positive, drawn - held)
-        counts[POSITIVES_KEPT[min(held, KEPT)]] += ways
-    return Distribution(comb(size, drawn), counts, POSITIVES_KEPT)
+        counts[POSITIVES_KEPT[held]] = ways
+        rest -= ways
+    counts[POSITIVES_KEPT[KEPT]] = rest
+    return Distribution(total, counts, POSITIVES_KEPT)
+
+
+def _comb_row(n, top):
+    # comb(n, k) for k = 0..top, each from the last: one multiply and divide.
+    row = [1]
+    for k in range(1, top + 1):
+        row.append(row[-1] * (n - k + 1) // k)
+    return row
 
 
 def _hand_counts(bag, colour, drawn, keep):
     # Multivariate hypergeometric over (positive, neutral, negative) drawn,
-    # then the `keep` best of them: positives first, then neutrals.
+    # then the `keep` best of them: positives first, then neutrals. Tallied by
+    # (positives, neutrals) kept in a flat list; named once at the end.
     positive, neutral, negative = split_bag(bag, colour)
-    counts = {}
-    for name in hand_names(keep):
-        counts[name] = 0
-    for p in range(drawn + 1):
-        for z in range(drawn - p + 1):
-            w = drawn - p - z
-            ways = comb(positive, p) * comb(neutral, z) * comb(negative, w)
+    side = keep + 1
+    tally = [0] * (side * side)
+    pos = _comb_row(positive, drawn)
+    neu = _comb_row(neutral, drawn)
+    neg = _comb_row(negative, drawn)
+    for p in range(min(drawn, positive) + 1):
+        kp = p if p < keep else keep
+        for z in range(min(drawn - p, neutral) + 1):
+            ways = pos[p] * neu[z] * neg[drawn - p - z]
             if ways:
-                kp = min(p, keep)
-                kz = min(z, keep - kp)
-                counts[hand_name(kp, kz, keep - kp - kz)] += ways
-    return counts
+                kz = z if z < keep - kp else keep - kp
+                tally[kp * side + kz] += ways
+    counts = {}
+    names = []
+    for kp in range(keep, -1, -1):
+        for kz in range(keep - kp, -1, -1):
+            name = hand_name(kp, kz, keep - kp - kz)
+            names.append(name)
+            counts[name] = tally[kp * side + kz]
+    return counts, names
 
 
 def hand_odds(keywords, colour, bag=None):
@@ -208,13 +229,13 @@ def hand_odds(keywords, colour, bag=None):
     bag = check_bag(bag)
     drawn = core_draw_size(keywords)
     check_room(bag, drawn, "a core draw of 3 + %d keywords" % keywords)
-    counts = _hand_counts(bag, colour, drawn, KEPT)
-    return Distribution(comb(bag_size(bag), drawn), counts, hand_names(KEPT))
+    counts, names = _hand_counts(bag, colour, drawn, KEPT)
+    return Distribution(comb(bag_size(bag), drawn), counts, names)
 
 
 def check_traits(traits):
-    if not _is_int(traits) or traits < 0:
-        raise RulesError("traits", "non-core traits must be a whole number >= 0, got %r" % (traits,))
+    if not _is_int(traits) or traits < 0 or traits > MAX_RESERVE:
+        raise RulesError("traits", "non-core trait tokens must be a whole number 0..%d, got %r" % (MAX_RESERVE, traits))
     return traits
 
 
@@ -231,8 +252,8 @@ def reserve_odds(traits, colour, keywords=0, bag=None):
     core = core_draw_size(keywords)
     check_traits(traits)
     check_room(bag, core + traits, "a core draw of %d and %d non-core tokens" % (core, traits))
-    counts = _hand_counts(bag, colour, traits, traits)
-    return Distribution(comb(bag_size(bag), traits), counts, hand_names(traits))
+    counts, names = _hand_counts(bag, colour, traits, traits)
+    return Distribution(comb(bag_size(bag), traits), counts, names)
 
 
 def draw_token(left, sampler):

@@ -191,10 +191,22 @@ def test_reserve_odds_one_trait_is_one_token_of_the_bag():
 
 
 def test_the_reserve_needs_room_after_the_core_draw():
-    err = raises(RulesError, reserve_odds, 15, BLUE, 3)
-    assert err.field == "bag" and "needs 21" in err.message
+    err = raises(RulesError, reserve_odds, 3, BLUE, 3, {BLACK: 4, WHITE: 4})
+    assert err.field == "bag" and "needs 9" in err.message and "holds 8" in err.message
+    assert reserve_odds(2, BLUE, 3, {BLACK: 4, WHITE: 4}).text("2-0-0") == "3/14"   # C(4,2)/C(8,2)
+
+
+def test_at_most_twelve_non_core_tokens_one_ring():
+    err = raises(RulesError, reserve_odds, 13, BLUE)
+    assert err.field == "traits" and "0..12" in err.message
     assert raises(RulesError, reserve_odds, -1, BLUE).field == "traits"
-    assert reserve_odds(14, BLUE, 3).total() == comb(20, 14)
+    assert reserve_odds(12, BLUE).total() == comb(20, 12)
+
+
+def test_odds_name_their_results_best_first():
+    assert hand_odds(0, RED).names == C.hand_names(3)
+    assert reserve_odds(2, RED).names == ["2-0-0", "1-1-0", "1-0-1", "0-2-0", "0-1-1", "0-0-2"]
+    assert colour_odds(0, RED).names == ("0", "1", "2", "3")
 
 
 # -- Drawing: each token left equally likely -------------------------------------
