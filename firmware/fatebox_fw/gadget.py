@@ -9,7 +9,7 @@ from fatebox_fw.ring import Ring
 from fatebox_fw.server import Server
 from fatebox_fw.store import Store
 
-READ_CHUNK = 64     # serial bytes taken per tick: a 4 KiB frame in ~64 ticks at most
+READ_CHUNK = 256    # serial bytes taken per tick: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
 
 

@@ -1,7 +1,14 @@
 # The characters on flash: one JSON file, saved atomically (write a temporary
 # file, close, rename over the old), validated on load, moved aside if corrupt.
 import json
-import os
+
+try:
+    # The native module on every MicroPython port. (The WebAssembly build the
+    # tests run on wraps `os` in a micropython-lib package that pulls in
+    # collections; rp2 firmware has `uos` as an alias of its built-in os.)
+    import uos as os
+except ImportError:
+    import os
 
 from shared_rules import names as N
 from shared_rules.character import Character, SheetError

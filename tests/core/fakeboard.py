@@ -1,7 +1,11 @@
 # A scripted board for the two-interpreter suites: a fake clock, button presses
 # on a timetable, serial in memory, pixel frames recorded, a fresh storage dir.
-import os
 import sys
+
+try:
+    import uos as os    # MicroPython's native os (see fatebox_fw/store.py)
+except ImportError:
+    import os
 
 from shared_rules import wire
 from shared_rules.randomness import SeededBytes
@@ -29,6 +33,20 @@ def fresh_dir():
 
 def make_dir(path):
     os.mkdir(path)
+
+
+class FailingFile:
+    """A file whose write stops half way, like flash running out."""
+
+    def __init__(self, path, mode):
+        self.real = open(path, mode)
+
+    def write(self, data):
+        self.real.write(data[:len(data) // 2])
+        raise OSError(28, "no space left on the flash")
+
+    def close(self):
+        self.real.close()
 
 
 def table_profile(brightness=255):

@@ -4,7 +4,7 @@ import json
 
 from shared_rules import names as N
 from fatebox_fw.store import Store, StoreError, FILE
-from tests.core.fakeboard import fresh_dir, make_dir
+from tests.core.fakeboard import fresh_dir, make_dir, FailingFile
 from tests.core.sheets import character, sheet
 from tests.helpers import raises
 
@@ -121,20 +121,6 @@ def test_the_corrupt_report_stays_after_new_characters_are_saved():
     store.put(character("Mara"))
     assert "unreadable" in store.status
     assert Store(where).status == "ok"     # the next start finds a good file
-
-
-class FailingFile:
-    """A file whose write stops half way, like flash running out."""
-
-    def __init__(self, path, mode):
-        self.real = open(path, mode)
-
-    def write(self, data):
-        self.real.write(data[:len(data) // 2])
-        raise OSError(28, "no space left on the flash")
-
-    def close(self):
-        self.real.close()
 
 
 def test_a_failed_write_keeps_the_old_file_and_changes_nothing_in_memory():
