@@ -16,6 +16,12 @@ DEFAULT_TIMEOUT = 3.0      # seconds for one reply (docs/protocol.md)
 _POLL = 0.2                # longest single wait, so the deadline is kept
 _BUSY = (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK)
 
+try:   # a vanished POSIX port can fail in termios (tcdrain) rather than in os
+    import termios
+    _LOST = (OSError, serial.SerialException, termios.error)
+except ImportError:
+    _LOST = (OSError, serial.SerialException)
+
 
 def open_serial(url, timeout=DEFAULT_TIMEOUT):
     """Open a device path or pyserial URL exclusively; FateboxError if it cannot be had."""
@@ -45,8 +51,10 @@ def open_serial(url, timeout=DEFAULT_TIMEOUT):
 
 
 def _reason(exc):
-    text = str(exc)
-    return text.split(": ", 1)[1] if text.startswith("[Errno") and ": " in text else text
+    """The OS's own words: 'Input/output error', not pyserial's nested wrappers."""
+    args = getattr(exc, "args", ())
+    text = args[1] if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], str) else str(exc)
+    return text.rsplit("] ", 1)[1] if "[Errno" in text else text
 
 
 class Link:
@@ -76,7 +84,7 @@ class Link:
     def close(self):
         try:
             self.port.close()
-        except (OSError, serial.SerialException):
+        except _LOST:
             pass
 
     def __enter__(self):
@@ -88,7 +96,7 @@ class Link:
     def hello(self):
         try:
             self.port.reset_input_buffer()   # a boot banner or an old reply
-        except (OSError, serial.SerialException):
+        except _LOST:
             pass
         try:
             reply = self.request("hello", versions=[N.PROTOCOL_VERSION])
@@ -119,7 +127,7 @@ class Link:
         except serial.SerialTimeoutException:
             raise FateboxError("%s does not take what is sent to it (write timed out after %.1f s); "
                                "is the board stuck? reset it and try again" % (self.name, self.timeout))
-        except (OSError, serial.SerialException) as exc:
+        except _LOST as exc:
             raise self._lost(exc)
         reply = self._reply(message["id"], op)
         if not reply.get("ok"):
@@ -132,11 +140,11 @@ class Link:
         while True:
             while self.lines:
                 message = _frame(self.lines.popleft())
-                if message is None or "id" not in message:
-                    continue   # not a frame (banner, print) or an event
-                if message["id"] == id:
+                if message is None or "ok" not in message:
+                    continue   # not a frame (banner, print), an event, or an echo of a request
+                if message.get("id") == id:
                     return message
-                if message["id"] is None and message.get("ok") is False:
+                if message.get("id") is None and message["ok"] is False:
                     return message   # the box could not read our request far enough
             left = deadline - time.monotonic()
             if left <= 0:
@@ -151,7 +159,7 @@ class Link:
         try:
             waiting = self.port.in_waiting
             data = self.port.read(max(1, waiting))
-        except (OSError, serial.SerialException) as exc:
+        except _LOST as exc:
             raise self._lost(exc)
         return self.reader.feed(data) if data else []
 

@@ -1,0 +1,147 @@
+# A stand-in board for host tests: a thread on the far end of a real
+# pseudo-terminal, speaking protocol v1 with shared_rules, steerable per op.
+import os
+import select
+import threading
+import tty
+
+from shared_rules import names as N
+from shared_rules import wire
+from shared_rules.character import Character, SheetError
+from shared_rules.newbeginning import RulesError, Trial
+from shared_rules.randomness import Sampler, SeededBytes
+
+BANNER = b"MicroPython v1.24.1 on 2024-11-29; Raspberry Pi Pico with RP2040\r\nType \"help()\" for more information.\r\n"
+
+
+def ok(msg, **result):
+    reply = {"id": msg.get("id"), "ok": True}
+    reply.update(result)
+    return reply
+
+
+def error(msg, code, message):
+    return {"id": msg.get("id") if isinstance(msg, dict) else None, "ok": False,
+            "error": {"code": code, "message": message}}
+
+
+class FakeBoard:
+    """Serves protocol v1 on `self.path` until close().
+
+    `self.requests` holds every request read; `self.overrides[op]` may be set to
+    a function (board, msg) -> reply dict, bytes to write as they are, or None
+    (stay silent). `noise` is written before every reply.
+    """
+
+    def __init__(self, protocol=N.PROTOCOL_VERSION, seed="fake", noise=b""):
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.protocol = protocol
+        self.sampler = Sampler(SeededBytes(seed))
+        self.noise = noise
+        self.characters = {}
+        self.requests = []
+        self.overrides = {}
+        self.reader = wire.LineReader()
+        self.stop = threading.Event()
+        self.closed = False
+        os.write(self.master, BANNER)   # what a board prints as it boots
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        while not self.stop.is_set():
+            try:
+                ready, _, _ = select.select([self.master], [], [], 0.05)
+                if not ready:
+                    continue
+                data = os.read(self.master, 4096)
+            except OSError:
+                return   # the master was closed: the cable is out
+            for line in self.reader.feed(data):
+                self.answer(line)
+
+    def answer(self, line):
+        if line is wire.TOO_LONG:
+            return self.send(error(None, N.E_TOO_LONG, "too long"))
+        if not line.strip():
+            return
+        try:
+            msg = wire.decode(line)
+        except wire.WireError as exc:
+            return self.send(error(None, exc.code, exc.message))
+        self.requests.append(msg)
+        op = msg.get("op")
+        handler = self.overrides.get(op) or getattr(self, "op_" + str(op), None)
+        if handler is None:
+            return self.send(error(msg, N.E_OP, "no op %r" % op))
+        reply = handler(self, msg) if op in self.overrides else handler(msg)
+        if reply is not None:
+            self.send(reply)
+
+    def send(self, reply):
+        data = reply if isinstance(reply, bytes) else wire.encode(reply)
+        try:
+            os.write(self.master, self.noise + data)
+        except OSError:
+            pass
+
+    def ops(self):
+        return [m.get("op") for m in self.requests]
+
+    def unplug(self):
+        """Pull the cable: the host's next read fails."""
+        self.stop.set()
+        if threading.current_thread() is not self.thread:
+            self.thread.join(2)
+        if not self.closed:
+            os.close(self.master)
+            self.closed = True
+
+    def close(self):
+        self.unplug()
+        os.close(self.slave)
+
+    # Protocol v1 ops, as docs/protocol.md gives them.
+    def op_hello(self, msg):
+        if self.protocol not in msg.get("versions", []):
+            return error(msg, N.E_VERSION, "this box speaks protocol %d" % self.protocol)
+        return ok(msg, protocol=self.protocol, firmware="0.1.0", board="fake",
+                  systems=[N.NEW_BEGINNING], limits={"frame": N.FRAME_LIMIT, "characters": 8})
+
+    def op_list(self, msg):
+        return ok(msg, characters=[c.summary() for c in self.characters.values()])
+
+    def op_get(self, msg):
+        if msg.get("name") not in self.characters:
+            return error(msg, N.E_NOT_FOUND, "no character named %r on the box" % msg.get("name"))
+        return ok(msg, character=self.characters[msg["name"]].to_dict())
+
+    def op_put(self, msg):
+        try:
+            character = Character.from_dict(msg.get("character"))
+        except SheetError as exc:
+            return error(msg, N.E_INVALID, str(exc))
+        created = character.name not in self.characters
+        self.characters[character.name] = character
+        return ok(msg, name=character.name, created=created)
+
+    def op_delete(self, msg):
+        if msg.get("name") not in self.characters:
+            return error(msg, N.E_NOT_FOUND, "no character named %r on the box" % msg.get("name"))
+        del self.characters[msg["name"]]
+        return ok(msg, name=msg["name"])
+
+    def op_trial(self, msg):
+        name = msg.get("name")
+        if name is not None and name not in self.characters:
+            return error(msg, N.E_NOT_FOUND, "no character named %r on the box" % name)
+        try:
+            trial = Trial(msg["white"], msg["black"], msg.get("danger"), msg.get("statuses", ()))
+            result = trial.draw(msg["draw"], self.sampler)
+        except RulesError as exc:
+            return error(msg, N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+        if name is not None:
+            self.characters[name].record(result)
+        return ok(msg, result=result.to_dict())

@@ -1,0 +1,103 @@
+# The board commands against a fake board: push, list, draw, delete, version;
+# data on stdout, diagnostics on stderr, `fatebox: ` errors with exit codes.
+import json
+
+from shared_rules import names as N
+from fatebox import VERSION
+
+
+def test_push_loads_every_sheet_and_says_what(table, board, run):
+    result = run("--port", board.path, "push", table / "mara.toml", table / "tobin.toml")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "Mara: loaded from %s (new on the box): Smuggler, 8 traits, 1 placed token, 0 trials" % (table / "mara.toml"),
+        "Tobin: loaded from %s (new on the box): Hedge-priest, 8 traits, 0 placed tokens, 0 trials" % (table / "tobin.toml"),
+    ]
+    assert board.ops() == ["hello", "put", "put"]
+    assert board.characters["Mara"].qualities[0].level == 2
+    again = run("push", table / "mara.toml", "--port", board.path)
+    assert "(replaced)" in again.stdout
+
+
+def test_a_sheet_the_board_refuses_is_its_typed_error(table, board, run):
+    board.overrides["put"] = lambda b, m: {"id": m["id"], "ok": False,
+                                           "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
+    result = run("--port", board.path, "push", table / "mara.toml")
+    assert result.exit_code == 1
+    assert result.stderr == "fatebox: the board refused put: the box holds 8 characters already [full]\n"
+
+
+def test_list_shows_a_table_and_json(table, board, run):
+    run("--port", board.path, "push", table / "mara.toml", table / "ysolde.toml")
+    result = run("--port", board.path, "list")
+    assert result.exit_code == 0
+    rows = [line for line in result.stdout.splitlines() if "Mara" in line or "Ysolde" in line]
+    assert len(rows) == 2 and "Smuggler" in rows[0] and "Cartographer" in rows[1]
+    data = json.loads(run("--port", board.path, "list", "--json").stdout)
+    assert [c["name"] for c in data["characters"]] == ["Mara", "Ysolde"]
+    assert data["characters"][0]["placed"] == 1
+
+
+def test_list_of_an_empty_board_says_so_on_stderr(board, run):
+    result = run("--port", board.path, "list")
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "holds no characters" in result.stderr
+    assert json.loads(run("--port", board.path, "list", "--json").stdout) == {"characters": []}
+
+
+def test_draw_asks_the_board_and_tells_the_outcome_in_words(table, board, run):
+    run("--port", board.path, "push", table / "mara.toml")
+    result = run("--port", board.path, "draw", "--white", 2, "--black", 3, "--draw", 3, "--danger", 2,
+                 "--character", "Mara")
+    assert result.exit_code == 0, result.stderr
+    request = board.requests[-1]
+    assert {k: request[k] for k in ("op", "white", "black", "draw", "danger", "statuses", "name")} == {
+        "op": "trial", "white": 2, "black": 3, "draw": 3, "danger": 2, "statuses": [], "name": "Mara"}
+    history = board.characters["Mara"].history[-1]
+    lines = result.stdout.splitlines()
+    assert lines[0] == "bag 2 white, 3 black; danger 2; drawing 3"
+    words = {"w": "white", "b": "black"}
+    assert lines[1] == "Drew: " + ", ".join(words[t] for t in history["tokens"])
+    assert lines[2].startswith(history["outcome"].replace("-", " ").capitalize())
+    blacks = history["tokens"].count("b")
+    if blacks >= 2:
+        assert lines[3] == "Exit from the scene: %d counted blacks reach danger 2" % blacks
+    else:
+        assert lines[3] == "No exit from the scene (danger 2)"
+    assert lines[-1] == "Recorded on Mara."
+
+
+def test_draw_json_is_one_object_with_the_result(board, run):
+    result = run("--port", board.path, "draw", "-w", 2, "-b", 3, "-s", "adrenaline", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["draw"] == 4 and data["statuses"] == ["adrenaline"] and data["character"] is None
+    assert len(data["result"]["tokens"]) == 4
+    assert data["result"]["outcome"] in N.OUTCOMES
+    assert board.requests[-1]["draw"] == 4 and "name" not in board.requests[-1]
+
+
+def test_draw_for_a_character_not_on_the_board(board, run):
+    result = run("--port", board.path, "draw", "-w", 2, "-b", 3, "-k", 1, "-c", "Nobody")
+    assert result.exit_code == 1
+    assert result.stderr == "fatebox: the board refused trial: no character named 'Nobody' on the box [not-found]\n"
+
+
+def test_delete_removes_a_character(table, board, run):
+    run("--port", board.path, "push", table / "tobin.toml")
+    result = run("--port", board.path, "delete", "Tobin")
+    assert (result.exit_code, result.stdout) == (0, "Tobin: deleted from the board\n")
+    assert board.characters == {}
+    result = run("--port", board.path, "delete", "Tobin")
+    assert result.exit_code == 1 and "[not-found]" in result.stderr
+
+
+def test_version(run):
+    result = run("version")
+    assert result.stdout == "fatebox %s (protocol %d, shared_rules 0.1.0)\n" % (VERSION, N.PROTOCOL_VERSION)
+
+
+def test_the_port_can_come_from_the_environment(board, run, monkeypatch):
+    monkeypatch.setenv("FATEBOX_PORT", board.path)
+    assert run("list", "--json").exit_code == 0
+    assert board.ops() == ["hello", "list"]
