@@ -138,20 +138,55 @@ def kept_pairs(dice, highest=True):
     return table
 
 
+# Ways to roll each kept sum 2..12 with the 2 highest of 2, 3 and 4 d6, of 6**dice,
+# as kept_pairs counts them (a test checks it); the 2 lowest mirror them (s <-> 14 - s).
+_HIGHEST_BY_SUM = {
+    2: (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1),
+    3: (1, 3, 7, 12, 19, 27, 34, 36, 34, 27, 16),
+    4: (1, 4, 15, 32, 65, 108, 171, 224, 261, 244, 171),
+}
+_SUMS = {}    # (dice, highest) -> running totals of ways by kept sum
+
+
+def _running_sums(dice, highest):
+    # A kept sum of 2 is only (1, 1) and 12 only (6, 6), so the sum alone decides
+    # the outcome: running[s] = ways with a kept sum below s, for s = 0..13.
+    key = (dice, highest)
+    running = _SUMS.get(key)
+    if running is None:
+        ways = _HIGHEST_BY_SUM[dice]
+        running = [0] * 14
+        for s in range(2, 13):
+            running[s + 1] = running[s] + (ways[s - 2] if highest else ways[12 - s])
+        _SUMS[key] = running
+    return running
+
+
+def _kept_sums(running, lo, hi):
+    # ways with a kept sum in lo..hi, within 3..11 (the pairs that are not critical)
+    lo = 3 if lo < 3 else lo
+    hi = 11 if hi > 11 else hi
+    return running[hi + 1] - running[lo] if lo <= hi else 0
+
+
 def axiom_odds(favorable, unfavorable, modifier=0):
     """Exact odds of an Action Roll over A.OUTCOMES, denominator 6**dice.
 
     favorable, unfavorable: whole numbers >= 0 (only 2 of each count);
     modifier: attribute + items + difficulty, a whole number -10..10.
+    A few additions per query once the pool's table is built.
     """
     net = net_dice(favorable, unfavorable)
     whole("modifier", modifier, A.MIN_MODIFIER, A.MAX_MODIFIER)
     dice = BASE_DICE + (net if net > 0 else -net)
-    counts = {}
-    for name in A.OUTCOMES:
-        counts[name] = 0
-    for low, high, ways in kept_pairs(dice, net >= 0):
-        counts[judge((low, high), modifier)] += ways
+    running = _running_sums(dice, net >= 0)
+    counts = {
+        A.CRITICAL_SUCCESS: running[13] - running[12],
+        A.SUCCESS: _kept_sums(running, 10 - modifier, 11),          # total >= 10
+        A.MIXED: _kept_sums(running, 7 - modifier, 9 - modifier),    # total 7..9
+        A.FAILURE: _kept_sums(running, 3, 6 - modifier),             # total <= 6
+        A.CRITICAL_FAILURE: running[3] - running[2],
+    }
     return Distribution(6 ** dice, counts, A.OUTCOMES)
 
 
