@@ -93,7 +93,7 @@ def find_by_name(directory):
     """({name: [paths]}, [warnings]) for the .toml sheets in `directory`."""
     found = {}
     warnings = []
-    for path in sorted(glob.glob(os.path.join(directory, "*.toml"))):
+    for path in sorted(os.path.normpath(p) for p in glob.glob(os.path.join(directory, "*.toml"))):
         try:
             text, document = read_document(path)
         except FateboxError as exc:
@@ -114,6 +114,7 @@ def slug(name):
 def free_path(directory, name):
     """<slug>.toml in `directory`, or <slug>-2.toml ... so no file is overwritten."""
     base = slug(name)
+    directory = os.path.normpath(directory)
     path = os.path.join(directory, base + ".toml")
     n = 2
     while os.path.exists(path):
