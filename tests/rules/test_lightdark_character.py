@@ -22,6 +22,12 @@ def test_twelve_archetypes_from_the_text():
     assert ARCHETYPE_NAMES[0] == "hero" and ARCHETYPE_NAMES[-1] == "caregiver"
 
 
+def test_a_table_may_name_its_own_archetype():
+    assert Character("pilgrim", {"strength": 1, "dexterity": 1, "insight": 1, "resolve": 1}, SKILLS, ["tough"]).archetype == "pilgrim"
+    assert raises(RulesError, Character, "", {"strength": 1, "dexterity": 1, "insight": 1, "resolve": 1},
+                  SKILLS, ["tough"]).field == "archetype"
+
+
 def test_four_attributes():
     assert L.ATTRIBUTES == ("strength", "dexterity", "insight", "resolve")
 
