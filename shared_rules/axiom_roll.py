@@ -162,6 +162,13 @@ def _running_sums(dice, highest):
     return running
 
 
+def ways_by_kept_sum(dice, highest=True):
+    """Ways to roll each kept sum 2..12 (a list of 11) of `dice` d6, of 6**dice."""
+    whole("dice", dice, BASE_DICE, BASE_DICE + MAX_EXTRA_DICE)
+    running = _running_sums(dice, highest)
+    return [running[s + 1] - running[s] for s in range(2, 13)]
+
+
 def _kept_sums(running, lo, hi):
     # ways with a kept sum in lo..hi, within 3..11 (the pairs that are not critical)
     lo = 3 if lo < 3 else lo

@@ -105,6 +105,12 @@ def test_wealth_table_roll_modifiers_as_printed():
     assert [wealth_roll_modifier(level) for level in (4, 3, 2, 1)] == [3, 2, 1, 1]
 
 
+def test_the_wealth_roll_modifier_adds_like_an_item_modifier():
+    # Ruling: where money is the means of the action; +3 is the largest item-like modifier.
+    from shared_rules.axiom_roll import action_modifier
+    assert action_modifier(1, [wealth_roll_modifier(4)], -2) == 2
+
+
 def test_wealth_table_depletion_ranges():
     assert [wealth_depletion_range(level) for level in (4, 3, 2, 1)] == [(1, 5), (1, 3), (1, 1), None]
 

@@ -65,6 +65,10 @@ def test_supporting_npc_has_1_talent():
     assert raises(RulesError, lieutenant, talents=["A", "B"]).field == "talents"
 
 
+def test_supporting_npc_has_no_skillset():
+    assert raises(RulesError, lieutenant, skillsets=["Soldier"]).field == "skillsets"
+
+
 def test_supporting_npc_has_1_to_2_fine_items():
     assert len(lieutenant(items=[FINE_BLADE, FINE_BLADE, "Torch"]).items) == 3
     assert raises(RulesError, lieutenant, items=[]).field == "quality items"

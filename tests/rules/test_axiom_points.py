@@ -91,6 +91,15 @@ def test_a_reroll_keeps_the_circumstances_and_the_new_roll_stands():
     assert second.kept == (1, 2) and second.outcome == A.FAILURE
 
 
+def test_a_player_may_reroll_again_while_points_last():
+    points = AxiomPoints(2)
+    roll = roll_action(scripted(1, 2), 0, 0)
+    roll = points.reroll(roll, scripted(2, 2))
+    roll = points.reroll(roll, scripted(3, 3))
+    assert roll.dice == [3, 3] and points.points == 0
+    assert raises(RulesError, points.reroll, roll, scripted(6, 6)).field == "axiom_points"
+
+
 def test_axiom_points_cannot_reroll_the_scar_roll():
     points = AxiomPoints(3)
     harm = Harm(scars=2)

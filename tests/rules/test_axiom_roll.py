@@ -3,7 +3,8 @@
 from shared_rules import axiom as A
 from shared_rules.axiom_roll import (
     ActionRoll, action_modifier, axiom_odds, conflict_difficulty, count_circumstances,
-    dice_to_roll, difficulty_modifier, judge, keep, kept_pairs, net_dice, play_axiom, roll_action)
+    dice_to_roll, difficulty_modifier, judge, keep, kept_pairs, net_dice, play_axiom, roll_action,
+    ways_by_kept_sum)
 from shared_rules.exact import reduce
 from shared_rules.newbeginning import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes, SeededBytes
@@ -201,6 +202,17 @@ def test_kept_pairs_count_every_roll_once():
     for n in (2, 3, 4):
         for highest in (True, False):
             assert sum([ways for _, _, ways in kept_pairs(n, highest)]) == 6 ** n
+
+
+def test_ways_by_kept_sum_match_the_counted_pairs():
+    for n in (2, 3, 4):
+        for highest in (True, False):
+            by_sum = [0] * 11
+            for low, high, ways in kept_pairs(n, highest):
+                by_sum[low + high - 2] += ways
+            assert ways_by_kept_sum(n, highest) == by_sum, (n, highest)
+    assert ways_by_kept_sum(2) == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    assert raises(RulesError, ways_by_kept_sum, 5).field == "dice"
 
 
 def test_favorable_and_unfavorable_beyond_2_change_no_odds():
