@@ -1,0 +1,170 @@
+# The whole path once: the virtual gadget as a process, the real `fatebox`
+# commands against its pseudo-terminal, a restart on the same flash.
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from shared_rules import names as N
+from shared_rules.newbeginning import Trial
+from fatebox import sheets
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+START_TIMEOUT = 30     # seconds for the gadget to print its port
+COMMAND_TIMEOUT = 60
+
+
+class Gadget:
+    """`fatebox sim --headless` as a child process; `port` is the path it printed."""
+
+    def __init__(self, state, *extra):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "fatebox", "sim", "--headless", "--state", str(state)] + [str(a) for a in extra],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines = queue.Queue()
+        self.stderr = []
+        # Drain both pipes for the whole run, so a chatty gadget never blocks on a full pipe.
+        threading.Thread(target=self._drain, args=(self.process.stdout, self.lines.put, True), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.process.stderr, self.stderr.append, False), daemon=True).start()
+        try:
+            first = self.lines.get(timeout=START_TIMEOUT)
+        except queue.Empty:
+            first = None
+        if not first:   # nothing in time, or the process ended first
+            self.stop()
+            pytest.fail("the gadget printed no port within %d s (exit %s); stderr: %s"
+                        % (START_TIMEOUT, self.process.returncode, "".join(self.stderr)))
+        self.port = first.strip()
+        assert self.port and os.path.exists(self.port), "first line is not a port path: %r; stderr: %s" % (
+            first, "".join(self.stderr))
+
+    @staticmethod
+    def _drain(pipe, put, mark_end):
+        for line in iter(pipe.readline, ""):
+            put(line)
+        if mark_end:
+            put("")   # end of output: the gadget is gone
+
+    def stop(self):
+        """SIGTERM, then wait: the gadget must shut down on its own."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                pytest.fail("the gadget did not stop within 15 s of SIGTERM")
+        return self.process.returncode
+
+
+@pytest.fixture
+def gadgets():
+    started = []
+
+    def start(state, *extra):
+        gadget = Gadget(state, *extra)
+        started.append(gadget)
+        return gadget
+    yield start
+    for gadget in started:
+        if gadget.process.poll() is None:
+            gadget.process.kill()
+            gadget.process.wait()
+
+
+def fatebox(port, *args, cwd=None, expect=0):
+    """Run the real CLI as a separate process against the gadget's port."""
+    result = subprocess.run([sys.executable, "-m", "fatebox", "--port", port] + [str(a) for a in args],
+                            capture_output=True, text=True, timeout=COMMAND_TIMEOUT, cwd=cwd)
+    assert result.returncode == expect, "fatebox %s -> %d\nstdout: %s\nstderr: %s" % (
+        " ".join(map(str, args)), result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def test_the_whole_path_once(tmp_path, gadgets):
+    table = tmp_path / "table"
+    table.mkdir()
+    for name in ("mara.toml", "tobin.toml", "ysolde.toml"):
+        shutil.copy(os.path.join(EXAMPLES, name), table / name)
+    state = tmp_path / "state"
+    mara_before = (table / "mara.toml").read_text()
+
+    gadget = gadgets(state)
+    port = gadget.port
+
+    pushed = fatebox(port, "push", table / "mara.toml", table / "tobin.toml")
+    assert pushed.stdout.startswith("Mara: loaded from")
+    assert "Tobin: loaded from" in pushed.stdout
+
+    listed = json.loads(fatebox(port, "list", "--json").stdout)
+    assert sorted(c["name"] for c in listed["characters"]) == ["Mara", "Tobin"]
+    mara = [c for c in listed["characters"] if c["name"] == "Mara"][0]
+    assert (mara["archetype"], mara["placed"], mara["trials"]) == ("Smuggler", 1, 0)
+    assert "Smuggler" in fatebox(port, "list").stdout
+
+    drawn = json.loads(fatebox(port, "draw", "--white", 2, "--black", 3, "--draw", 3,
+                               "--danger", 2, "--character", "Mara", "--json").stdout)
+    result = drawn["result"]
+    assert len(result["tokens"]) == 3 and set(result["tokens"]) <= {N.WHITE, N.BLACK}
+    trial = Trial(2, 3, danger=2)
+    w = result["tokens"].count(N.WHITE)
+    outcome, counted = trial.judge(w, 3 - w)
+    assert result["outcome"] == outcome and result["exit"] == trial.exits(counted)
+
+    words = fatebox(port, "draw", "-w", 1, "-b", 1, "-k", 1).stdout
+    assert words.splitlines()[1] in ("Drew: white", "Drew: black")
+
+    pulled = fatebox(port, "pull", "--dir", table)
+    assert "Mara: updated %s: trials 0 -> 1; history: 1 new trial" % (table / "mara.toml") in pulled.stdout
+    assert "Tobin: %s is up to date" % (table / "tobin.toml") in pulled.stdout
+    mara_after = (table / "mara.toml").read_text()
+    assert [l for l in mara_before.splitlines() if l.strip().startswith("#")] == \
+        [l for l in mara_after.splitlines() if l.strip().startswith("#")]
+    sheet = sheets.load(str(table / "mara.toml")).character
+    assert sheet.trials == 1
+    assert sheet.history[-1]["outcome"] == result["outcome"] and sheet.history[-1]["tokens"] == result["tokens"]
+    assert [f for f in os.listdir(table) if f.startswith(".")] == []   # no temp files left
+
+    assert gadget.stop() in (0, -signal.SIGTERM)
+
+    # The same flash, a new process: the characters are still there.
+    gadget = gadgets(state, "--load", table / "ysolde.toml")
+    port = gadget.port
+    listed = json.loads(fatebox(port, "list", "--json").stdout)
+    by_name = dict((c["name"], c) for c in listed["characters"])
+    assert sorted(by_name) == ["Mara", "Tobin", "Ysolde"]
+    assert by_name["Mara"]["trials"] == 1
+
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    fatebox(port, "pull", "Mara", "--dir", fresh)
+    again = sheets.load(str(fresh / "mara.toml")).character
+    assert again.to_dict() == sheet.to_dict()
+
+    fatebox(port, "delete", "Tobin")
+    listed = json.loads(fatebox(port, "list", "--json").stdout)
+    assert sorted(c["name"] for c in listed["characters"]) == ["Mara", "Ysolde"]
+    missing = fatebox(port, "delete", "Tobin", expect=1)
+    assert missing.stderr.startswith("fatebox: the board refused delete:") and "[not-found]" in missing.stderr
+
+    assert gadget.stop() in (0, -signal.SIGTERM)
+    gone = fatebox(port, "list", expect=1)
+    assert gone.stderr.startswith("fatebox: cannot open port %s" % port)
+
+
+def test_a_bad_sheet_stops_the_gadget_before_it_starts(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Mara"\narchetype = "Smuggler"\nqualities = ["A"]\n')
+    result = subprocess.run([sys.executable, "-m", "fatebox", "sim", "--headless", "--state", str(tmp_path / "s"),
+                             "--load", str(bad)], capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 2
+    assert result.stderr == "fatebox: %s:3: qualities: expected exactly 3 traits, got 1\n" % bad
+    assert result.stdout == ""
