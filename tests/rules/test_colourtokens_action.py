@@ -96,6 +96,14 @@ def test_thrown_away_tokens_stay_out_of_the_bag_for_the_non_core_draw():
     assert action.draw_reserve(1) == [GREEN] and bag_size(action.left) == 0
 
 
+def test_the_player_may_keep_any_three_tokens_not_only_the_best():
+    action = Action(GREEN, steer([WHITE, BLACK, GREEN, WHITE]), 1)
+    action.draw_core()
+    got = action.keep(0, 3, 1)
+    assert got == {T.SUCCESS: T.NO_EFFECT, T.SACRIFICE: T.WHITE_SACRIFICE, T.STORY: T.PLAYER}
+    assert action.thrown == [GREEN]
+
+
 def test_keeping_needs_three_different_tokens_of_the_hand():
     action = Action(GREEN, steer([WHITE, BLACK, GREEN, RED]), 1)
     action.draw_core()
@@ -146,6 +154,16 @@ def test_a_loose_beneficial_relationship_claims_a_black_from_the_supply():
     action.keep(0, 1, 2)
     assert action.claim(BENEFICIAL, LOOSE) == [BLACK]
     assert bag_size(action.left) == 17   # from the supply, not the bag
+
+
+def test_gold_cannot_redraw_a_relationship_token():
+    action = Action(RED, steer([WHITE, WHITE, WHITE, RED]), gold=1)
+    action.draw_core()
+    action.keep(0, 1, 2)
+    action.draw_reserve(1)
+    action.claim(DETRIMENTAL, LOOSE)
+    err = raises(RulesError, action.redraw, 1)
+    assert err.field == "index" and "0..0" in err.message and action.gold == 1
 
 
 def test_a_tight_detrimental_relationship_adds_two_whites():
