@@ -5,7 +5,7 @@ from shared_rules.axiom import whole, one_of, text
 from shared_rules.axiom_equipment import Item, MIN_WEALTH, MAX_WEALTH, wealth_from_creation, gain_wealth
 from shared_rules.axiom_harm import Harm
 from shared_rules.axiom_points import AxiomPoints
-from shared_rules.axiom_powers import MIN_POWER_LEVEL, MAX_POWER_LEVEL
+from shared_rules.axiom_powers import MIN_POWER_LEVEL, MAX_POWER_LEVEL, PowerAttempt
 from shared_rules.axiom_roll import action_modifier
 from shared_rules.newbeginning import RulesError
 
@@ -115,6 +115,17 @@ class Character:
                 raise RulesError("items", "%s is depleted: replenish it first" % wanted)
             mods.append(found[0].modifier())
         return action_modifier(self.attribute(attribute), mods, difficulty)
+
+    def take_strain(self, sampler, amount=1):
+        """5): mark Strain; past the last slot, mark a Scar and roll for it.
+        The ScarRoll when a Scar was incurred, else None."""
+        if self.harm.take_strain(amount):
+            return self.harm.incur_scar(sampler)
+        return None
+
+    def power_attempt(self, magnitude, strain_cost, refund_on_success=False):
+        """4.2: an Extraordinary Power at this character's Power Level."""
+        return PowerAttempt(self.power_level, magnitude, strain_cost, refund_on_success)
 
     def revise(self, conviction=None, flaw=None, relationship=None):
         """Write or revise Conviction, Flaw, Relationship (quick creation; 6.3)."""

@@ -5,6 +5,7 @@ from shared_rules.axiom_character import (
     NEW_SKILLSET, NEW_TALENT, POWER_LEVEL, Character, check_attributes)
 from shared_rules.axiom_equipment import Item
 from shared_rules.newbeginning import RulesError
+from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 
 ATTRIBUTES = {"Might": 2, "Grace": 1, "Wits": 0, "Heart": -1}
@@ -115,6 +116,19 @@ def test_an_unknown_attribute_or_item_is_named():
 def test_a_depleted_item_gives_no_modifier_until_replenished():
     character = hero(items=[{"name": "Bolts", "consumable": True, "depleted": True}])
     assert raises(RulesError, character.modifier, "Might", ["Bolts"]).field == "items"
+
+
+def test_a_5th_strain_slot_marks_a_scar_and_rolls_for_it():
+    character = hero()
+    assert character.take_strain(Sampler(ScriptedBytes([])), 4) is None
+    roll = character.take_strain(Sampler(ScriptedBytes([0, 0])), 1)   # dice 1 and 1
+    assert roll.highest == 1 and roll.removed and character.harm.scars == 1
+    assert character.to_dict()["removed"] is True
+
+
+def test_a_power_is_attempted_at_the_characters_power_level():
+    assert hero(power_level=2).power_attempt(1, 2).favorable() == 1
+    assert raises(RulesError, hero().power_attempt, 1, 2).field == "power_level"
 
 
 # -- 6.3) Character Advancement -------------------------------------------------
