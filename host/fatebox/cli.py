@@ -90,7 +90,10 @@ def ports_command(board):
 @click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml...")
 @port_option
 def push(paths, port):
-    """Check sheets, then load them onto the board (all or none are sent)."""
+    """Check the sheets, then load them onto the board.
+
+    Every sheet is checked before the board is touched: one bad sheet sends none.
+    """
     loaded = sheets.load_all(paths)
     with _connect(port) as link:
         for sheet in loaded:
@@ -108,7 +111,10 @@ def push(paths, port):
               help="The folder of sheets to update (a sheet matches by its name).")
 @port_option
 def pull(name, directory, port):
-    """Write what the board counted back into the sheets (all characters, or NAME)."""
+    """Write what the board counted back into the sheets.
+
+    All characters, or NAME; a sheet matches by its `name`, else <name>.toml is created.
+    """
     if not os.path.isdir(directory):
         raise FateboxError("--dir %s: no such folder" % directory, USAGE)
     by_name, warnings = sheets.find_by_name(directory)
@@ -267,7 +273,7 @@ def odds_new_beginning(white, black, danger, statuses, as_json):
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
 def sim(headless, state_dir, load, seed, more):
-    """Run the firmware on a virtual board; the host talks to it over a pseudo-terminal."""
+    """Run the firmware on a virtual board, on a pseudo-terminal."""
     loaded = sheets.load_all(list(load) + list(more))
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:

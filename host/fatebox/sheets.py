@@ -149,7 +149,8 @@ def write_atomic(path, text):
 
     On any failure the temp file is removed and the old file is left as it was.
     """
-    directory = os.path.dirname(os.path.abspath(path))
+    path = os.path.realpath(path)   # a symlinked sheet: replace the file it points to
+    directory = os.path.dirname(path)
     fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:

@@ -134,6 +134,14 @@ def test_an_atomic_save_leaves_no_temp_file_and_keeps_the_mode(tmp_path):
     assert os.listdir(tmp_path) == ["sheet.toml"]
 
 
+def test_a_symlinked_sheet_stays_a_symlink(tmp_path):
+    (tmp_path / "real.toml").write_text("old\n")
+    os.symlink("real.toml", tmp_path / "link.toml")
+    sheets.write_atomic(str(tmp_path / "link.toml"), "new\n")
+    assert os.path.islink(tmp_path / "link.toml")
+    assert (tmp_path / "real.toml").read_text() == "new\n"
+
+
 @pytest.mark.parametrize("breaks", ["fsync", "replace"])
 def test_a_failed_save_leaves_the_old_file_whole(tmp_path, monkeypatch, breaks):
     path = tmp_path / "sheet.toml"
