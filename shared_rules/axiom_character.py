@@ -95,13 +95,15 @@ class Character:
         for i in range(len(items)):
             # 2) step 6: "any number of items of Average quality"
             if items[i].quality != A.AVERAGE:
-                raise RulesError("items[%d].quality" % i, "a new character carries Average items only, not %s" % items[i].quality)
+                raise RulesError("items[%d].quality" % i,
+                                 "a new character carries Average items only, not %s" % items[i].quality)
         return cls(name, concept, attributes, talents, [skillset], power_level, items,
                    wealth_from_creation(wealth), conviction, flaw, relationship)
 
     def attribute(self, name):
         if name not in self.attributes:
-            raise RulesError("attribute", "no Attribute named %r; this sheet has %s" % (name, ", ".join(sorted(self.attributes))))
+            raise RulesError("attribute", "no Attribute named %r; this sheet has %s"
+                             % (name, ", ".join(sorted(self.attributes))))
         return self.attributes[name]
 
     def modifier(self, attribute, items=(), difficulty=0):

@@ -112,7 +112,8 @@ class Item:
             raise RulesError(where, "an item is a table with a name and a quality, got %r" % (data,))
         for key in data:
             if key not in ("name", "quality", "consumable", "depleted", "price"):
-                raise RulesError(where + "." + key, "unknown field (an item has name, quality, consumable, depleted, price)")
+                raise RulesError(where + "." + key,
+                                 "unknown field (an item has name, quality, consumable, depleted, price)")
         try:
             return cls(data.get("name"), data.get("quality", A.AVERAGE), data.get("consumable", False),
                        data.get("depleted", False), data.get("price"))
@@ -197,5 +198,6 @@ def gain_wealth(level, by=1):
     _wealth_row(level)
     whole("by", by, 1, MAX_WEALTH - MIN_WEALTH)
     if level + by > MAX_WEALTH:
-        raise RulesError("wealth", "Wealth Level %d + %d is past the top of the Wealth table (%d)" % (level, by, MAX_WEALTH))
+        raise RulesError("wealth", "Wealth Level %d + %d is past the top of the Wealth table (%d)"
+                         % (level, by, MAX_WEALTH))
     return level + by

@@ -44,7 +44,8 @@ class AxiomPoints:
         """One Axiom Point for reason A or B; C goes through choose_critical."""
         one_of("reason", reason, EARNINGS)
         if reason == PAIR_OF_SIXES:
-            raise RulesError("reason", "a pair of 6s earns a point only through choose_critical, giving up the Story Advantage")
+            raise RulesError("reason", "a pair of 6s earns a point only through choose_critical, "
+                             "giving up the Story Advantage")
         self._add()
 
     def _add(self):

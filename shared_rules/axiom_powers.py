@@ -56,7 +56,8 @@ class PowerAttempt:
         self.strain_cost = whole("strain_cost", strain_cost, 0, MAX_STRAIN_COST)
         if not isinstance(refund_on_success, bool):
             raise RulesError("refund_on_success", "refund_on_success must be true or false")
-        # 4.2: "The GM chooses whether or not the inflicted Strain will be recovered/refunded if the action is successful."
+        # 4.2: "The GM chooses whether or not the inflicted Strain will be
+        # recovered/refunded if the action is successful."
         self.refund_on_success = refund_on_success
         self.paid = 0
         self.overflow = False
