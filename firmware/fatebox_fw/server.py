@@ -130,7 +130,7 @@ class Server:
             character = Character.from_dict(data)
         except SheetError as exc:
             raise Refused(N.E_INVALID, "character %s" % exc)
-        _check_fits(character)
+        check_fits(character)
         created = self.store.put(character)
         return {"name": character.name, "created": created}
 
@@ -169,7 +169,7 @@ class Server:
         return out
 
 
-def _check_fits(character):
+def check_fits(character):
     # docs/protocol.md, Limit: every reply is one frame. A character with a
     # full history, big counters and a large id must still fit in `get`.
     data = character.to_dict()

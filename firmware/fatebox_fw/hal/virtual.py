@@ -1,0 +1,137 @@
+# The virtual board (CPython only): a pseudo-terminal for the serial port, so a
+# host opens /dev/pts/N as it opens /dev/ttyACM0; presses on a timetable.
+import errno
+import json
+import os
+import select
+import time
+import tty
+
+from shared_rules.randomness import SeededBytes
+from fatebox_fw.profile import PICO, validate
+
+PRESS_GAP_MS = 60      # between queued presses of one button: longer than the debounce
+WRITE_WAIT_S = 1.0     # how long a frame may wait for a host that does not read
+
+
+def read_profile(profile):
+    """A validated profile from None (the Pico), a dict, or a JSON file path."""
+    if profile is None:
+        return validate(PICO)
+    if isinstance(profile, dict):
+        return validate(profile)
+    with open(profile) as f:
+        try:
+            data = json.load(f)
+        except ValueError as exc:
+            raise ValueError("board profile %s is not JSON: %s" % (profile, exc))
+    return validate(data)
+
+
+class VirtualBoard:
+    """A board on the desktop. `port_path` is the serial port a host opens.
+
+    entropy: os.urandom, or a reproducible SeededBytes(seed) when seed is given.
+    storage: state_dir, the flash (created if missing).
+    """
+
+    def __init__(self, state_dir, profile=None, seed=None):
+        self.profile = read_profile(profile)
+        os.makedirs(state_dir, exist_ok=True)
+        self.storage = state_dir
+        self.entropy = SeededBytes(seed) if seed is not None else os.urandom
+        self.master, self.slave = os.openpty()
+        # Raw: no echo, no line editing, no CR/LF translation, Ctrl-C is a byte.
+        tty.setraw(self.slave)
+        # The slave stays open here for the board's whole life, so the master
+        # never reads EIO when a host closes the port and opens it again.
+        os.set_blocking(self.master, False)
+        self.port_path = os.ttyname(self.slave)
+        self.t0 = time.monotonic()
+        self.presses = [[] for _ in self.profile["buttons"]]    # (start, end) ms
+        self.buttons = [self._pin(i) for i in range(len(self.presses))]
+        self.count = self.profile["neopixel"]["count"]
+        self.frame = bytes(self.count * 3)
+        self.frames = 0
+        self.closed = False
+
+    # -- the board the Gadget sees -------------------------------------------
+    def ticks_ms(self):
+        return int((time.monotonic() - self.t0) * 1000)
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        time.sleep(ms / 1000.0)
+
+    def _pin(self, i):
+        def pressed():
+            now = self.ticks_ms()
+            spans = self.presses[i]
+            while spans and spans[0][1] <= now:
+                spans.pop(0)       # past presses
+            return bool(spans) and spans[0][0] <= now
+        return pressed
+
+    def write_pixels(self, rgb):
+        self.frame = bytes(rgb)
+        self.frames += 1
+
+    def serial_readinto(self, buf):
+        try:
+            data = os.read(self.master, len(buf))
+        except BlockingIOError:
+            return 0
+        except OSError as exc:
+            if exc.errno == errno.EIO:
+                return 0
+            raise
+        buf[:len(data)] = data
+        return len(data)
+
+    def serial_write(self, data):
+        view = memoryview(data)
+        deadline = time.monotonic() + WRITE_WAIT_S
+        while view:
+            try:
+                view = view[os.write(self.master, view):]
+            except BlockingIOError:
+                # The pty's buffer is full: nobody reads. Wait a little, then
+                # drop the frame rather than stall the box (the host times out).
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                select.select([], [self.master], [], left)
+
+    # -- hands and eyes, for a UI or a test ------------------------------------
+    def roles(self):
+        return [b["role"] for b in self.profile["buttons"]]
+
+    def press(self, index, hold_ms=80):
+        """Press button `index` (profile order) for hold_ms, starting now, or
+        after the presses already queued on it (keys typed faster than presses)."""
+        if isinstance(index, str):
+            index = self.roles().index(index)
+        spans = self.presses[index]
+        start = self.ticks_ms()
+        if spans:
+            start = max(start, spans[-1][1] + PRESS_GAP_MS)
+        spans.append((start, start + hold_ms))
+
+    def pixels_rgb(self):
+        """The last frame written: a list of (r, g, b), one per pixel."""
+        f = self.frame
+        return [(f[i], f[i + 1], f[i + 2]) for i in range(0, len(f), 3)]
+
+    def close(self):
+        if not self.closed:
+            self.closed = True
+            os.close(self.master)
+            os.close(self.slave)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,31 @@
+# The board's entry point (copied to the board as /main.py): the rp2 board from
+# /board.json, the Fatebox gadget on it; on an error, a pattern and the REPL.
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.hal.rp2 import Rp2Board
+
+
+def main(make_board=Rp2Board):
+    board = make_board()
+    gadget = None
+    try:
+        gadget = Gadget(board)
+        gadget.run()
+    except KeyboardInterrupt:
+        # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
+        board.blank()
+        raise
+    except Exception:
+        # Show the table something went wrong, then let the traceback reach
+        # the REPL (re-raised), which stays usable for mpremote.
+        if gadget is not None:
+            gadget.show_error()
+        else:
+            from fatebox_fw.ring import Ring
+            ring = Ring(board.profile["neopixel"]["count"], board.profile["brightness"])
+            ring.error()
+            board.write_pixels(ring.buf)
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,309 @@
+# `fatebox sim`: the firmware's Gadget on a virtual board, served on a pseudo-
+# terminal; headless, words on a pipe, or a terminal UI showing the ring.
+import math
+import os
+import select
+import signal
+import sys
+import time
+
+from fatebox.errors import FateboxError, USAGE
+from fatebox_fw.gadget import Gadget, LOOP_MS
+from fatebox_fw.hal.virtual import VirtualBoard
+from fatebox_fw.profile import ProfileError
+from fatebox_fw.server import Refused, check_fits
+from fatebox_fw.store import StoreError
+
+SHORT_MS = 80     # a key is a press this long...
+LONG_MS = 800     # ...or, shifted, a long press (the firmware's threshold is 600)
+
+# Keys to (role, hold). Digits follow the buttons' order on the box, left to right.
+KEYS = {
+    "1": ("back", SHORT_MS), "b": ("back", SHORT_MS), "\x7f": ("back", SHORT_MS), "\x08": ("back", SHORT_MS),
+    "\x1b[D": ("back", SHORT_MS), "\x1bOD": ("back", SHORT_MS),
+    "2": ("minus", SHORT_MS), "m": ("minus", SHORT_MS), "-": ("minus", SHORT_MS),
+    "\x1b[B": ("minus", SHORT_MS), "\x1bOB": ("minus", SHORT_MS),
+    "3": ("plus", SHORT_MS), "p": ("plus", SHORT_MS), "+": ("plus", SHORT_MS), "=": ("plus", SHORT_MS),
+    "\x1b[A": ("plus", SHORT_MS), "\x1bOA": ("plus", SHORT_MS),
+    "4": ("go", SHORT_MS), "g": ("go", SHORT_MS), " ": ("go", SHORT_MS), "\r": ("go", SHORT_MS), "\n": ("go", SHORT_MS),
+    "\x1b[C": ("go", SHORT_MS), "\x1bOC": ("go", SHORT_MS),
+    # Shift: a long press.
+    "!": ("back", LONG_MS), "B": ("back", LONG_MS),
+    "@": ("minus", LONG_MS), "M": ("minus", LONG_MS), "_": ("minus", LONG_MS),
+    "#": ("plus", LONG_MS), "P": ("plus", LONG_MS),
+    "$": ("go", LONG_MS), "G": ("go", LONG_MS),
+}
+QUIT = ("q", "Q", "\x04")   # q, or Ctrl-D
+
+KEY_HELP = (
+    ("back", "1  b  \u2190  Backspace", "previous step \u00b7 long: next character \u00b7 double: start over"),
+    ("minus", "2  m  \u2193  -", "one less \u00b7 long: the least \u00b7 on a result: unmark a misfortune"),
+    ("plus", "3  p  \u2191  +", "one more \u00b7 long: the most \u00b7 on a result: mark a misfortune"),
+    ("go", "4  g  \u2192  Enter  Space", "next step \u00b7 on the draw size: draw \u00b7 long: draw now"),
+)
+
+
+def parse_keys(data):
+    """Keys typed (a str) as a list of (role, hold_ms), or "quit"."""
+    out = []
+    i = 0
+    while i < len(data):
+        if data[i] in QUIT:
+            out.append("quit")
+            i += 1
+            continue
+        for size in (3, 1):
+            key = data[i:i + size]
+            if key in KEYS:
+                out.append(KEYS[key])
+                i += size
+                break
+        else:
+            i += 1     # a key with no meaning here
+    return out
+
+
+def load_characters(gadget, characters):
+    """Put sheets into the box's store before serving: replace by name, all or none."""
+    store = gadget.store
+    wanted = {}
+    for character in characters:
+        try:
+            check_fits(character)
+        except Refused as exc:
+            raise FateboxError("cannot load %s: %s" % (character.name, exc.message), USAGE)
+        wanted[character.name] = character
+    new = [name for name in wanted if name not in store.characters]
+    if len(store.characters) + len(new) > store.capacity:
+        raise FateboxError("the box holds %d characters; it has %d and loading would add %d: "
+                           "delete some first (fatebox delete) or load fewer"
+                           % (store.capacity, len(store.characters), len(new)), USAGE)
+    for name in sorted(wanted):
+        try:
+            store.put(wanted[name])
+        except StoreError as exc:
+            raise FateboxError("cannot save %s in %s: %s" % (name, store.directory, exc.message))
+
+
+def run_sim(state_dir, headless=False, load=(), profile=None, seed=None):
+    """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q; 0 when stopped cleanly.
+
+    Raises FateboxError for a bad profile or characters that cannot be loaded.
+    """
+    try:
+        board = VirtualBoard(state_dir, profile=profile, seed=seed)
+    except (ProfileError, ValueError) as exc:
+        raise FateboxError("cannot start the virtual board: %s" % exc, USAGE)
+    except OSError as exc:
+        raise FateboxError("cannot start the virtual board in %s: %s" % (state_dir, exc))
+    try:
+        gadget = Gadget(board)
+        load_characters(gadget, load)
+        if gadget.store.status != "ok":
+            print("fatebox sim: warning: %s" % gadget.store.status, file=sys.stderr)
+        if headless:
+            view = HeadlessView(board)
+        elif sys.stdout.isatty() and sys.stdin.isatty():
+            view = TerminalView(board, gadget)
+        else:
+            view = WordsView(board)
+        return _serve(board, gadget, view)
+    finally:
+        board.close()
+
+
+def _serve(board, gadget, view):
+    stop = []
+
+    def on_signal(signum, frame):
+        stop.append(signum)
+
+    previous = {}
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        previous[signum] = signal.signal(signum, on_signal)
+    view.start()
+    try:
+        while not stop:
+            started = time.monotonic()
+            gadget.tick()
+            for key in view.keys(LOOP_MS / 1000.0):
+                if key == "quit":
+                    stop.append("quit")
+                    break
+                board.press(key[0], key[1])
+            view.show(gadget.describe())
+            left = LOOP_MS / 1000.0 - (time.monotonic() - started)
+            if left > 0 and not view.waits:
+                time.sleep(left)
+    finally:
+        view.stop()
+        for signum in previous:
+            signal.signal(signum, previous[signum])
+    # Every change was saved atomically when it was made: nothing to flush.
+    return 0
+
+
+class HeadlessView:
+    """The pty path as the first line of stdout, for scripts; nothing after."""
+    waits = False
+
+    def __init__(self, board):
+        self.board = board
+
+    def start(self):
+        sys.stdout.write(self.board.port_path + "\n")
+        sys.stdout.flush()
+
+    def keys(self, wait):
+        return ()
+
+    def show(self, description):
+        pass
+
+    def stop(self):
+        pass
+
+
+class WordsView(HeadlessView):
+    """Not a terminal (CI, a pipe): the port, the command, then each change in words."""
+
+    def __init__(self, board):
+        HeadlessView.__init__(self, board)
+        self.last = None
+
+    def start(self):
+        path = self.board.port_path
+        print("Fatebox virtual board on %s" % path)
+        print("Use it from another terminal: fatebox --port %s list" % path)
+        sys.stdout.flush()
+
+    def show(self, description):
+        line = description["text"]
+        if description["active"]:
+            line = "%s  [%s]" % (line, description["active"])
+        if line != self.last:
+            self.last = line
+            print(line)
+            sys.stdout.flush()
+
+
+class TerminalView:
+    """A rich Live screen: the ring in true colour, the step in words, the keys."""
+    waits = True      # keys() waits on stdin for the loop's few milliseconds
+
+    def __init__(self, board, gadget):
+        from rich.console import Console
+        self.console = Console(highlight=False)
+        self.board = board
+        self.gadget = gadget
+        self.fd = sys.stdin.fileno()
+        self.saved = None
+        self.live = None
+        self.last = None
+        self.brightness = board.profile["brightness"]
+        self.places = ring_places(board.count)
+
+    def start(self):
+        import termios
+        import tty
+        from rich.live import Live
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)      # keys one at a time, no echo; Ctrl-C still a signal
+        self.live = Live(self.render(self.gadget.describe()), console=self.console,
+                         auto_refresh=False, transient=False)
+        self.live.start(refresh=True)
+
+    def stop(self):
+        import termios
+        try:
+            if self.live is not None:
+                self.live.stop()
+        finally:
+            if self.saved is not None:
+                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def keys(self, wait):
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return ()
+        data = os.read(self.fd, 64)
+        if not data:
+            return ["quit"]     # stdin closed
+        return parse_keys(data.decode("utf-8", "replace"))
+
+    def show(self, description):
+        key = (self.board.frame, description["text"], description["active"], self.gadget.store.status)
+        if key != self.last:
+            self.last = key
+            self.live.update(self.render(description), refresh=True)
+
+    def render(self, description):
+        from rich.console import Group
+        from rich.panel import Panel
+        from rich.table import Table
+        from rich.text import Text
+        path = self.board.port_path
+        words = Text()
+        words.append(description["text"] + "\n", style="bold")
+        words.append("screen: %s\n" % description["screen"], style="dim")
+        words.append("character: %s\n" % (description["active"] or "none loaded"))
+        status = self.gadget.store.status
+        if status != "ok":
+            words.append("storage: %s\n" % status, style="red")
+        top = Table.grid(padding=(0, 4))
+        top.add_row(self.ring_text(), words)
+        keys = Table.grid(padding=(0, 2))
+        for role, typed, does in KEY_HELP:
+            keys.add_row(Text(role.upper(), style="bold"), Text(typed, style="cyan"), Text(does))
+        keys.add_row(Text("long", style="bold"), Text("Shift / capital", style="cyan"), Text("hold the button (! @ # $, B M P G)"))
+        keys.add_row(Text("quit", style="bold"), Text("q", style="cyan"), Text("stop the gadget (the flash is saved)"))
+        port = Text()
+        port.append("Serial port: ", style="bold")
+        port.append(path + "\n", style="bold yellow")
+        port.append("In another terminal:  ")
+        port.append("fatebox --port %s list" % path, style="bold green")
+        return Panel(Group(top, Text(""), port, Text(""), keys), title="Fatebox \u2014 virtual board",
+                     title_align="left")
+
+    def ring_text(self):
+        from rich.text import Text
+        rows = max(r for r, _ in self.places) + 1
+        cols = max(c for _, c in self.places) + 1
+        grid = [[None] * cols for _ in range(rows)]
+        pixels = self.board.pixels_rgb()
+        for i in range(len(pixels)):
+            r, c = self.places[i]
+            grid[r][c] = pixels[i]
+        out = Text()
+        for row in grid:
+            for cell in row:
+                if cell is None:
+                    out.append(" ")
+                elif cell == (0, 0, 0):
+                    out.append("\u25cb", style="grey30")
+                else:
+                    out.append("\u25cf", style="rgb(%d,%d,%d)" % self.unscaled(cell))
+            out.append("\n")
+        return out
+
+    def unscaled(self, rgb):
+        # The ring is dimmed for the eyes at the table; a screen shows full colour.
+        return tuple(min(255, v * 255 // self.brightness) for v in rgb)
+
+
+# The reference 12-pixel ring drawn by hand: a clock face, pixel 0 at noon.
+TWELVE = [(0, 7), (0, 10), (1, 13), (3, 14), (5, 13), (6, 10),
+          (6, 7), (6, 4), (5, 1), (3, 0), (1, 1), (0, 4)]
+
+
+def ring_places(count, rows=7):
+    """(row, column) of each pixel on a text circle: pixel 0 at the top, clockwise."""
+    if count == 12:
+        return list(TWELVE)
+    ry = (rows - 1) / 2.0
+    rx = ry * 2.3          # a character cell is about twice as tall as it is wide
+    places = []
+    for i in range(count):
+        angle = 2 * math.pi * i / count
+        places.append((int(round(ry - ry * math.cos(angle))), int(round(rx + rx * math.sin(angle)))))
+    return places

@@ -1,0 +1,244 @@
+# The MicroPython rp2 backend and the board's main.py, exercised on CPython
+# with fake `machine`, `neopixel` and `select` modules; and its imports checked
+# against what the rp2 firmware has (micropython-rp2-rpi_pico-stubs).
+import ast
+import importlib
+import io
+import json
+import os
+import sys
+import time
+import types
+from pathlib import Path
+
+import select as real_select
+
+import pytest
+
+from shared_rules import names as N
+from shared_rules import wire
+from fatebox_fw.profile import PICO, ProfileError, validate
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "mp"))
+from rp2_modules import rp2_modules  # noqa: E402
+
+
+def top_imports(path):
+    """Every module a file imports, at any depth, guarded or not: the board runs all of it."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_the_rp2_backend_and_main_import_only_what_the_rp2_firmware_has():
+    allowed = set(rp2_modules()) | {"fatebox_fw", "shared_rules"}
+    files = [ROOT / "firmware" / "main.py", ROOT / "firmware" / "fatebox_fw" / "hal" / "rp2.py"]
+    files += sorted((ROOT / "firmware" / "fatebox_fw").glob("*.py"))
+    for path in files:
+        extra = top_imports(path) - allowed
+        assert not extra, "%s imports %s, which the rp2 firmware lacks" % (path.name, sorted(extra))
+    assert {"machine", "neopixel", "select"} <= top_imports(files[1])
+
+
+def test_the_app_core_never_imports_hardware():
+    for path in sorted((ROOT / "firmware" / "fatebox_fw").glob("*.py")):
+        assert not top_imports(path) & {"machine", "neopixel", "serial", "board"}, path.name
+
+
+# -- fakes for the rp2 firmware's modules --------------------------------------
+
+class FakePin:
+    IN, OUT, PULL_UP = 0, 1, 1
+    made = []
+    levels = {}
+
+    def __init__(self, id, mode=None, pull=None):
+        self.id, self.mode, self.pull = id, mode, pull
+        FakePin.made.append(self)
+
+    def value(self):
+        return FakePin.levels.get(self.id, 1)      # pulled up: 1 when open
+
+
+class FakeNeoPixel:
+    made = []
+
+    def __init__(self, pin, n, bpp=3, timing=1):
+        self.pin, self.n = pin, n
+        self.buf = bytearray(n * bpp)
+        self.written = []
+        FakeNeoPixel.made.append(self)
+
+    def write(self):
+        self.written.append(bytes(self.buf))
+
+
+class FakePoll:
+    """select.poll with MicroPython's ipoll, over CPython's select."""
+
+    def register(self, stream, mask):
+        self.stream = stream
+
+    def ipoll(self, timeout):
+        ready, _, _ = real_select.select([self.stream], [], [], timeout / 1000.0)
+        return [(self.stream, 1)] if ready else []
+
+
+class Clock:
+    now = 0
+
+
+@pytest.fixture
+def rp2(monkeypatch, tmp_path):
+    FakePin.made, FakePin.levels, FakeNeoPixel.made = [], {}, []
+    machine = types.ModuleType("machine")
+    machine.Pin = FakePin
+    neopixel = types.ModuleType("neopixel")
+    neopixel.NeoPixel = FakeNeoPixel
+    fake_select = types.ModuleType("select")
+    fake_select.poll = FakePoll
+    fake_select.POLLIN = 1
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    monkeypatch.setitem(sys.modules, "neopixel", neopixel)
+    monkeypatch.setitem(sys.modules, "select", fake_select)
+    monkeypatch.delitem(sys.modules, "fatebox_fw.hal.rp2", raising=False)
+    Clock.now = 0
+    monkeypatch.setattr(time, "ticks_ms", lambda: Clock.now, raising=False)
+    monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
+    monkeypatch.setattr(time, "sleep_ms", lambda ms: setattr(Clock, "now", Clock.now + ms), raising=False)
+    module = importlib.import_module("fatebox_fw.hal.rp2")
+    r, w = os.pipe()
+    stdin = open(r, "rb", buffering=0)
+    stdout = io.BytesIO()
+    made = []
+
+    def make(profile=None):
+        board = module.Rp2Board(validate(profile or PICO), storage=str(tmp_path / "data"), stdin=stdin, stdout=stdout)
+        made.append(board)
+        return board
+    yield types.SimpleNamespace(module=module, make=make, write=lambda data: os.write(w, data), stdout=stdout)
+    stdin.close()
+    os.close(w)
+    sys.modules.pop("fatebox_fw.hal.rp2", None)    # it holds the fakes
+
+
+def test_buttons_are_pulled_up_inputs_pressed_when_low(rp2):
+    board = rp2.make()
+    pins = {p.id: p for p in FakePin.made if p.id in (2, 3, 4, 5)}
+    assert all(p.mode == FakePin.IN and p.pull == FakePin.PULL_UP for p in pins.values())
+    assert [b() for b in board.buttons] == [False] * 4
+    FakePin.levels[4] = 0                             # plus pressed: shorted to ground
+    assert [b() for b in board.buttons] == [False, False, True, False]
+
+
+def test_the_frame_is_copied_into_the_driver_buffer_in_grb_order(rp2):
+    board = rp2.make()
+    pixels = FakeNeoPixel.made[0]
+    assert pixels.pin.id == 16 and pixels.n == 12
+    buf = pixels.buf
+    frame = bytearray(36)
+    frame[0:3] = bytes((10, 20, 30))
+    frame[33:36] = bytes((1, 2, 3))
+    board.write_pixels(frame)
+    assert pixels.buf is buf                            # the driver's buffer, reused
+    assert pixels.written[-1][0:3] == bytes((20, 10, 30))
+    assert pixels.written[-1][33:36] == bytes((2, 1, 3))
+
+
+def test_another_colour_order_from_the_profile(rp2):
+    board = rp2.make(dict(PICO, neopixel={"pin": 16, "count": 12, "order": "RGB"}))
+    frame = bytearray(36)
+    frame[0:3] = bytes((10, 20, 30))
+    board.write_pixels(frame)
+    assert FakeNeoPixel.made[-1].written[-1][0:3] == bytes((10, 20, 30))
+
+
+def test_serial_reads_what_is_waiting_and_never_blocks(rp2):
+    board = rp2.make()
+    buf = bytearray(8)
+    assert board.serial_readinto(buf) == 0
+    rp2.write(b"0123456789")
+    assert board.serial_readinto(buf) == 8 and bytes(buf) == b"01234567"
+    assert board.serial_readinto(buf) == 2 and bytes(buf[:2]) == b"89"
+    assert board.serial_readinto(buf) == 0
+
+
+def test_entropy_gives_the_bytes_asked_for(rp2):
+    board = rp2.make()
+    assert len(board.entropy(16)) == 16 and board.entropy(16) != board.entropy(16)
+
+
+def test_the_gadget_runs_on_the_rp2_board(rp2):
+    from fatebox_fw.gadget import Gadget
+    board = rp2.make()
+    gadget = Gadget(board)
+    assert wire.decode(rp2.stdout.getvalue().splitlines()[0])["event"] == "hello"
+    rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [1]}))
+    gadget.tick()
+    reply = wire.decode(rp2.stdout.getvalue().splitlines()[1])
+    assert reply["id"] == 1 and reply["ok"] and reply["board"] == "pico"
+    FakePin.levels[5] = 0                                # go
+    for _ in range(10):
+        Clock.now += 5
+        gadget.tick()
+    FakePin.levels[5] = 1
+    for _ in range(10):
+        Clock.now += 5
+        gadget.tick()
+    assert gadget.describe()["screen"] == "danger"
+    assert FakeNeoPixel.made[0].written[-1] == bytes(36)   # no danger: the ring is dark
+
+
+def test_the_profile_is_read_from_flash(rp2, tmp_path):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(PICO))
+    assert rp2.module.load_profile(str(path))["neopixel"]["pin"] == 16
+    path.write_text(json.dumps(dict(PICO, brightness=900)))
+    with pytest.raises(ProfileError) as err:
+        rp2.module.load_profile(str(path))
+    assert err.value.field == "brightness"
+    with pytest.raises(OSError) as err:
+        rp2.module.load_profile(str(tmp_path / "missing.json"))
+    assert "mpremote cp hardware/boards/pico.json :board.json" in str(err.value)
+
+
+# -- main.py -------------------------------------------------------------------
+
+def load_main():
+    spec = importlib.util.spec_from_file_location("fatebox_main", ROOT / "firmware" / "main.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)       # not __main__: it does not start by itself
+    return module
+
+
+def test_main_shows_the_error_pattern_and_re_raises(rp2, monkeypatch):
+    main = load_main()
+    from fatebox_fw.gadget import Gadget
+
+    def broken(self):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(Gadget, "run", broken)
+    with pytest.raises(RuntimeError):
+        main.main(rp2.make)
+    frame = FakeNeoPixel.made[0].written[-1]
+    error = tuple(v * PICO["brightness"] // 255 for v in N.COLOUR_ERROR)
+    grb = (error[1], error[0], error[2])
+    assert [tuple(frame[i:i + 3]) for i in range(0, 36, 9)] == [grb] * 4       # every third pixel
+    assert frame[3:9] == bytes(6)
+
+
+def test_ctrl_c_blanks_the_ring_and_reaches_the_repl(rp2, monkeypatch):
+    main = load_main()
+    from fatebox_fw.gadget import Gadget
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Gadget, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        main.main(rp2.make)
+    assert FakeNeoPixel.made[0].written[-1] == bytes(36)

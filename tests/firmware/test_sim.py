@@ -1,0 +1,181 @@
+# `fatebox sim` (host/fatebox/sim.py): headless for scripts, words on a pipe,
+# a terminal UI on a terminal; the host talks to it over its pty. CPython only.
+import os
+import select
+import signal
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+import serial
+
+from shared_rules import wire
+from shared_rules.character import Character
+from fatebox.errors import FateboxError
+from fatebox.sim import parse_keys, load_characters, run_sim, SHORT_MS, LONG_MS
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.hal.virtual import VirtualBoard
+from fatebox_fw.profile import PICO
+from tests.core.sheets import sheet
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
+    [str(ROOT / "firmware"), str(ROOT / "host"), str(ROOT)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
+
+START = """
+import sys
+from shared_rules.character import Character
+from fatebox.sim import run_sim
+sheet = %r
+sys.exit(run_sim(sys.argv[1], headless=%r, load=[Character.from_dict(sheet)], seed="sim-test"))
+"""
+
+
+def start(state, headless, **kw):
+    return subprocess.Popen([sys.executable, "-c", START % (sheet("Mara"), headless), str(state)],
+                            env=ENV, **kw)
+
+
+def request(port, id, op, **args):
+    message = {"id": id, "op": op}
+    message.update(args)
+    port.write(wire.encode(message))
+    reader = wire.LineReader()
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        for line in reader.feed(port.readline()):
+            frame = wire.decode(line)
+            if frame.get("id") == id:
+                return frame
+    raise AssertionError("no reply")
+
+
+def finish(proc, sig):
+    proc.send_signal(sig)
+    try:
+        return proc.wait(5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_headless_prints_the_port_first_serves_and_stops_cleanly_on_sigterm(tmp_path):
+    proc = start(tmp_path / "flash", True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        path = proc.stdout.readline().decode().strip()
+        assert path.startswith("/dev/")
+        with serial.Serial(path, timeout=0.5) as port:
+            assert request(port, 1, "hello", versions=[1])["ok"]
+            assert [c["name"] for c in request(port, 2, "list")["characters"]] == ["Mara"]
+            assert request(port, 3, "trial", white=2, black=2, draw=2, name="Mara")["ok"]
+    finally:
+        code = finish(proc, signal.SIGTERM)
+    assert code == 0
+    assert proc.stdout.read() == b""                    # nothing after the port line
+    assert proc.stderr.read() == b""
+    # The flash holds the loaded character and the trial recorded on it.
+    board = VirtualBoard(str(tmp_path / "flash"))
+    try:
+        assert Gadget(board).store.characters["Mara"].trials == 1
+    finally:
+        board.close()
+
+
+def test_not_a_terminal_prints_the_port_the_command_and_each_change_in_words(tmp_path):
+    proc = start(tmp_path / "flash", False, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        first = proc.stdout.readline().decode()
+        path = first.split(" on ")[1].strip()
+        assert first == "Fatebox virtual board on %s\n" % path
+        assert proc.stdout.readline().decode() == "Use it from another terminal: fatebox --port %s list\n" % path
+        assert proc.stdout.readline().decode() == "Difficulty 3 (normal)  [Mara]\n"
+        with serial.Serial(path, timeout=0.5) as port:
+            assert request(port, 1, "trial", white=2, black=2, draw=2)["ok"]
+        assert proc.stdout.readline().decode() == "Drawing 2 of 4  [Mara]\n"
+        assert proc.stdout.readline().decode().split("  [")[0] in (
+            "Total success", "Partial success", "Partial failure", "Total failure")
+    finally:
+        code = finish(proc, signal.SIGINT)
+    assert code == 0
+
+
+def read_until(fd, needle, seconds=10):
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while needle not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return seen
+
+
+def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_path):
+    master, slave = os.openpty()
+    termios_before = termios.tcgetattr(slave)
+    env = dict(ENV, COLUMNS="100", LINES="40", TERM="xterm-256color", COLORTERM="truecolor")
+    proc = subprocess.Popen([sys.executable, "-c", START % (sheet("Mara"), False), str(tmp_path / "flash")],
+                            stdin=slave, stdout=slave, stderr=slave, env=env)
+    try:
+        seen = read_until(master, b"stop the gadget")
+        text = seen.decode("utf-8", "replace")
+        assert "fatebox --port /dev/pts/" in text and "Serial port:" in text
+        assert "Difficulty 3 (normal)" in text and "Mara" in text
+        assert "\u25cf" in text                             # lit pixels of the ring
+        assert "38;2;" in text                              # in true colour
+        assert "BACK" in text and "GO" in text and "q" in text
+        os.write(master, b"4")                             # go: to the danger step
+        assert b"No danger" in read_until(master, b"No danger")
+        os.write(master, b"q")
+        assert proc.wait(5) == 0
+        assert termios.tcgetattr(slave) == termios_before  # the terminal is given back
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+
+
+def test_keys_map_to_the_four_buttons_and_shift_is_a_long_press():
+    assert parse_keys("1234") == [("back", SHORT_MS), ("minus", SHORT_MS), ("plus", SHORT_MS), ("go", SHORT_MS)]
+    assert parse_keys("\x1b[D\x1b[B\x1b[A\x1b[C\r") == [("back", SHORT_MS), ("minus", SHORT_MS), ("plus", SHORT_MS),
+                                                       ("go", SHORT_MS), ("go", SHORT_MS)]
+    assert parse_keys("!G") == [("back", LONG_MS), ("go", LONG_MS)]
+    assert parse_keys("xq") == ["quit"]
+    assert LONG_MS > 600 > SHORT_MS
+
+
+def test_loading_replaces_by_name_and_refuses_more_than_the_box_holds(tmp_path):
+    board = VirtualBoard(str(tmp_path))
+    try:
+        gadget = Gadget(board)
+        load_characters(gadget, [Character.from_dict(sheet("Mara"))])
+        load_characters(gadget, [Character.from_dict(sheet("Mara", misfortunes=[]))])
+        assert gadget.store.names() == ["Mara"] and gadget.store.characters["Mara"].misfortunes == []
+        many = [Character.from_dict(sheet("Hero %d" % i)) for i in range(8)]
+        with pytest.raises(FateboxError) as err:
+            load_characters(gadget, many)
+        assert "holds 8" in err.value.message
+        assert gadget.store.names() == ["Mara"]            # all or none
+    finally:
+        board.close()
+
+
+def test_a_bad_profile_stops_the_sim_before_it_serves(tmp_path):
+    with pytest.raises(FateboxError) as err:
+        run_sim(str(tmp_path), headless=True, profile=dict(PICO, brightness=0))
+    assert "brightness" in err.value.message and err.value.exit_code == 2
+
+
+def test_the_state_dir_is_created(tmp_path):
+    proc = start(tmp_path / "a" / "b", True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().startswith(b"/dev/")
+        assert (tmp_path / "a" / "b" / "characters.json").exists()
+    finally:
+        assert finish(proc, signal.SIGTERM) == 0

@@ -1,0 +1,169 @@
+# The virtual board: the firmware's Gadget served on a real pseudo-terminal,
+# which pyserial opens exactly as it opens a USB port. CPython only.
+import os
+import select
+import threading
+import time
+
+import pytest
+import serial
+
+from shared_rules import names as N
+from shared_rules import wire
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.hal.virtual import VirtualBoard
+from fatebox_fw.profile import PICO, ProfileError
+from tests.core.sheets import sheet
+
+
+class Running:
+    """A Gadget ticking in a thread, as `fatebox sim` runs it."""
+
+    def __init__(self, state_dir, seed="test"):
+        self.board = VirtualBoard(str(state_dir), seed=seed)
+        self.gadget = Gadget(self.board)
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.loop, daemon=True)
+        self.thread.start()
+
+    def loop(self):
+        while not self.stopping.is_set():
+            self.gadget.tick()
+            time.sleep(0.002)
+
+    def stop(self):
+        self.stopping.set()
+        self.thread.join(2)
+        self.board.close()
+
+
+@pytest.fixture
+def running(tmp_path):
+    box = Running(tmp_path / "flash")
+    yield box
+    box.stop()
+
+
+class Host:
+    def __init__(self, path):
+        self.port = serial.Serial(path, timeout=2)
+        self.reader = wire.LineReader()
+        self.next_id = 1
+
+    def request(self, op, **args):
+        message = {"id": self.next_id, "op": op}
+        message.update(args)
+        self.next_id += 1
+        self.port.write(wire.encode(message))
+        return self.reply(message["id"])
+
+    def reply(self, id):
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            for line in self.reader.feed(self.port.readline()):
+                frame = wire.decode(line)
+                if frame.get("id") == id:
+                    return frame
+        raise AssertionError("no reply to %r" % id)
+
+    def close(self):
+        self.port.close()
+
+
+def test_a_host_talks_to_the_virtual_board_over_its_pty(running):
+    host = Host(running.board.port_path)
+    try:
+        hello = host.request("hello", versions=[1])
+        assert hello["ok"] and hello["protocol"] == N.PROTOCOL_VERSION and hello["board"] == "pico"
+        assert host.request("put", character=sheet("Mara"))["created"] is True
+        assert [c["name"] for c in host.request("list")["characters"]] == ["Mara"]
+        assert host.request("get", name="Mara")["character"]["archetype"]["name"] == "Smuggler"
+        result = host.request("trial", white=2, black=3, draw=3, danger=2, statuses=[], name="Mara")["result"]
+        assert len(result["tokens"]) == 3 and result["outcome"] in N.OUTCOMES
+        assert host.request("get", name="Mara")["character"]["trials"] == 1
+    finally:
+        host.close()
+
+
+def test_the_box_sends_the_hello_event_when_it_starts(running):
+    # pyserial flushes input when it opens a port, so read the pty's own end.
+    ready, _, _ = select.select([running.board.slave], [], [], 2)
+    assert ready
+    lines = wire.LineReader().feed(os.read(running.board.slave, 4096))
+    frame = wire.decode(lines[0])
+    assert frame["event"] == "hello" and frame["protocol"] == 1 and "id" not in frame
+
+
+def test_a_host_can_close_the_port_and_another_open_it(running):
+    for _ in range(3):
+        host = Host(running.board.port_path)
+        try:
+            assert host.request("hello", versions=[1])["ok"]
+        finally:
+            host.close()
+    assert running.thread.is_alive()
+
+
+def test_garbage_over_the_pty_gets_a_typed_error_and_the_box_answers_after(running):
+    host = Host(running.board.port_path)
+    try:
+        host.port.reset_input_buffer()
+        host.port.write(b"\x00garbage\x7f\n")
+        deadline = time.monotonic() + 3
+        frames = []
+        while not frames and time.monotonic() < deadline:
+            frames = [wire.decode(l) for l in host.reader.feed(host.port.readline())]
+        assert frames[0]["error"]["code"] == N.E_FRAME
+        assert host.request("state")["storage"] == "ok"
+    finally:
+        host.close()
+
+
+def test_presses_on_the_virtual_board_reach_the_core(running):
+    board, gadget = running.board, running.gadget
+    board.press(3)                         # go: difficulty -> danger
+    deadline = time.monotonic() + 2
+    while gadget.describe()["screen"] != "danger" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert gadget.describe()["screen"] == "danger"
+    board.press("plus")
+    board.press("plus")                    # queued after the first, not merged with it
+    deadline = time.monotonic() + 2
+    while gadget.describe()["text"] != "Danger 2" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert gadget.describe()["text"] == "Danger 2"
+    red = tuple(v * PICO["brightness"] // 255 for v in N.COLOUR_DANGER)
+    assert board.pixels_rgb()[:3] == [red, red, (0, 0, 0)]
+
+
+def test_the_flash_survives_a_restart(tmp_path):
+    first = Running(tmp_path / "flash")
+    host = Host(first.board.port_path)
+    host.request("put", character=sheet("Mara"))
+    host.close()
+    first.stop()
+    again = Running(tmp_path / "flash")
+    try:
+        assert list(again.gadget.store.characters) == ["Mara"]
+    finally:
+        again.stop()
+
+
+def test_seeded_boards_draw_the_same_tokens(tmp_path):
+    results = []
+    for i in range(2):
+        box = Running(tmp_path / ("flash%d" % i), seed="same")
+        host = Host(box.board.port_path)
+        try:
+            results.append(host.request("trial", white=6, black=6, draw=12)["result"]["tokens"])
+        finally:
+            host.close()
+            box.stop()
+    assert results[0] == results[1] and sorted(results[0]) == sorted("w" * 6 + "b" * 6)
+
+
+def test_a_bad_profile_is_refused_naming_the_field(tmp_path):
+    profile = dict(PICO, neopixel={"pin": 16, "count": 12, "order": "RGBW"})
+    with pytest.raises(ProfileError) as err:
+        VirtualBoard(str(tmp_path), profile=profile)
+    assert err.value.field == "neopixel.order"
