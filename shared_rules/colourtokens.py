@@ -33,7 +33,8 @@ MAX_RESERVE = 12         # docs/rulings/colour-tokens.md: at most 12 non-core to
 POSITIVES_KEPT = ("0", "1", "2", "3")
 
 
-def _is_int(value):
+def whole_number(value):
+    """True for an int that is not a bool (True is not a count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -64,7 +65,7 @@ def check_bag(bag=None):
             raise RulesError("bag", "gold tokens are currency the players hold; they never go in the bag")
         if colour not in out:
             raise RulesError("bag", "unknown colour %r in the bag; the bag holds %s" % (colour, ", ".join(BAG_COLOURS)))
-        if not _is_int(count) or count < 0 or count > MAX_PER_COLOUR:
+        if not whole_number(count) or count < 0 or count > MAX_PER_COLOUR:
             raise RulesError("bag", "bag %s must be a whole number 0..%d, got %r" % (colour, MAX_PER_COLOUR, count))
         out[colour] = count
     return out
@@ -84,7 +85,7 @@ def check_colour(colour):
 
 
 def check_keywords(keywords):
-    if not _is_int(keywords) or keywords < 0 or keywords > MAX_KEYWORDS:
+    if not whole_number(keywords) or keywords < 0 or keywords > MAX_KEYWORDS:
         raise RulesError("keywords", "core keywords must be a whole number 0..%d, got %r" % (MAX_KEYWORDS, keywords))
     return keywords
 
@@ -149,7 +150,7 @@ def hand_names(size):
 
 
 def check_gold(gold, left):
-    if not _is_int(gold) or gold < 0 or gold > left:
+    if not whole_number(gold) or gold < 0 or gold > left:
         raise RulesError("gold", "gold to spend must be a whole number 0..%d (one replacement per token left in the bag), got %r" % (left, gold))
     return gold
 
@@ -234,7 +235,7 @@ def hand_odds(keywords, colour, bag=None):
 
 
 def check_traits(traits):
-    if not _is_int(traits) or traits < 0 or traits > MAX_RESERVE:
+    if not whole_number(traits) or traits < 0 or traits > MAX_RESERVE:
         raise RulesError("traits", "non-core trait tokens must be a whole number 0..%d, got %r" % (MAX_RESERVE, traits))
     return traits
 

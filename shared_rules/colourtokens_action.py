@@ -3,7 +3,7 @@
 from shared_rules.colourtokens import (
     BLACK, WHITE, KEPT, POSITIVE, POSITIVES_KEPT, VALUES,
     check_bag, check_colour, check_gold, check_room, check_traits, core_draw_size,
-    bag_size, best_kept, draw_token, hand_name, token_value, _is_int)
+    bag_size, best_kept, draw_token, hand_name, token_value, whole_number)
 from shared_rules.colourtokens_tables import (
     SUCCESS, SACRIFICE, STORY, BENEFICIAL_RELATIONSHIP, DETRIMENTAL_RELATIONSHIP,
     allocator, check_target, core_effect, placer, placing_effect, tally)
@@ -39,7 +39,7 @@ class Action:
         self.drawn = core_draw_size(keywords)
         self.bag = check_bag(bag)
         check_room(self.bag, self.drawn, "a core draw of 3 + %d keywords" % keywords)
-        if not _is_int(gold) or gold < 0:
+        if not whole_number(gold) or gold < 0:
             raise RulesError("gold", "gold held must be a whole number >= 0, got %r" % (gold,))
         self.gold = gold
         self.sampler = sampler
@@ -74,7 +74,7 @@ class Action:
         """
         self._expect(CORE, RESERVE)
         tokens = self.hand if self.stage == CORE else self.reserve
-        if not _is_int(index) or index < 0 or index >= len(tokens):
+        if not whole_number(index) or index < 0 or index >= len(tokens):
             raise RulesError("index", "token to discard must be 0..%d, got %r" % (len(tokens) - 1, index))
         if self.gold < 1:
             raise RulesError("gold", "no gold token left to spend")
@@ -90,7 +90,7 @@ class Action:
         self._expect(CORE)
         chosen = (success, sacrifice, story)
         for index in chosen:
-            if not _is_int(index) or index < 0 or index >= len(self.hand):
+            if not whole_number(index) or index < 0 or index >= len(self.hand):
                 raise RulesError("keep", "kept tokens are hand positions 0..%d, got %r" % (len(self.hand) - 1, index))
         if success == sacrifice or success == story or sacrifice == story:
             raise RulesError("keep", "success, sacrifice and story need three different tokens")
@@ -144,7 +144,7 @@ class Action:
         """Step 3c: `by` (player or gm) places pool token `index` on `target`."""
         self._expect(KEPT_STAGE, RESERVE, PLACING)
         pool = self.pool()
-        if not _is_int(index) or index < 0 or index >= len(pool):
+        if not whole_number(index) or index < 0 or index >= len(pool):
             raise RulesError("index", "pool token must be 0..%d, got %r" % (len(pool) - 1, index))
         for done in self.placed:
             if done[0] == index:

@@ -1,6 +1,6 @@
 # Colour tokens, who acts first when several characters act (rules/colour-tokens.md,
 # Multiple Character Resolution): most whites, then most tokens, then at random.
-from shared_rules.colourtokens import WHITE, _is_int
+from shared_rules.colourtokens import WHITE, whole_number
 from shared_rules.newbeginning import RulesError
 
 
@@ -26,7 +26,7 @@ def acting_order(players, sampler):
         if not isinstance(held, (tuple, list)) or len(held) != 2:
             raise RulesError("players", "player %d: give (whites held, tokens held), got %r" % (i, held))
         whites, tokens = held
-        if not _is_int(tokens) or tokens < 0 or not _is_int(whites) or whites < 0 or whites > tokens:
+        if not whole_number(tokens) or tokens < 0 or not whole_number(whites) or whites < 0 or whites > tokens:
             raise RulesError("players", "player %d: whites must be 0..tokens held, got %r" % (i, held))
     # The index breaks ties so the order is the same on MicroPython (an unstable sort).
     order = sorted(range(len(players)), key=lambda i: (-players[i][0], -players[i][1], i))

@@ -1,6 +1,6 @@
 # Colour tokens, non-core traits (rules/colour-tokens.md, Steps 1c-1e and the
 # closing notes): cancelling, gold for negatives, and the permanence ladders.
-from shared_rules.colourtokens import _is_int
+from shared_rules.colourtokens import whole_number
 from shared_rules.newbeginning import RulesError
 
 # Step 1d: "double traits basically count as two traits of the same type".
@@ -27,7 +27,7 @@ GONE = "gone"   # degraded below the ladder's first step: the trait leaves play
 
 
 def _check_count(field, value):
-    if not _is_int(value) or value < 0:
+    if not whole_number(value) or value < 0:
         raise RulesError(field, "%s must be a whole number >= 0, got %r" % (field, value))
     return value
 
@@ -100,7 +100,7 @@ def item_found(successes):
     """The step of an item brought in by a successful action: "one success might
     find a single stick of dynamite (a single use item), two successes ... (limited
     use), three successes ... a box of dynamite (regular use)"."""
-    if not _is_int(successes) or successes < 1:
+    if not whole_number(successes) or successes < 1:
         raise RulesError("successes", "an item is found with 1 or more successes, got %r" % (successes,))
     return EQUIPMENT[min(successes, len(EQUIPMENT)) - 1]
 
