@@ -161,6 +161,8 @@ class Core:
             sizes = self._trial().draw_sizes()
             at = _step(sizes.index(self.k), 0, len(sizes) - 1, sign, jump)
             self.k = sizes[at]
+        if self.screen != RESULT:
+            self.since = now         # restart the blink: the new value shows lit at once
 
     # -- the trial -----------------------------------------------------------
 

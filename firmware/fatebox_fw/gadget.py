@@ -60,10 +60,12 @@ class Gadget:
 
     def _show(self, now, force=False):
         self.core.render(self.ring, now)
-        if force or self.ring.buf != self.shown:
+        buf, shown = self.ring.buf, self.shown
+        if force or buf != shown:
             # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
-            self.shown[:] = self.ring.buf
-            self.board.write_pixels(self.ring.buf)
+            for i in range(len(buf)):      # a byte loop: a slice would allocate
+                shown[i] = buf[i]
+            self.board.write_pixels(buf)
             self.frames += 1
 
     def run(self):

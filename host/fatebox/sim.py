@@ -119,7 +119,7 @@ def _serve(board, gadget, view):
         stop.append(signum)
 
     previous = {}
-    for signum in (signal.SIGTERM, signal.SIGINT):
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         previous[signum] = signal.signal(signum, on_signal)
     view.start()
     try:

@@ -1,5 +1,6 @@
 # A scripted board for the two-interpreter suites: a fake clock, button presses
 # on a timetable, serial in memory, pixel frames recorded, a fresh storage dir.
+import json
 import sys
 
 try:
@@ -33,6 +34,12 @@ def fresh_dir():
 
 def make_dir(path):
     os.mkdir(path)
+
+
+def write_json(path, data):
+    f = open(path, "wb")
+    f.write(json.dumps(data).encode())
+    f.close()
 
 
 class FailingFile:

@@ -49,6 +49,12 @@ def test_a_whole_trial_shows_the_exact_frames():
     gadget, board = box(ScriptedBytes(WBB))
     assert gadget.core.screen == C.DIFFICULTY
     assert board.frame() == frame_of([W, K, K, K])                  # the bag: 1 white, 3 black
+    tap(gadget, board, "minus")
+    assert gadget.core.difficulty == 2 and board.frame() == frame_of([W, K, K])
+    run(gadget, board, C.EDIT_ON_MS)
+    assert board.frame() == frame_of([W])                          # the blacks being set blink
+    tap(gadget, board, "plus")
+    assert gadget.core.difficulty == 3 and board.frame() == frame_of([W, K, K, K])
     tap(gadget, board, "go")
     assert gadget.core.screen == C.DANGER and board.frame() == frame_of([])
     tap(gadget, board, "plus")

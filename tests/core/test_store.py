@@ -1,10 +1,8 @@
 # Characters on flash: an atomic save (temporary file, close, rename), load
 # validated, a corrupt file moved aside and reported, capacity, failed writes.
-import json
-
 from shared_rules import names as N
 from fatebox_fw.store import Store, StoreError, FILE
-from tests.core.fakeboard import fresh_dir, make_dir, FailingFile
+from tests.core.fakeboard import fresh_dir, make_dir, write_json, FailingFile
 from tests.core.sheets import character, sheet
 from tests.helpers import raises
 
@@ -99,7 +97,7 @@ def test_an_invalid_character_on_flash_is_corrupt_and_says_where():
     where = fresh_dir()
     bad = sheet("Mara")
     del bad["archetype"]
-    write(where + "/" + FILE, json.dumps({"format": 1, "characters": [sheet("Ilo"), bad]}).encode())
+    write_json(where + "/" + FILE, {"format": 1, "characters": [sheet("Ilo"), bad]})
     store = Store(where)
     assert store.characters == {} and "characters[1]" in store.status and "archetype" in store.status
 
