@@ -1,6 +1,6 @@
 # Light and Dark dice (rules/light-and-dark-dice.md, read with RULINGS.md):
 # attribute dots, the light and dark pool, its outcome, Ego loss, exact odds.
-from shared_rules.exact import Distribution, comb
+from shared_rules.exact import Distribution
 from shared_rules.newbeginning import RulesError
 
 LIGHT_DARK = "light-dark"
@@ -25,6 +25,8 @@ MAX_LIGHT = 4           # "You can never take more than 4 Light Dice"
 MAX_DARK = 8            # ruling: 4 light + 8 dark fill the 12-pixel ring
 MAX_SKILLS = 4          # "Choose four specific Skills"
 MAX_MODIFIER = 4        # +1d / -1d from advancements, conditions, gear
+# Ego-loss names "0".."dark" for every pool, made once: str() allocates.
+_LOSS_NAMES = tuple(tuple(str(k) for k in range(dark + 1)) for dark in range(MAX_DARK + 1))
 
 
 def _is_int(value):
@@ -145,12 +147,14 @@ def lightdark_odds(light, dark, ego=None):
     if ego is None:
         return outcomes, None
     low = min(ego, FACES)
-    names = tuple(str(k) for k in range(dark + 1))
+    names = _LOSS_NAMES[dark]
     counts = {}
     for name in names:
         counts[name] = 0
+    ways = 1    # C(dark, k), step by step
     for k in range(dark + 1):
-        counts[str(min(k, ego))] += comb(dark, k) * low ** k * (FACES - low) ** (dark - k)
+        counts[names[min(k, ego)]] += ways * low ** k * (FACES - low) ** (dark - k)
+        ways = ways * (dark - k) // (k + 1)
     return outcomes, Distribution(FACES ** dark, counts, names)
 
 

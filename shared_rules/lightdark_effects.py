@@ -6,7 +6,7 @@ from shared_rules.newbeginning import RulesError
 FACES = 6
 MAX_EFFECT_DICE = 6     # heavy 2d with sneak attack, sniper and rally is 5d
 MAX_BONUS = 3           # "+1 if held two handed"; room for a table's own tools
-MAX_DEPTH = 20
+MAX_DEPTH = 12          # past 8 extra dice the tail is under 1 in a million; 12 bounds the cost
 DEFAULT_DEPTH = 8
 EXPLOSION_LIMIT = 100   # extra dice one roll may add before the source is suspect
 
@@ -122,27 +122,53 @@ def effect_odds(dice, half=False, bonus=0, depth=DEFAULT_DEPTH):
     """
     _check_effect(dice, half, bonus)
     _check_count("depth", depth, 0, MAX_DEPTH, "depth (extra explosion dice)")
-    counts = {}
-    extra = FACES ** depth
-    for kept in range(1, FACES):
-        # The highest of `dice` d6 is exactly `kept` in kept**dice - (kept-1)**dice rolls.
-        _add(counts, _finish(kept, half, bonus), (kept ** dice - (kept - 1) ** dice) * extra)
-    sixes = FACES ** dice - (FACES - 1) ** dice
-    for m in range(1, depth + 1):
-        # m sixes in a row (the kept die and m - 1 extra), then an extra die r < 6 stops it.
-        weight = sixes * FACES ** (depth - m)
-        for r in range(1, FACES):
-            _add(counts, _finish(FACES * m + r, half, bonus), weight)
-    totals = sorted(counts)
-    names = tuple(str(t) for t in totals)
-    named = {}
-    for t in totals:
-        named[str(t)] = counts[t]
+    totals, counts, sixes = _effect_counts(dice, half, bonus, depth)
+    key = (half, bonus, depth)
+    made = _NAMES.get(key)
+    if made is None:
+        # Names depend on halving, bonus and depth only. Keep them and a full-sized dict to
+        # copy: on MicroPython str() and a dict growing key by key are the slow part.
+        names = tuple(str(t) for t in totals)
+        made = _NAMES[key] = (names, dict.fromkeys(names, 0))
+    names, named = made[0], made[1].copy()
+    for i in range(len(names)):
+        named[names[i]] = counts[i]
     return Distribution(FACES ** (dice + depth), named, names), sixes
 
 
-def _add(counts, total, weight):
-    counts[total] = counts.get(total, 0) + weight
+_NAMES = {}   # (half, bonus, depth) -> (names, a dict of those names to copy)
+
+
+def _effect_counts(dice, half, bonus, depth):
+    """(totals, counts, tail) over 6**(dice + depth), totals ascending: one pass, no enumeration.
+
+    The highest of `dice` d6 is exactly k in k**dice - (k-1)**dice rolls; it is a 6
+    in `sixes` of them. A chain of m sixes (the kept die and m - 1 extra) then an
+    extra r < 6 gives 6m + r, with weight sixes * 6**(depth - m) each.
+    """
+    weight = FACES ** depth
+    kept = [(k ** dice - (k - 1) ** dice) * weight for k in range(1, FACES)]
+    sixes = FACES ** dice - (FACES - 1) ** dice
+    if half:
+        # Halved, rounding up: 1,2 -> 1; 3,4 -> 2; 5 -> 3; a chain 6m + r gives 3m + 1, 3m + 1, 3m + 2, 3m + 2, 3m + 3.
+        totals = [1 + bonus, 2 + bonus, 3 + bonus]
+        counts = [kept[0] + kept[1], kept[2] + kept[3], kept[4]]
+        for m in range(1, depth + 1):
+            weight //= FACES
+            step = sixes * weight
+            base = 3 * m + bonus
+            totals += [base + 1, base + 2, base + 3]
+            counts += [2 * step, 2 * step, step]
+        return totals, counts, sixes
+    totals = [1 + bonus, 2 + bonus, 3 + bonus, 4 + bonus, 5 + bonus]
+    counts = kept
+    for m in range(1, depth + 1):
+        weight //= FACES
+        step = sixes * weight
+        base = FACES * m + bonus
+        totals += [base + 1, base + 2, base + 3, base + 4, base + 5]
+        counts += [step, step, step, step, step]
+    return totals, counts, sixes
 
 
 class EffectRoll:
@@ -223,6 +249,10 @@ FORK_LEVELS = (TRIVIAL, DANGEROUS, SERIOUS, FORMIDABLE)
 def fork(total):
     """The challenge a challenge effect roll of `total` forks into."""
     _check_count("total", total, 1, 10 ** 6, "an effect roll")
+    return _fork(total)
+
+
+def _fork(total):
     for top, level in FORK_TOPS:
         if total <= top:
             return level
@@ -232,14 +262,16 @@ def fork(total):
 def fork_odds(dice, half=False, bonus=0):
     """Exact odds of each fork level for an effect: no tail, since every total
     past the depth used here (3 extra dice, totals of 13 and more) forks formidable."""
-    totals, tail = effect_odds(dice, half, bonus, 3)
+    _check_effect(dice, half, bonus)
+    depth = 3
+    totals, weights, tail = _effect_counts(dice, half, bonus, depth)
     counts = {}
     for level in FORK_LEVELS:
         counts[level] = 0
-    for name in totals.names:
-        counts[fork(int(name))] += totals.count(name)
+    for i in range(len(totals)):
+        counts[_fork(totals[i])] += weights[i]
     counts[FORMIDABLE] += tail
-    return Distribution(totals.denominator, counts, FORK_LEVELS)
+    return Distribution(FACES ** (dice + depth), counts, FORK_LEVELS)
 
 
 # -- Weapons and armour -------------------------------------------------------

@@ -116,7 +116,7 @@ def test_effect_odds_of_1d_over_2():
 def test_effect_odds_inputs_out_of_range_are_refused():
     assert raises(RulesError, E.effect_odds, 0).field == "dice"
     assert raises(RulesError, E.effect_odds, 7).field == "dice"
-    assert raises(RulesError, E.effect_odds, 1, False, 0, 21).field == "depth"
+    assert raises(RulesError, E.effect_odds, 1, False, 0, 13).field == "depth"
     assert raises(RulesError, E.effect_odds, 1, False, -1).field == "bonus"
 
 
