@@ -283,9 +283,7 @@ class Core:
     def describe(self):
         """The screen in words, for a terminal UI and for people who cannot see the ring."""
         screen = self.screen
-        if self.message is not None:
-            text = self.message
-        elif self.notice == "roster" and self.active() is not None:
+        if self.notice == "roster" and self.active() is not None:
             names = sorted(self.store.characters)
             text = "Playing %s (%d of %d)" % (self.active(), names.index(self.active()) + 1, len(names))
         elif screen == DIFFICULTY:
@@ -302,6 +300,8 @@ class Core:
             text = result_words(self.result)
             if self.marks:
                 text += "; %d misfortune%s marked on %s" % (self.marks, "" if self.marks == 1 else "s", self.owner)
+        if self.message is not None:
+            text = "%s. %s" % (text, self.message)
         return {"screen": screen, "text": text, "active": self.active(),
                 "outcome": self.result.outcome if screen == RESULT else None}
 

@@ -99,7 +99,7 @@ class Store:
     def _read(self):
         f = self.opener(self.path, "rb")
         try:
-            data = json.loads(f.read())
+            data = json.load(f)      # parsed from the stream: no copy of the file in RAM
         finally:
             f.close()
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("characters"), list):
@@ -150,13 +150,19 @@ class Store:
     def _save(self, characters):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
-        data = json.dumps({"format": FORMAT,
-                           "characters": [characters[n].to_dict() for n in sorted(characters)]}).encode()
         tmp = self.path + ".tmp"
         try:
             f = self.opener(tmp, "wb")
             try:
-                f.write(data)
+                # One character at a time: the board never holds the whole
+                # file as one string (8 characters can be ~30 KB of JSON).
+                f.write(b'{"format": %d, "characters": [' % FORMAT)
+                names = sorted(characters)
+                for i in range(len(names)):
+                    if i:
+                        f.write(b", ")
+                    f.write(json.dumps(characters[names[i]].to_dict()).encode())
+                f.write(b"]}\n")
             finally:
                 f.close()
             _replace(tmp, self.path)

@@ -281,3 +281,28 @@ def test_describe_says_each_step_in_words():
     tap(gadget, board, "go")
     texts.append(gadget.describe()["text"])
     assert texts == ["Difficulty 3 (normal)", "No danger", "Danger 1", "Whites 1 (bag of 1 white, 3 black)"]
+
+
+def test_a_trial_whose_record_cannot_be_saved_is_still_shown_and_says_so():
+    from tests.core.fakeboard import FailingFile
+    gadget, board = box(ScriptedBytes(WBB), [character("Mara")])
+    set_up(gadget, board, danger=2, whites=2, k=3)
+    gadget.store.opener = FailingFile
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    assert gadget.core.screen == C.RESULT and gadget.core.result.tokens == "wbb"
+    assert gadget.store.characters["Mara"].trials == 0           # memory as the flash has it
+    assert "not saved on Mara" in gadget.describe()["text"]
+    assert "save failed" in gadget.store.status
+
+
+def test_marks_are_saved_when_a_host_trial_replaces_the_result():
+    gadget, board = box(ScriptedBytes(WBB * 2), [character("Mara")])
+    set_up(gadget, board, danger=2, whites=2, k=3)
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    tap(gadget, board, "plus")
+    board.send({"id": 1, "op": "trial", "white": 2, "black": 3, "draw": 3})
+    run(gadget, board, 50)
+    assert gadget.core.screen == C.DRAWING and gadget.core.marks == 0
+    assert gadget.store.characters["Mara"].pending_misfortunes == 1
