@@ -309,6 +309,8 @@ class Character:
         value = data.get("value")
         if value is not None and not isinstance(value, dict):
             raise RulesError("value", "value is a table of body, mind and will")
+        if not isinstance(data.get("out", False), bool):
+            raise RulesError("out", "out (Taken Out this scene) is true or false")
         return cls(data.get("maximum"), value, data.get("level"), data.get("background"), data.get("out", False))
 
 

@@ -194,3 +194,9 @@ def roll_chances(light, dark, sampler, ego=None):
 def play_chances(light, dark, sampler):
     """One risky action played with `sampler`: the outcome name only."""
     return roll_chances(light, dark, sampler).outcome
+
+
+def play_ego_loss(light, dark, ego, sampler):
+    """One risky action played with `sampler`: the Ego it cost as a name, "0".."dark"."""
+    _check_ego(ego)
+    return _LOSS_NAMES[dark][roll_chances(light, dark, sampler, ego).ego_loss]

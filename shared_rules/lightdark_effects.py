@@ -274,6 +274,11 @@ def fork_odds(dice, half=False, bonus=0):
     return Distribution(FACES ** (dice + depth), counts, FORK_LEVELS)
 
 
+def play_fork(dice, sampler, half=False, bonus=0):
+    """One challenge effect rolled with `sampler`: the level it forks into."""
+    return fork(roll_effect(dice, sampler, half, bonus).total)
+
+
 # -- Weapons and armour -------------------------------------------------------
 
 SMALL = "small"

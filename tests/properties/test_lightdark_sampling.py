@@ -26,7 +26,7 @@ def test_play_chances_matches_the_exact_odds():
 
 def test_ego_loss_matches_the_exact_odds():
     for n_light, n_dark, ego in ((1, 3, 2), (0, 4, 3), (2, 5, 1), (1, 2, 6)):
-        counts = tally(lambda s: str(L.roll_chances(n_light, n_dark, s, ego).ego_loss), ("ego", n_dark, ego))
+        counts = tally(lambda s: L.play_ego_loss(n_light, n_dark, ego, s), ("ego", n_dark, ego))
         _, loss = L.lightdark_odds(n_light, n_dark, ego)
         assert passes(counts, loss, TRIALS), (n_dark, ego, counts)
 
@@ -53,7 +53,7 @@ def test_play_effect_matches_the_exact_odds_and_tail():
 
 def test_forks_of_played_effects_match_the_fork_odds():
     for n, half in ((1, True), (1, False), (3, False)):
-        counts = tally(lambda s: E.fork(E.roll_effect(n, s, half).total), ("fork", n, half))
+        counts = tally(lambda s: E.play_fork(n, s, half), ("fork", n, half))
         assert passes(counts, E.fork_odds(n, half), TRIALS), (n, half, counts)
 
 

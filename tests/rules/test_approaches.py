@@ -309,6 +309,12 @@ def test_a_character_round_trips_through_a_table():
     assert again.to_dict() == hero.to_dict() and again.value[A.BODY] == 4
 
 
+def test_a_sheet_with_out_not_true_or_false_is_refused():
+    data = Character.pc(4, 4, 4).to_dict()
+    data["out"] = "yes"
+    assert raises(RulesError, Character.from_dict, data).field == "out"
+
+
 def test_a_value_above_its_maximum_is_refused():
     err = raises(RulesError, Character.from_dict, {"maximum": {"body": 4, "mind": 4, "will": 4},
                                                    "value": {"body": 5, "mind": 4, "will": 4}})

@@ -171,6 +171,12 @@ def test_no_dark_dice_no_ego_loss():
     assert texts(ego) == {"0": "1"}
 
 
+def test_play_ego_loss_names_the_ego_lost():
+    assert L.play_ego_loss(1, 3, 4, d6s(6, 1, 4, 5)) == "2"
+    assert L.play_ego_loss(0, 2, 0, d6s(1, 1)) == "0"
+
+
 def test_a_negative_ego_is_refused():
     assert raises(RulesError, L.lightdark_odds, 1, 1, -1).field == "ego"
     assert raises(RulesError, L.ego_loss, [1], -2).field == "ego"
+    assert raises(RulesError, L.play_ego_loss, 1, 1, -1, d6s(1, 1)).field == "ego"

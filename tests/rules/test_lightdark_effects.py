@@ -189,3 +189,10 @@ def test_fork_odds_of_1d():
 def test_fork_odds_of_1d_over_2_reach_the_gaps():
     odds = E.fork_odds(1, half=True)
     assert texts(odds) == {"trivial": "5/6", "dangerous": "5/36", "serious": "35/1296", "formidable": "1/1296"}
+
+
+def test_play_fork_names_the_level():
+    assert E.play_fork(1, d6s(6, 6, 1)) == "formidable"        # 6 + 6 + 1 = 13
+    assert E.play_fork(1, d6s(5), bonus=1) == "dangerous"           # 5 + 1 = 6, the gap
+    assert E.play_fork(1, d6s(6, 5), half=True) == "dangerous"      # 11 halved is 6
+    assert E.play_fork(2, d6s(2, 6, 3)) == "serious"                 # kept 6, then 3: 9
