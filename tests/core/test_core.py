@@ -306,3 +306,32 @@ def test_marks_are_saved_when_a_host_trial_replaces_the_result():
     run(gadget, board, 50)
     assert gadget.core.screen == C.DRAWING and gadget.core.marks == 0
     assert gadget.store.characters["Mara"].pending_misfortunes == 1
+
+
+def test_total_failure_shows_solid_red_after_the_token():
+    gadget, board = box(ScriptedBytes([5]))                 # bag 1 white, 3 black: 5 & 3 = 1 -> black
+    long_press(gadget, board, "go", hold=700, settle=0)
+    run(gadget, board, 1500)
+    start = gadget.core.since
+    assert board.frame() == frame_of([K])
+    run(gadget, board, start + C.RESULT_VIEW_MS + 10 - board.now)
+    assert board.frame() == frame_of([FAIL] * 12)
+    assert gadget.describe()["text"] == "Total failure"
+
+
+def test_partial_failure_shows_alternating_orange():
+    gadget, board = box(ScriptedBytes([0]))                 # bag 1 white, 1 black: draw both
+    tap(gadget, board, "minus")
+    tap(gadget, board, "minus")
+    tap(gadget, board, "go")
+    tap(gadget, board, "go")
+    tap(gadget, board, "go")
+    tap(gadget, board, "plus")
+    assert gadget.describe()["text"] == "Draw 2 of 2"
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    start = gadget.core.since
+    assert board.frame() == frame_of([W, K])
+    run(gadget, board, start + C.RESULT_VIEW_MS + 10 - board.now)
+    assert board.frame() == frame_of([ORANGE, OFF] * 6)
+    assert gadget.describe()["outcome"] == N.PARTIAL_FAILURE

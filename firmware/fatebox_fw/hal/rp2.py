@@ -50,10 +50,13 @@ class Rp2Board:
         # frame costs no allocation.
         order = ring["order"]
         self.offsets = (order.index("R"), order.index("G"), order.index("B"))
+        # Bytes in and out through sys.stdin.buffer / sys.stdout.buffer: no
+        # newline translation. Readiness is polled on sys.stdin itself, which
+        # every MicroPython version lets select.poll watch (same USB CDC port).
         self.stdin = stdin if stdin is not None else sys.stdin.buffer
         self.stdout = stdout if stdout is not None else sys.stdout.buffer
         self.poll = select.poll()
-        self.poll.register(self.stdin, select.POLLIN)
+        self.poll.register(stdin if stdin is not None else sys.stdin, select.POLLIN)
         self.one = bytearray(1)
 
     # The clock: ticks wrap, so every difference goes through ticks_diff.
