@@ -83,3 +83,12 @@ def test_a_builtin_module_the_pico_lacks_fails_the_run(tmp_path, allowed):
     done = run(make_tree(tmp_path, product, GOOD_TEST), allowed)
     assert done.returncode == 1
     assert "forbidden imports: jsffi" in done.stdout
+
+
+def test_relative_imports_inside_an_allowed_package_are_not_flagged(tmp_path, allowed):
+    # The WebAssembly build's `os` package imports `.path`-style siblings relatively.
+    tree = make_tree(tmp_path, "from .other import THREE\n\ndef value():\n    return THREE\n", GOOD_TEST)
+    (tree / "shared_rules" / "other.py").write_text("THREE = 3\n")
+    done = run(tree, allowed)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "forbidden" not in done.stdout

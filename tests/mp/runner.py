@@ -8,7 +8,10 @@ _real_import = builtins.__import__
 
 
 def _recording_import(name, *args):
-    if name not in _imported:
+    # args: globals, locals, fromlist, level. A relative import (level > 0) names
+    # a module inside a package already recorded by its absolute name.
+    level = args[3] if len(args) > 3 else 0
+    if level == 0 and name not in _imported:
         _imported.append(name)
     return _real_import(name, *args)
 
