@@ -6,10 +6,15 @@ ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 MIN_PIXELS = 12    # the bag's supply (6 white + 6 black) needs a slot per token
 MAX_PIXELS = 256
 MAX_PIN = 29       # RP2040: GP0..GP29
+MAX_LABEL = 12     # a silkscreen name ("D5", "MOSI", "GP16")
+FIELDS = ("board", "name", "comment", "pins", "neopixel", "brightness", "buttons")
 
 # The reference build (hardware/wiring.md); hardware/boards/pico.json holds the same.
 PICO = {
     "board": "pico",
+    "name": "Raspberry Pi Pico",
+    "comment": "Pinout: https://datasheets.raspberrypi.com/pico/Pico-R3-A4-Pinout.pdf (GP23-GP25 and GP29 are on-board only)",
+    "pins": list(range(0, 23)) + [26, 27, 28],
     "neopixel": {"pin": 16, "count": 12, "order": "GRB"},
     "brightness": 64,
     "buttons": [
@@ -42,15 +47,20 @@ def validate(data):
     if not isinstance(data, dict):
         raise ProfileError("profile", "expected a JSON object, got %r" % (data,))
     for key in data:
-        if key not in ("board", "neopixel", "brightness", "buttons"):
-            raise ProfileError(key, "unknown field; a profile has board, neopixel, brightness, buttons")
+        if key not in FIELDS:
+            raise ProfileError(key, "unknown field; a profile has " + ", ".join(FIELDS))
     name = data.get("board")
     if not isinstance(name, str) or not name or len(name) > 40:
         raise ProfileError("board", "expected the board's name (1..40 characters), got %r" % (name,))
+    for key in ("name", "comment"):
+        if key in data and not isinstance(data[key], str):
+            raise ProfileError(key, "expected text, got %r" % (data[key],))
+    pins = _pins(data)
     pixels = data.get("neopixel")
     if not isinstance(pixels, dict):
         raise ProfileError("neopixel", "expected an object with pin, count, order")
-    pixel_pin = _int(pixels, "pin", "neopixel.pin", 0, MAX_PIN)
+    _keys(pixels, "neopixel", ("pin", "count", "order", "label"))
+    pixel_pin = _pin(pixels, "neopixel", pins, name)
     count = _int(pixels, "count", "neopixel.count", MIN_PIXELS, MAX_PIXELS)
     order = pixels.get("order", "GRB")
     if order not in ORDERS:
@@ -66,19 +76,55 @@ def validate(data):
         button = buttons[i]
         if not isinstance(button, dict):
             raise ProfileError(where, "expected an object with role and pin")
+        _keys(button, where, ("role", "pin", "label"))
         role = button.get("role")
         if role not in ROLES:
             raise ProfileError(where + ".role", "expected one of %s, got %r" % (", ".join(ROLES), role))
         for other in checked:
             if other["role"] == role:
                 raise ProfileError(where + ".role", "%r is given twice; each role needs its own button" % role)
-        pin = _int(button, "pin", where + ".pin", 0, MAX_PIN)
+        pin = _pin(button, where, pins, name)
         if pin in used:
             raise ProfileError(where + ".pin", "GP%d is already used by the ring or another button" % pin)
         used.append(pin)
         checked.append({"role": role, "pin": pin})
     return {"board": name, "neopixel": {"pin": pixel_pin, "count": count, "order": order},
             "brightness": brightness, "buttons": checked}
+
+
+def _keys(data, where, known):
+    for key in data:
+        if key not in known:
+            raise ProfileError("%s.%s" % (where, key), "unknown field; %s has %s" % (where, ", ".join(known)))
+
+
+def _pins(data):
+    """The GPIOs the board breaks out (`pins`), or None: any GP0..GP29 then."""
+    if "pins" not in data:
+        return None
+    pins = data["pins"]
+    if not isinstance(pins, list) or not pins:
+        raise ProfileError("pins", "expected the list of GPIO numbers the board breaks out, got %r" % (pins,))
+    for i in range(len(pins)):
+        pin = pins[i]
+        if not isinstance(pin, int) or isinstance(pin, bool) or pin < 0 or pin > MAX_PIN:
+            raise ProfileError("pins[%d]" % i, "expected a GPIO number 0..%d, got %r" % (MAX_PIN, pin))
+        if pin in pins[:i]:
+            raise ProfileError("pins[%d]" % i, "GP%d is listed twice" % pin)
+    return pins
+
+
+def _pin(data, where, pins, board):
+    """A checked pin number: on the RP2040, and broken out on this board."""
+    pin = _int(data, "pin", where + ".pin", 0, MAX_PIN)
+    if pins is not None and pin not in pins:
+        raise ProfileError(where + ".pin", "GP%d is not broken out on %s (its pins: %s)"
+                           % (pin, board, ", ".join("GP%d" % p for p in pins)))
+    label = data.get("label")
+    if label is not None and (not isinstance(label, str) or not label or len(label) > MAX_LABEL):
+        raise ProfileError(where + ".label", "expected the pin's name on the board (1..%d characters), got %r"
+                           % (MAX_LABEL, label))
+    return pin
 
 
 def roles(profile):
