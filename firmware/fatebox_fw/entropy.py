@@ -1,0 +1,248 @@
+# The box's randomness: raw random bits, health-tested as NIST SP 800-90B
+# section 4.4 asks and conditioned with SHA-256 into the bytes a Sampler reads.
+import hashlib
+
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+# The assessed min-entropy of one raw bit (docs/entropy.md): H = log2(4/3),
+# about 0.415 bits, i.e. whatever came before, the likelier value of the next
+# bit has probability at most 3/4. Every number below follows from it and is
+# recomputed exactly, in integers, by tests/core/test_entropy.py.
+H_LIKELY = (3, 4)            # 2^-H as a fraction
+ALPHA_LOG2 = const(20)       # false-positive rate of each test: 2^-20
+
+# SP 800-90B 4.4.1, Repetition Count Test: C = 1 + ceil(20 / H) = 1 + 49.
+RCT_CUTOFF = const(50)
+# SP 800-90B 4.4.2, Adaptive Proportion Test, binary source: W = 1024 and
+# C = 1 + CRITBINOM(1024, 3/4, 1 - 2^-20), the least c with
+# P(Binomial(1024, 3/4) >= c) <= 2^-20.
+APT_WINDOW = const(1024)
+APT_CUTOFF = const(833)
+# SP 800-90B 4.5 allows tests of the developer's own beside 4.4's: this one
+# fails a window in which the bits equal those LAG_MAX or fewer places back
+# (any one lag) all the way through, the signature of a periodic source that
+# the two tests above let pass (0101...). At most (3/4)^992 per lag and window.
+LAG_MAX = const(30)
+_LAG_MASK = const(0x3FFFFFFF)    # one bit per lag 1..30: a small int on MicroPython
+_LAG_LOW = const(0x1FFFFFFF)     # shifted left it stays a small int
+_LAG_SETTLE = const(4)           # bytes of start-up before the lag test counts
+# A block-repetition test (FIPS 140-2 4.9.2's continuous test): a block equal
+# to the one before fails. It catches the periods longer than LAG_MAX that
+# divide a block's 1240 bits (31, 40, 62...).
+# SP 800-90B 4.3, start-up: the first 1024 samples go through the tests and
+# are discarded, then one block is made and discarded, so that the first
+# block handed out has one to be compared with.
+START_BYTES = const(128)
+# Conditioning: each 32-byte SHA-256 block is computed from raw bits carrying
+# at least 512 bits of assessed entropy, twice what it hands out. ceil(512 / H)
+# is 1234 raw bits; whole bytes make it 155 bytes, 1240 bits, 514.6 bits of
+# entropy per block.
+BLOCK = const(32)
+RAW_BYTES = const(155)
+RAW_BITS = RAW_BYTES * 8
+
+# The tests, as EntropyError.test names them.
+RCT = "repetition-count"
+APT = "adaptive-proportion"
+LAG = "lag-repetition"
+REPEAT = "repeated-block"
+SOURCE = "source"            # the raw bit could not be read, or was not 0 or 1
+
+
+class EntropyError(Exception):
+    """The random source failed a health test: it gives no bytes until reset().
+
+    `test` is RCT, APT, LAG, REPEAT or SOURCE; `message` says what was seen, in words.
+    """
+
+    def __init__(self, test, message):
+        super().__init__(message)
+        self.test = test
+        self.message = message
+
+
+class Conditioner:
+    """Bytes from a raw bit source, health-tested and conditioned.
+
+    `raw_bit()` returns the next raw bit, 0 or 1 (the RP2040's ROSC RANDOMBIT
+    on the board, a simulated source in tests). `precheck()`, if given, is
+    asked before each start-up and returns None, or a sentence saying why
+    the source cannot be trusted (a clock set-up that makes its bits
+    predictable). `read(n)` gives n bytes, the interface a Sampler takes; the
+    conditioner is also callable as read.
+    """
+
+    def __init__(self, raw_bit, precheck=None):
+        self.raw_bit = raw_bit
+        self.precheck = precheck
+        # Allocated once, reused for every block (STYLE.md 6).
+        self.raw = bytearray(RAW_BYTES)
+        self.pool = bytearray(BLOCK)
+        self.prev = bytearray(BLOCK)     # the block before, for the repetition test
+        self.reset()
+
+    def reset(self):
+        """Forget everything, a failure too: the next read runs the start-up tests again."""
+        self.failure = None          # (test, message) once failed
+        self.started = False
+        self.samples = 0             # raw bits taken since the reset
+        self.blocks = 0              # conditioned blocks made since the reset
+        self.at = BLOCK              # the next unread byte of the pool: none left
+        self.last = -1               # repetition count: the bit repeated, and how often
+        self.run = 0
+        self.value = 0               # adaptive proportion: the window's first bit,
+        self.count = 0               # how often it came in the window,
+        self.left = 0                # and the samples left in the window
+        self.hist = 0                # lag test: the last LAG_MAX bits, newest lowest
+        self.mism = 0                # the lags that did not repeat in this window
+        _wipe(self.pool)
+        _wipe(self.raw)
+        _wipe(self.prev)
+
+    def read(self, n):
+        """n conditioned random bytes; EntropyError once a health test fails."""
+        out = bytearray(n)
+        self.readinto(out)
+        return bytes(out)
+
+    __call__ = read
+
+    def readinto(self, buf):
+        """Fill buf with conditioned random bytes (no allocation but the blocks' hashes)."""
+        if self.failure is not None:
+            raise EntropyError(self.failure[0], self.failure[1])
+        try:
+            if not self.started:
+                self._start()
+            pool = self.pool
+            at = self.at
+            for i in range(len(buf)):
+                if at == BLOCK:
+                    self._block()
+                    at = 0
+                buf[i] = pool[at]
+                at += 1
+            self.at = at
+        except EntropyError:
+            _wipe(buf)       # nothing of a failed read is handed out
+            raise
+
+    def status(self):
+        """The source's health, for a diagnostic screen or the protocol."""
+        return {"health": "failed" if self.failure else ("ok" if self.started else "not started"),
+                "test": self.failure[0] if self.failure else None,
+                "raw_bits": self.samples, "blocks": self.blocks}
+
+    # -- inside ----------------------------------------------------------------
+
+    def _start(self):
+        if self.precheck is not None:
+            problem = self.precheck()
+            if problem:
+                self._fail(SOURCE, problem, 0)
+        # The lag test compares with real bits only once LAG_MAX have come.
+        self._collect(_LAG_SETTLE)
+        self.mism = 0
+        self._collect(START_BYTES - _LAG_SETTLE)
+        self._block()            # compared with the first block handed out
+        self.blocks = 0
+        self.started = True
+
+    def _block(self):
+        self._collect(RAW_BYTES)
+        digest = hashlib.sha256(self.raw).digest()
+        pool, prev = self.pool, self.prev
+        same = True
+        for i in range(BLOCK):
+            byte = digest[i]
+            if byte != prev[i]:
+                same = False
+            pool[i] = prev[i] = byte
+        if same:
+            self._fail(REPEAT, "a block of %d raw bits gave the same conditioned bytes as the block before" % RAW_BITS, 0)
+        self.blocks += 1
+
+    def _collect(self, nbytes):
+        """nbytes of raw bits into self.raw, every bit through the health tests."""
+        raw = self.raw
+        raw_bit = self.raw_bit
+        last, run = self.last, self.run
+        value, count, left = self.value, self.count, self.left
+        hist, mism = self.hist, self.mism
+        i = k = 0
+        try:
+            for i in range(nbytes):
+                byte = 0
+                for k in range(8):
+                    bit = raw_bit()
+                    # SP 800-90B 4.4.1: a run of RCT_CUTOFF equal bits fails.
+                    if bit == last:
+                        run += 1
+                        if run >= RCT_CUTOFF:
+                            self._fail(RCT, "the same bit (%d) came %d times in a row (cutoff %d)"
+                                       % (bit, run, RCT_CUTOFF), 8 * i + k + 1)
+                    else:
+                        if bit != 0 and bit != 1:
+                            self._fail(SOURCE, "the raw bit source gave %r, not 0 or 1" % (bit,), 8 * i + k + 1)
+                        last = bit
+                        run = 1
+                    # The lag test: bit j of mism is set once this window saw a
+                    # bit differ from the one j + 1 places before it.
+                    mism |= hist ^ (_LAG_MASK if bit else 0)
+                    hist = ((hist & _LAG_LOW) << 1) | bit
+                    # SP 800-90B 4.4.2: the first bit of each window of
+                    # APT_WINDOW, counted; APT_CUTOFF of them fails.
+                    if left:
+                        if bit == value:
+                            count += 1
+                            if count >= APT_CUTOFF:
+                                self._fail(APT, "the bit %d came %d times in a window of %d (cutoff %d)"
+                                           % (bit, count, APT_WINDOW, APT_CUTOFF), 8 * i + k + 1)
+                        left -= 1
+                        if not left:
+                            if mism != _LAG_MASK:
+                                self._fail(LAG, "every bit in a window of %d repeated the one %d places before it: the source is periodic"
+                                           % (APT_WINDOW, _lowest_clear(mism)), 8 * i + k + 1)
+                            mism = 0
+                    else:
+                        value = bit
+                        count = 1
+                        left = APT_WINDOW - 1
+                    byte = (byte << 1) | bit
+                raw[i] = byte
+        except EntropyError:
+            raise
+        except Exception as exc:
+            # A source that cannot be read is a failed source, not a crash.
+            self._fail(SOURCE, "the raw bit source failed: %s" % (exc,), 8 * i + k + 1)
+        self.last, self.run = last, run
+        self.value, self.count, self.left = value, count, left
+        self.hist, self.mism = hist, mism
+        self.samples += 8 * nbytes
+
+    def _fail(self, test, what, taken):
+        when = "at start-up" if not self.started else "after %d raw bits" % (self.samples + taken)
+        message = "The random source failed its %s test %s: %s. The box will not draw until it restarts." % (
+            test.replace("-", " "), when, what)
+        self.failure = (test, message)
+        self.at = BLOCK
+        _wipe(self.pool)
+        _wipe(self.raw)
+        raise EntropyError(test, message)
+
+
+def _wipe(buf):
+    for i in range(len(buf)):
+        buf[i] = 0
+
+
+def _lowest_clear(mask):
+    lag = 1
+    while mask & 1:
+        mask >>= 1
+        lag += 1
+    return lag
