@@ -38,6 +38,10 @@ class WireError(Exception):
 def encode(message):
     """One frame for a dict: b'#<crc32 hex> <json>\\n'. Raises WireError if too long."""
     payload = json.dumps(message).encode()
+    if b"\x7f" in payload:
+        # MicroPython's json leaves DEL (0x7F) raw, which a terminal or the REPL
+        # may act on; JSON lets it be escaped, and it can only be inside a string.
+        payload = payload.replace(b"\x7f", b"\\u007f")
     line = b"#%08x " % checksum(payload) + payload + b"\n"
     if len(line) > N.FRAME_LIMIT:
         raise WireError(N.E_TOO_LONG, "frame of %d bytes is over the limit of %d" % (len(line), N.FRAME_LIMIT))

@@ -69,7 +69,8 @@ class Gadget:
             self.frames += 1
 
     def run(self):
-        while True:
+        """Turn the loop until the host hands the port back to the REPL (`repl` op)."""
+        while not self.server.released:
             self.tick()
             self.board.sleep_ms(LOOP_MS)
 

@@ -50,7 +50,9 @@ class Server:
             "delete": self.delete,
             "trial": self.trial,
             "state": self.state,
+            "repl": self.repl,
         }
+        self.released = False   # the `repl` op: the loop stops, the REPL has the port
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
@@ -68,6 +70,8 @@ class Server:
 
     def serve(self, line):
         """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
+        if self.released:
+            return      # after `repl` the port is the REPL's: what follows is not ours
         if line is wire.TOO_LONG:
             self.send(_error(None, N.E_TOO_LONG, "the frame passed %d bytes before its newline; it was dropped unread" % N.FRAME_LIMIT))
             return
@@ -161,6 +165,11 @@ class Server:
             raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the trial on" % name)
         result = self.core.play(trial, request["draw"], name, self.clock.ticks_ms())
         return {"result": result.to_dict()}
+
+    def repl(self, request):
+        # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.
+        self.released = True
+        return {}
 
     def state(self, request):
         out = self.core.state()

@@ -1,0 +1,69 @@
+# Safe mode and the `repl` op on the rp2 board's main.py (CPython, fake machine
+# and neopixel): BACK held at power-up leaves the port to the REPL untouched;
+# the `repl` request is answered, then the gadget stops and the REPL has the port.
+from shared_rules import wire
+from fatebox_fw import safemode
+from fatebox_fw.profile import PICO
+from tests.firmware.test_rp2_backend import Clock, FakeNeoPixel, FakePin, load_main, rp2  # noqa: F401 (fixture)
+
+BACK, GO = 2, 5      # hardware/boards/pico.json
+
+
+def pixels(frame):
+    return [tuple(frame[i:i + 3]) for i in range(0, len(frame), 3)]
+
+
+def safe_grb():
+    r, g, b = (v * PICO["brightness"] // 255 for v in safemode.COLOUR)
+    return (g, r, b)
+
+
+def test_back_held_at_power_up_starts_safe_mode_and_leaves_the_port_alone(rp2, tmp_path):
+    FakePin.levels[BACK] = 0
+    assert load_main().main(rp2.make) == "safe-mode"
+    assert rp2.stdout.getvalue() == b""                 # no hello event: the REPL's port is untouched
+    assert not (tmp_path / "data").exists()             # the gadget (and its store) never started
+    lit = pixels(FakeNeoPixel.made[0].written[-1])
+    assert lit[0] == lit[6] == safe_grb()               # a line across the ring, in blue
+    assert all(p == (0, 0, 0) for i, p in enumerate(lit) if i not in (0, 6))
+
+
+def test_the_safe_mode_pattern_is_not_the_error_pattern():
+    from fatebox_fw.ring import Ring
+    ring = Ring(12, 255)
+    safemode.pattern(ring)
+    safe = bytes(ring.buf)
+    ring.error()
+    assert safe != bytes(ring.buf)
+
+
+def test_a_bounce_on_back_at_power_up_is_no_request(rp2, monkeypatch):
+    # Pressed for the first 30 ms only: shorter than the 100 ms hold.
+    monkeypatch.setattr(FakePin, "value", lambda self: 0 if self.id == BACK and Clock.now < 30 else 1)
+    rp2.write(wire.encode({"id": 1, "op": "repl"}))     # so that the started gadget stops again
+    assert load_main().main(rp2.make) == "repl"
+    assert wire.decode(rp2.stdout.getvalue().splitlines()[0])["event"] == "hello"
+
+
+def test_another_button_held_at_power_up_starts_the_gadget(rp2):
+    FakePin.levels[GO] = 0
+    rp2.write(wire.encode({"id": 1, "op": "repl"}))
+    assert load_main().main(rp2.make) == "repl"
+
+
+def test_the_repl_op_is_answered_then_the_gadget_hands_the_port_back(rp2):
+    rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [1]}) + wire.encode({"id": 2, "op": "repl"}))
+    assert load_main().main(rp2.make) == "repl"
+    frames = [wire.decode(line) for line in rp2.stdout.getvalue().splitlines()]
+    assert frames[0]["event"] == "hello"
+    assert frames[1]["id"] == 1 and frames[1]["ok"]
+    assert frames[2] == {"id": 2, "ok": True}
+    assert len(frames) == 3                             # nothing after the handover
+    lit = pixels(FakeNeoPixel.made[0].written[-1])
+    assert lit[0] == lit[6] == safe_grb()
+
+
+def test_requests_after_repl_are_left_for_the_repl(rp2):
+    rp2.write(wire.encode({"id": 1, "op": "repl"}) + wire.encode({"id": 2, "op": "list"}))
+    load_main().main(rp2.make)
+    assert len(rp2.stdout.getvalue().splitlines()) == 2  # the hello event and the repl reply
