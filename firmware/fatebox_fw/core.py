@@ -3,6 +3,7 @@
 from shared_rules import names as N
 from shared_rules.newbeginning import Trial, RulesError, MAX_DIFFICULTY, MAX_DANGER, SUPPLY_WHITE
 from fatebox_fw import buttons as B
+from fatebox_fw.entropy import EntropyError
 from fatebox_fw.store import StoreError, clone
 
 # Screens, in the order of a trial (rules/new-beginning.md, Facing a Trial).
@@ -100,7 +101,12 @@ class Core:
         if event == B.PRESS:
             return False
         self.message = None
-        self.roles[role](event, now)
+        try:
+            self.roles[role](event, now)
+        except EntropyError as exc:
+            # docs/entropy.md: a random source that failed a health test
+            # draws nothing; the table sees the error, nothing was recorded.
+            self._error(exc.message, now)
         return False
 
     def _back(self, event, now):

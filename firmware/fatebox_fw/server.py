@@ -5,6 +5,7 @@ from shared_rules import wire
 from shared_rules.character import Character, SheetError, HISTORY_LIMIT
 from shared_rules.newbeginning import Trial, RulesError
 from fatebox_fw import FIRMWARE_VERSION
+from fatebox_fw.entropy import EntropyError
 from fatebox_fw.store import StoreError
 
 
@@ -97,6 +98,10 @@ class Server:
             return
         except StoreError as exc:
             self.send(_error(id, exc.code, exc.message))
+            return
+        except EntropyError as exc:
+            # docs/entropy.md: no draw from a failed source; nothing was recorded.
+            self.send(_error(id, N.E_ENTROPY, exc.message))
             return
         reply = {"id": id, "ok": True}
         reply.update(result)

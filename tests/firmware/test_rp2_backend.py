@@ -89,6 +89,22 @@ class FakePoll:
         return [(self.stream, 1)] if ready else []
 
 
+class FakeMem32:
+    """machine.mem32 with the registers rp2.py reads: a random ROSC bit, the
+    ROSC on, clk_sys from the system PLL (MicroPython's clock set-up)."""
+
+    def __init__(self):
+        self.regs = {0x40060000: 0xFAB << 12, 0x40008030: 2, 0x4000803C: 1}
+        self.randombit = lambda: os.urandom(1)[0] & 1     # a test may replace it
+        self.bits_read = 0
+
+    def __getitem__(self, address):
+        if address == 0x4006001C:
+            self.bits_read += 1
+            return self.randombit()
+        return self.regs[address]
+
+
 class Clock:
     now = 0
 
@@ -98,6 +114,7 @@ def rp2(monkeypatch, tmp_path):
     FakePin.made, FakePin.levels, FakeNeoPixel.made = [], {}, []
     machine = types.ModuleType("machine")
     machine.Pin = FakePin
+    machine.mem32 = FakeMem32()
     neopixel = types.ModuleType("neopixel")
     neopixel.NeoPixel = FakeNeoPixel
     fake_select = types.ModuleType("select")

@@ -1,7 +1,6 @@
 # The MicroPython rp2 board: buttons on pulled-up pins, the NeoPixel ring, USB
 # serial (the REPL's CDC port), the chip's entropy, flash under /data.
 import json
-import os
 import select
 import sys
 import time
@@ -9,10 +8,42 @@ import time
 import machine
 import neopixel
 
+from fatebox_fw.entropy import Conditioner
 from fatebox_fw.profile import validate
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
+
+# The raw random bit: RP2040 datasheet 2.17.5 (Random Number Generator), the
+# ROSC's RANDOMBIT register (ROSC_BASE 0x40060000 + 0x1c). Unconditioned,
+# "somewhat biased" and "somewhat periodic when sampled rapidly" (pico-sdk
+# issue 569): fatebox_fw.entropy health-tests and conditions it. One bit per
+# Python-level read leaves microseconds of oscillator jitter between samples.
+_ROSC_RANDOMBIT = 0x4006001C
+_ROSC_CTRL = 0x40060000         # ENABLE, bits 23:12: 0xd1e is off, anything else on
+_CLK_REF_CTRL = 0x40008030      # SRC, bits 1:0: 0 is the ROSC
+_CLK_SYS_CTRL = 0x4000803C      # SRC, bit 0: 0 is clk_ref, 1 is the aux mux; AUXSRC, bits 7:5: 2 is the ROSC
+
+
+def rosc_bit(mem=machine.mem32):
+    return mem[_ROSC_RANDOMBIT] & 1
+
+
+def rosc_problem(mem=machine.mem32):
+    """None, or why the ROSC's bits cannot be trusted (datasheet 2.17.5)."""
+    if (mem[_ROSC_CTRL] >> 12) & 0xFFF == 0xD1E:
+        return "the ring oscillator is switched off, so its random bit does not change"
+    sys_ctrl = mem[_CLK_SYS_CTRL]
+    if sys_ctrl & 1:
+        from_rosc = (sys_ctrl >> 5) & 7 == 2
+    else:
+        from_rosc = mem[_CLK_REF_CTRL] & 3 == 0
+    if from_rosc:
+        # "If the cores are running from the ROSC then the value will not be
+        # random because the timing of the register read will be correlated
+        # to the phase of the ROSC."
+        return "the system clock runs from the ring oscillator, so its random bit is predictable"
+    return None
 
 
 def load_profile(path=PROFILE):
@@ -38,7 +69,7 @@ class _PullUp:
 
 
 class Rp2Board:
-    def __init__(self, profile=None, storage=STORAGE, stdin=None, stdout=None):
+    def __init__(self, profile=None, storage=STORAGE, stdin=None, stdout=None, raw_bit=None):
         self.profile = profile if profile is not None else load_profile()
         self.storage = storage
         self.buttons = [_PullUp(b["pin"]) for b in self.profile["buttons"]]
@@ -58,6 +89,9 @@ class Rp2Board:
         self.poll = select.poll()
         self.poll.register(stdin if stdin is not None else sys.stdin, select.POLLIN)
         self.one = bytearray(1)
+        # The chip's entropy, health-tested and conditioned (docs/entropy.md);
+        # raw_bit replaces the ROSC for tests.
+        self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
 
     # The clock: ticks wrap, so every difference goes through ticks_diff.
     def ticks_ms(self):
@@ -70,10 +104,11 @@ class Rp2Board:
         time.sleep_ms(ms)
 
     def entropy(self, n):
-        # os.urandom on rp2 reads the ring oscillator's random bit (ROSC):
-        # hardware entropy, never a time-seeded PRNG (DESIGN.md). Health tests
-        # and conditioning of this source come in a later issue.
-        return os.urandom(n)
+        # The ROSC's raw bits through the SP 800-90B health tests and SHA-256
+        # (fatebox_fw/entropy.py), never a time-seeded PRNG (DESIGN.md).
+        # Raises fatebox_fw.entropy.EntropyError once a health test fails:
+        # the core then refuses to draw.
+        return self.random.read(n)
 
     def write_pixels(self, rgb):
         buf = self.pixels.buf

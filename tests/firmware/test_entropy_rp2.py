@@ -1,0 +1,128 @@
+# The rp2 board's entropy (docs/entropy.md) on CPython with a fake machine.mem32:
+# the ROSC RANDOMBIT register through the conditioner, the clock checks of
+# datasheet 2.17.5, a stuck ROSC refused at the table; and long healthy runs
+# that no health test flags.
+import io
+import os
+import sys
+
+import pytest
+
+from shared_rules.randomness import SeededBytes
+from fatebox_fw import entropy as E
+from fatebox_fw.profile import PICO, validate
+from fatebox_fw.entropy import Conditioner, EntropyError
+from tests.firmware.test_rp2_backend import FakeNeoPixel, FakePin, rp2  # noqa: F401 (a fixture)
+
+ROSC_CTRL, CLK_REF_CTRL, CLK_SYS_CTRL = 0x40060000, 0x40008030, 0x4000803C
+
+
+def mem32():
+    return sys.modules["machine"].mem32
+
+
+def test_the_entropy_is_the_rosc_randombit_through_the_conditioner(rp2):
+    board = rp2.make()
+    mem = mem32()
+    assert mem.bits_read == 0                              # nothing sampled at boot
+    out = board.entropy(E.BLOCK)
+    assert len(out) == E.BLOCK
+    # start-up (1024 samples and a discarded block), then one block of 1240
+    assert mem.bits_read == 1024 + 2 * E.RAW_BITS
+    board.entropy(1)
+    assert mem.bits_read == 1024 + 3 * E.RAW_BITS
+    assert board.random.status() == {"health": "ok", "test": None, "raw_bits": mem.bits_read, "blocks": 2}
+
+
+def test_a_stuck_rosc_raises_entropy_error_from_the_board(rp2):
+    board = rp2.make()
+    mem32().randombit = lambda: 1
+    with pytest.raises(EntropyError) as err:
+        board.entropy(4)
+    assert err.value.test == E.RCT
+    mem32().randombit = lambda: os.urandom(1)[0] & 1     # healthy again: still refused
+    with pytest.raises(EntropyError):
+        board.entropy(4)
+
+
+@pytest.mark.parametrize("regs, words", [
+    ({ROSC_CTRL: 0xD1E << 12}, "switched off"),
+    ({CLK_SYS_CTRL: 1 | 2 << 5}, "system clock runs from the ring oscillator"),     # aux mux: ROSC
+    ({CLK_SYS_CTRL: 0, CLK_REF_CTRL: 0}, "system clock runs from the ring oscillator"),  # clk_ref: ROSC
+])
+def test_a_clock_set_up_that_makes_the_bit_predictable_is_refused(rp2, regs, words):
+    board = rp2.make()
+    mem32().regs.update(regs)
+    with pytest.raises(EntropyError) as err:
+        board.entropy(1)
+    assert err.value.test == E.SOURCE and words in err.value.message
+    assert mem32().bits_read == 0
+
+
+def test_clk_sys_from_clk_ref_on_the_crystal_is_fine(rp2):
+    board = rp2.make()
+    mem32().regs.update({CLK_SYS_CTRL: 0, CLK_REF_CTRL: 2})
+    assert len(board.entropy(1)) == 1
+
+
+def test_a_raw_bit_source_can_replace_the_rosc(rp2, tmp_path):
+    calls = []
+
+    def bits():
+        calls.append(1)
+        return os.urandom(1)[0] & 1
+    board = rp2.module.Rp2Board(validate(PICO), storage=str(tmp_path), stdin=io.BytesIO(), stdout=io.BytesIO(),
+                                raw_bit=bits)
+    board.entropy(2)
+    assert len(calls) == 1024 + 2 * E.RAW_BITS and mem32().bits_read == 0
+
+
+def test_the_gadget_on_a_stuck_rosc_refuses_to_draw_and_keeps_running(rp2):
+    from fatebox_fw import core as C
+    from fatebox_fw.gadget import Gadget
+    from tests.firmware.test_rp2_backend import Clock
+    board = rp2.make()
+    mem32().randombit = lambda: 0
+    gadget = Gadget(board)
+    go = FakePin.levels
+    go[5] = 0                                            # a long GO draws from any step
+    for _ in range(160):
+        Clock.now += 5
+        gadget.tick()
+    go[5] = 1
+    for _ in range(20):
+        Clock.now += 5
+        gadget.tick()
+    assert gadget.core.screen != C.DRAWING and gadget.core.result is None
+    assert "repetition count" in gadget.describe()["text"]
+    error = FakeNeoPixel.made[0].written[-1]
+    assert error != bytes(36)                            # the error pattern is lit
+
+
+# -- long runs: the false-positive side, on CPython only ------------------------
+
+def seeded_bits(seed, ones_in_256=None):
+    """Bits from SeededBytes: eight to a byte, or one per byte with that bias. Reproducible."""
+    source = SeededBytes(seed)
+    while True:
+        for byte in source(4096):
+            if ones_in_256 is not None:
+                yield 1 if byte < ones_in_256 else 0
+            else:
+                for k in range(7, -1, -1):
+                    yield (byte >> k) & 1
+
+
+def test_two_million_good_bits_pass_every_test():
+    source = Conditioner(seeded_bits("two million").__next__)
+    for _ in range(50):
+        source.read(50 * E.BLOCK)
+    assert source.status()["raw_bits"] > 2000000 and source.status()["health"] == "ok"
+
+
+def test_half_a_million_bits_with_seven_ones_in_ten_pass():
+    # Inside the assessed entropy (0.51 > 0.415 bits per bit): an honest but
+    # lopsided source is not refused.
+    source = Conditioner(seeded_bits("seventy", 179).__next__)
+    source.read(410 * E.BLOCK)
+    assert source.status()["health"] == "ok" and source.status()["raw_bits"] > 500000
