@@ -1,0 +1,196 @@
+# The CircuitPython board on an RP2040: buttons by `keypad` (scanned and
+# debounced in the background) or `digitalio`, the ring by the neopixel library,
+# the protocol on the `usb_cdc.data` port, os.urandom, flash under /data.
+# What differs from the MicroPython backend: docs/circuitpython.md.
+import json
+import os
+import time
+
+import digitalio
+import microcontroller
+import neopixel
+import storage
+import usb_cdc
+
+try:
+    import keypad       # CircuitPython 7+; a build without it polls digitalio pins
+except ImportError:
+    keypad = None
+
+from fatebox_fw.profile import roles, validate
+
+PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
+STORAGE = "/data"
+KEYPAD_INTERVAL = 0.01    # s between keypad scans; fatebox_fw.buttons debounces as well
+WRITE_TIMEOUT = 0.1       # s: a host that stopped reading cannot stall the loop for long
+
+# Ticks like MicroPython's time.ticks_ms: milliseconds wrapping at 2**29, so
+# the value stays a small int, and every difference goes through ticks_diff.
+_PERIOD = 1 << 29
+_MASK = _PERIOD - 1
+_HALF = _PERIOD >> 1
+
+
+def gpio(number):
+    """The pin object for GPIO `number`: microcontroller.pin.GPIOn exists on every
+    RP2040 board, whatever its silkscreen calls the pin (board.D5, board.GP7...)."""
+    pin = getattr(microcontroller.pin, "GPIO%d" % number, None)
+    if pin is None:
+        raise ValueError("this board has no GPIO%d (see the board profile's pins)" % number)
+    return pin
+
+
+def load_profile(path=PROFILE):
+    """The board profile from the CIRCUITPY drive, validated (ProfileError names the field)."""
+    try:
+        f = open(path)
+    except OSError:
+        raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
+                      "e.g. hardware/boards/feather_rp2040.json" % path)
+    try:
+        return validate(json.loads(f.read()))
+    finally:
+        f.close()
+
+
+def data_port():
+    """usb_cdc.data, the second USB serial port; None unless boot.py enabled it."""
+    port = usb_cdc.data
+    if port is None:
+        raise OSError("the USB data port is off: copy firmware/circuitpython/boot.py to the "
+                      "CIRCUITPY drive and reset the board (boot.py calls "
+                      "usb_cdc.enable(console=True, data=True))")
+    return port
+
+
+def writable():
+    """True when CircuitPython may write its flash (boot.py remounted it; the
+    computer then sees the CIRCUITPY drive read-only)."""
+    return not storage.getmount("/").readonly
+
+
+class _Keys:
+    """Button levels from keypad's event queue: one Event reused, no allocation."""
+
+    def __init__(self, pins):
+        self.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=KEYPAD_INTERVAL)
+        self.event = keypad.Event()
+        self.down = [False] * len(pins)
+
+    def level(self, i):
+        events = self.keys.events
+        event = self.event
+        while events.get_into(event):
+            self.down[event.key_number] = event.pressed
+        return self.down[i]
+
+    def deinit(self):
+        self.keys.deinit()
+
+
+class _Key:
+    """Button i of a _Keys, as the callable the app core wants."""
+
+    def __init__(self, keys, i):
+        self.keys = keys
+        self.i = i
+
+    def __call__(self):
+        return self.keys.level(self.i)
+
+
+class _PullUp:
+    """A button wired to ground with the internal pull-up (digitalio): pressed reads False."""
+
+    def __init__(self, pin):
+        self.io = digitalio.DigitalInOut(pin)
+        self.io.switch_to_input(pull=digitalio.Pull.UP)
+
+    def __call__(self):
+        return not self.io.value
+
+    def deinit(self):
+        self.io.deinit()
+
+
+class CircuitPythonBoard:
+    """A HAL backend for fatebox_fw.gadget.Gadget on CircuitPython (RP2040)."""
+
+    def __init__(self, profile=None, storage=STORAGE, serial=None, use_keypad=True):
+        self.profile = profile if profile is not None else load_profile()
+        self.storage = storage
+        self.readonly = not writable()
+        self.roles = roles(self.profile)
+        pins = tuple(gpio(b["pin"]) for b in self.profile["buttons"])
+        if use_keypad and keypad is not None:
+            self.keys = _Keys(pins)
+            self.buttons = [_Key(self.keys, i) for i in range(len(pins))]
+        else:
+            self.keys = None
+            self.buttons = [_PullUp(pin) for pin in pins]
+        ring = self.profile["neopixel"]
+        self.count = ring["count"]
+        # brightness 1.0: the core scales its colours once (Ring.set_brightness);
+        # the library's colour order is the profile's ("GRB" for WS2812).
+        self.pixels = neopixel.NeoPixel(gpio(ring["pin"]), self.count, brightness=1.0,
+                                        auto_write=False, pixel_order=ring["order"])
+        self.serial = serial if serial is not None else data_port()
+        self.serial.timeout = 0          # reads never wait
+        self.serial.write_timeout = WRITE_TIMEOUT
+        self.slept_ms = -1               # the last sleep_ms, and its seconds: no float per loop
+        self.slept_s = 0.0
+
+    # The clock. time.monotonic_ns is exact (a float monotonic() loses
+    # milliseconds after a few hours up); it is a long int, so one small
+    # allocation per call, then folded into MicroPython-style wrapping ticks.
+    def ticks_ms(self):
+        return (time.monotonic_ns() // 1000000) & _MASK
+
+    def ticks_diff(self, a, b):
+        return ((a - b + _HALF) & _MASK) - _HALF
+
+    def sleep_ms(self, ms):
+        if ms != self.slept_ms:
+            self.slept_ms = ms
+            self.slept_s = ms / 1000
+        time.sleep(self.slept_s)
+
+    def entropy(self, n):
+        # os.urandom on CircuitPython's RP2040 port: the ring oscillator's
+        # random bit, SHA-256 conditioned in C. The raw bit is not reachable
+        # for fatebox_fw.entropy's health tests here (docs/circuitpython.md).
+        return os.urandom(n)
+
+    def write_pixels(self, rgb):
+        pixels = self.pixels
+        for i in range(self.count):
+            j = i * 3
+            # One small int per pixel (0xRRGGBB): no tuple, no allocation.
+            pixels[i] = (rgb[j] << 16) | (rgb[j + 1] << 8) | rgb[j + 2]
+        pixels.show()
+
+    def serial_readinto(self, buf):
+        """Bytes waiting on the data port, without blocking: how many went into buf."""
+        port = self.serial
+        if not port.in_waiting:
+            return 0
+        return port.readinto(buf) or 0
+
+    def serial_write(self, data):
+        port = self.serial
+        if port.connected:       # no terminal open: nobody to read it, drop it
+            port.write(data)
+
+    def blank(self):
+        self.pixels.fill(0)
+        self.pixels.show()
+
+    def deinit(self):
+        """Release the pins (a later code.py run, or the REPL, may want them)."""
+        self.blank()
+        if self.keys is not None:
+            self.keys.deinit()
+        else:
+            for button in self.buttons:
+                button.deinit()
+        self.pixels.deinit()
