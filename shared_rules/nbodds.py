@@ -30,12 +30,31 @@ class TrialOdds(Distribution):
         return self.white_counts.get(n, 0)
 
 
+def _pascal(rows):
+    table = [[1]]
+    for n in range(1, rows):
+        prev = table[-1]
+        table.append([1] + [prev[i - 1] + prev[i] for i in range(1, n)] + [1])
+    return table
+
+
+_ROWS = _pascal(13)      # n choose k for bags up to the default 12 tokens, built once
+
+
+def _c(n, k):
+    if k < 0 or k > n:
+        return 0
+    if n < 13:
+        return _ROWS[n][k]
+    return comb(n, k)     # a campaign's larger supply
+
+
 def _hands(white, black, k):
     # rules/new-beginning.md, Facing a Trial 3: "DRAW a number of TOKENS ... all at once".
     hands = {}
     for w in range(max(0, k - black), min(k, white) + 1):
-        hands[(w, k - w, 0)] = comb(white, w) * comb(black, k - w)
-    return hands, comb(white + black, k)
+        hands[(w, k - w, 0)] = _c(white, w) * _c(black, k - w)
+    return hands, _c(white + black, k)
 
 
 def _step(hands, den, move):
@@ -66,9 +85,13 @@ def _moves(setup, W, B):
     """One move function per draw step, in the order they act (effects.DRAW_ORDER)."""
     steps = []
     size = W + B
+    verdicts = {}      # hand -> outcome, judged once per query
 
     def outcome(hand):
-        return setup.judge(hand[0], hand[1], hand[2])[0]
+        got = verdicts.get(hand)
+        if got is None:
+            got = verdicts[hand] = setup.judge(hand[0], hand[1], hand[2])[0]
+        return got
 
     if setup.trial.has(N.OPTIMISM):
         def optimism(hand):
@@ -85,21 +108,25 @@ def _moves(setup, W, B):
 
 def _move(e, setup, W, B, outcome):
     size = W + B
-    when = e.get("when")
+    when = [o for o in N.OUTCOMES if meets(e.options.get("when", E.ALWAYS), o)]
     if e.do == E.RETRY:
+        fresh = {}     # draw size -> a new draw from the full bag, computed once
+
         def retry(hand):
             # Quick Thinking: "You can retry the draw" (the odds assume: when it failed).
-            if not meets(when, outcome(hand)):
+            if outcome(hand) not in when:
                 return None
             k = hand[0] + hand[1]
-            hands, den = _hands(W, B, k)
-            return den, [(h, hands[h]) for h in hands]
+            if k not in fresh:
+                hands, den = _hands(W, B, k)
+                fresh[k] = (den, [(h, hands[h]) for h in hands])
+            return fresh[k]
         return retry
     if e.do == E.RETURN_AND_REDRAW:
         def redraw(hand):
             # Persistent: "Return 1 ⚫ you drew to the bag, then draw another TOKEN."
             w, b, cap = hand
-            if b < 1 or not meets(when, outcome(hand)):
+            if b < 1 or outcome(hand) not in when:
                 return None
             return size - w - b + 1, [((w + 1, b - 1, cap), W - w), ((w, b, cap), B - b + 1)]
         return redraw
@@ -108,7 +135,7 @@ def _move(e, setup, W, B, outcome):
             # Perseverance: "If you're about to fail, you can choose to draw another TOKEN."
             w, b, cap = hand
             left = size - w - b
-            if left < 1 or not meets(when, outcome(hand)):
+            if left < 1 or outcome(hand) not in when:
                 return None
             return left, [((w + 1, b, cap), W - w), ((w, b + 1, cap), B - b)]
         return another
@@ -116,7 +143,7 @@ def _move(e, setup, W, B, outcome):
         def give_back(hand):
             # Over the Top: "If you fail, you can return 1 ⚫ to the bag, but ⚪ beyond the first don't count."
             w, b, cap = hand
-            if b < 1 or not meets(when, outcome(hand)):
+            if b < 1 or outcome(hand) not in when:
                 return None
             return 1, [((w, b - 1, e.get("cap-whites") or cap), 1)]
         return give_back
@@ -126,13 +153,13 @@ def _move(e, setup, W, B, outcome):
         # black drawn is swapped for a token drawn blind from the bag's rest.
         w, b, cap = hand
         left = size - w - b
-        if b < 1 or left < 1 or not meets(when, outcome(hand)):
+        if b < 1 or left < 1 or outcome(hand) not in when:
             return None
         s = b if b < left else left
         out = []
         for j in range(s + 1):
-            out.append(((w + j, b - j, cap), comb(W - w, j) * comb(B - b, s - j)))
-        return comb(left, s), out
+            out.append(((w + j, b - j, cap), _c(W - w, j) * _c(B - b, s - j)))
+        return _c(left, s), out
     return swap
 
 
