@@ -1,6 +1,7 @@
 # A New Beginning character as the box keeps it: traits with levels and at
 # most one placed token each, misfortunes, and what the box counted in play.
 from shared_rules import names as N
+from shared_rules.newbeginning import RulesError
 
 NAME_LIMIT = 40
 TEXT_LIMIT = 200
@@ -8,6 +9,7 @@ MAX_LEVEL = 6           # a level-L trait adds L whites; the supply holds 6
 HISTORY_LIMIT = 10      # trials remembered on the box, newest last
 QUALITIES = 3           # rules/new-beginning.md, Materials: 8 initial traits
 SKILLS = 4
+_PENDING = ("new-trait", "lesson", "scar")   # crucial rewards named on the host
 
 
 class SheetError(ValueError):
@@ -63,10 +65,18 @@ def _count(data, key, where, default=0, lo=0, hi=None):
 class Trait:
     """An archetype, quality or skill: a name, a level, a placed token or not."""
 
-    def __init__(self, name, level=1, placed=False):
+    def __init__(self, name, level=1, placed=False, placed_black=False):
         self.name = name
         self.level = level
         self.placed = placed
+        # A black placed by a scar (Tough, Control Freak): it fills the trait's one
+        # slot and goes into the bag the next time the trait is put into play
+        # (docs/rulings/new-beginning.md).
+        self.placed_black = placed_black
+
+    def holds(self):
+        """Whether the trait holds a token ("each trait can hold at most one")."""
+        return self.placed or self.placed_black
 
     @classmethod
     def from_dict(cls, data, where):
@@ -79,23 +89,31 @@ class Trait:
         placed = data.get("placed", False)
         if not isinstance(placed, bool):
             raise SheetError(where + ".placed", "expected true or false, got %s" % _kind(placed))
+        placed_black = data.get("placed-black", False)
+        if not isinstance(placed_black, bool):
+            raise SheetError(where + ".placed-black", "expected true or false, got %s" % _kind(placed_black))
+        if placed and placed_black:
+            raise SheetError(where + ".placed-black", "a trait holds at most one token: placed and placed-black cannot both be true")
         for key in data:
-            if key not in ("name", "level", "placed"):
-                raise SheetError(where + "." + key, "unknown field (a trait has name, level, placed)")
-        return cls(name, level, placed)
+            if key not in ("name", "level", "placed", "placed-black"):
+                raise SheetError(where + "." + key, "unknown field (a trait has name, level, placed, placed-black)")
+        return cls(name, level, placed, placed_black)
 
     def to_dict(self):
-        return {"name": self.name, "level": self.level, "placed": self.placed}
+        out = {"name": self.name, "level": self.level, "placed": self.placed}
+        if self.placed_black:
+            out["placed-black"] = True     # written only when set: other sheets keep their shape
+        return out
 
 
 class Character:
     """A New Beginning hero. Round-trips through plain dicts (JSON, TOML)."""
 
-    FIELDS = ("name", "system", "archetype", "qualities", "skills", "traits",
-              "misfortunes", "pending-misfortunes", "trials", "history")
+    FIELDS = ("name", "system", "archetype", "qualities", "skills", "traits", "lessons",
+              "misfortunes", "pending-misfortunes", "trials", "history", "rewards")
 
     def __init__(self, name, archetype, qualities, skills, traits=None,
-                 misfortunes=None, pending_misfortunes=0, trials=0, history=None):
+                 misfortunes=None, pending_misfortunes=0, trials=0, history=None, lessons=None):
         self.name = name
         self.system = N.NEW_BEGINNING
         self.archetype = archetype
@@ -106,6 +124,12 @@ class Character:
         self.pending_misfortunes = pending_misfortunes   # counted on the box, named on the host
         self.trials = trials
         self.history = history or []
+        # Crucial trial rewards the box recorded and the host has still to name:
+        # {"reward": "new-trait" | "lesson" | "scar", "outcome": ...} (crucial.py).
+        self.rewards = []
+        # Lessons and scars from crucial trials (effects.Mark): effects on the
+        # bag, the draw or the spending, applied in a trial the player says they fit.
+        self.lessons = lessons or []
 
     def all_traits(self):
         return [self.archetype] + self.qualities + self.skills + self.traits
@@ -122,11 +146,15 @@ class Character:
 
     def record(self, result):
         """Count a trial the box played: the outcome and tokens, newest last."""
-        self.trials += 1
         entry = {"outcome": result.outcome, "tokens": result.tokens,
                  "white": result.trial.white, "black": result.trial.black}
         if result.exit:
             entry["exit"] = True
+        self.record_entry(entry)
+
+    def record_entry(self, entry):
+        """Count a trial from its history entry (outcome, tokens, white, black, exit...)."""
+        self.trials += 1
         self.history.append(entry)
         while len(self.history) > HISTORY_LIMIT:
             self.history.pop(0)
@@ -167,11 +195,14 @@ class Character:
             if trait.name in seen:
                 raise SheetError("traits", "two traits are named %r; trait names must differ" % trait.name)
             seen.append(trait.name)
-        return cls(name, archetype, qualities, skills, traits, list(misfortunes),
-                   pending, trials, [dict(e) for e in history[-HISTORY_LIMIT:]])
+        lessons = _lessons(data)
+        hero = cls(name, archetype, qualities, skills, traits, list(misfortunes),
+                   pending, trials, [dict(e) for e in history[-HISTORY_LIMIT:]], lessons)
+        hero.rewards = _rewards(data)
+        return hero
 
     def to_dict(self):
-        return {
+        out = {
             "name": self.name,
             "system": self.system,
             "archetype": self.archetype.to_dict(),
@@ -183,6 +214,112 @@ class Character:
             "trials": self.trials,
             "history": [dict(e) for e in self.history],
         }
+        if self.lessons:
+            # Written only when there are some: a sheet without lessons keeps its shape.
+            out["lessons"] = [m.to_dict() for m in self.lessons]
+        if self.rewards:
+            out["rewards"] = [dict(r) for r in self.rewards]
+        return out
+
+    # -- New Beginning play: placed tokens, spending, crucial rewards ----------
+
+    def find(self, ref):
+        """A trait by index into all_traits() (the box) or by name (the host)."""
+        traits = self.all_traits()
+        if _is_int(ref):
+            if 0 <= ref < len(traits):
+                return traits[ref]
+            raise RulesError("trait", "trait index must be 0..%d, got %d" % (len(traits) - 1, ref))
+        for trait in traits:
+            if trait.name == ref:
+                return trait
+        raise RulesError("trait", "%s has no trait named %r" % (self.name, ref))
+
+    def holding(self):
+        """Names of the traits that hold a token, white or black."""
+        return [t.name for t in self.all_traits() if t.holds()]
+
+    def take_into_trial(self, used, placed_from=None):
+        """Put traits into play: (levels, placed, placed blacks) for the bag.
+
+        rules/new-beginning.md, Investing in the Future: "in any trial, you can
+        use at most one placed token"; it adds 1 white and leaves the trait.
+        Blacks sitting on the traits used go into the bag and leave them.
+        """
+        traits = [self.find(ref) for ref in used]
+        for i in range(len(traits)):
+            if traits[i] in traits[:i]:
+                raise RulesError("used", "%r is put into play twice" % traits[i].name)
+        placed = False
+        if placed_from is not None:
+            source = self.find(placed_from)
+            if not source.placed:
+                raise RulesError("placed", "%r holds no white token to use" % source.name)
+            source.placed = False
+            placed = True
+        blacks = 0
+        for trait in traits:
+            if trait.placed_black:
+                trait.placed_black = False
+                blacks += 1
+        return [t.level for t in traits], placed, blacks
+
+    def apply_spend(self, spent):
+        """Write a checked spending.Spend on the sheet: placed tokens and misfortunes."""
+        for ref in spent.place:
+            self._place(ref, False)
+        for ref in spent.place_black:
+            self._place(ref, True)
+        for ref, colour in spent.set_aside:
+            self._place(ref, colour == N.BLACK)
+        self.pending_misfortunes += spent.hero_misfortunes()
+
+    def _place(self, ref, black):
+        trait = self.find(ref)
+        if trait.holds():
+            raise RulesError("place", "%r already holds a token; a trait holds at most one" % trait.name)
+        if black:
+            trait.placed_black = True
+        else:
+            trait.placed = True
+
+    def take_reward(self, record):
+        """Keep a crucial trial's reward (crucial.Crucial.record()).
+
+        improve-trait raises the trait's level now ("Using that trait gives you 1
+        extra ⚪"); a new trait, lesson or scar waits in `rewards` for the host to name.
+        """
+        if record.get("reward") == "improve-trait":
+            trait = self.find(record.get("trait"))
+            if trait.level >= MAX_LEVEL:
+                raise RulesError("trait", "%r is at level %d, the highest" % (trait.name, MAX_LEVEL))
+            trait.level += 1
+            return
+        if record.get("reward") not in _PENDING:
+            raise RulesError("reward", "reward must be one of %s, got %r" % (", ".join(_PENDING), record.get("reward")))
+        self.rewards.append(dict(record))
+
+    def settle(self, index, data):
+        """The host names pending reward `index`: a trait for new-trait, a lesson or scar dict."""
+        if not _is_int(index) or index < 0 or index >= len(self.rewards):
+            raise SheetError("rewards", "no pending reward %r; %d pending" % (index, len(self.rewards)))
+        kind = self.rewards[index]["reward"]
+        where = "rewards[%d]" % index
+        if kind == "new-trait":
+            trait = Trait.from_dict(data, where)
+            if trait.name in [t.name for t in self.all_traits()]:
+                raise SheetError(where, "two traits are named %r; trait names must differ" % trait.name)
+            self.traits.append(trait)
+        else:
+            from shared_rules.effects import parse_mark
+            try:
+                mark = parse_mark(data, where, kind)
+            except RulesError as exc:
+                raise SheetError(exc.field, exc.message)
+            if mark.name in [m.name for m in self.lessons]:
+                raise SheetError(where, "two lessons or scars are named %r" % mark.name)
+            self.lessons.append(mark)
+        self.rewards.pop(index)
 
     def summary(self):
         return {"name": self.name, "system": self.system, "archetype": self.archetype.name,
@@ -198,3 +335,36 @@ def _traits(data, key, least, most):
         want = "exactly %d" % least if least == most else "at least %d" % least
         raise SheetError(key, "expected %s traits, got %d" % (want, len(items)))
     return [Trait.from_dict(items[i], "%s[%d]" % (key, i)) for i in range(len(items))]
+
+
+def _lessons(data):
+    items = data.get("lessons", [])
+    if not isinstance(items, list):
+        raise SheetError("lessons", "expected a list of lessons and scars, got %s" % _kind(items))
+    if not items:
+        return []
+    # Imported only for a sheet that has lessons: the effects vocabulary is not small.
+    from shared_rules.effects import parse_mark
+    from shared_rules.newbeginning import RulesError
+    out = []
+    for i in range(len(items)):
+        try:
+            mark = parse_mark(items[i], "lessons[%d]" % i)
+        except RulesError as exc:
+            raise SheetError(exc.field, exc.message)
+        for other in out:
+            if other.name == mark.name:
+                raise SheetError("lessons[%d].name" % i, "two lessons or scars are named %r" % mark.name)
+        out.append(mark)
+    return out
+
+
+def _rewards(data):
+    items = data.get("rewards", [])
+    if not isinstance(items, list):
+        raise SheetError("rewards", "expected a list of crucial rewards, got %s" % _kind(items))
+    for i in range(len(items)):
+        item = items[i]
+        if not isinstance(item, dict) or item.get("reward") not in _PENDING:
+            raise SheetError("rewards[%d]" % i, "expected a table with a reward (%s)" % ", ".join(_PENDING))
+    return [dict(r) for r in items]
