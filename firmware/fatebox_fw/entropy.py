@@ -37,6 +37,7 @@ _LAG_SETTLE = const(4)           # bytes of start-up before the lag test counts
 # are discarded, then one block is made and discarded, so that the first
 # block handed out has one to be compared with.
 START_BYTES = const(128)
+_WINDOW_BYTES = const(128)       # APT_WINDOW / 8
 # Conditioning: each 32-byte SHA-256 block is computed from raw bits carrying
 # at least 512 bits of assessed entropy, twice what it hands out. ceil(512 / H)
 # is 1234 raw bits; whole bytes make it 155 bytes, 1240 bits, 514.6 bits of
@@ -167,58 +168,70 @@ class Conditioner:
         self.blocks += 1
 
     def _collect(self, nbytes):
-        """nbytes of raw bits into self.raw, every bit through the health tests."""
+        """nbytes of raw bits into self.raw, every bit through the health tests.
+
+        The bits are taken one by one; the repetition count and adaptive
+        proportion tests then count a byte at a time from tables, which is
+        exact (a run or a count that reaches its cutoff anywhere in the byte
+        is seen at its end) and a few times faster on MicroPython. A failure
+        is seen at most 7 bits late, before any of those bits is hashed.
+        """
         raw = self.raw
         raw_bit = self.raw_bit
+        ones_in, lead_of, trail_of = _ONES, _LEAD, _TRAIL
         last, run = self.last, self.run
         value, count, left = self.value, self.count, self.left
         hist, mism = self.hist, self.mism
-        i = k = 0
+        i = 0
         try:
             for i in range(nbytes):
-                byte = 0
-                for k in range(8):
+                seen = 0
+                for _ in range(8):
                     bit = raw_bit()
-                    # SP 800-90B 4.4.1: a run of RCT_CUTOFF equal bits fails.
-                    if bit == last:
-                        run += 1
-                        if run >= RCT_CUTOFF:
-                            self._fail(RCT, "the same bit (%d) came %d times in a row (cutoff %d)"
-                                       % (bit, run, RCT_CUTOFF), 8 * i + k + 1)
-                    else:
-                        if bit != 0 and bit != 1:
-                            self._fail(SOURCE, "the raw bit source gave %r, not 0 or 1" % (bit,), 8 * i + k + 1)
-                        last = bit
-                        run = 1
-                    # The lag test: bit j of mism is set once this window saw a
-                    # bit differ from the one j + 1 places before it.
-                    mism |= hist ^ (_LAG_MASK if bit else 0)
+                    seen |= bit
+                    # The lag test: bit j of mism is set once this window saw
+                    # a bit differ from the one j + 1 places before it.
+                    mism |= hist ^ -bit
                     hist = ((hist & _LAG_LOW) << 1) | bit
-                    # SP 800-90B 4.4.2: the first bit of each window of
-                    # APT_WINDOW, counted; APT_CUTOFF of them fails.
-                    if left:
-                        if bit == value:
-                            count += 1
-                            if count >= APT_CUTOFF:
-                                self._fail(APT, "the bit %d came %d times in a window of %d (cutoff %d)"
-                                           % (bit, count, APT_WINDOW, APT_CUTOFF), 8 * i + k + 1)
-                        left -= 1
-                        if not left:
-                            if mism != _LAG_MASK:
-                                self._fail(LAG, "every bit in a window of %d repeated the one %d places before it: the source is periodic"
-                                           % (APT_WINDOW, _lowest_clear(mism)), 8 * i + k + 1)
-                            mism = 0
-                    else:
-                        value = bit
-                        count = 1
-                        left = APT_WINDOW - 1
-                    byte = (byte << 1) | bit
+                if seen & -2:
+                    self._fail(SOURCE, "the raw bit source gave something other than 0 or 1 (%r)" % (bit,), 8 * i + 8)
+                byte = hist & 0xFF            # the 8 bits, oldest highest
                 raw[i] = byte
+                # SP 800-90B 4.4.1: a run of RCT_CUTOFF equal bits fails. The
+                # run before this byte goes on into its leading bits, or ends.
+                first = byte >> 7
+                lead = lead_of[byte]
+                span = run + lead if first == last else lead
+                if span >= RCT_CUTOFF:
+                    self._fail(RCT, "the same bit (%d) came %d times in a row (cutoff %d)"
+                               % (first, span, RCT_CUTOFF), 8 * i + 8)
+                if lead == 8:
+                    run, last = span, first
+                else:
+                    run, last = trail_of[byte], byte & 1
+                # SP 800-90B 4.4.2: in each window of APT_WINDOW bits (whole
+                # bytes), the first bit's value counted; APT_CUTOFF fails.
+                same = ones_in[byte] if value else 8 - ones_in[byte]
+                if left:
+                    count += same
+                    if count >= APT_CUTOFF:
+                        self._fail(APT, "the bit %d came %d times in a window of %d (cutoff %d)"
+                                   % (value, count, APT_WINDOW, APT_CUTOFF), 8 * i + 8)
+                    left -= 1
+                    if not left:
+                        if mism & _LAG_MASK != _LAG_MASK:
+                            self._fail(LAG, "every bit in a window of %d repeated the one %d places before it: the source is periodic"
+                                       % (APT_WINDOW, _lowest_clear(mism)), 8 * i + 8)
+                        mism = 0
+                else:
+                    value = first
+                    count = ones_in[byte] if first else 8 - ones_in[byte]
+                    left = _WINDOW_BYTES - 1
         except EntropyError:
             raise
         except Exception as exc:
             # A source that cannot be read is a failed source, not a crash.
-            self._fail(SOURCE, "the raw bit source failed: %s" % (exc,), 8 * i + k + 1)
+            self._fail(SOURCE, "the raw bit source failed: %s" % (exc,), 8 * i + 8)
         self.last, self.run = last, run
         self.value, self.count, self.left = value, count, left
         self.hist, self.mism = hist, mism
@@ -233,6 +246,26 @@ class Conditioner:
         _wipe(self.pool)
         _wipe(self.raw)
         raise EntropyError(test, message)
+
+
+def _tables():
+    # Per byte value (bits oldest highest): its ones, and how many of its
+    # leading (oldest) and trailing (newest) bits equal its first and last.
+    ones, lead, trail = bytearray(256), bytearray(256), bytearray(256)
+    for b in range(256):
+        ones[b] = (b & 1) + ones[b >> 1]
+        n = 1
+        while n < 8 and (b >> (7 - n)) & 1 == b >> 7:
+            n += 1
+        lead[b] = n
+        n = 1
+        while n < 8 and (b >> n) & 1 == b & 1:
+            n += 1
+        trail[b] = n
+    return bytes(ones), bytes(lead), bytes(trail)
+
+
+_ONES, _LEAD, _TRAIL = _tables()
 
 
 def _wipe(buf):
