@@ -41,6 +41,23 @@ def _rosc_bits():
     return rosc_bit, rosc_problem
 
 
+def _heap_per_block(conditioner, block, blocks=10):
+    """Heap bytes one 32-byte read allocates on MicroPython (None on CPython)."""
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        return None
+    conditioner.read(block)
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for _ in range(blocks):
+            conditioner.read(block)
+        return (gc.mem_alloc() - before) // blocks
+    finally:
+        gc.enable()
+
+
 class _Counting:
     def __init__(self, read):
         self.read = read
@@ -99,7 +116,8 @@ def measure(source="pseudo", blocks=100, starts=10, repeats=3):
             conditioner.read(E.BLOCK)
         keep("block", elapsed(start) / blocks)
     block_ms = best["block"]
-    return {"implementation": sys.implementation.name, "source": source,
+    heap = _heap_per_block(E.Conditioner(raw_bit, precheck), E.BLOCK)
+    return {"heap_per_block": heap, "implementation": sys.implementation.name, "source": source,
             "raw_read_us": 1000 * best["raw"],
             "startup_ms": best["startup"], "block_ms": block_ms,
             "raw_bits_per_s": E.RAW_BITS * 1000 / block_ms,
@@ -169,6 +187,8 @@ def _report(name, m):
     print("  one 32-byte block   %8.2f ms  (%d raw bits)" % (m["block_ms"], E.RAW_BITS))
     print("  tests and hashing   %8.2f us per raw bit, beside the read" % m["conditioning_us_per_bit"])
     print("  throughput          %8.0f raw bits/s, %.0f bytes/s" % (m["raw_bits_per_s"], m["bytes_per_s"]))
+    if m["heap_per_block"] is not None:
+        print("  heap per read(32)   %8d bytes  (the hash object, its digest, the bytes returned)" % m["heap_per_block"])
     for kind in sorted(m["needs"]):
         mean, most = m["needs"][kind]
         blocks = (int(most) + E.BLOCK - 1) // E.BLOCK
