@@ -52,6 +52,8 @@ APT = "adaptive-proportion"
 LAG = "lag-repetition"
 REPEAT = "repeated-block"
 SOURCE = "source"            # the raw bit could not be read, or was not 0 or 1
+_WORDS = {RCT: "repetition count test", APT: "adaptive proportion test", LAG: "lag repetition test",
+          REPEAT: "block repetition test", SOURCE: "source check"}
 
 
 class EntropyError(Exception):
@@ -93,11 +95,11 @@ class Conditioner:
         self.samples = 0             # raw bits taken since the reset
         self.blocks = 0              # conditioned blocks made since the reset
         self.at = BLOCK              # the next unread byte of the pool: none left
-        self.last = -1               # repetition count: the bit repeated, and how often
-        self.run = 0
+        self.last = -1               # repetition count: the bit of the latest run,
+        self.run = 0                 # and its length so far
         self.value = 0               # adaptive proportion: the window's first bit,
         self.count = 0               # how often it came in the window,
-        self.left = 0                # and the samples left in the window
+        self.left = 0                # and the bytes left in the window
         self.hist = 0                # lag test: the last LAG_MAX bits, newest lowest
         self.mism = 0                # the lags that did not repeat in this window
         _wipe(self.pool)
@@ -239,8 +241,8 @@ class Conditioner:
 
     def _fail(self, test, what, taken):
         when = "at start-up" if not self.started else "after %d raw bits" % (self.samples + taken)
-        message = "The random source failed its %s test %s: %s. The box will not draw until it restarts." % (
-            test.replace("-", " "), when, what)
+        message = "The random source failed its %s %s: %s. The box will not draw until it restarts." % (
+            _WORDS[test], when, what)
         self.failure = (test, message)
         self.at = BLOCK
         _wipe(self.pool)
