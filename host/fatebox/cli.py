@@ -11,6 +11,7 @@ from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Ru
 from fatebox import RULES_VERSION, VERSION, merge, odds, ports, sheets, show
 from fatebox.errors import FateboxError, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
+from fatebox.deploy import deploy_command
 
 # RulesError.field -> the option a person typed, and what that option accepts.
 OPTIONS = {
@@ -282,6 +283,9 @@ def sim(headless, state_dir, load, seed, more):
         raise FateboxError("the simulator cannot start: %s" % exc)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed)
     raise SystemExit(code or 0)
+
+
+main.add_command(deploy_command)             # fatebox deploy [--port ...] [--board PROFILE] [--to DIR]
 
 
 @main.command()
