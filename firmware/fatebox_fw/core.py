@@ -1,332 +1,341 @@
-# The New Beginning trial played on four buttons: difficulty, danger, whites,
-# draw size, the draw and its result. A state machine fed gestures and the clock.
+# The box on four buttons: the menu (system, character, brightness), the active
+# system's play, errors the table can see, and when the flash is written.
 from shared_rules import names as N
-from shared_rules.newbeginning import Trial, RulesError, MAX_DIFFICULTY, MAX_DANGER, SUPPLY_WHITE
+from shared_rules import roster
 from fatebox_fw import buttons as B
+from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.store import StoreError, clone
+from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
+from fatebox_fw.play_nb import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
+from fatebox_fw.store import StoreError
 
-# Screens, in the order of a trial (rules/new-beginning.md, Facing a Trial).
-DIFFICULTY = "difficulty"   # the narrator: blacks 1..6
-DANGER = "danger"           # the narrator: none or 1..6
-WHITES = "whites"           # the player: one per trait put into play
-CHOOSE = "choose"           # the player: how many tokens to draw
-DRAWING = "drawing"         # the animation, any press skips it
-RESULT = "result"           # the drawn tokens, then the outcome
-SETUP = (DIFFICULTY, DANGER, WHITES, CHOOSE)
+# The menu: BACK long from anywhere opens it; GO steps through its pages.
+MENU_SYSTEM = "menu-system"
+MENU_CHARACTER = "menu-character"
+MENU_BRIGHTNESS = "menu-brightness"
+MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
+# Brightness levels the menu offers (0..255 on the pixels), dim to full.
+BRIGHTNESS = (4, 8, 16, 32, 64, 96, 160, 255)
 
-# The draw animation, at most 1.5 s (the issue): a turn of the spinner, then
-# the tokens one by one. SPIN_MS + k * reveal step <= 600 + 800 for any k.
-SPIN_MS = 600
-SPIN_STEP_MS = 50
-REVEAL_MS = 800
-REVEAL_STEP_MS = 150
-RESULT_VIEW_MS = 1500   # tokens, then the outcome, then the tokens again...
-EXIT_BLINK_MS = 250     # exit from the scene: the outcome view blinks
-EDIT_ON_MS = 500        # the part of the bag being set blinks: lit 500 ms,
-EDIT_PERIOD_MS = 750    # dark 250 ms
-NOTICE_MS = 1000        # a roster or error shown over the screen
-
-DEFAULT_DIFFICULTY = 3  # rules/new-beginning.md, Difficulty table: normal
-DEFAULT_WHITES = 1
-DIFFICULTY_WORDS = ("very easy", "easy", "normal", "difficult", "very difficult", "extremely difficult")
-OUTCOME_WORDS = {
-    N.TOTAL_SUCCESS: "Total success",
-    N.PARTIAL_SUCCESS: "Partial success",
-    N.PARTIAL_FAILURE: "Partial failure",
-    N.TOTAL_FAILURE: "Total failure",
+# Each system's play, imported when the system is chosen (one in RAM at a time).
+PLAYS = {
+    N.NEW_BEGINNING: "fatebox_fw.play_nb",
+    roster.APPROACHES: "fatebox_fw.play_approaches",
+    roster.LIGHT_DARK: "fatebox_fw.play_lightdark",
+    roster.AXIOM: "fatebox_fw.play_axiom",
+    roster.COLOUR_TOKENS: "fatebox_fw.play_colour",
 }
+
+ERROR_MS = 2000           # an error shows this long, or until the next press
+NOTICE_MS = ERROR_MS
+IDLE_SAVE_MS = 8000       # staged changes are written after this long without a press
+RETRY_SAVE_MS = 30000     # after a failed save, the next try waits this long
+NOBODY = ""               # the menu's "no character": play without recording
 
 # Gestures the core listens for beyond SHORT and LONG: only `back` has a
 # double press, so the other buttons answer on release with no delay.
 DOUBLE_ROLES = ("back",)
 
 
+def _nearest(levels, value):
+    best = 0
+    for i in range(len(levels)):
+        if abs(levels[i] - value) < abs(levels[best] - value):
+            best = i
+    return best
+
+
 class Core:
-    def __init__(self, store, sampler, clock):
+    def __init__(self, store, sampler, clock, brightness=64):
         self.store = store
         self.sampler = sampler
         self.clock = clock
-        self.difficulty = DEFAULT_DIFFICULTY
-        self.danger = None
-        self.whites = DEFAULT_WHITES
-        self.k = 1
-        self.statuses = []          # not on the buttons yet; a later issue sets them
-        self.screen = DIFFICULTY
-        self.since = 0              # when the screen was entered
-        self.active_name = None
-        self.result = None          # the last Result (box or host)
-        self.owner = None           # the character the shown result is recorded on
-        self.marks = 0              # misfortunes marked on the shown result, not saved yet
-        self.anim_ms = 0
-        self.notice = None          # "roster" or "error", shown for NOTICE_MS
-        self.notice_at = 0
-        self.message = None         # words for the last error, cleared by the next press
-        self.roles = {"back": self._back, "minus": self._minus, "plus": self._plus, "go": self._go}
+        settings = store.settings
+        self.brightness = settings.get("brightness", brightness)
+        self.active_name = settings.get("active")
+        system = settings.get("system")
+        if system not in PLAYS:
+            names = store.names()
+            system = store.characters[names[0]].system if names else N.NEW_BEGINNING
+        self.system = system
+        self.game = self._make(system)
+        self.menu = None           # the menu page shown, or None
+        self.menu_system = 0
+        self.menu_pick = 0
+        self.menu_since = 0
+        self.error = None          # an error kind (ring.ERRORS) shown now, or None
+        self.error_at = 0
+        self.message = None        # words for the last error, cleared by the next press
+        self.last_input = clock.ticks_ms()
+        self.retry_at = None
+        if store.load_problem is not None:
+            self._fail(R.RECOVERED, "The state file was damaged: %s" % store.load_problem, self.last_input)
 
-    # -- characters --------------------------------------------------------
+    # What the table sees now, by the names the first firmware used.
+    @property
+    def screen(self):
+        return self.menu or self.game.screen
+
+    @property
+    def result(self):
+        return self.game.result
+
+    @property
+    def notice(self):
+        return "error" if self.error is not None else None
+
+    def _make(self, system):
+        module = __import__(PLAYS[system], None, None, ["Play"])
+        return module.Play(self)
+
+    # -- characters --------------------------------------------------------------
+
+    def candidates(self, system=None):
+        """Names of the characters of `system` (the active one by default), sorted."""
+        system = system or self.system
+        chars = self.store.characters
+        return [n for n in sorted(chars) if chars[n].system == system]
 
     def active(self):
-        """The active character's name: the chosen one while it is loaded, else the first."""
-        characters = self.store.characters
-        if self.active_name not in characters:
-            names = sorted(characters)
+        """The active character's name: the chosen one while it is loaded, else the first of the system."""
+        if self.active_name == NOBODY:
+            return None
+        chars = self.store.characters
+        if self.active_name not in chars or chars[self.active_name].system != self.system:
+            names = self.candidates()
             self.active_name = names[0] if names else None
         return self.active_name
 
-    def _cycle(self, now):
-        names = sorted(self.store.characters)
-        if not names:
-            self._error("No characters on the box: load some with fatebox push", now)
-            return
-        current = self.active()
-        self.active_name = names[(names.index(current) + 1) % len(names)]
-        self._notice("roster", now)
+    def character(self):
+        """The active character (the stored object: change a copy), or None."""
+        name = self.active()
+        return self.store.characters[name] if name is not None else None
 
-    def _record(self, name, result):
-        # A change is made on a copy and stored whole: a failed save leaves
-        # the character in memory as it was (store.put applies only on success).
-        character = clone(self.store.characters[name])
-        character.record(result)
-        self.store.put(character)
+    def copy(self, character):
+        return roster.copy(character)
 
-    # -- gestures ----------------------------------------------------------
+    def stage(self, character):
+        """A changed character kept in memory, written at the next flush."""
+        self.store.stage(character)
+
+    def flush(self, now):
+        """Write what is staged; on failure say so with the storage pattern and retry later."""
+        try:
+            self.store.flush()
+        except StoreError as exc:
+            self.retry_at = self.clock.ticks_ms()
+            self._fail(R.STORAGE, "The changes are not saved yet: %s" % exc.message, now)
+            return False
+        self.retry_at = None
+        return True
+
+    # -- errors ------------------------------------------------------------------
+
+    def _fail(self, kind, message, now):
+        self.error = kind
+        self.error_at = now
+        self.message = message
+
+    def refuse(self, message, now):
+        """The rules refuse a set-up: the refused pattern and the rule's words."""
+        self._fail(R.REFUSED, message, now)
+
+    def entropy_failed(self, exc, now):
+        """True (and the entropy pattern shown) if `exc` is the random source failing.
+
+        The box then refuses to draw: a half-made result is dropped, never shown.
+        """
+        if not isinstance(exc, EntropyError):
+            return False
+        self._fail(R.ENTROPY, "Nothing was drawn: %s" % getattr(exc, "message", exc), now)
+        return True
+
+    # -- gestures ----------------------------------------------------------------
 
     def on_button(self, role, event, now):
         """Act on a gesture; True when the rest of this press should be ignored."""
-        if self.screen == DRAWING:
+        self.last_input = now
+        game = self.game
+        if game.screen == DRAWING and self.menu is None:
             # Any press skips the animation, and that press does nothing else.
-            self._enter(RESULT, now)
+            game.skip(now)
             return True
         if event == B.PRESS:
             return False
         self.message = None
-        try:
-            self.roles[role](event, now)
-        except EntropyError as exc:
-            # docs/entropy.md: a random source that failed a health test
-            # draws nothing; the table sees the error, nothing was recorded.
-            self._error(exc.message, now)
+        self.error = None
+        if role == "back" and event == B.LONG:
+            if self.menu is None:
+                self._open_menu(now)
+            else:
+                self._close_menu(now)
+        elif self.menu is not None:
+            self._menu(role, event, now)
+        else:
+            game.on(role, event, now)
         return False
 
-    def _back(self, event, now):
-        if event == B.LONG:
-            self._cycle(now)
-        elif event == B.DOUBLE:
-            self._leave_result()
-            self.difficulty, self.danger, self.whites, self.k = DEFAULT_DIFFICULTY, None, DEFAULT_WHITES, 1
-            self.statuses = []
-            self._enter(DIFFICULTY, now)
-        elif event == B.SHORT:
-            if self.screen == RESULT:
-                self._leave_result()
-                self._enter_choose(now)
+    # -- the menu ------------------------------------------------------------------
+
+    def _open_menu(self, now):
+        if self.game.in_result():
+            self.game.finish(now)
+        self.menu = MENU_SYSTEM
+        self.menu_since = now
+        self.menu_system = roster.SYSTEMS.index(self.system)
+        self._pick_current()
+
+    def _pick_current(self):
+        # The active character when the menu shows its system, else the first.
+        names = self.candidates(roster.SYSTEMS[self.menu_system])
+        self.menu_pick = 0
+        if roster.SYSTEMS[self.menu_system] == self.system:
+            if self.active_name == NOBODY:
+                self.menu_pick = len(names)
+            elif self.active() in names:
+                self.menu_pick = names.index(self.active())
+
+    def _menu(self, role, event, now):
+        page = self.menu
+        if role == "go":
+            if event == B.LONG or MENU.index(page) == len(MENU) - 1:
+                self._close_menu(now)
+            elif event == B.SHORT:
+                self.menu = MENU[MENU.index(page) + 1]
+                self.menu_since = now
+        elif role == "back":
+            if event == B.SHORT:
+                at = MENU.index(page)
+                if at == 0:
+                    self._close_menu(now)
+                else:
+                    self.menu = MENU[at - 1]
+                    self.menu_since = now
+        elif event == B.SHORT or event == B.LONG:
+            sign = -1 if role == "minus" else 1
+            if page == MENU_SYSTEM:
+                self.menu_system = (self.menu_system + sign) % len(roster.SYSTEMS)
+                self._pick_current()
+            elif page == MENU_CHARACTER:
+                # The characters of the system, then "nobody" (play without recording).
+                count = len(self.candidates(roster.SYSTEMS[self.menu_system])) + 1
+                self.menu_pick = (self.menu_pick + sign) % count
             else:
-                at = SETUP.index(self.screen)
-                self._enter(SETUP[at - 1] if at > 0 else DIFFICULTY, now)
+                at = _nearest(BRIGHTNESS, self.brightness)
+                at = max(0, min(len(BRIGHTNESS) - 1, at + sign)) if event == B.SHORT else (0 if sign < 0 else len(BRIGHTNESS) - 1)
+                self.brightness = BRIGHTNESS[at]
+            self.menu_since = now
 
-    def _go(self, event, now):
-        if self.screen == RESULT:
-            if event in (B.SHORT, B.LONG):
-                self._leave_result()
-                self._enter(DIFFICULTY, now)
-        elif event == B.LONG or (event == B.SHORT and self.screen == CHOOSE):
-            self._draw(now)
-        elif event == B.SHORT:
-            at = SETUP.index(self.screen)
-            if SETUP[at + 1] == CHOOSE:
-                self._enter_choose(now)
-            else:
-                self._enter(SETUP[at + 1], now)
+    def _close_menu(self, now):
+        system = roster.SYSTEMS[self.menu_system]
+        names = self.candidates(system)
+        # With no character of the system there is nobody to choose: the first
+        # one loaded later becomes active (None), as on a fresh box.
+        picked = names[self.menu_pick] if self.menu_pick < len(names) else (NOBODY if names else None)
+        self.menu = None
+        if system != self.system:
+            self.game.finish(now)
+            self.system = system
+            self.game = self._make(system)
+        self.active_name = picked
+        self.game.back_to_first(now)
+        # A menu visit is one save at most: the choices, batched with anything staged.
+        self.store.set("system", system)
+        self.store.set("active", picked)
+        self.store.set("brightness", self.brightness)
+        self.flush(now)
 
-    def _minus(self, event, now):
-        self._change(-1, event, now)
+    # -- the host's trial (the `trial` op) -------------------------------------------
 
-    def _plus(self, event, now):
-        self._change(1, event, now)
-
-    def _change(self, sign, event, now):
-        if event != B.SHORT and event != B.LONG:
-            return
-        jump = event == B.LONG    # a long press goes all the way
-        if self.screen == RESULT:
-            # rules/new-beginning.md, Spending Tokens: 1 black for a misfortune,
-            # so at most the counted blacks of this trial.
-            if self.owner is not None:
-                most = self.result.counted_blacks
-                self.marks = _step(self.marks, 0, most, sign, jump)
-                self.since = now     # show the tokens view with the marks
-        elif self.screen == DIFFICULTY:
-            self.difficulty = _step(self.difficulty, 1, MAX_DIFFICULTY, sign, jump)
-        elif self.screen == DANGER:
-            self.danger = _step(self.danger or 0, 0, MAX_DANGER, sign, jump) or None
-        elif self.screen == WHITES:
-            # Never over the supply (RULINGS.md, Bag: refused, not clamped).
-            self.whites = _step(self.whites, 0, SUPPLY_WHITE, sign, jump)
-        elif self.screen == CHOOSE:
-            sizes = self._trial().draw_sizes()
-            at = _step(sizes.index(self.k), 0, len(sizes) - 1, sign, jump)
-            self.k = sizes[at]
-        if self.screen != RESULT:
-            self.since = now         # restart the blink: the new value shows lit at once
-
-    # -- the trial -----------------------------------------------------------
-
-    def _trial(self):
-        return Trial(self.whites, self.difficulty, self.danger, self.statuses)
-
-    def _enter_choose(self, now):
-        try:
-            sizes = self._trial().draw_sizes()
-        except RulesError as exc:
-            self._error(exc.message, now)
-            return False
-        # The draw size the player had, moved to the nearest one this bag allows.
-        if self.k not in sizes:
-            self.k = sizes[-1] if self.k > sizes[-1] else sizes[0]
-        self._enter(CHOOSE, now)
-        return True
-
-    def _draw(self, now):
-        if not self._enter_choose(now):
-            return
-        result = self._trial().draw(self.k, self.sampler)
-        owner = self.active()
-        if owner is not None:
-            try:
-                self._record(owner, result)
-            except StoreError as exc:
-                self._error("The trial was not saved on %s: %s" % (owner, exc.message), now)
-        self._show(result, owner, now)
-
-    def play(self, trial, k, name, now):
-        """A trial the host asked for (the `trial` op): drawn, recorded on `name`, shown.
+    def host_trial(self, trial, k, name, now):
+        """A New Beginning trial the host asked for: drawn, recorded on `name`, saved, shown.
 
         The caller has validated trial, k and name. StoreError if the record
-        could not be saved: then nothing is shown and nothing changed.
+        could not be saved, EntropyError if the source failed: then nothing
+        is shown and nothing changed.
         """
         result = trial.draw(k, self.sampler)
         if name is not None:
-            self._record(name, result)
-        if self.screen == RESULT:
-            self._leave_result()
-        self._show(result, name, now)
+            character = roster.copy(self.store.characters[name])
+            character.record(result)
+            self.store.put(character)
+        if self.system != N.NEW_BEGINNING:
+            self.game.finish(now)
+            self.system = N.NEW_BEGINNING
+            self.game = self._make(N.NEW_BEGINNING)
+            self.store.set("system", self.system)
+        self.menu = None
+        self.game.show_host(result, name, now)
         return result
 
-    def _show(self, result, owner, now):
-        self.result = result
-        self.owner = owner
-        self.marks = 0
-        step = min(REVEAL_STEP_MS, REVEAL_MS // result.draw)
-        self.anim_ms = SPIN_MS + step * result.draw
-        self._enter(DRAWING, now)
-
-    def _leave_result(self):
-        # Marks are saved once, when the result is left, not on every press.
-        if self.screen != RESULT or not self.marks:
-            return
-        marks, self.marks = self.marks, 0
-        if self.owner not in self.store.characters:
-            return      # deleted by the host meanwhile: nobody to mark
-        character = clone(self.store.characters[self.owner])
-        character.pending_misfortunes += marks
-        try:
-            self.store.put(character)
-        except StoreError as exc:
-            self.message = "%d misfortune(s) for %s were not saved: %s" % (marks, self.owner, exc.message)
-
-    def _enter(self, screen, now):
-        self.screen = screen
-        self.since = now
-
-    def _notice(self, kind, now):
-        self.notice = kind
-        self.notice_at = now
-
-    def _error(self, message, now):
-        self.message = message
-        self._notice("error", now)
+    # -- time ------------------------------------------------------------------------
 
     def tick(self, now):
-        """Advance time: the animation ends on its own."""
-        if self.screen == DRAWING and self.clock.ticks_diff(now, self.since) >= self.anim_ms:
-            self._enter(RESULT, now)
-        if self.notice is not None and self.clock.ticks_diff(now, self.notice_at) >= NOTICE_MS:
-            self.notice = None
+        """Advance time: the animation ends on its own, errors fade, idle changes are saved."""
+        self.game.tick(now)
+        diff = self.clock.ticks_diff
+        if self.error is not None and diff(now, self.error_at) >= ERROR_MS:
+            self.error = None
+        if self.store.dirty and self.game.screen != DRAWING and diff(now, self.last_input) >= IDLE_SAVE_MS:
+            if self.retry_at is None or diff(now, self.retry_at) >= RETRY_SAVE_MS:
+                self.flush(now)
 
-    # -- what the table sees ---------------------------------------------------
+    # -- what the table sees ---------------------------------------------------------------
 
     def render(self, ring, now):
         """Draw the current frame into the ring's buffer."""
-        t = self.clock.ticks_diff(now, self.since)
-        screen = self.screen
-        if self.notice is not None and screen != DRAWING:
-            if self.notice == "roster":
-                names = sorted(self.store.characters)
-                active = self.active()
-                ring.roster(len(names), names.index(active) if active in names else -1)
-            else:
-                ring.error()
-        elif screen == DIFFICULTY:
-            ring.bag(self.whites, self.difficulty, True, t % EDIT_PERIOD_MS < EDIT_ON_MS)
-        elif screen == DANGER:
-            ring.first(self.danger or 0, ring.danger)
-        elif screen == WHITES:
-            ring.bag(self.whites, self.difficulty, t % EDIT_PERIOD_MS < EDIT_ON_MS, True)
-        elif screen == CHOOSE:
-            ring.choose(self.k, self.whites + self.difficulty)
-        elif screen == DRAWING:
-            if t < SPIN_MS:
-                ring.spinner(t // SPIN_STEP_MS)
-            else:
-                step = min(REVEAL_STEP_MS, REVEAL_MS // self.result.draw)
-                ring.tokens(self.result.tokens, 1 + (t - SPIN_MS) // step)
-        elif (t // RESULT_VIEW_MS) % 2 == 0:
-            ring.tokens(self.result.tokens, len(self.result.tokens), self.marks)
+        if ring.brightness != self.brightness:
+            ring.set_brightness(self.brightness)     # a menu change: colours scaled once
+        diff = self.clock.ticks_diff
+        if self.error is not None and self.game.screen != DRAWING:
+            period = R.ERROR_BLINK_MS[self.error]
+            ring.error(self.error, period == 0 or (diff(now, self.error_at) // period) % 2 == 0)
+        elif self.menu is not None:
+            self._render_menu(ring, diff(now, self.menu_since))
         else:
-            ring.outcome(self.result.outcome, not self.result.exit or (t // EXIT_BLINK_MS) % 2 == 0)
+            self.game.render(ring, now)
+
+    def _render_menu(self, ring, t):
+        page = self.menu
+        if page == MENU_SYSTEM:
+            ring.menu_systems(self.menu_system)
+        elif page == MENU_CHARACTER:
+            names = self.candidates(roster.SYSTEMS[self.menu_system])
+            ring.roster(len(names), self.menu_pick if self.menu_pick < len(names) else -1)
+            if self.menu_pick >= len(names) and t % EDIT_PERIOD_MS < EDIT_ON_MS:
+                # "nobody" chosen: the pixel after the roster blinks faint red.
+                ring.put(min(len(names), ring.count - 1), ring.meter_rest)
+        else:
+            ring.first(_nearest(BRIGHTNESS, self.brightness) + 1, ring.white)
+
+    def _menu_words(self):
+        page = self.menu
+        system = roster.SYSTEMS[self.menu_system]
+        if page == MENU_SYSTEM:
+            return "System: %s (%d of %d)" % (roster.SYSTEM_WORDS[system], self.menu_system + 1, len(roster.SYSTEMS))
+        if page == MENU_CHARACTER:
+            names = self.candidates(system)
+            if self.menu_pick < len(names):
+                return "Playing %s (%d of %d)" % (names[self.menu_pick], self.menu_pick + 1, len(names))
+            return "Playing nobody: nothing is recorded (%s)" % roster.SYSTEM_WORDS[system]
+        return "Brightness %d of %d" % (_nearest(BRIGHTNESS, self.brightness) + 1, len(BRIGHTNESS))
 
     def describe(self):
         """The screen in words, for a terminal UI and for people who cannot see the ring."""
-        screen = self.screen
-        if self.notice == "roster" and self.active() is not None:
-            names = sorted(self.store.characters)
-            text = "Playing %s (%d of %d)" % (self.active(), names.index(self.active()) + 1, len(names))
-        elif screen == DIFFICULTY:
-            text = "Difficulty %d (%s)" % (self.difficulty, DIFFICULTY_WORDS[self.difficulty - 1])
-        elif screen == DANGER:
-            text = "Danger %d" % self.danger if self.danger else "No danger"
-        elif screen == WHITES:
-            text = "Whites %d (bag of %d white, %d black)" % (self.whites, self.whites, self.difficulty)
-        elif screen == CHOOSE:
-            text = "Draw %d of %d" % (self.k, self.whites + self.difficulty)
-        elif screen == DRAWING:
-            text = "Drawing %d of %d" % (self.result.draw, self.result.trial.size())
+        game = self.game
+        if self.menu is not None:
+            screen, text = self.menu, self._menu_words()
         else:
-            text = result_words(self.result)
-            if self.marks:
-                text += "; %d misfortune%s marked on %s" % (self.marks, "" if self.marks == 1 else "s", self.owner)
+            screen, text = game.screen, game.text()
         if self.message is not None:
             text = "%s. %s" % (text, self.message)
-        return {"screen": screen, "text": text, "active": self.active(),
-                "outcome": self.result.outcome if screen == RESULT else None}
+        return {"screen": screen, "text": text, "active": self.active(), "system": self.system,
+                "outcome": game.outcome() if game.screen == RESULT and self.menu is None else None,
+                "error": self.error}
 
     def state(self):
         """The core's part of the `state` op (docs/protocol.md)."""
-        return {"screen": self.screen, "active": self.active(),
-                "setup": {"white": self.whites, "black": self.difficulty,
-                          "danger": self.danger, "draw": self.k},
-                "last": self.result.to_dict() if self.result is not None else None}
-
-
-def result_words(result):
-    text = OUTCOME_WORDS[result.outcome]
-    if result.exit:
-        text += " \u2014 exit from the scene"
-    return text
-
-
-def _step(value, lo, hi, sign, jump):
-    if jump:
-        return hi if sign > 0 else lo
-    return min(hi, max(lo, value + sign))
+        game = self.game
+        return {"screen": self.menu or game.screen, "system": self.system, "active": self.active(),
+                "setup": game.setup_state(), "last": game.last_state(),
+                "brightness": self.brightness, "unsaved": self.store.dirty}

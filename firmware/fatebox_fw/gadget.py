@@ -5,6 +5,7 @@ from shared_rules.randomness import Sampler
 from fatebox_fw import buttons as B
 from fatebox_fw.core import Core, DOUBLE_ROLES
 from fatebox_fw.profile import roles
+from fatebox_fw import ring as R
 from fatebox_fw.ring import Ring
 from fatebox_fw.server import Server
 from fatebox_fw.store import Store
@@ -26,8 +27,8 @@ class Gadget:
         self.board = board
         profile = board.profile
         self.store = Store(board.storage)
-        self.ring = Ring(profile["neopixel"]["count"], profile["brightness"])
-        self.core = Core(self.store, Sampler(board.entropy), board)
+        self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])
+        self.ring = Ring(profile["neopixel"]["count"], self.core.brightness)
         self.server = Server(self.store, self.core, profile["board"], board.serial_write, board)
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader()
@@ -38,6 +39,10 @@ class Gadget:
         for i in range(len(self.roles)):
             double = B.DOUBLE_CLICK_MS if self.roles[i] in DOUBLE_ROLES else 0
             self.buttons.append(B.Button(board.buttons[i], board, double_click_ms=double))
+        # Gestures seen while the flash is being written wait here (button
+        # index, event, time), to be acted on once the save is done.
+        self.waiting = []
+        self.store.busy = self._poll_during_save
         self.frames = 0
         self.server.start()
         self._show(board.ticks_ms(), force=True)
@@ -45,6 +50,10 @@ class Gadget:
     def tick(self):
         board = self.board
         now = board.ticks_ms()
+        while self.waiting:
+            i, event, at = self.waiting.pop(0)
+            if self.core.on_button(self.roles[i], event, at):
+                self.buttons[i].cancel()
         for i in range(len(self.buttons)):
             button = self.buttons[i]
             event = button.poll(now)
@@ -68,6 +77,15 @@ class Gadget:
             self.board.write_pixels(buf)
             self.frames += 1
 
+    def _poll_during_save(self):
+        # A save writes the flash for a while: the buttons are still read, so a
+        # press during it is not lost (the issue, Bad input: a press during a save).
+        now = self.board.ticks_ms()
+        for i in range(len(self.buttons)):
+            event = self.buttons[i].poll(now)
+            if event is not None and len(self.waiting) < 16:
+                self.waiting.append((i, event, now))
+
     def run(self):
         """Turn the loop until the host hands the port back to the REPL (`repl` op)."""
         while not self.server.released:
@@ -80,5 +98,5 @@ class Gadget:
 
     def show_error(self):
         """The error pattern, for main.py when the program stops on an exception."""
-        self.ring.error()
+        self.ring.error(R.REFUSED)
         self.board.write_pixels(self.ring.buf)

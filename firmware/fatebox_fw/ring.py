@@ -3,21 +3,74 @@
 from shared_rules import names as N
 
 # Outcomes differ by pattern as well as colour, for a colour-blind player
-# across the table (DESIGN.md, "readable from across the table").
-SOLID = 0
-ALTERNATE = 1
+# across the table (DESIGN.md, "readable from across the table"). One scale
+# for every system: the fuller the ring, the better it went.
+SOLID = 0       # every pixel: passed cleanly
+ALTERNATE = 1   # every other pixel: passed, at a cost
+THIRDS = 2      # every third pixel: failed, with something to show for it
+HALF = 3        # one solid half, the other dark: failed
+# name -> (pattern, colour, blinks): blinking marks the critical results.
 _PATTERNS = {
-    N.TOTAL_SUCCESS: (SOLID, "success"),
-    N.PARTIAL_SUCCESS: (ALTERNATE, "success"),
-    N.PARTIAL_FAILURE: (ALTERNATE, "partial_failure"),
-    N.TOTAL_FAILURE: (SOLID, "failure"),
+    # New Beginning (its blink is the exit from the scene, set by the caller)
+    N.TOTAL_SUCCESS: (SOLID, "success", False),
+    N.PARTIAL_SUCCESS: (ALTERNATE, "success", False),
+    N.PARTIAL_FAILURE: (THIRDS, "partial_failure", False),
+    N.TOTAL_FAILURE: (HALF, "failure", False),
+    # Approaches
+    "full-success": (SOLID, "success", False),
+    "mixed-success": (ALTERNATE, "success", False),
+    "minor-failure": (THIRDS, "partial_failure", False),
+    "major-failure": (HALF, "failure", False),
+    # Light and Dark ("success" is shared with Axiom, the same pattern)
+    "success": (SOLID, "success", False),
+    "complication": (ALTERNATE, "success", False),
+    "fail": (HALF, "failure", False),
+    # Axiom
+    "critical-success": (SOLID, "success", True),
+    "mixed": (ALTERNATE, "success", False),
+    "failure": (HALF, "failure", False),
+    "critical-failure": (HALF, "failure", True),
+    # Colour tokens: what the token kept for success did
+    "black-success": (SOLID, "success", False),
+    "coloured-success": (ALTERNATE, "success", False),
+    "no-effect": (THIRDS, "partial_failure", False),
 }
+
+# Errors, each its own shape (and blink), so the table can tell them apart.
+REFUSED = "refused"       # the rules refuse the set-up: every third pixel, steady
+STORAGE = "storage"       # the flash could not be written: two bars, blinking
+RECOVERED = "recovered"   # a bad state file was kept aside, the last good one used: every fourth, amber
+ENTROPY = "entropy"       # the random source failed its health tests: the whole ring, blinking fast
+ERRORS = (REFUSED, STORAGE, RECOVERED, ENTROPY)
+ERROR_BLINK_MS = {REFUSED: 0, STORAGE: 500, RECOVERED: 0, ENTROPY: 150}
+
+# Kinds of choice for Ring.toggles, each its pair of colours.
+KIND_POSITIVE, KIND_NEGATIVE, KIND_GOLD, KIND_TRAIT, KIND_LESSON, KIND_TOKEN = 0, 1, 2, 3, 4, 5
+
 OFF = (0, 0, 0)
+# Colours the core uses beyond names.COLOUR_* (full brightness; scaled once).
+_GOLD = (200, 150, 0)           # crucial trial, Axiom points, gold tokens
+_BLUE = (0, 60, 200)
+_GREEN_TOKEN = (0, 170, 40)
+_RED_TOKEN = (200, 0, 0)
+_WARNING = (200, 120, 0)
+# Dice told apart by colour (the issue: "several dice have distinct colours").
+DIE_COLOURS = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))
+_LIGHT_DIE = (200, 170, 60)     # Light and Dark: light dice warm, dark dice violet
+_DARK_DIE = (110, 0, 170)
+# One colour per system in the menu, in roster.SYSTEMS order.
+_SYSTEM_COLOURS = ((150, 140, 120), (0, 150, 200), (200, 170, 60), (200, 0, 160), (0, 170, 40))
+TOKEN_NAMES = ("black", "green", "blue", "red", "white")   # colourtokens.BAG_COLOURS
 
 
 def scale(colour, brightness):
     """A full-brightness (r, g, b) at brightness 0..255, rounded down."""
     return (colour[0] * brightness // 255, colour[1] * brightness // 255, colour[2] * brightness // 255)
+
+
+def faint(colour, brightness):
+    # An eighth of the brightness, but never fully dark.
+    return scale(colour, max(1, brightness // 8))
 
 
 class Ring:
@@ -31,18 +84,41 @@ class Ring:
         if brightness < 1 or brightness > 255:
             raise ValueError("brightness must be 1..255, got %r" % (brightness,))
         self.brightness = brightness
-        self.white = scale(N.COLOUR_WHITE_TOKEN, brightness)
-        self.black = scale(N.COLOUR_BLACK_TOKEN, brightness)
-        self.danger = scale(N.COLOUR_DANGER, brightness)
-        self.draw = scale(N.COLOUR_DRAW, brightness)
-        self.success = scale(N.COLOUR_SUCCESS, brightness)
-        self.partial_failure = scale(N.COLOUR_PARTIAL_FAILURE, brightness)
-        self.failure = scale(N.COLOUR_FAILURE, brightness)
-        self.error_colour = scale(N.COLOUR_ERROR, brightness)
+        b = brightness
+        self.white = scale(N.COLOUR_WHITE_TOKEN, b)
+        self.black = scale(N.COLOUR_BLACK_TOKEN, b)
+        self.danger = scale(N.COLOUR_DANGER, b)
+        self.draw = scale(N.COLOUR_DRAW, b)
+        self.success = scale(N.COLOUR_SUCCESS, b)
+        self.partial_failure = scale(N.COLOUR_PARTIAL_FAILURE, b)
+        self.failure = scale(N.COLOUR_FAILURE, b)
+        self.error_colour = scale(N.COLOUR_ERROR, b)
+        self.warning = scale(_WARNING, b)
+        self.gold = scale(_GOLD, b)
         # Tokens still in the bag beside the amber draw: a faint white.
-        self.rest = scale(N.COLOUR_WHITE_TOKEN, max(1, brightness // 8))
+        self.rest = faint(N.COLOUR_WHITE_TOKEN, b)
         # A black spent on a misfortune glows in the danger red.
         self.mark = self.danger
+        # The odds meter: passing in green, the rest a faint red.
+        self.meter_rest = faint(N.COLOUR_FAILURE, b)
+        self.positive = scale(N.COLOUR_SUCCESS, b)
+        self.positive_off = faint(N.COLOUR_SUCCESS, b)
+        self.negative = scale(N.COLOUR_DANGER, b)
+        self.negative_off = faint(N.COLOUR_DANGER, b)
+        self.gold_off = faint(_GOLD, b)
+        self.dice = tuple(scale(c, b) for c in DIE_COLOURS)
+        self.dice_off = tuple(faint(c, b) for c in DIE_COLOURS)
+        self.light_die = scale(_LIGHT_DIE, b)
+        self.dark_die = scale(_DARK_DIE, b)
+        self.systems = tuple(scale(c, b) for c in _SYSTEM_COLOURS)
+        self.systems_off = tuple(faint(c, b) for c in _SYSTEM_COLOURS)
+        # ring.toggles kinds: (on, off) colours.
+        self.kind_colours = ((self.positive, self.positive_off), (self.negative, self.negative_off),
+                             (self.gold, self.gold_off), (self.white, self.rest),
+                             (self.dice[2], self.dice_off[2]), (self.draw, self.rest))
+        # Colour tokens, by name (a black token glows violet, as in New Beginning).
+        self.token_colours = {"black": self.black, "green": scale(_GREEN_TOKEN, b),
+                              "blue": scale(_BLUE, b), "red": scale(_RED_TOKEN, b), "white": self.white}
 
     def put(self, i, colour):
         j = i * 3
@@ -71,7 +147,7 @@ class Ring:
     def first(self, n, colour):
         """The first n pixels lit in one colour (danger in red)."""
         self.clear()
-        for i in range(n):
+        for i in range(min(n, self.count)):
             self.put(i, colour)
 
     def choose(self, k, size):
@@ -88,7 +164,7 @@ class Ring:
     def tokens(self, tokens, shown, marks=0):
         """The first `shown` drawn tokens in draw order; the first `marks` blacks as misfortunes."""
         self.clear()
-        for i in range(min(shown, len(tokens))):
+        for i in range(min(shown, len(tokens), self.count)):
             if tokens[i] == N.WHITE:
                 self.put(i, self.white)
             elif marks > 0:
@@ -98,23 +174,85 @@ class Ring:
                 self.put(i, self.black)
 
     def outcome(self, outcome, lit=True):
-        """The outcome pattern; `lit` False is the dark half of a blink (exit from the scene)."""
+        """The outcome's pattern; `lit` False is the dark half of a blink."""
         self.clear()
         if not lit:
             return
-        pattern, name = _PATTERNS[outcome]
+        pattern, name, _ = _PATTERNS[outcome]
         colour = getattr(self, name)
-        for i in range(0, self.count, 2 if pattern == ALTERNATE else 1):
+        if pattern == HALF:
+            for i in range(self.count // 2):
+                self.put(i, colour)
+            return
+        step = 1 if pattern == SOLID else (2 if pattern == ALTERNATE else 3)
+        for i in range(0, self.count, step):
             self.put(i, colour)
 
+    def meter(self, lit):
+        """The odds meter: `lit` pixels in the pass colour from the top, the rest faint red."""
+        self.clear()
+        for i in range(self.count):
+            self.put(i, self.success if i < lit else self.meter_rest)
+
+    def toggles(self, states, kinds, n, cursor, cursor_lit):
+        """n choices, one pixel each: bright when on, faint when off; the cursor's pixel blinks.
+
+        kinds[i] picks the pair of colours (KINDS): a positive or negative status,
+        gold, a trait, a lesson, a placed token.
+        """
+        self.clear()
+        for i in range(min(n, self.count)):
+            if i == cursor and not cursor_lit:
+                continue
+            pair = self.kind_colours[kinds[i]]
+            self.put(i, pair[0] if states[i] else pair[1])
+
+    def die(self, face, sides, colour, slot=0):
+        """One die on the ring: face f of a d12 is pixel f - 1; a d6 spreads its faces
+        two pixels apart, `slot` 0 or 1 telling two colours of dice apart."""
+        per = self.count // sides
+        self.put((face - 1) * per + (slot % per), colour)
+
     def roster(self, count, active):
-        """One faint pixel per character on the box, the active one bright."""
+        """One faint pixel per character, the active one bright (-1: none)."""
         self.clear()
         for i in range(min(count, self.count)):
             self.put(i, self.white if i == active else self.rest)
 
-    def error(self):
-        """Something went wrong: every third pixel in the error colour."""
+    def menu_systems(self, chosen):
+        """The five systems, two pixels each in their colour; the chosen one bright."""
         self.clear()
-        for i in range(0, self.count, 3):
-            self.put(i, self.error_colour)
+        for i in range(len(self.systems)):
+            colour = self.systems[i] if i == chosen else self.systems_off[i]
+            self.put(2 * i, colour)
+            if i == chosen:
+                self.put(2 * i + 1, colour)
+
+    def error(self, kind=REFUSED, lit=True):
+        """Something went wrong, each kind its own shape (ERRORS)."""
+        self.clear()
+        if not lit:
+            return
+        if kind == STORAGE:
+            for i in range(self.count):
+                if i % 6 < 3:
+                    self.put(i, self.error_colour)
+        elif kind == RECOVERED:
+            for i in range(0, self.count, 4):
+                self.put(i, self.warning)
+        elif kind == ENTROPY:
+            self.fill(self.error_colour)
+        else:
+            for i in range(0, self.count, 3):
+                self.put(i, self.error_colour)
+
+
+def blinks(outcome):
+    """Whether an outcome's pattern blinks (a critical result)."""
+    return _PATTERNS[outcome][2]
+
+
+def pattern_of(outcome):
+    """(pattern, colour name) of an outcome, for cards and tests."""
+    entry = _PATTERNS[outcome]
+    return entry[0], entry[1]

@@ -2,7 +2,8 @@
 # ops looked up in a table, everything validated before anything changes.
 from shared_rules import names as N
 from shared_rules import wire
-from shared_rules.character import Character, SheetError, HISTORY_LIMIT
+from shared_rules import roster
+from shared_rules.character import SheetError, HISTORY_LIMIT
 from shared_rules.newbeginning import Trial, RulesError
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
@@ -16,11 +17,6 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-# The longest history entry Character.record writes: the room a stored
-# character must leave so that `get` still fits in one frame after 10 trials.
-_LONGEST_ENTRY = {"outcome": N.PARTIAL_FAILURE, "tokens": "w" * 12, "white": 6, "black": 6, "exit": True}
 
 
 def _is_int(value):
@@ -57,7 +53,7 @@ class Server:
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
-                "systems": list(N.SYSTEMS),
+                "systems": list(roster.SYSTEMS),
                 "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity}}
 
     def start(self):
@@ -136,7 +132,7 @@ class Server:
         if not isinstance(data, dict):
             raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
         try:
-            character = Character.from_dict(data)
+            character = roster.from_dict(data)
         except SheetError as exc:
             raise Refused(N.E_INVALID, "character %s" % exc)
         check_fits(character)
@@ -168,7 +164,10 @@ class Server:
             raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
         if name is not None and name not in self.store.characters:
             raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the trial on" % name)
-        result = self.core.play(trial, request["draw"], name, self.clock.ticks_ms())
+        if name is not None and self.store.characters[name].system != N.NEW_BEGINNING:
+            raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
+                          % (name, roster.SYSTEM_WORDS[self.store.characters[name].system]))
+        result = self.core.host_trial(trial, request["draw"], name, self.clock.ticks_ms())
         return {"result": result.to_dict()}
 
     def repl(self, request):
@@ -187,9 +186,10 @@ def check_fits(character):
     # docs/protocol.md, Limit: every reply is one frame. A character with a
     # full history, big counters and a large id must still fit in `get`.
     data = character.to_dict()
-    data["history"] = data["history"] + [_LONGEST_ENTRY] * (HISTORY_LIMIT - len(data["history"]))
+    data["history"] = data["history"] + [roster.longest_entry(character.system)] * (HISTORY_LIMIT - len(data["history"]))
     data["trials"] += 1000000
-    data["pending-misfortunes"] += 1000
+    if "pending-misfortunes" in data:
+        data["pending-misfortunes"] += 1000
     try:
         wire.encode({"id": 2 ** 31, "ok": True, "character": data})
     except wire.WireError as exc:

@@ -1,5 +1,5 @@
-# The characters on flash: one JSON file, saved atomically (write a temporary
-# file, close, rename over the old), validated on load, moved aside if corrupt.
+# The characters and settings on flash: one JSON file, saved atomically (write a
+# temporary file, close, keep the old one as .bak, rename), batched, validated on load.
 import json
 
 try:
@@ -11,11 +11,15 @@ except ImportError:
     import os
 
 from shared_rules import names as N
-from shared_rules.character import Character, SheetError
+from shared_rules import roster
+from shared_rules.character import SheetError
 
 FILE = "characters.json"
+BACKUP = ".bak"       # the generation before the last save: load falls back to it
 FORMAT = 1
-CAPACITY = 8      # docs/protocol.md, hello: limits.characters
+CAPACITY = 8          # docs/protocol.md, hello: limits.characters
+# Settings kept with the characters (one file, one write): the key, its check.
+SETTINGS = ("brightness", "system", "active")
 
 
 class StoreError(Exception):
@@ -38,31 +42,78 @@ def _exists(path):
 def _replace(src, dst):
     # DESIGN.md: atomic saves. CPython's os.rename refuses to replace on
     # Windows, os.replace never does; MicroPython has no os.replace, and its
-    # littlefs rename replaces the target atomically.
+    # littlefs rename replaces the target atomically. A filesystem whose rename
+    # will not replace (FAT) gets the target removed first: the .bak
+    # generation still holds the state before this save.
     replace = getattr(os, "replace", None)
-    if replace is not None:
-        replace(src, dst)
-    else:
+    try:
+        if replace is not None:
+            replace(src, dst)
+        else:
+            os.rename(src, dst)
+    except OSError:
+        if not _exists(dst):
+            raise
+        os.remove(dst)
         os.rename(src, dst)
 
 
 def clone(character):
     """A separate copy to change: the stored one stays as it is until a save succeeds."""
-    return Character.from_dict(character.to_dict())
+    return roster.copy(character)
+
+
+def _check_settings(data):
+    if not isinstance(data, dict):
+        raise ValueError("settings must be a table")
+    out = {}
+    for key in data:
+        if key not in SETTINGS:
+            raise ValueError("settings.%s is unknown; settings are %s" % (key, ", ".join(SETTINGS)))
+    brightness = data.get("brightness")
+    if brightness is not None:
+        if not isinstance(brightness, int) or isinstance(brightness, bool) or brightness < 1 or brightness > 255:
+            raise ValueError("settings.brightness must be 1..255, got %r" % (brightness,))
+        out["brightness"] = brightness
+    system = data.get("system")
+    if system is not None:
+        if system not in roster.SYSTEMS:
+            raise ValueError("settings.system must be one of %s, got %r" % (", ".join(roster.SYSTEMS), system))
+        out["system"] = system
+    active = data.get("active")
+    if active is not None:
+        if not isinstance(active, str):
+            raise ValueError("settings.active must be a character's name, got %r" % (active,))
+        out["active"] = active
+    return out
 
 
 class Store:
-    """Characters by name. `status` is "ok" or what went wrong (load or last save)."""
+    """Characters by name, of any system, and the box's settings.
+
+    Changes from play are staged in memory (`stage`, `set`) and written by
+    `flush`, which the core calls when a result is left or the box has been
+    idle: a session does not write the flash per button press (docs/flash.md).
+    A change the host asks for (`put`, `delete`) is written at once.
+
+    `status` is "ok" or what went wrong (load, or the last save).
+    `busy`, when set, is called between the pieces of a save, so the loop can
+    keep reading the buttons while the flash is written.
+    """
 
     def __init__(self, directory, capacity=CAPACITY, opener=open):
         self.directory = directory
         self.path = directory + "/" + FILE
         self.capacity = capacity
-        self.opener = opener       # tests pass one whose writes fail
+        self.opener = opener        # tests pass one whose writes fail
         self.characters = {}
+        self.settings = {}
         self.load_problem = None    # what load found wrong (kept: the table should know)
         self.save_problem = None    # the last failed save, until one succeeds
         self.readonly = False
+        self.dirty = False          # staged changes the flash does not have yet
+        self.writes = 0             # saves made since start (docs/flash.md counts them)
+        self.busy = None
         self.load()
 
     @property
@@ -73,42 +124,54 @@ class Store:
     def names(self):
         return sorted(self.characters)
 
+    # -- load ------------------------------------------------------------------
+
     def load(self):
         if not _exists(self.directory):
             os.mkdir(self.directory)
-        if not _exists(self.path):
-            self.characters = {}
-            return
-        try:
-            self.characters = self._read()
-        except (OSError, ValueError, SheetError) as exc:
-            # Never lose what was on flash: move it aside, start empty, say so.
-            self.characters = {}
-            aside = self._aside()
+        self.characters = {}
+        self.settings = {}
+        problems = []
+        for path in (self.path, self.path + BACKUP):
+            if not _exists(path):
+                continue
             try:
-                os.rename(self.path, aside)
-            except OSError as err:
-                # It cannot be moved aside: refuse every save rather than overwrite it.
-                self.readonly = True
-                self.load_problem = "%s is unreadable (%s) and could not be moved aside (%s); the box started empty and will not save" % (
-                    FILE, _reason(exc), _reason(err))
-                return
-            self.load_problem = "%s was unreadable (%s); it was moved to %s and the box started empty" % (
-                FILE, _reason(exc), aside.split("/")[-1])
+                self.characters, self.settings = self._read(path)
+            except (OSError, ValueError, SheetError) as exc:
+                # Never lose what was on flash: move it aside, try the older generation.
+                aside = self._aside(path)
+                try:
+                    os.rename(path, aside)
+                except OSError as err:
+                    # It cannot be moved aside: refuse every save rather than overwrite it.
+                    self.readonly = True
+                    problems.append("%s is unreadable (%s) and could not be moved aside (%s); the box will not save"
+                                    % (_base(path), _reason(exc), _reason(err)))
+                    break
+                problems.append("%s was unreadable (%s); it was kept as %s" % (_base(path), _reason(exc), _base(aside)))
+                continue
+            if path != self.path:
+                problems.append("the box is playing on the last good save, %s" % _base(path))
+            break
+        else:
+            if problems:
+                problems.append("the box started empty")
+        self.load_problem = "; ".join(problems) if problems else None
 
-    def _read(self):
-        f = self.opener(self.path, "rb")
+    def _read(self, path):
+        f = self.opener(path, "rb")
         try:
             data = json.load(f)      # parsed from the stream: no copy of the file in RAM
         finally:
             f.close()
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("characters"), list):
             raise ValueError("expected {\"format\": %d, \"characters\": [...]}" % FORMAT)
+        settings = _check_settings(data.get("settings", {}))
         out = {}
         items = data["characters"]
         for i in range(len(items)):
             try:
-                character = Character.from_dict(items[i])
+                character = roster.from_dict(items[i])
             except SheetError as exc:
                 raise ValueError("characters[%d].%s" % (i, exc))
             if character.name in out:
@@ -116,26 +179,28 @@ class Store:
             out[character.name] = character
         if len(out) > self.capacity:
             raise ValueError("%d characters, more than the %d the box holds" % (len(out), self.capacity))
-        return out
+        return out, settings
 
-    def _aside(self):
+    def _aside(self, path):
         # characters.json.corrupt, then .corrupt.2, .3...: an older one is never overwritten.
-        aside = self.path + ".corrupt"
+        aside = path + ".corrupt"
         n = 2
         while _exists(aside):
-            aside = "%s.corrupt.%d" % (self.path, n)
+            aside = "%s.corrupt.%d" % (path, n)
             n += 1
         return aside
 
+    # -- changes ------------------------------------------------------------------
+
     def put(self, character):
-        """Add or replace by name; True if it is new. StoreError: full or storage."""
+        """Add or replace by name, saved now; True if it is new. StoreError: full or storage."""
         character = clone(character)
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)
         updated = dict(self.characters)
         updated[character.name] = character
-        self._save(updated)
+        self._save(updated, self.settings)
         self.characters = updated      # only once the flash has it
         return created
 
@@ -144,10 +209,33 @@ class Store:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (name,))
         updated = dict(self.characters)
         del updated[name]
-        self._save(updated)
+        self._save(updated, self.settings)
         self.characters = updated
 
-    def _save(self, characters):
+    def stage(self, character):
+        """Replace a character in memory with a changed copy; the flash gets it at the next flush."""
+        if character.name not in self.characters:
+            raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (character.name,))
+        self.characters[character.name] = character
+        self.dirty = True
+
+    def set(self, key, value):
+        """Change a setting in memory (brightness, system, active); saved at the next flush."""
+        if key not in SETTINGS:
+            raise ValueError("unknown setting %r" % (key,))
+        if self.settings.get(key) != value:
+            self.settings[key] = value
+            self.dirty = True
+
+    def flush(self):
+        """Write staged changes; True if the flash was written. StoreError if it failed
+        (the changes stay staged and in memory, to be written at the next flush)."""
+        if not self.dirty:
+            return False
+        self._save(self.characters, self.settings)
+        return True
+
+    def _save(self, characters, settings):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
         tmp = self.path + ".tmp"
@@ -156,15 +244,23 @@ class Store:
             try:
                 # One character at a time: the board never holds the whole
                 # file as one string (8 characters can be ~30 KB of JSON).
-                f.write(b'{"format": %d, "characters": [' % FORMAT)
+                f.write(b'{"format": %d, "settings": ' % FORMAT)
+                f.write(json.dumps(settings).encode())
+                f.write(b', "characters": [')
                 names = sorted(characters)
                 for i in range(len(names)):
                     if i:
                         f.write(b", ")
                     f.write(json.dumps(characters[names[i]].to_dict()).encode())
+                    if self.busy is not None:
+                        self.busy()
                 f.write(b"]}\n")
             finally:
                 f.close()
+            # The last good file becomes the backup, then the new one takes its
+            # place: a power cut between the two leaves the backup to load.
+            if _exists(self.path):
+                _replace(self.path, self.path + BACKUP)
             _replace(tmp, self.path)
         except OSError as exc:
             try:
@@ -173,7 +269,13 @@ class Store:
                 pass
             self.save_problem = "the last save failed (%s); the flash keeps the previous characters" % _reason(exc)
             raise StoreError(N.E_STORAGE, "could not save to flash (%s); nothing was changed" % _reason(exc))
+        self.writes += 1
         self.save_problem = None
+        self.dirty = False         # what was staged went out with this save
+
+
+def _base(path):
+    return path.split("/")[-1]
 
 
 def _reason(exc):

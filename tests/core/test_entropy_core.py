@@ -4,6 +4,7 @@
 from shared_rules import names as N
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
+from fatebox_fw import ring as R
 from fatebox_fw.entropy import Conditioner, EntropyError, RCT
 from fatebox_fw.gadget import Gadget
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
@@ -49,7 +50,9 @@ def stored(gadget):
 
 
 def to_choose(gadget, board):
-    for _ in range(3):
+    for _ in range(6):      # the set-up steps up to the draw size
+        if gadget.core.screen == C.CHOOSE:
+            break
         tap(gadget, board, "go")
     assert gadget.core.screen == C.CHOOSE
 
@@ -66,8 +69,8 @@ def test_a_failed_source_draws_nothing_and_the_box_keeps_running():
     assert (core.state(), gadget.store.characters["Mara"].to_dict(), stored(gadget)) == before
     assert core.notice == "error" and "repetition count" in gadget.describe()["text"]
     ring = gadget.ring
-    ring.error()
-    assert board.frame() == bytes(ring.buf)             # the error pattern, not a result
+    ring.error(R.ENTROPY)
+    assert board.frame() == bytes(ring.buf)             # the entropy error's pattern, not a result
     run(gadget, board, C.NOTICE_MS + 50)
     assert core.notice is None and core.screen == C.CHOOSE
 

@@ -36,6 +36,8 @@ def test_the_bag_is_whites_then_blacks():
 
 
 def test_the_four_outcomes_differ_in_pattern_as_well_as_colour():
+    # Deliberately changed from the first firmware, where partial failure and
+    # total failure shared their pattern with partial and total success.
     ring = Ring(12)
     seen = {}
     for outcome in N.OUTCOMES:
@@ -43,10 +45,26 @@ def test_the_four_outcomes_differ_in_pattern_as_well_as_colour():
         seen[outcome] = (lit(ring), pixels(ring)[0])
     assert seen[N.TOTAL_SUCCESS] == (list(range(12)), N.COLOUR_SUCCESS)
     assert seen[N.PARTIAL_SUCCESS] == (list(range(0, 12, 2)), N.COLOUR_SUCCESS)
-    assert seen[N.PARTIAL_FAILURE] == (list(range(0, 12, 2)), N.COLOUR_PARTIAL_FAILURE)
-    assert seen[N.TOTAL_FAILURE] == (list(range(12)), N.COLOUR_FAILURE)
-    # Solid or alternating splits success from partial; colour splits the rest.
-    assert N.COLOUR_SUCCESS != N.COLOUR_PARTIAL_FAILURE and N.COLOUR_SUCCESS != N.COLOUR_FAILURE
+    assert seen[N.PARTIAL_FAILURE] == (list(range(0, 12, 3)), N.COLOUR_PARTIAL_FAILURE)
+    assert seen[N.TOTAL_FAILURE] == (list(range(6)), N.COLOUR_FAILURE)
+    shapes = [seen[o][0] for o in N.OUTCOMES]
+    assert all(shapes.count(s) == 1 for s in shapes)     # no two share a pattern
+
+
+def test_every_systems_outcomes_differ_in_pattern():
+    from fatebox_fw.ring import pattern_of
+    from shared_rules import approaches, lightdark, axiom, colourtokens_tables as T
+    systems = (N.OUTCOMES, approaches.OUTCOMES, lightdark.OUTCOMES, axiom.OUTCOMES,
+               (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT))
+    ring = Ring(12)
+    for outcomes in systems:
+        shapes = []
+        for outcome in outcomes:
+            ring.outcome(outcome)
+            from fatebox_fw.ring import blinks
+            shapes.append((tuple(lit(ring)), blinks(outcome)))
+            pattern_of(outcome)
+        assert len(set(shapes)) == len(outcomes), outcomes
 
 
 def test_the_dark_half_of_a_blink_is_all_off():
@@ -63,5 +81,70 @@ def test_marked_blacks_show_in_red():
 
 def test_a_larger_ring_draws_patterns_on_every_pixel():
     ring = Ring(16)
-    ring.outcome(N.PARTIAL_FAILURE)
+    ring.outcome(N.PARTIAL_SUCCESS)
     assert lit(ring) == list(range(0, 16, 2))
+    ring.outcome(N.TOTAL_FAILURE)
+    assert lit(ring) == list(range(8))
+
+
+def test_the_odds_meter_lights_the_passing_share_from_the_top():
+    ring = Ring(12)
+    ring.meter(5)
+    assert lit(ring) == list(range(12))
+    assert pixels(ring)[:5] == [N.COLOUR_SUCCESS] * 5
+    assert pixels(ring)[5] == (200 * 31 // 255, 0, 0)       # the rest a faint red
+
+
+def test_meter_pixels_round_to_the_nearest_but_never_claim_certainty():
+    from fatebox_fw.play import meter_pixels
+    assert meter_pixels(1, 2, 12) == 6
+    assert meter_pixels(9, 10, 12) == 11
+    assert meter_pixels(1, 1000, 12) == 1          # possible: at least one pixel
+    assert meter_pixels(999, 1000, 12) == 11       # not certain: at least one dark
+    assert meter_pixels(0, 5, 12) == 0 and meter_pixels(5, 5, 12) == 12
+
+
+def test_a_d12_face_is_a_position_and_a_d6_face_every_other_one():
+    ring = Ring(12)
+    ring.clear()
+    ring.die(12, 12, ring.dice[0])
+    ring.die(1, 12, ring.dice[1])
+    assert lit(ring) == [0, 11]
+    assert pixels(ring)[11] == ring.dice[0] and pixels(ring)[0] == ring.dice[1]
+    ring.clear()
+    ring.die(6, 6, ring.light_die, 0)
+    ring.die(6, 6, ring.dark_die, 1)
+    ring.die(1, 6, ring.light_die, 0)
+    assert lit(ring) == [0, 10, 11]
+    assert len(set(ring.dice)) == len(ring.dice)    # several dice, distinct colours
+
+
+def test_errors_each_have_their_own_shape():
+    from fatebox_fw import ring as R
+    ring = Ring(12)
+    shapes = []
+    for kind in R.ERRORS:
+        ring.error(kind)
+        shapes.append(tuple(lit(ring)))
+        ring.error(kind, lit=False)
+        assert lit(ring) == []
+    assert len(set(shapes)) == len(R.ERRORS)
+
+
+def test_toggles_light_the_chosen_and_blink_the_cursor():
+    from fatebox_fw import ring as R
+    ring = Ring(12)
+    states = bytearray([1, 0, 1])
+    kinds = bytearray([R.KIND_POSITIVE, R.KIND_NEGATIVE, R.KIND_GOLD])
+    ring.toggles(states, kinds, 3, 1, True)
+    assert pixels(ring)[:3] == [ring.positive, ring.negative_off, ring.gold]
+    ring.toggles(states, kinds, 3, 1, False)
+    assert lit(ring) == [0, 2]
+
+
+def test_brightness_changes_rescale_once():
+    ring = Ring(12, brightness=255)
+    buf = ring.buf
+    ring.set_brightness(32)
+    ring.outcome(N.TOTAL_SUCCESS)
+    assert pixels(ring)[0] == scale(N.COLOUR_SUCCESS, 32) and ring.buf is buf

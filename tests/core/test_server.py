@@ -77,7 +77,8 @@ def test_hello():
     board.replies()
     reply = ask(gadget, board, {"id": 1, "op": "hello", "versions": [1]})
     assert reply == {"id": 1, "ok": True, "protocol": 1, "firmware": FIRMWARE_VERSION, "board": "pico",
-                     "systems": ["new-beginning"], "limits": {"frame": 4096, "characters": 8}}
+                     "systems": ["new-beginning", "approaches", "light-dark", "axiom", "colour-tokens"],
+                     "limits": {"frame": 4096, "characters": 8}}
 
 
 def test_hello_without_a_common_version_is_a_version_error():
@@ -136,9 +137,11 @@ def test_trial_without_a_name_records_nothing():
 def test_state():
     gadget, board = loaded()
     reply = ask(gadget, board, {"id": 2, "op": "state"})
-    assert reply == {"id": 2, "ok": True, "screen": "difficulty", "active": "Mara",
-                     "setup": {"white": 1, "black": 3, "danger": None, "draw": 1},
-                     "last": None, "characters": 1, "storage": "ok"}
+    assert reply == {"id": 2, "ok": True, "screen": "difficulty", "system": "new-beginning", "active": "Mara",
+                     "setup": {"white": 1, "black": 3, "danger": None, "draw": 1, "statuses": [],
+                               "crucial": False, "helpers": 0, "group": None,
+                               "traits": ["Smuggler"], "placed-token": None},
+                     "last": None, "brightness": 255, "unsaved": False, "characters": 1, "storage": "ok"}
     ask(gadget, board, {"id": 3, "op": "trial", "white": 2, "black": 3, "draw": 3, "danger": 2})
     last = ask(gadget, board, {"id": 4, "op": "state"})["last"]
     assert last["tokens"] == "wbb" and last["exit"] is True

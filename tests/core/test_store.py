@@ -90,7 +90,7 @@ def test_a_corrupt_file_is_moved_aside_and_the_box_starts_empty():
     assert store.characters == {}
     assert read(where + "/" + FILE + ".corrupt") == b'{"format": 1, "characters": [{"name": "Mara"'
     assert not exists(where + "/" + FILE)
-    assert "moved to characters.json.corrupt" in store.status
+    assert "kept as characters.json.corrupt" in store.status and "started empty" in store.status
 
 
 def test_an_invalid_character_on_flash_is_corrupt_and_says_where():

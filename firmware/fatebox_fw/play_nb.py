@@ -1,0 +1,533 @@
+# New Beginning on four buttons (rules/new-beginning.md): difficulty, danger,
+# statuses and a crucial trial, help or a group, the traits, the draw, spending.
+from shared_rules import names as N
+from shared_rules.newbeginning import RulesError, MAX_DIFFICULTY, MAX_DANGER, SUPPLY_WHITE, build_whites
+from shared_rules.character import MAX_LEVEL
+from fatebox_fw import play as P
+from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
+
+# Screens, in the order of a trial (rules/new-beginning.md, Facing a Trial).
+DIFFICULTY = "difficulty"   # the narrator: blacks 1..6
+DANGER = "danger"           # the narrator: none or 1..6
+STATUSES = "statuses"       # the narrator's statuses, and the player's crucial trial
+HELP = "help"               # alone, helpers lending a hand, or a group trial
+TRAITS = "traits"           # the player: traits (and lessons, scars) put into play
+WHITES = "whites"           # without a character: how many whites the traits give
+CHOOSE = "choose"           # how many tokens to draw: the odds meter shows here
+PLACE = "place"             # after a pass: whites placed on traits used
+REWARD = "reward"           # after a crucial trial: what it leaves on the hero
+
+DEFAULT_DIFFICULTY = 3      # rules/new-beginning.md, Difficulty table: normal
+DEFAULT_WHITES = 1
+DIFFICULTY_WORDS = ("very easy", "easy", "normal", "difficult", "very difficult", "extremely difficult")
+OUTCOME_WORDS = {
+    N.TOTAL_SUCCESS: "Total success",
+    N.PARTIAL_SUCCESS: "Partial success",
+    N.PARTIAL_FAILURE: "Partial failure",
+    N.TOTAL_FAILURE: "Total failure",
+}
+CRUCIAL = "crucial"         # the tenth slot of the statuses screen
+STATUS_SLOTS = N.STATUSES + (CRUCIAL,)
+_POSITIVE = (N.CONFIDENT, N.OPTIMISM, N.FOCUS, N.INSPIRATION)
+# Help: alone, 1..5 helpers (a white each), or a group of 2..6 (groups.py).
+HELPS = ((0, None),) + tuple((h, None) for h in range(1, 6)) + tuple((0, p) for p in range(2, 7))
+# Crucial trial rewards (rules/new-beginning.md, Crucial Trial; RULINGS.md: the
+# gadget records which was chosen, the host names it).
+NEW_TRAIT = "new-trait"
+IMPROVE = "improve"
+LESSON = "lesson"
+SCAR = "scar"
+REWARD_WORDS = {NEW_TRAIT: "a new trait", IMPROVE: "improve %s", LESSON: "a lesson", SCAR: "a scar"}
+from fatebox_fw.ring import (KIND_POSITIVE as _K_POSITIVE, KIND_NEGATIVE as _K_NEGATIVE, KIND_GOLD as _K_GOLD,
+                             KIND_TRAIT as _K_TRAIT, KIND_LESSON as _K_LESSON, KIND_TOKEN as _K_TOKEN)
+
+
+def result_words(result):
+    text = OUTCOME_WORDS[result.outcome]
+    if result.exit:
+        text += " \u2014 exit from the scene"
+    return text
+
+
+class Shown:
+    """A draw as the box shows and records it, from the box's own play or the host's `trial`."""
+
+    def __init__(self, tokens, outcome, counted, exit, spendable, first, size, white, black, to_spend):
+        self.tokens = tokens
+        self.outcome = outcome
+        self.counted_blacks = counted
+        self.exit = exit
+        self.spendable_whites = spendable
+        self.first = first
+        self.draw = len(tokens)
+        self.size = size                # tokens in the bag
+        self.bag_white = white
+        self.bag_black = black
+        self.to_spend = to_spend        # blacks to spend: misfortunes may be marked up to this
+        self.white = tokens.count(N.WHITE)
+        self.black = len(tokens) - self.white
+
+    @classmethod
+    def of_result(cls, result):
+        """From a newbeginning.Result (the host's `trial` op)."""
+        trial = result.trial
+        return cls(result.tokens, result.outcome, result.counted_blacks, result.exit, result.spendable_whites,
+                   result.first, trial.size(), trial.white, trial.black, result.counted_blacks)
+
+    def to_dict(self):
+        return {"tokens": self.tokens, "first": self.first, "white": self.white, "black": self.black,
+                "outcome": self.outcome, "counted-blacks": self.counted_blacks, "exit": self.exit,
+                "spendable-whites": self.spendable_whites}
+
+
+class Play(P.Play):
+    system = N.NEW_BEGINNING
+
+    def reset(self):
+        self.difficulty = DEFAULT_DIFFICULTY
+        self.danger = None
+        self.statuses = []
+        self.crucial = False
+        self.help = 0
+        self.whites = DEFAULT_WHITES
+        self.k = 1
+        self.cursor = 0
+        self.hero_name = None       # whose traits `chosen` describes
+        self.chosen = []            # per trait and lesson: put into play
+        self.token = None           # the trait whose placed token this trial uses
+        self._setup = None
+        self.marks = 0              # misfortunes marked on the shown result
+        self.places = []            # traits a white is placed on (after a pass)
+        self.rewards = []
+        self.reward = 0
+        self.used = []              # trait indexes put into play in the shown trial
+        self.states = bytearray(12)
+        self.kinds = bytearray(12)
+
+    # -- the character -------------------------------------------------------------
+
+    def hero(self):
+        """The active character, its choices kept while it stays the same one."""
+        character = self.core.character()
+        name = character.name if character is not None else None
+        count = len(character.all_traits()) + len(character.lessons) if character is not None else 0
+        if name != self.hero_name or count != len(self.chosen):
+            self.hero_name = name
+            self.token = None
+            self.cursor = 0
+            # The archetype in play by default: one white, as without a character.
+            self.chosen = [i == 0 for i in range(count)]
+            self._setup = None
+        return character
+
+    def trait_list(self, character):
+        return character.all_traits() + character.lessons
+
+    # -- the set-up ---------------------------------------------------------------------
+
+    def steps(self):
+        return (DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE)
+
+    def after(self):
+        return (PLACE, REWARD)
+
+    def offers(self, screen):
+        group = HELPS[self.help][1] is not None
+        if screen == TRAITS:
+            return self.hero() is not None and not group
+        if screen == WHITES:
+            return self.hero() is None and not group
+        if screen == PLACE:
+            return self.owner is not None and self._placeable() > 0 and bool(self._place_targets())
+        if screen == REWARD:
+            return self.owner is not None and bool(self.rewards)
+        return True
+
+    def setup(self):
+        """The TrialSetup of the choices so far (RulesError when the rules refuse it)."""
+        if self._setup is None:
+            from shared_rules.nbsetup import TrialSetup
+            character = self.hero()
+            helpers, group = HELPS[self.help]
+            marks = []
+            placed = False
+            if group is not None:
+                white = 0
+            elif character is not None:
+                traits = character.all_traits()
+                levels = [traits[i].level for i in range(len(traits)) if self.chosen[i]]
+                white = build_whites(levels, statuses=self.statuses)
+                placed = self.token is not None
+                for j in range(len(character.lessons)):
+                    if self.chosen[len(traits) + j]:
+                        marks.append(character.lessons[j])
+            else:
+                white = self.whites
+            self._setup = TrialSetup(white, self.difficulty, self.danger, self.statuses, helpers, group,
+                                     placed, effects=marks, crucial=self.crucial)
+        return self._setup
+
+    def touched(self, now):
+        P.Play.touched(self, now)
+        self._setup = None
+
+    def prepare(self, screen):
+        self._setup = None
+        if screen == CHOOSE:
+            sizes = self.setup().draw_sizes()
+            # The draw size the player had, moved to the nearest one this bag allows.
+            if self.k not in sizes:
+                self.k = sizes[-1] if self.k > sizes[-1] else sizes[0]
+
+    def change(self, screen, sign, jump, event, now):
+        if screen == RESULT:
+            # rules/new-beginning.md, Spending Tokens: 1 black for a misfortune,
+            # so at most the blacks this trial has to spend.
+            if self.owner is not None:
+                self.marks = P.step(self.marks, 0, self.result.to_spend, sign, jump)
+        elif screen == DIFFICULTY:
+            self.difficulty = P.step(self.difficulty, 1, MAX_DIFFICULTY, sign, jump)
+        elif screen == DANGER:
+            self.danger = P.step(self.danger or 0, 0, MAX_DANGER, sign, jump) or None
+        elif screen == STATUSES:
+            self._statuses(sign, jump)
+        elif screen == HELP:
+            self.help = P.step(self.help, 0, len(HELPS) - 1, sign, jump)
+        elif screen == TRAITS:
+            self._traits(sign, jump, now)
+        elif screen == WHITES:
+            # Never over the supply (RULINGS.md, Bag: refused, not clamped).
+            self.whites = P.step(self.whites, 0, SUPPLY_WHITE, sign, jump)
+        elif screen == CHOOSE:
+            try:
+                sizes = self.setup().draw_sizes()
+            except RulesError:
+                return
+            at = P.step(sizes.index(self.k) if self.k in sizes else 0, 0, len(sizes) - 1, sign, jump)
+            self.k = sizes[at]
+        elif screen == PLACE:
+            self._place(sign, jump)
+        elif screen == REWARD:
+            self.reward = P.step(self.reward, 0, len(self.rewards) - 1, sign, False)
+
+    def _statuses(self, sign, jump):
+        # Short: move along the ten slots. PLUS long: set or clear the slot.
+        # MINUS long: clear every status and the crucial trial.
+        if not jump:
+            self.cursor = P.cycle(self.cursor, len(STATUS_SLOTS), sign)
+        elif sign < 0:
+            self.statuses = []
+            self.crucial = False
+        else:
+            slot = STATUS_SLOTS[self.cursor % len(STATUS_SLOTS)]
+            if slot == CRUCIAL:
+                self.crucial = not self.crucial
+            elif slot in self.statuses:
+                self.statuses.remove(slot)
+            else:
+                self.statuses.append(slot)
+
+    def _traits(self, sign, jump, now):
+        # Short: move along the traits, then the lessons and scars. PLUS long: put
+        # it into play or take it out. MINUS long: use this trait's placed token
+        # (at most one per trial: RULINGS.md, Placed tokens), or stop using it.
+        character = self.hero()
+        count = len(self.chosen)
+        if not count:
+            return
+        at = self.cursor % count
+        if not jump:
+            self.cursor = P.cycle(at, count, sign)
+        elif sign > 0:
+            self.chosen[at] = not self.chosen[at]
+        else:
+            traits = character.all_traits()
+            if self.token == at:
+                self.token = None
+            elif at < len(traits) and traits[at].placed:
+                self.token = at
+            else:
+                self.core.refuse("%s holds no placed token" % self.trait_list(character)[at].name, now)
+
+    # -- the draw ---------------------------------------------------------------------
+
+    def roll(self, now):
+        from shared_rules.nbplay import draw
+        setup = self.setup()
+        drawn = draw(setup, self.k, self.core.sampler)
+        outcome, counted = drawn.judge()
+        whites = drawn.whites()
+        if drawn.cap and whites > drawn.cap:
+            whites = drawn.cap
+        shown = Shown(drawn.hand, outcome, counted, setup.trial.exits(counted),
+                      setup.trial.spendable_whites(whites, self.k), drawn.first if drawn.steps else None,
+                      setup.size(), setup.white(), setup.black(),
+                      counted + drawn.extra_blacks + drawn.swapped)
+        character = self.hero()
+        self.used = []
+        if character is not None and HELPS[self.help][1] is None:
+            traits = character.all_traits()
+            self.used = [i for i in range(len(traits)) if self.chosen[i]]
+        self._show(shown, character.name if character is not None else None, setup)
+        if character is not None:
+            character = self.core.copy(character)
+            if self.token is not None:
+                # "it adds 1 white to the bag and leaves the trait" (RULINGS.md, Placed tokens)
+                character.trait(self.token).placed = False
+            character.record_entry(self._entry(shown))
+            self.core.stage(character)
+        self.token = None
+
+    def _entry(self, shown):
+        entry = {"outcome": shown.outcome, "tokens": shown.tokens, "white": shown.bag_white, "black": shown.bag_black}
+        if shown.exit:
+            entry["exit"] = True
+        return entry
+
+    def _show(self, shown, owner, setup=None):
+        self.result = shown
+        self.owner = owner
+        self.items = max(1, len(shown.tokens))
+        self.marks = 0
+        self.places = []
+        self.reward = 0
+        self.rewards = []
+        if owner is not None and setup is not None and setup.crucial:
+            self.rewards = [(NEW_TRAIT, None), (LESSON, None)]
+            character = self.core.store.characters.get(owner)
+            traits = character.all_traits() if character is not None else []
+            for i in self.used:
+                if traits[i].level < MAX_LEVEL:
+                    self.rewards.append((IMPROVE, i))
+            if shown.outcome not in N.PASSED:
+                # "If you fail, gain a SCAR" (a scar only on a failure: RULINGS.md)
+                self.rewards.append((SCAR, None))
+        self._lucky = 0
+        if setup is not None:
+            from shared_rules import effects as E
+            for e in setup.has_spend(E.PLACE_ON_FAIL):
+                if shown.outcome == e.get("when"):
+                    self._lucky += e.get("count")
+
+    def show_host(self, result, name, now):
+        """A trial the host drew (the `trial` op): shown, recorded and saved by the caller."""
+        if self.in_result():
+            self.finish(now)
+        self.used = []
+        self._show(Shown.of_result(result), name)
+        self.animate(now)
+
+    def _placeable(self):
+        # rules/new-beginning.md, Spending Tokens: the first white passes the trial
+        # (two under fear), then 1 white each to improve the scene or to place.
+        shown = self.result
+        if shown is None:
+            return 0
+        if shown.outcome in N.PASSED:
+            need = 2 if N.FEAR in self._statuses_of_result() else 1
+            return max(0, shown.spendable_whites - need)
+        return self._lucky      # Lucky After All: place even on a partial failure
+
+    def _statuses_of_result(self):
+        return self.statuses
+
+    def _place_targets(self):
+        character = self.core.store.characters.get(self.owner) if self.owner is not None else None
+        if character is None:
+            return []
+        traits = character.all_traits()
+        # Each trait holds at most one token (RULINGS.md, Placed tokens).
+        return [i for i in self.used if not traits[i].placed or i in self.places]
+
+    def _place(self, sign, jump):
+        targets = self._place_targets()
+        if not targets:
+            return
+        at = self.cursor % len(targets)
+        if not jump:
+            self.cursor = P.cycle(at, len(targets), sign)
+        elif sign > 0:
+            trait = targets[at]
+            if trait in self.places:
+                self.places.remove(trait)
+            elif len(self.places) < self._placeable():
+                self.places.append(trait)
+
+    def commit(self):
+        if self.owner is None or self.owner not in self.core.store.characters:
+            self.marks = 0
+            return      # nobody to record on (deleted by the host meanwhile)
+        if not (self.marks or self.places or self.rewards):
+            return
+        character = self.core.copy(self.core.store.characters[self.owner])
+        character.pending_misfortunes += self.marks
+        for i in self.places:
+            character.trait(i).placed = True
+        if self.rewards and character.history:
+            kind, trait = self.rewards[self.reward]
+            character.history[-1]["reward"] = kind
+            if kind == IMPROVE:
+                character.trait(trait).level += 1
+        self.core.stage(character)
+        self.marks = 0
+        self.places = []
+        self.rewards = []
+
+    def odds(self):
+        from shared_rules.nbodds import setup_odds
+        odds = setup_odds(self.setup(), self.k)
+        return odds.passing(), odds.denominator
+
+    # -- what the table sees -------------------------------------------------------------
+
+    def render_step(self, ring, screen, t):
+        blink = t % EDIT_PERIOD_MS < EDIT_ON_MS
+        if screen == DIFFICULTY:
+            ring.bag(self._bag_whites(), self.difficulty, True, blink)
+        elif screen == DANGER:
+            ring.first(self.danger or 0, ring.danger)
+        elif screen == WHITES:
+            ring.bag(self.whites, self.difficulty, blink, True)
+        elif screen == CHOOSE:
+            size = self._bag_size()
+            ring.choose(self.k, size)
+        elif screen == STATUSES:
+            states, kinds = self.states, self.kinds
+            for i in range(len(STATUS_SLOTS)):
+                slot = STATUS_SLOTS[i]
+                if slot == CRUCIAL:
+                    states[i], kinds[i] = self.crucial, _K_GOLD
+                else:
+                    states[i], kinds[i] = slot in self.statuses, _K_POSITIVE if slot in _POSITIVE else _K_NEGATIVE
+            ring.toggles(states, kinds, len(STATUS_SLOTS), self.cursor, blink)
+        elif screen == HELP:
+            helpers, group = HELPS[self.help]
+            if group is None:
+                ring.first(helpers, ring.white)
+            else:
+                ring.first(group, ring.dice[0])
+        elif screen == TRAITS:
+            self._render_traits(ring, blink)
+        elif screen == PLACE:
+            targets = self._place_targets()
+            for i in range(min(len(targets), 12)):
+                self.states[i] = targets[i] in self.places
+                self.kinds[i] = _K_TOKEN
+            ring.toggles(self.states, self.kinds, min(len(targets), 12), self.cursor % max(1, len(targets)), blink)
+        elif screen == REWARD:
+            n = min(len(self.rewards), 12)
+            for i in range(n):
+                self.states[i] = i == self.reward
+                self.kinds[i] = _K_GOLD
+            ring.toggles(self.states, self.kinds, n, self.reward, blink)
+
+    def _render_traits(self, ring, blink):
+        character = self.hero()
+        count = len(self.chosen)
+        traits = character.all_traits()
+        at = self.cursor % count if count else 0
+        first = 0 if count <= ring.count else min(max(0, at - ring.count // 2), count - ring.count)
+        n = min(count - first, ring.count)
+        for j in range(n):
+            i = first + j
+            if i < len(traits):
+                if self.token == i:
+                    self.states[j], self.kinds[j] = 1, _K_TOKEN
+                else:
+                    self.states[j], self.kinds[j] = self.chosen[i], _K_TRAIT
+            else:
+                self.states[j], self.kinds[j] = self.chosen[i], _K_LESSON
+        ring.toggles(self.states, self.kinds, n, at - first, blink)
+
+    def render_items(self, ring, shown, t):
+        ring.tokens(self.result.tokens, shown, self.marks if self.screen == RESULT else 0)
+
+    def blinking(self):
+        return self.result.exit     # an exit from the scene blinks
+
+    def _bag(self):
+        try:
+            setup = self.setup()
+            return setup.white(), setup.black()
+        except RulesError:
+            return self.whites if self.hero() is None else 0, self.difficulty
+
+    def _bag_whites(self):
+        return self._bag()[0]
+
+    def _bag_size(self):
+        white, black = self._bag()
+        return white + black
+
+    def words(self, screen):
+        if screen == DIFFICULTY:
+            return "Difficulty %d (%s)" % (self.difficulty, DIFFICULTY_WORDS[self.difficulty - 1])
+        if screen == DANGER:
+            return "Danger %d" % self.danger if self.danger else "No danger"
+        if screen == STATUSES:
+            on = list(self.statuses) + ([CRUCIAL + " trial"] if self.crucial else [])
+            slot = STATUS_SLOTS[self.cursor % len(STATUS_SLOTS)]
+            at = slot in self.statuses or (slot == CRUCIAL and self.crucial)
+            return "Statuses: %s (at %s, %s)" % (", ".join(on) or "none", slot, "on" if at else "off")
+        if screen == HELP:
+            helpers, group = HELPS[self.help]
+            if group is not None:
+                return "Group trial of %d (%d white, +%d black)" % (group, group, group - 1)
+            if helpers:
+                return "%d helper%s lending a hand (+%d white)" % (helpers, "" if helpers == 1 else "s", helpers)
+            return "Alone"
+        if screen == WHITES:
+            return "Whites %d (bag of %d white, %d black)" % (self.whites, self.whites, self.difficulty)
+        if screen == TRAITS:
+            return self._traits_words()
+        if screen == CHOOSE:
+            return "Draw %d of %d" % (self.k, self._bag_size())
+        if screen == DRAWING:
+            return "Drawing %d of %d" % (self.result.draw, self.result.size)
+        if screen == PLACE:
+            targets = self._place_targets()
+            name = self._trait_name(targets[self.cursor % len(targets)]) if targets else "-"
+            return "Place a white on a trait used: at %s (%d of %d placed)" % (name, len(self.places), self._placeable())
+        if screen == REWARD:
+            kind, trait = self.rewards[self.reward]
+            words = REWARD_WORDS[kind] % self._trait_name(trait) if kind == IMPROVE else REWARD_WORDS[kind]
+            return "Crucial trial: %s (%d of %d)" % (words, self.reward + 1, len(self.rewards))
+        text = result_words(self.result)
+        if self.marks:
+            text += "; %d misfortune%s marked on %s" % (self.marks, "" if self.marks == 1 else "s", self.owner)
+        return text
+
+    def _trait_name(self, i):
+        character = self.core.store.characters.get(self.owner or self.hero_name)
+        return character.trait(i).name if character is not None else "?"
+
+    def _traits_words(self):
+        character = self.hero()
+        items = self.trait_list(character)
+        if not items:
+            return "Traits: none"
+        on = [items[i].name for i in range(len(items)) if self.chosen[i]]
+        at = self.cursor % len(items)
+        white, black = self._bag()
+        text = "Traits: %s (bag of %d white, %d black)" % (", ".join(on) or "none", white, black)
+        here = items[at]
+        level = getattr(here, "level", 1)
+        text += " \u00b7 at %s%s, %s" % (here.name, " (level %d)" % level if level > 1 else "",
+                                        "in play" if self.chosen[at] else "not in play")
+        if self.token == at:
+            text += ", its placed token used"
+        elif getattr(here, "placed", False):
+            text += ", holds a placed token"
+        return text
+
+    def setup_state(self):
+        white, black = self._bag()
+        helpers, group = HELPS[self.help]
+        out = {"white": white, "black": black, "danger": self.danger, "draw": self.k,
+               "statuses": list(self.statuses), "crucial": self.crucial, "helpers": helpers, "group": group}
+        character = self.hero()
+        if character is not None:
+            items = self.trait_list(character)
+            out["traits"] = [items[i].name for i in range(len(items)) if self.chosen[i]]
+            out["placed-token"] = items[self.token].name if self.token is not None else None
+        return out

@@ -1,0 +1,178 @@
+# The characters the box keeps, of all five systems: one loader by `system`,
+# the summary `list` shows, and the play history every system records alike.
+from shared_rules import names as N
+from shared_rules.character import Character, SheetError, HISTORY_LIMIT, NAME_LIMIT
+
+# The systems' names (RULINGS.md); each system's own module defines the same
+# word, and tests/rules/test_roster.py checks they agree. Kept here as plain
+# strings so naming a system imports none of its rules.
+APPROACHES = "approaches"
+LIGHT_DARK = "light-dark"
+AXIOM = "axiom"
+COLOUR_TOKENS = "colour-tokens"
+SYSTEMS = (N.NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS)
+SYSTEM_WORDS = {N.NEW_BEGINNING: "New Beginning", APPROACHES: "Approaches", LIGHT_DARK: "Light and Dark",
+                AXIOM: "Axiom", COLOUR_TOKENS: "Colour tokens"}
+
+_COMMON = ("name", "system", "trials", "history")
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _model(system):
+    """(module, its character class) of a dice or colour system, imported only when needed."""
+    if system == APPROACHES:
+        from shared_rules import approaches as m
+        return m, m.Character
+    if system == LIGHT_DARK:
+        from shared_rules import lightdark_character as m
+        return m, m.Character
+    if system == AXIOM:
+        from shared_rules import axiom_character as m
+        return m, m.Character
+    from shared_rules import colourtokens_character as m
+    return m, m.Character
+
+
+def outcomes(system):
+    """The outcome names a history entry of `system` may hold."""
+    if system == N.NEW_BEGINNING:
+        return N.OUTCOMES
+    if system == APPROACHES:
+        from shared_rules.approaches import OUTCOMES
+        return OUTCOMES
+    if system == LIGHT_DARK:
+        from shared_rules.lightdark import OUTCOMES
+        return OUTCOMES
+    if system == AXIOM:
+        from shared_rules.axiom import OUTCOMES
+        return OUTCOMES
+    # Colour tokens: what the token kept for success did (rules/colour-tokens.md, Step 3b).
+    from shared_rules import colourtokens_tables as T
+    return (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT)
+
+
+class Hero:
+    """A character of a dice or colour system as the box keeps it.
+
+    `sheet` is the system's own shared_rules character (approaches.Character,
+    lightdark_character.Character, axiom_character.Character,
+    colourtokens_character.Character); the box adds the name, the trials it
+    counted and the last HISTORY_LIMIT results, as for New Beginning.
+    """
+
+    def __init__(self, name, system, sheet, trials=0, history=None):
+        self.name = name
+        self.system = system
+        self.sheet = sheet
+        self.trials = trials
+        self.history = history or []
+
+    def record(self, entry):
+        """Count a roll or draw the box played: the entry, newest last."""
+        self.trials += 1
+        self.history.append(entry)
+        while len(self.history) > HISTORY_LIMIT:
+            self.history.pop(0)
+
+    def to_dict(self):
+        out = {"name": self.name, "system": self.system}
+        data = self.sheet.to_dict()
+        for key in data:
+            if key not in out:
+                out[key] = data[key]
+        out["trials"] = self.trials
+        out["history"] = [dict(e) for e in self.history]
+        return out
+
+    def summary(self):
+        """What `list` shows: the New Beginning keys where they mean something, and the system's own."""
+        sheet = self.sheet
+        out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
+        if self.system == APPROACHES:
+            out["archetype"] = sheet.background.name if sheet.background is not None else None
+            out["attributes"] = dict(sheet.value)
+            out["out"] = sheet.out
+        elif self.system == LIGHT_DARK:
+            out["archetype"] = sheet.archetype
+            out["hp"] = sheet.hp
+            out["ego"] = sheet.ego
+        elif self.system == AXIOM:
+            out["archetype"] = sheet.concept
+            out["axiom-points"] = sheet.points.points
+            out["strain"] = sheet.harm.marked
+            out["scars"] = sheet.harm.scars
+        else:
+            out["gold"] = sheet.gold
+        return out
+
+
+def _history(data, system):
+    history = data.get("history", [])
+    if not isinstance(history, list):
+        raise SheetError("history", "expected a list of results, got %s" % type(history).__name__)
+    allowed = outcomes(system)
+    for i in range(len(history)):
+        entry = history[i]
+        if not isinstance(entry, dict) or entry.get("outcome") not in allowed:
+            raise SheetError("history[%d]" % i, "expected a table with an outcome (%s)" % ", ".join(allowed))
+    return [dict(e) for e in history[-HISTORY_LIMIT:]]
+
+
+def from_dict(data):
+    """The character of `data["system"]` (New Beginning when absent), checked whole.
+
+    SheetError names the field, for every system alike: a dice system's own
+    RulesError becomes a SheetError with the same field and message.
+    """
+    if not isinstance(data, dict):
+        raise SheetError("character", "expected a table, got %s" % type(data).__name__)
+    system = data.get("system", N.NEW_BEGINNING)
+    if system not in SYSTEMS:
+        raise SheetError("system", "expected one of %s, got %r" % (", ".join(SYSTEMS), system))
+    if system == N.NEW_BEGINNING:
+        return Character.from_dict(data)
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+        raise SheetError("name", "expected a name of 1..%d characters, got %r" % (NAME_LIMIT, name))
+    trials = data.get("trials", 0)
+    if not _is_int(trials) or trials < 0:
+        raise SheetError("trials", "expected a whole number >= 0, got %r" % (trials,))
+    history = _history(data, system)
+    module, model = _model(system)
+    fields = {}
+    for key in data:
+        # Axiom's own sheet carries its name and system; the others' do not.
+        if key not in _COMMON or (system == AXIOM and key in ("name", "system")):
+            fields[key] = data[key]
+    from shared_rules.newbeginning import RulesError
+    try:
+        sheet = model.from_dict(fields)
+    except RulesError as exc:
+        raise SheetError(exc.field, exc.message)
+    return Hero(name, system, sheet, trials, history)
+
+
+def copy(character):
+    """A separate copy to change: the kept one stays as it is until a save succeeds."""
+    return from_dict(character.to_dict())
+
+
+def longest_entry(system):
+    """The longest history entry the box writes for `system`: the room a
+    character must leave so that `get` still fits one frame after HISTORY_LIMIT results."""
+    if system == N.NEW_BEGINNING:
+        return {"outcome": N.PARTIAL_FAILURE, "tokens": "w" * 12, "white": 6, "black": 6, "exit": True,
+                "reward": "new-trait"}
+    if system == APPROACHES:
+        return {"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
+                "difficulty": "normal", "harm": 12}
+    if system == LIGHT_DARK:
+        return {"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99}
+    if system == AXIOM:
+        return {"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
+                "strain": 10, "point": True, "scar": "removed-from-play"}
+    return {"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
+            "reserve": ["black"] * 12, "gold": 99, "earned": 99}
