@@ -6,8 +6,9 @@ PY := $(VENV)/bin/python
 FATEBOX := $(VENV)/bin/fatebox
 STATE ?= .fatebox/sim
 MPJS := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: run test test-py test-mp bench deps clean
+.PHONY: run test test-py test-mp typecheck bench deps clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +31,13 @@ run: $(VENV)/.installed
 		$(FATEBOX) sim --state $(STATE) --load examples/*.toml; \
 	fi
 
-test: deps test-py test-mp
+test: deps test-py test-mp typecheck
+
+# The MicroPython rp2 backend and main.py against micropython-rp2-rpi_pico-stubs
+# (firmware/pyrightconfig.json): the stubs' stdlib stands in for CPython's.
+# Any type error fails the build (tests/firmware/test_pyright.py shows it does).
+typecheck: deps
+	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
 test-py: $(VENV)/.installed
 	$(PY) -m pytest
