@@ -165,7 +165,7 @@ def longest_entry(system):
     character must leave so that `get` still fits one frame after HISTORY_LIMIT results."""
     if system == N.NEW_BEGINNING:
         return {"outcome": N.PARTIAL_FAILURE, "tokens": "w" * 12, "white": 6, "black": 6, "exit": True,
-                "reward": "new-trait"}
+                "reward": "improve-trait"}
     if system == APPROACHES:
         return {"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
                 "difficulty": "normal", "harm": 12}

@@ -31,13 +31,9 @@ STATUS_SLOTS = N.STATUSES + (CRUCIAL,)
 _POSITIVE = (N.CONFIDENT, N.OPTIMISM, N.FOCUS, N.INSPIRATION)
 # Help: alone, 1..5 helpers (a white each), or a group of 2..6 (groups.py).
 HELPS = ((0, None),) + tuple((h, None) for h in range(1, 6)) + tuple((0, p) for p in range(2, 7))
-# Crucial trial rewards (rules/new-beginning.md, Crucial Trial; RULINGS.md: the
-# gadget records which was chosen, the host names it).
-NEW_TRAIT = "new-trait"
-IMPROVE = "improve"
-LESSON = "lesson"
-SCAR = "scar"
-REWARD_WORDS = {NEW_TRAIT: "a new trait", IMPROVE: "improve %s", LESSON: "a lesson", SCAR: "a scar"}
+# Crucial trial rewards in words (shared_rules/crucial.py REWARDS; RULINGS.md:
+# the gadget records which was chosen, the host names it).
+REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "improve %s", "lesson": "a lesson", "scar": "a scar"}
 from fatebox_fw.ring import (KIND_POSITIVE as _K_POSITIVE, KIND_NEGATIVE as _K_NEGATIVE, KIND_GOLD as _K_GOLD,
                              KIND_TRAIT as _K_TRAIT, KIND_LESSON as _K_LESSON, KIND_TOKEN as _K_TOKEN)
 
@@ -120,6 +116,13 @@ class Play(P.Play):
             self._setup = None
         return character
 
+    def used_now(self):
+        """Indexes of the traits put into play (not in a group trial)."""
+        character = self.hero()
+        if character is None or HELPS[self.help][1] is not None:
+            return []
+        return [i for i in range(len(character.all_traits())) if self.chosen[i]]
+
     def trait_list(self, character):
         return character.all_traits() + character.lessons
 
@@ -138,7 +141,7 @@ class Play(P.Play):
         if screen == WHITES:
             return self.hero() is None and not group
         if screen == PLACE:
-            return self.owner is not None and self._placeable() > 0 and bool(self._place_targets())
+            return self.owner is not None and self._can_place()
         if screen == REWARD:
             return self.owner is not None and bool(self.rewards)
         return True
@@ -151,20 +154,21 @@ class Play(P.Play):
             helpers, group = HELPS[self.help]
             marks = []
             placed = False
+            blacks = 0
             if group is not None:
                 white = 0
             elif character is not None:
-                traits = character.all_traits()
-                levels = [traits[i].level for i in range(len(traits)) if self.chosen[i]]
+                # On a copy: putting traits into play takes their tokens off (Character.take_into_trial).
+                levels, placed, blacks = self.core.copy(character).take_into_trial(self.used_now(), self.token)
                 white = build_whites(levels, statuses=self.statuses)
-                placed = self.token is not None
+                traits = len(character.all_traits())
                 for j in range(len(character.lessons)):
-                    if self.chosen[len(traits) + j]:
+                    if self.chosen[traits + j]:
                         marks.append(character.lessons[j])
             else:
                 white = self.whites
             self._setup = TrialSetup(white, self.difficulty, self.danger, self.statuses, helpers, group,
-                                     placed, effects=marks, crucial=self.crucial)
+                                     placed, placed_blacks=blacks, effects=marks, crucial=self.crucial)
         return self._setup
 
     def touched(self, now):
@@ -184,7 +188,8 @@ class Play(P.Play):
             # rules/new-beginning.md, Spending Tokens: 1 black for a misfortune,
             # so at most the blacks this trial has to spend.
             if self.owner is not None:
-                self.marks = P.step(self.marks, 0, self.result.to_spend, sign, jump)
+                placed_blacks = len([p for p in self.places if p[1]])
+                self.marks = P.step(self.marks, 0, max(0, self.result.to_spend - placed_blacks), sign, jump)
         elif screen == DIFFICULTY:
             self.difficulty = P.step(self.difficulty, 1, MAX_DIFFICULTY, sign, jump)
         elif screen == DANGER:
@@ -206,7 +211,7 @@ class Play(P.Play):
             at = P.step(sizes.index(self.k) if self.k in sizes else 0, 0, len(sizes) - 1, sign, jump)
             self.k = sizes[at]
         elif screen == PLACE:
-            self._place(sign, jump)
+            self._place(sign, jump, now)
         elif screen == REWARD:
             self.reward = P.step(self.reward, 0, len(self.rewards) - 1, sign, False)
 
@@ -256,24 +261,18 @@ class Play(P.Play):
         setup = self.setup()
         drawn = draw(setup, self.k, self.core.sampler)
         outcome, counted = drawn.judge()
-        whites = drawn.whites()
-        if drawn.cap and whites > drawn.cap:
-            whites = drawn.cap
-        shown = Shown(drawn.hand, outcome, counted, setup.trial.exits(counted),
-                      setup.trial.spendable_whites(whites, self.k), drawn.first if drawn.steps else None,
-                      setup.size(), setup.white(), setup.black(),
-                      counted + drawn.extra_blacks + drawn.swapped)
+        from shared_rules.spending import budget
+        spendable = budget(drawn)
+        shown = Shown(drawn.hand, outcome, counted, setup.trial.exits(counted), spendable.whites,
+                      drawn.first if drawn.steps else None, setup.size(), setup.white(), setup.black(),
+                      spendable.blacks)
         character = self.hero()
-        self.used = []
-        if character is not None and HELPS[self.help][1] is None:
-            traits = character.all_traits()
-            self.used = [i for i in range(len(traits)) if self.chosen[i]]
-        self._show(shown, character.name if character is not None else None, setup)
+        self.used = self.used_now()
+        self._show(shown, drawn, character.name if character is not None else None, setup)
         if character is not None:
             character = self.core.copy(character)
-            if self.token is not None:
-                # "it adds 1 white to the bag and leaves the trait" (RULINGS.md, Placed tokens)
-                character.trait(self.token).placed = False
+            # The traits' tokens go into the bag: a used placed white, blacks on the traits.
+            character.take_into_trial(self.used, self.token)
             character.record_entry(self._entry(shown))
             self.core.stage(character)
         self.token = None
@@ -284,74 +283,110 @@ class Play(P.Play):
             entry["exit"] = True
         return entry
 
-    def _show(self, shown, owner, setup=None):
+    def _show(self, shown, played, owner, setup=None):
         self.result = shown
+        self.played = played        # the nbplay.Drawn or newbeginning.Result: what spending reads
         self.owner = owner
         self.items = max(1, len(shown.tokens))
         self.marks = 0
-        self.places = []
+        self.places = []            # (trait index, black?) placed on the traits used
         self.reward = 0
         self.rewards = []
         if owner is not None and setup is not None and setup.crucial:
-            self.rewards = [(NEW_TRAIT, None), (LESSON, None)]
+            from shared_rules import crucial as CR
             character = self.core.store.characters.get(owner)
             traits = character.all_traits() if character is not None else []
-            for i in self.used:
-                if traits[i].level < MAX_LEVEL:
-                    self.rewards.append((IMPROVE, i))
-            if shown.outcome not in N.PASSED:
-                # "If you fail, gain a SCAR" (a scar only on a failure: RULINGS.md)
-                self.rewards.append((SCAR, None))
-        self._lucky = 0
-        if setup is not None:
-            from shared_rules import effects as E
-            for e in setup.has_spend(E.PLACE_ON_FAIL):
-                if shown.outcome == e.get("when"):
-                    self._lucky += e.get("count")
+            for kind in CR.rewards_for(shown.outcome):
+                if kind == CR.IMPROVE_TRAIT:
+                    for i in self.used:
+                        if traits[i].level < MAX_LEVEL:
+                            self.rewards.append((kind, i))
+                else:
+                    self.rewards.append((kind, None))
 
     def show_host(self, result, name, now):
         """A trial the host drew (the `trial` op): shown, recorded and saved by the caller."""
         if self.in_result():
             self.finish(now)
         self.used = []
-        self._show(Shown.of_result(result), name)
+        self._show(Shown.of_result(result), result, name)
         self.animate(now)
 
-    def _placeable(self):
-        # rules/new-beginning.md, Spending Tokens: the first white passes the trial
-        # (two under fear), then 1 white each to improve the scene or to place.
-        shown = self.result
-        if shown is None:
-            return 0
-        if shown.outcome in N.PASSED:
-            need = 2 if N.FEAR in self._statuses_of_result() else 1
-            return max(0, shown.spendable_whites - need)
-        return self._lucky      # Lucky After All: place even on a partial failure
+    def _request(self, places=None, marks=None):
+        """The spend the box's choices make (spending.spend's request)."""
+        places = self.places if places is None else places
+        marks = self.marks if marks is None else marks
+        whites = [t for t, black in places if not black]
+        blacks = [t for t, black in places if black]
+        from shared_rules import spending as S
+        from shared_rules import effects as E
+        b = S.budget(self.played)
+        request = {S.PLACE: whites, S.PLACE_BLACK: blacks, S.MISFORTUNES: marks,
+                   S.COMPLICATIONS: max(0, b.blacks - marks - len(blacks))}
+        if (len(whites) > 1 or (blacks and not b.effects(E.PLACE_BLACK))) and b.effects(E.PLACE_ALL):
+            request[S.CONTROL_FREAK] = True     # Control Freak: place as many as possible
+        taken = b.taken[0] + b.taken[1]
+        if taken:
+            # Thrift's token goes "on a TRAIT of your choice": the box takes the first
+            # traits holding nothing (the host may move it).
+            free = [i for i in range(len(self._owner_traits())) if not self._owner_traits()[i].holds()
+                    and i not in [t for t, _ in places]]
+            request[S.SET_ASIDE] = free[:taken]
+        return request
 
-    def _statuses_of_result(self):
-        return self.statuses
+    def _owner_traits(self):
+        character = self.core.store.characters.get(self.owner) if self.owner is not None else None
+        return character.all_traits() if character is not None else []
+
+    def _spend(self, places=None, marks=None):
+        """The checked Spend (spending.spend) of these choices; RulesError if the rules refuse it."""
+        from shared_rules import spending as S
+        traits = self._owner_traits()
+        holding = [i for i in range(len(traits)) if traits[i].holds()]
+        return S.spend(self.played, self._request(places, marks), self.used, holding)
+
+    def _fits(self, places):
+        try:
+            self._spend(places, 0)
+            return True
+        except RulesError:
+            return False
 
     def _place_targets(self):
-        character = self.core.store.characters.get(self.owner) if self.owner is not None else None
-        if character is None:
-            return []
-        traits = character.all_traits()
-        # Each trait holds at most one token (RULINGS.md, Placed tokens).
-        return [i for i in self.used if not traits[i].placed or i in self.places]
+        # Traits used in the trial (RULINGS.md, Placed tokens: each holds at most one).
+        traits = self._owner_traits()
+        return [i for i in self.used if not traits[i].holds() or i in [t for t, _ in self.places]]
 
-    def _place(self, sign, jump):
+    def _can_place(self):
+        for trait in self._place_targets():
+            if self._fits(self.places + [(trait, False)]) or self._fits(self.places + [(trait, True)]):
+                return True
+        return False
+
+    def _place(self, sign, jump, now):
+        # Short: move along the traits used. PLUS long: place a white there (or take
+        # it back); MINUS long: a black (Tough, Control Freak). The rules decide.
         targets = self._place_targets()
         if not targets:
             return
         at = self.cursor % len(targets)
         if not jump:
             self.cursor = P.cycle(at, len(targets), sign)
-        elif sign > 0:
-            trait = targets[at]
-            if trait in self.places:
-                self.places.remove(trait)
-            elif len(self.places) < self._placeable():
-                self.places.append(trait)
+            return
+        trait = targets[at]
+        black = sign < 0
+        here = [p for p in self.places if p[0] == trait]
+        if here:
+            self.places.remove(here[0])
+            if here[0][1] == black:
+                return          # the same gesture again takes it back
+        wanted = self.places + [(trait, black)]
+        try:
+            self._spend(wanted, 0)
+        except RulesError as exc:
+            self.core.refuse(exc.message, now)
+            return
+        self.places = wanted
 
     def commit(self):
         if self.owner is None or self.owner not in self.core.store.characters:
@@ -360,14 +395,23 @@ class Play(P.Play):
         if not (self.marks or self.places or self.rewards):
             return
         character = self.core.copy(self.core.store.characters[self.owner])
-        character.pending_misfortunes += self.marks
-        for i in self.places:
-            character.trait(i).placed = True
-        if self.rewards and character.history:
+        try:
+            spent = self._spend()
+        except RulesError:
+            # The marks alone always fit the blacks drawn; placements the rules
+            # no longer allow are dropped rather than lose the misfortunes.
+            self.places = []
+            spent = self._spend()
+        character.apply_spend(spent)
+        if self.rewards:
+            from shared_rules import crucial as CR
             kind, trait = self.rewards[self.reward]
-            character.history[-1]["reward"] = kind
-            if kind == IMPROVE:
-                character.trait(trait).level += 1
+            crucial = CR.Crucial()
+            crucial.declare()
+            crucial.drawn(self.result.outcome)
+            character.take_reward(crucial.choose(kind, trait, self.used))
+            if character.history:
+                character.history[-1]["reward"] = kind
         self.core.stage(character)
         self.marks = 0
         self.places = []
@@ -411,8 +455,10 @@ class Play(P.Play):
         elif screen == PLACE:
             targets = self._place_targets()
             for i in range(min(len(targets), 12)):
-                self.states[i] = targets[i] in self.places
-                self.kinds[i] = _K_TOKEN
+                here = [p for p in self.places if p[0] == targets[i]]
+                self.states[i] = bool(here)
+                # A white placed glows amber, a black violet (the lesson colour); none: faint.
+                self.kinds[i] = _K_LESSON if here and here[0][1] else _K_TOKEN
             ring.toggles(self.states, self.kinds, min(len(targets), 12), self.cursor % max(1, len(targets)), blink)
         elif screen == REWARD:
             n = min(len(self.rewards), 12)
@@ -487,10 +533,11 @@ class Play(P.Play):
         if screen == PLACE:
             targets = self._place_targets()
             name = self._trait_name(targets[self.cursor % len(targets)]) if targets else "-"
-            return "Place a white on a trait used: at %s (%d of %d placed)" % (name, len(self.places), self._placeable())
+            placed = ["%s on %s" % ("black" if black else "white", self._trait_name(t)) for t, black in self.places]
+            return "Place tokens on traits used: %s (at %s)" % (", ".join(placed) or "none yet", name)
         if screen == REWARD:
             kind, trait = self.rewards[self.reward]
-            words = REWARD_WORDS[kind] % self._trait_name(trait) if kind == IMPROVE else REWARD_WORDS[kind]
+            words = REWARD_WORDS[kind] % self._trait_name(trait) if trait is not None else REWARD_WORDS[kind]
             return "Crucial trial: %s (%d of %d)" % (words, self.reward + 1, len(self.rewards))
         text = result_words(self.result)
         if self.marks:

@@ -1,0 +1,200 @@
+# New Beginning's whole trial on the box: statuses, help and groups, traits and
+# their levels, a placed token used, lessons, spending whites and blacks, crucial
+# rewards, all through shared_rules (nbsetup, nbplay, spending, crucial).
+from shared_rules import names as N
+from shared_rules.randomness import ScriptedBytes
+from fatebox_fw import core as C
+from fatebox_fw import ring as R
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.store import Store
+from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of
+from tests.core.sheets import character
+
+
+def box(entropy=(), **changes):
+    board = FakeBoard(entropy=ScriptedBytes(list(entropy)))
+    gadget = Gadget(board)
+    gadget.store.put(character("Mara", **changes))
+    return gadget, board
+
+
+def text(gadget):
+    return gadget.describe()["text"]
+
+
+def to(gadget, board, screen):
+    for _ in range(8):
+        if gadget.core.screen == screen:
+            return
+        tap(gadget, board, "go")
+    assert gadget.core.screen == screen
+
+
+def put_into_play(gadget, board, *moves):
+    """On the traits step: move the cursor by each step and toggle the trait there."""
+    for move in moves:
+        for _ in range(move):
+            tap(gadget, board, "plus")
+        long_press(gadget, board, "plus")
+
+
+def test_traits_add_their_levels_and_the_archetype_starts_in_play():
+    gadget, board = box()
+    to(gadget, board, C.TRAITS)
+    assert text(gadget) == "Traits: Smuggler (bag of 1 white, 3 black) \u00b7 at Smuggler, in play"
+    put_into_play(gadget, board, 2)                      # Persuasive, level 2
+    assert text(gadget).startswith("Traits: Smuggler, Persuasive (bag of 3 white, 3 black)")
+    assert "at Persuasive (level 2), in play" in text(gadget)
+
+
+def test_distraction_lets_only_two_traits_add_whites():
+    gadget, board = box()
+    to(gadget, board, C.STATUSES)
+    for _ in range(7):
+        tap(gadget, board, "plus")                       # confident .. distraction is the 8th slot
+    long_press(gadget, board, "plus")
+    assert text(gadget) == "Statuses: distraction (at distraction, on)"
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 1, 1, 1)                # Agile, Persuasive II, Stubborn
+    # 1 + 1 + 2 + 1 = 5 whites, but only the two best count: 2 + 1.
+    assert "(bag of 3 white, 3 black)" in text(gadget)
+
+
+def test_the_statuses_ring_shows_positive_and_negative_and_the_crucial_trial():
+    gadget, board = box()
+    to(gadget, board, C.STATUSES)
+    long_press(gadget, board, "plus")                    # confident
+    tap(gadget, board, "minus")                          # back round to the crucial slot
+    long_press(gadget, board, "plus")
+    assert text(gadget) == "Statuses: confident, crucial trial (at crucial, on)"
+    run(gadget, board, 10)
+    ring = gadget.ring
+    frame = board.frame()
+    assert frame[0:3] == bytes(ring.positive)            # confident, set
+    assert frame[3:6] == bytes(ring.positive_off)        # optimism, not set
+    assert frame[12:15] == bytes(ring.negative_off)      # adrenaline, not set
+    assert frame[27:30] in (bytes(ring.gold), bytes(3))  # the crucial slot under the cursor blinks
+    long_press(gadget, board, "minus")                   # clear them all
+    assert text(gadget) == "Statuses: none (at crucial, off)"
+
+
+def test_helpers_add_a_white_each_and_a_group_trial_adds_blacks():
+    gadget, board = box()
+    tap(gadget, board, "minus")                          # difficulty 2
+    to(gadget, board, C.HELP)
+    tap(gadget, board, "plus")
+    assert text(gadget) == "1 helper lending a hand (+1 white)"
+    for _ in range(6):
+        tap(gadget, board, "plus")
+    # rules/new-beginning.md, Example of a Group Trial: 3 participants, easy: 3 white, 4 black.
+    assert text(gadget) == "Group trial of 3 (3 white, +2 black)"
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.CHOOSE                # no traits step in a group trial
+    assert gadget.core.game.setup_state()["white"] == 3 and gadget.core.game.setup_state()["black"] == 4
+
+
+def test_a_placed_token_used_adds_a_white_and_leaves_the_trait():
+    gadget, board = box([0])
+    to(gadget, board, C.TRAITS)
+    for _ in range(4):
+        tap(gadget, board, "plus")                       # Climber holds a placed token
+    long_press(gadget, board, "minus")                   # use it
+    assert "its placed token used" in text(gadget)
+    assert gadget.core.game.setup_state()["placed-token"] == "Climber"
+    assert "(bag of 2 white, 3 black)" in text(gadget)
+    long_press(gadget, board, "go", hold=700)
+    mara = gadget.store.characters["Mara"]
+    assert mara.trait(4).placed is False and mara.trials == 1
+
+
+def test_a_trait_without_a_token_has_none_to_use():
+    gadget, board = box()
+    to(gadget, board, C.TRAITS)
+    long_press(gadget, board, "minus")
+    assert gadget.core.error == R.REFUSED and "Smuggler holds no placed token" in text(gadget)
+
+
+def test_a_pass_with_a_white_to_spare_places_it_on_a_trait_used():
+    # Smuggler and Persuasive II: 3 white; difficulty 1; draw 2: white, white.
+    gadget, board = box([0, 0])
+    for _ in range(2):
+        tap(gadget, board, "minus")
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 2)
+    to(gadget, board, C.CHOOSE)
+    tap(gadget, board, "plus")
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    assert text(gadget) == "Total success"
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.PLACE
+    assert text(gadget) == "Place tokens on traits used: none yet (at Smuggler)"
+    long_press(gadget, board, "plus")
+    assert text(gadget) == "Place tokens on traits used: white on Smuggler (at Smuggler)"
+    tap(gadget, board, "plus")
+    long_press(gadget, board, "plus")                    # a second white: the rules say one
+    assert gadget.core.error == R.REFUSED and "places 1 white" in text(gadget)
+    writes = gadget.store.writes
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.DIFFICULTY and gadget.store.writes == writes + 1
+    mara = Store(board.storage).characters["Mara"]
+    assert mara.archetype.placed is True and mara.trials == 1
+
+
+def test_a_crucial_trial_records_the_reward_and_an_improved_trait_gains_a_level():
+    gadget, board = box([3])                             # 1 white 3 black, draw 1: 3 & 3 = 3: black
+    to(gadget, board, C.STATUSES)
+    tap(gadget, board, "minus")
+    long_press(gadget, board, "plus")                    # crucial
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    assert text(gadget) == "Total failure"
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.REWARD
+    assert text(gadget) == "Crucial trial: a new trait (1 of 4)"
+    tap(gadget, board, "plus")
+    assert text(gadget) == "Crucial trial: improve Smuggler (2 of 4)"
+    tap(gadget, board, "go")
+    mara = Store(board.storage).characters["Mara"]
+    assert mara.archetype.level == 2 and mara.history[-1]["reward"] == "improve-trait"
+
+
+def test_a_crucial_reward_named_on_the_host_waits_on_the_sheet():
+    gadget, board = box([0])
+    to(gadget, board, C.STATUSES)
+    tap(gadget, board, "minus")
+    long_press(gadget, board, "plus")
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    assert text(gadget) == "Total success"
+    tap(gadget, board, "go")
+    # A pass: no scar among the rewards (rules: "If you fail, gain a SCAR").
+    assert text(gadget) == "Crucial trial: a new trait (1 of 3)"
+    tap(gadget, board, "go")
+    mara = Store(board.storage).characters["Mara"]
+    assert mara.rewards == [{"reward": "new-trait", "outcome": N.TOTAL_SUCCESS}]
+
+
+def test_a_lesson_put_into_play_changes_the_bag():
+    lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
+    gadget, board = box(lessons=lessons)
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 8)                      # past the 8 traits: the lesson
+    assert "at Dream Team, in play" in text(gadget)
+    assert "(bag of 2 white, 3 black)" in text(gadget)
+    run(gadget, board, 10)
+    assert board.frame()[24:27] in (bytes(gadget.ring.dice[2]), bytes(3))   # a lesson's colour, blinking
+
+
+def test_a_bag_over_the_supply_is_refused_before_the_draw():
+    gadget, board = box()
+    to(gadget, board, C.HELP)
+    for _ in range(5):
+        tap(gadget, board, "plus")                       # 5 helpers
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 2)                      # + Smuggler 1 + Persuasive 2 = 8 whites
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.TRAITS and gadget.core.error == R.REFUSED
+    assert "more than the supply of 6" in text(gadget)
+    run(gadget, board, 10)
+    assert board.frame() == frame_of([N.COLOUR_ERROR, (0, 0, 0), (0, 0, 0)] * 4)
