@@ -235,6 +235,11 @@ class Store:
         self._save(self.characters, self.settings)
         return True
 
+    def _write(self, f, data):
+        f.write(data)
+        if self.busy is not None:
+            self.busy()         # between writes: the buttons are still read
+
     def _save(self, characters, settings):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
@@ -244,17 +249,15 @@ class Store:
             try:
                 # One character at a time: the board never holds the whole
                 # file as one string (8 characters can be ~30 KB of JSON).
-                f.write(b'{"format": %d, "settings": ' % FORMAT)
-                f.write(json.dumps(settings).encode())
-                f.write(b', "characters": [')
+                self._write(f, b'{"format": %d, "settings": ' % FORMAT)
+                self._write(f, json.dumps(settings).encode())
+                self._write(f, b', "characters": [')
                 names = sorted(characters)
                 for i in range(len(names)):
                     if i:
-                        f.write(b", ")
-                    f.write(json.dumps(characters[names[i]].to_dict()).encode())
-                    if self.busy is not None:
-                        self.busy()
-                f.write(b"]}\n")
+                        self._write(f, b", ")
+                    self._write(f, json.dumps(characters[names[i]].to_dict()).encode())
+                self._write(f, b"]}\n")
             finally:
                 f.close()
             # The last good file becomes the backup, then the new one takes its
