@@ -78,12 +78,14 @@ class _Update:
 
     def run(self, data):
         for key in Character.FIELDS:
+            if key not in data:
+                continue    # lessons, rewards: a character writes them only when it has some
             value = data[key]
             if key == "archetype":
                 self.trait_at(self.document, key, value)
             elif key in ("qualities", "skills", "traits"):
                 self.traits(key, value)
-            elif key in ("misfortunes", "history"):
+            elif key in ("misfortunes", "history", "lessons", "rewards"):
                 self.sequence(key, value)
             else:
                 self.scalar(key, value)
@@ -181,6 +183,8 @@ class _Update:
                 current.multiline(True)
         if key == "history":
             self.history_words(dropped, added, len(new_list))
+        elif key != "misfortunes":
+            self.changes.append("%s: %d" % (key, len(new_list)))
         else:
             self.changes.extend("misfortune added: %s" % m for m in new_list if m not in old)
             self.changes.extend("misfortune removed: %s" % m for m in old if m not in new_list)

@@ -1,5 +1,6 @@
 # `fatebox sim`: the firmware's Gadget on a virtual board, served on a pseudo-
 # terminal; headless, words on a pipe, or a terminal UI showing the ring.
+import collections
 import math
 import os
 import select
@@ -9,13 +10,15 @@ import time
 
 from fatebox.errors import FateboxError, USAGE
 from fatebox_fw.gadget import Gadget, LOOP_MS
-from fatebox_fw.hal.virtual import VirtualBoard
+from fatebox_fw.hal.virtual import VirtualBoard, PRESS_GAP_MS
 from fatebox_fw.profile import ProfileError
 from fatebox_fw.server import Refused, check_fits
 from fatebox_fw.store import StoreError
 
 SHORT_MS = 80     # a key is a press this long...
 LONG_MS = 800     # ...or, shifted, a long press (the firmware's threshold is 600)
+PAUSE_MS = 400    # "." waits this long: longer than the double-press window (300)
+PAUSE = "pause"
 
 # Keys to (role, hold). Digits follow the buttons' order on the box, left to right.
 KEYS = {
@@ -34,17 +37,18 @@ KEYS = {
     "$": ("go", LONG_MS), "G": ("go", LONG_MS),
 }
 QUIT = ("q", "Q", "\x04")   # q, or Ctrl-D
+KEYS["."] = (PAUSE, PAUSE_MS)
 
 KEY_HELP = (
-    ("back", "1  b  \u2190  Backspace", "previous step \u00b7 long: next character \u00b7 double: start over"),
-    ("minus", "2  m  \u2193  -", "one less \u00b7 long: the least \u00b7 on a result: unmark a misfortune"),
-    ("plus", "3  p  \u2191  +", "one more \u00b7 long: the most \u00b7 on a result: mark a misfortune"),
-    ("go", "4  g  \u2192  Enter  Space", "next step \u00b7 on the draw size: draw \u00b7 long: draw now"),
+    ("back", "1  b  \u2190  Backspace", "previous step \u00b7 long: the menu (system, character, brightness) \u00b7 double: start over"),
+    ("minus", "2  m  \u2193  -", "one less or move left \u00b7 long: the least, or the step's second action (button cards)"),
+    ("plus", "3  p  \u2191  +", "one more or move right \u00b7 long: the most, or set what the cursor is on"),
+    ("go", "4  g  \u2192  Enter  Space", "next step \u00b7 on the last step: draw or roll \u00b7 long: draw or roll now"),
 )
 
 
 def parse_keys(data):
-    """Keys typed (a str) as a list of (role, hold_ms), or "quit"."""
+    """Keys typed (a str) as a list of (role, hold_ms), ("pause", ms) or "quit"."""
     out = []
     i = 0
     while i < len(data):
@@ -122,6 +126,7 @@ def _serve(board, gadget, view):
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         previous[signum] = signal.signal(signum, on_signal)
     view.start()
+    keys = Presses(board)
     try:
         while not stop:
             started = time.monotonic()
@@ -130,7 +135,8 @@ def _serve(board, gadget, view):
                 if key == "quit":
                     stop.append("quit")
                     break
-                board.press(key[0], key[1])
+                keys.add(key)
+            keys.turn()
             view.show(gadget.describe())
             left = LOOP_MS / 1000.0 - (time.monotonic() - started)
             if left > 0 and not view.waits:
@@ -139,23 +145,72 @@ def _serve(board, gadget, view):
         view.stop()
         for signum in previous:
             signal.signal(signum, previous[signum])
-    # Every change was saved atomically when it was made: nothing to flush.
+    # The box batches what play changes (docs/flash.md); stopping the gadget is
+    # the one goodbye a real board never gets, so what is staged is written now.
+    try:
+        gadget.store.flush()
+    except StoreError as exc:
+        print("fatebox sim: %s" % exc.message, file=sys.stderr)
     return 0
 
 
+class Presses:
+    """Keys become presses one after another, never two buttons at once: a key
+    waits until the press before it is over (and PRESS_GAP_MS more), so keys typed
+    or piped faster than a hand presses still reach the box in order."""
+
+    def __init__(self, board):
+        self.board = board
+        self.queue = collections.deque()
+        self.free_at = 0
+
+    def add(self, key):
+        self.queue.append(key)
+
+    def turn(self):
+        now = self.board.ticks_ms()
+        while self.queue and now >= self.free_at:
+            role, ms = self.queue.popleft()
+            if role == PAUSE:
+                self.free_at = now + ms
+            else:
+                self.board.press(role, ms)
+                self.free_at = now + ms + PRESS_GAP_MS
+
+
 class HeadlessView:
-    """The pty path as the first line of stdout, for scripts; nothing after."""
+    """The pty path as the first line of stdout, for scripts; nothing after.
+
+    Keys piped into standard input (not a terminal) press the buttons, as the
+    terminal UI's keys do: a script plays the box from its buttons.
+    """
     waits = False
 
     def __init__(self, board):
         self.board = board
+        self.fd = None
+        try:
+            fd = sys.stdin.fileno()
+            if not os.isatty(fd):
+                self.fd = fd
+        except (AttributeError, OSError, ValueError):
+            pass
 
     def start(self):
         sys.stdout.write(self.board.port_path + "\n")
         sys.stdout.flush()
 
     def keys(self, wait):
-        return ()
+        if self.fd is None:
+            return ()
+        ready, _, _ = select.select([self.fd], [], [], 0)
+        if not ready:
+            return ()
+        data = os.read(self.fd, 256)
+        if not data:
+            self.fd = None      # the pipe closed: no more keys, the gadget keeps serving
+            return ()
+        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
 
     def show(self, description):
         pass
@@ -245,7 +300,7 @@ class TerminalView:
         path = self.board.port_path
         words = Text()
         words.append(description["text"] + "\n", style="bold")
-        words.append("screen: %s\n" % description["screen"], style="dim")
+        words.append("screen: %s \u00b7 %s\n" % (description["screen"], description.get("system", "")), style="dim")
         words.append("character: %s\n" % (description["active"] or "none loaded"))
         status = self.gadget.store.status
         if status != "ok":
@@ -256,6 +311,7 @@ class TerminalView:
         for role, typed, does in KEY_HELP:
             keys.add_row(Text(role.upper(), style="bold"), Text(typed, style="cyan"), Text(does))
         keys.add_row(Text("long", style="bold"), Text("Shift / capital", style="cyan"), Text("hold the button (! @ # $, B M P G)"))
+        keys.add_row(Text("pause", style="bold"), Text(".", style="cyan"), Text("wait 400 ms (two b's are a double press, b.b two presses)"))
         keys.add_row(Text("quit", style="bold"), Text("q", style="cyan"), Text("stop the gadget (the flash is saved)"))
         port = Text()
         port.append("Serial port: ", style="bold")
