@@ -4,10 +4,11 @@ from shared_rules import names as N
 from shared_rules import effects as E
 from shared_rules.exact import comb, gcd, Distribution
 from shared_rules.nbsetup import TrialSetup, meets
+from shared_rules.newbeginning import RulesError
 
-# A hand is (whites, blacks, cap): cap > 0 when Over the Top's "⚪ beyond the
-# first don't count" applies. Tokens put back return to the bag, so the bag
-# left is always (W - whites, B - blacks): the hand is the whole state.
+# A hand is whites, blacks and cap (> 0 when Over the Top's "⚪ beyond the first
+# don't count" applies), packed in one int. Tokens put back return to the bag, so
+# the bag left is always (W - whites, B - blacks): the hand is the whole state.
 
 
 class TrialOdds(Distribution):
@@ -53,60 +54,94 @@ def _hands(white, black, k):
     # rules/new-beginning.md, Facing a Trial 3: "DRAW a number of TOKENS ... all at once".
     hands = {}
     for w in range(max(0, k - black), min(k, white) + 1):
-        hands[(w, k - w, 0)] = _c(white, w) * _c(black, k - w)
+        hands[w << 16 | (k - w) << 8] = _c(white, w) * _c(black, k - w)
     return hands, _c(white + black, k)
+
+
+_SMALL = 1 << 28     # keep weights below MicroPython's small-int range when it is cheap to
 
 
 def _step(hands, den, move):
     """Apply move(hand) -> None (kept) or (divisor, [(hand, weight)]) to every hand.
 
     Every weight is put over one common denominator: den * lcm of the divisors.
+    A move may hand back one shared branch list (a fresh draw): the weights
+    sent to it are pooled and spread once, not once per hand.
     """
     moves = []
     lcm = 1
+    moved = False
     for hand in hands:
         m = move(hand)
         moves.append((hand, hands[hand], m))
         if m is not None:
+            moved = True
             lcm = lcm * m[0] // gcd(lcm, m[0])
+    if not moved:
+        return hands, den
     out = {}
+    pooled = []     # [branches, weight] per shared branch list
     for hand, weight, m in moves:
         if m is None:
             out[hand] = out.get(hand, 0) + weight * lcm
-        else:
-            scale = weight * (lcm // m[0])
-            for hand2, weight2 in m[1]:
-                if weight2:
-                    out[hand2] = out.get(hand2, 0) + scale * weight2
-    return out, den * lcm
+            continue
+        scale = weight * (lcm // m[0])
+        if len(m) == 3:
+            for pool in pooled:
+                if pool[0] is m[1]:
+                    pool[1] += scale
+                    break
+            else:
+                pooled.append([m[1], scale])
+            continue
+        for hand2, weight2 in m[1]:
+            if weight2:
+                out[hand2] = out.get(hand2, 0) + scale * weight2
+    for branches, scale in pooled:
+        for hand2, weight2 in branches:
+            out[hand2] = out.get(hand2, 0) + scale * weight2
+    den *= lcm
+    if den > _SMALL:
+        g = den
+        for hand in out:
+            g = gcd(g, out[hand])
+        if g > 1:
+            for hand in out:
+                out[hand] //= g
+            den //= g
+    return out, den
 
 
 def _moves(setup, W, B):
     """One move function per draw step, in the order they act (effects.DRAW_ORDER)."""
     steps = []
     size = W + B
-    verdicts = {}      # hand -> outcome, judged once per query
+    verdicts = {}      # hand -> (outcome, counted blacks), judged once per query
 
-    def outcome(hand):
+    def judged(hand):
         got = verdicts.get(hand)
         if got is None:
-            got = verdicts[hand] = setup.judge(hand[0], hand[1], hand[2])[0]
+            got = verdicts[hand] = setup.judge(hand >> 16, hand >> 8 & 255, hand & 255)
         return got
+
+    def outcome(hand):
+        return judged(hand)[0]
 
     if setup.trial.has(N.OPTIMISM):
         def optimism(hand):
             # Optimism: "If you DRAW only one TOKEN and FAIL, you can DRAW again."
-            if hand[0] + hand[1] == 1 and setup.trial.retries(1, outcome(hand)):
-                return size, [((1, 0, 0), W), ((0, 1, 0), B)]
+            if (hand >> 16) + (hand >> 8 & 255) == 1 and setup.trial.retries(1, outcome(hand)):
+                return size, [(1 << 16, W), (1 << 8, B)]
             return None
         steps.append(optimism)
     for e in setup.draw_effects:
         for _ in range(e.get("count") if "count" in e.options else 1):
             steps.append(_move(e, setup, W, B, outcome))
-    return steps
+    return steps, judged
 
 
 def _move(e, setup, W, B, outcome):
+    # Hands are ints: whites << 16 | blacks << 8 | cap (no tuple to build or hash).
     size = W + B
     when = [o for o in N.OUTCOMES if meets(e.options.get("when", E.ALWAYS), o)]
     if e.do == E.RETRY:
@@ -116,49 +151,57 @@ def _move(e, setup, W, B, outcome):
             # Quick Thinking: "You can retry the draw" (the odds assume: when it failed).
             if outcome(hand) not in when:
                 return None
-            k = hand[0] + hand[1]
+            k = (hand >> 16) + (hand >> 8 & 255)
             if k not in fresh:
                 hands, den = _hands(W, B, k)
-                fresh[k] = (den, [(h, hands[h]) for h in hands])
+                fresh[k] = (den, [(h, hands[h]) for h in hands], True)
             return fresh[k]
         return retry
     if e.do == E.RETURN_AND_REDRAW:
         def redraw(hand):
             # Persistent: "Return 1 ⚫ you drew to the bag, then draw another TOKEN."
-            w, b, cap = hand
+            w = hand >> 16
+            b = hand >> 8 & 255
             if b < 1 or outcome(hand) not in when:
                 return None
-            return size - w - b + 1, [((w + 1, b - 1, cap), W - w), ((w, b, cap), B - b + 1)]
+            return size - w - b + 1, [(hand + 65280, W - w), (hand, B - b + 1)]   # +1 white -1 black
         return redraw
     if e.do == E.DRAW_ANOTHER:
         def another(hand):
             # Perseverance: "If you're about to fail, you can choose to draw another TOKEN."
-            w, b, cap = hand
+            w = hand >> 16
+            b = hand >> 8 & 255
             left = size - w - b
             if left < 1 or outcome(hand) not in when:
                 return None
-            return left, [((w + 1, b, cap), W - w), ((w, b + 1, cap), B - b)]
+            return left, [(hand + 65536, W - w), (hand + 256, B - b)]
         return another
     if e.do == E.RETURN_BLACK:
+        cap = e.get("cap-whites")
+
         def give_back(hand):
             # Over the Top: "If you fail, you can return 1 ⚫ to the bag, but ⚪ beyond the first don't count."
-            w, b, cap = hand
-            if b < 1 or outcome(hand) not in when:
+            if hand >> 8 & 255 < 1 or outcome(hand) not in when:
                 return None
-            return 1, [((w, b - 1, e.get("cap-whites") or cap), 1)]
+            hand -= 256
+            if cap:
+                hand = hand - (hand & 255) + cap
+            return 1, [(hand, 1)]
         return give_back
+
     # E.SWAP
     def swap(hand):
         # Divide and Conquer: "swap drawn TOKENS with those still in the bag"; every
         # black drawn is swapped for a token drawn blind from the bag's rest.
-        w, b, cap = hand
+        w = hand >> 16
+        b = hand >> 8 & 255
         left = size - w - b
         if b < 1 or left < 1 or outcome(hand) not in when:
             return None
         s = b if b < left else left
         out = []
         for j in range(s + 1):
-            out.append(((w + j, b - j, cap), _c(W - w, j) * _c(B - b, s - j)))
+            out.append((hand + j * 65280, _c(W - w, j) * _c(B - b, s - j)))
         return _c(left, s), out
     return swap
 
@@ -168,21 +211,26 @@ def setup_odds(setup, k):
     setup.check_draw(k)
     W = setup.white()
     B = setup.black()
+    if W > 255 or B > 255:
+        raise RulesError("supply", "odds are counted for bags of at most 255 tokens of a colour")
     hands, den = _hands(W, B, k)
-    for move in _moves(setup, W, B):
+    steps, judged = _moves(setup, W, B)
+    for move in steps:
         hands, den = _step(hands, den, move)
     counts = {}
     for name in N.OUTCOMES:
         counts[name] = 0
     exit_count = 0
+    danger = setup.trial.danger     # "If you DRAW a number of ⚫ equal to or greater than this"
     white_counts = {}
     for hand in hands:
         weight = hands[hand]
-        outcome, counted = setup.judge(hand[0], hand[1], hand[2])
+        outcome, counted = judged(hand)
         counts[outcome] += weight
-        if setup.trial.exits(counted):
+        if danger is not None and counted >= danger:
             exit_count += weight
-        white_counts[hand[0]] = white_counts.get(hand[0], 0) + weight
+        w = hand >> 16
+        white_counts[w] = white_counts.get(w, 0) + weight
     return TrialOdds(k, den, counts, exit_count, white_counts)
 
 

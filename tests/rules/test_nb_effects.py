@@ -118,6 +118,13 @@ def test_perseverance_draws_another_when_about_to_fail():
     assert result.steps == [(E.DRAW_ANOTHER, "w")]
 
 
+def test_perseverance_extra_token_counts_for_danger():
+    # Bag 0w 2b, danger 2, draw 1: "b", then another "b": an exit, always.
+    assert texts(nb_odds(0, 2, 1, danger=2, effects=["perseverance"]))["exit"] == "1"
+    # Bag 1w 2b, danger 2: "b" (2/3) then "b" of 1w 1b (1/2): exit 1/3.
+    assert texts(nb_odds(1, 2, 1, danger=2, effects=["perseverance"]))["exit"] == "1/3"
+
+
 def test_perseverance_leaves_a_passed_draw_alone():
     result = draw(TrialSetup(2, 3, effects=["perseverance"]), 1, scripted(0))
     assert result.hand == "w" and result.steps == []
