@@ -209,6 +209,12 @@ def sheet():
         "skills": [{"name": "Climber", "placed": True}, "Lockpicking", "Sailing", "Haggling"]})
 
 
+def test_a_trial_uses_at_most_one_placed_token_adding_one_white():
+    assert TrialSetup(2, 3, placed=True).white() == 3
+    err = raises(RulesError, TrialSetup, 2, 3, placed=2)
+    assert err.field == "placed" and "at most one" in err.message
+
+
 def test_a_used_placed_token_leaves_the_trait():
     hero = sheet()
     levels, placed, blacks = hero.take_into_trial(["Climber", "Agile"], placed_from="Climber")
