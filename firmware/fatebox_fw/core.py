@@ -336,6 +336,11 @@ class Core:
     def state(self):
         """The core's part of the `state` op (docs/protocol.md)."""
         game = self.game
-        return {"screen": self.menu or game.screen, "system": self.system, "active": self.active(),
-                "setup": game.setup_state(), "last": game.last_state(),
-                "brightness": self.brightness, "unsaved": self.store.dirty}
+        out = {"screen": self.menu or game.screen, "system": self.system, "active": self.active(),
+               "setup": game.setup_state(), "last": game.last_state(),
+               "brightness": self.brightness, "unsaved": self.store.dirty}
+        if self.menu is not None:
+            system = roster.SYSTEMS[self.menu_system]
+            names = self.candidates(system)
+            out["menu"] = {"system": system, "character": names[self.menu_pick] if self.menu_pick < len(names) else None}
+        return out
