@@ -48,6 +48,7 @@ test-mp: deps
 	node tests/mp/run.mjs --allowed .build/rp2-modules.txt
 
 bench: deps
+	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 
 clean:

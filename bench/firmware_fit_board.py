@@ -1,0 +1,288 @@
+# The MicroPython side of bench/firmware_fit.py: the firmware (the deploy file
+# set, .mpy and all) booted on a scripted board with eight characters loaded
+# over the protocol, one trial of every system the box plays, from its buttons;
+# gc.mem_alloc() sampled on every turn of the loop. Prints one JSON line.
+import gc
+import json
+import sys
+
+try:
+    import uos as os
+except ImportError:
+    import os
+
+STORAGE = "/data"
+LOOP_MS = 5
+CHARACTERS = 8
+NB_NAMES = ("Mara", "Tobin", "Ysolde", "Bram", "Corin", "Dell", "Esk", "Fenn")
+
+
+class Peak:
+    """gc.mem_alloc() around every step of the session (the boot, each loop turn).
+
+    This WebAssembly build's collector frees nothing while a run is under way,
+    so bench/firmware_exec.mjs runs each step as a run of its own: `before()`
+    at its top, after a real collection, is what is live (`live`, the largest
+    seen); `after()` at its end is that plus everything the step allocated
+    (`high`), an upper bound of the step's true peak.
+    """
+
+    def __init__(self):
+        self.live = self.high = self.start = 0
+        self.live_at = self.high_at = "start"
+        self.at = "start"
+        self.phases = []          # [phase, live, high] in the order of the session
+
+    def before(self):
+        gc.collect()
+        self.start = gc.mem_alloc()
+        if self.start > self.live:
+            self.live, self.live_at = self.start, self.at
+        if not self.phases or self.phases[-1][0] != self.at:
+            self.phases.append([self.at, 0, 0])
+        phase = self.phases[-1]
+        phase[1] = max(phase[1], self.start)
+
+    def after(self):
+        high = gc.mem_alloc()
+        if high > self.high:
+            self.high, self.high_at = high, self.at
+        phase = self.phases[-1]
+        phase[2] = max(phase[2], high)
+
+
+PEAK = Peak()
+
+
+class Board:
+    """Everything a Gadget asks of a board: a clock, buttons on a timetable, serial in memory."""
+
+    def __init__(self, profile, seed=b"fatebox bench"):
+        import hashlib
+        self.now = 1000
+        self.profile = profile
+        self.storage = STORAGE
+        self.held = [None] * len(profile["buttons"])    # (start, end) of the press under way
+        self.buttons = [self._pin(i) for i in range(len(self.held))]
+        self.inbox = bytearray()
+        self.outbox = bytearray()
+        self.frames = 0
+        self.state = hashlib.sha256(seed).digest()
+        self.pool = b""
+
+    def _pin(self, i):
+        def pressed():
+            span = self.held[i]
+            return span is not None and span[0] <= self.now < span[1]
+        return pressed
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+    def entropy(self, n):
+        # Reproducible bytes (SHA-256 in counter mode): the bench's runs compare.
+        import hashlib
+        while len(self.pool) < n:
+            self.state = hashlib.sha256(self.state).digest()
+            self.pool += self.state
+        out, self.pool = self.pool[:n], self.pool[n:]
+        return out
+
+    def write_pixels(self, rgb):
+        self.frames += 1
+
+    def serial_readinto(self, buf):
+        n = min(len(buf), len(self.inbox))
+        for i in range(n):
+            buf[i] = self.inbox[i]
+        self.inbox = self.inbox[n:]
+        return n
+
+    def serial_write(self, data):
+        self.outbox += data
+
+    def role(self, name):
+        for i in range(len(self.profile["buttons"])):
+            if self.profile["buttons"][i]["role"] == name:
+                return i
+        raise ValueError(name)
+
+
+# The session is a generator: it yields after every loop turn, and the driver
+# (bench/firmware_exec.mjs, `repeat`) measures around each one.
+
+def run(gadget, board, ms):
+    end = board.now + ms
+    while board.now < end:
+        gadget.tick()
+        board.now += LOOP_MS
+        yield
+
+
+def press(gadget, board, role, hold=80, settle=None):
+    if settle is None:
+        settle = 400 if role == "back" else 60
+    board.held[board.role(role)] = (board.now, board.now + hold)
+    yield from run(gadget, board, hold + settle)
+
+
+def ask(gadget, board, message, replies):
+    """One request over the serial port; its reply, decoded, appended to `replies`."""
+    from shared_rules import wire
+    board.inbox += wire.encode(message)
+    yield from run(gadget, board, 100)
+    reader = wire.LineReader()
+    lines = reader.feed(bytes(board.outbox))
+    board.outbox = bytearray()
+    if len(lines) != 1:
+        raise AssertionError("expected one reply to %r, got %d lines" % (message.get("op"), len(lines)))
+    replies.append(wire.decode(lines[0]))
+
+
+def characters(systems):
+    """Eight characters: one of every system with a sheet in tests/core/sheets.py, the rest New Beginning."""
+    from tests.core import sheets
+    out = []
+    seen = []
+    for name in sorted(dir(sheets)):
+        make = getattr(sheets, name)
+        if name.startswith("_") or name in ("character", "hero", "sheet") or not callable(make):
+            continue
+        try:
+            data = make()
+        except TypeError:
+            continue
+        if isinstance(data, dict) and data.get("system") in systems and data["system"] not in seen:
+            seen.append(data["system"])
+            out.append(data)
+    i = 0
+    while len(out) < CHARACTERS:
+        out.append(sheets.sheet(NB_NAMES[i]))
+        i += 1
+    return out
+
+
+def choose_system(gadget, board, system, systems):
+    """The menu from the buttons: BACK long, PLUS to the system, GO through its pages."""
+    core = gadget.core
+    if core.system == system:
+        return
+    yield from press(gadget, board, "back", hold=800, settle=60)
+    if core.menu is None:
+        raise AssertionError("BACK long did not open the menu: %s" % gadget.describe()["text"])
+    for _ in range(len(systems)):
+        if systems[core.menu_system] == system:
+            break
+        yield from press(gadget, board, "plus")
+    for _ in range(6):
+        if core.menu is None:
+            break
+        yield from press(gadget, board, "go")
+    if core.system != system or core.menu is not None:
+        raise AssertionError("the menu did not switch to %s: %s" % (system, gadget.describe()["text"]))
+
+
+def play_one(gadget, board, system, played):
+    """One trial from the buttons: GO held (a draw or roll from any step), else GO
+    step by step; then the result is read and left, which records it."""
+    core = gadget.core
+    yield from press(gadget, board, "go", hold=700, settle=60)
+    for _ in range(20):
+        if core.game.screen in ("drawing", "result"):
+            break
+        yield from press(gadget, board, "go")
+    yield from run(gadget, board, 2000)       # the animation (at most 1.5 s)
+    if core.game.screen != "result":
+        raise AssertionError("%s: no result from the buttons: %s" % (system, gadget.describe()["text"]))
+    played.append([system, core.active(), gadget.describe()["text"]])
+    yield from press(gadget, board, "go")     # leave the result: it is recorded
+    yield from run(gadget, board, 9000)       # idle: staged changes are flushed
+
+
+def boot(profile, out):
+    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.profile import validate
+    board = Board(validate(profile))
+    out.append(Gadget(board))
+    out.append(board)
+
+
+def session(profile, report):
+    """The whole session, one loop turn per step; fills `report`."""
+    try:
+        os.mkdir(STORAGE)
+    except OSError:
+        pass
+    report["baseline"] = PEAK.start
+    made = []
+    boot(profile, made)             # imports, the store, the gadget: as main.py does
+    yield
+    gadget, board = made
+    report["booted"] = PEAK.start
+    from shared_rules import roster
+    board.outbox = bytearray()
+    systems = list(roster.SYSTEMS)
+    PEAK.at = "loading characters"
+    loaded = []
+    replies = []
+    for data in characters(systems):
+        yield from ask(gadget, board, {"id": len(loaded) + 1, "op": "put", "character": data}, replies)
+        if not replies[-1].get("ok"):
+            raise AssertionError("put %s: %s" % (data["name"], replies[-1]))
+        loaded.append([data["name"], data["system"]])
+    played = []
+    for system in systems:
+        PEAK.at = "playing " + system
+        yield from choose_system(gadget, board, system, systems)
+        yield from play_one(gadget, board, system, played)
+    PEAK.at = "the host pulls every character"
+    yield from ask(gadget, board, {"id": 100, "op": "list"}, replies)
+    for summary in replies[-1]["characters"]:
+        yield from ask(gadget, board, {"id": 101, "op": "get", "name": summary["name"]}, replies)
+    report["characters"] = loaded
+    report["played"] = played
+    report["writes"] = getattr(gadget.store, "writes", None)
+    report["frames"] = board.frames
+    report["modules"] = sorted(n for n in sys.modules if n.split(".")[0] in ("fatebox_fw", "shared_rules"))
+
+
+class Driver:
+    """What bench/firmware_exec.mjs calls: start(), then step() until `done`."""
+
+    def __init__(self):
+        self.done = False
+        self.report = {}
+        self.steps = 0
+        self.session = None
+
+    def start(self, profile):
+        PEAK.at = "boot"
+        self.session = session(profile, self.report)
+
+    def step(self):
+        PEAK.before()
+        try:
+            next(self.session)
+        except StopIteration:
+            self.finish()
+            return
+        PEAK.after()
+        self.steps += 1
+
+    def finish(self):
+        gc.collect()
+        report = self.report
+        report.update({"live": PEAK.live, "live_during": PEAK.live_at, "high": PEAK.high,
+                       "high_during": PEAK.high_at, "phases": PEAK.phases, "end": gc.mem_alloc(), "steps": self.steps,
+                       "version": sys.version})
+        print("FIT " + json.dumps(report))
+        self.done = True
+
+
+DRIVER = Driver()
