@@ -149,3 +149,19 @@ def test_a_system_without_characters_plays_bare():
     # A character of that system loaded later becomes active.
     gadget.store.put(hero(ash()))
     assert gadget.describe()["active"] == "Ash"
+
+
+def test_leaving_a_system_drops_its_play_from_memory():
+    import sys
+    gadget, board = box(character("Mara"), hero(lux()))
+    long_press(gadget, board, "back")
+    tap(gadget, board, "plus")
+    tap(gadget, board, "plus")
+    long_press(gadget, board, "go")
+    assert gadget.core.system == "light-dark" and "fatebox_fw.play_lightdark" in sys.modules
+    long_press(gadget, board, "back")
+    tap(gadget, board, "minus")
+    tap(gadget, board, "minus")
+    long_press(gadget, board, "go")
+    assert gadget.core.system == N.NEW_BEGINNING
+    assert "fatebox_fw.play_lightdark" not in sys.modules
