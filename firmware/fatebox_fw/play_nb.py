@@ -392,7 +392,9 @@ class Play(P.Play):
         if self.owner is None or self.owner not in self.core.store.characters:
             self.marks = 0
             return      # nobody to record on (deleted by the host meanwhile)
-        if not (self.marks or self.places or self.rewards):
+        from shared_rules.spending import budget
+        taken = budget(self.played).taken
+        if not (self.marks or self.places or self.rewards or taken[0] or taken[1]):
             return
         character = self.core.copy(self.core.store.characters[self.owner])
         try:

@@ -198,3 +198,19 @@ def test_a_bag_over_the_supply_is_refused_before_the_draw():
     assert "more than the supply of 6" in text(gadget)
     run(gadget, board, 10)
     assert board.frame() == frame_of([N.COLOUR_ERROR, (0, 0, 0), (0, 0, 0)] * 4)
+
+
+def test_thrifts_token_goes_on_the_first_trait_holding_nothing():
+    # Thrift: "Remove one TOKEN from the bag to place it on a TRAIT of your choice";
+    # the box chooses the first trait in sheet order that holds nothing.
+    lessons = [{"name": "Thrift", "kind": "lesson", "effects": [{"do": "take-to-trait", "count": 1, "colour": "white"}]}]
+    gadget, board = box([0], lessons=lessons)
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 2, 6)                   # Persuasive II and Thrift
+    assert "(bag of 2 white, 3 black)" in text(gadget)   # 3 whites, one taken to a trait
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    long_press(gadget, board, "go")
+    mara = Store(board.storage).characters["Mara"]
+    assert mara.archetype.placed is True                 # Smuggler held nothing: it gets the white
+    assert mara.trait(4).placed is True                  # Climber kept its own token

@@ -186,3 +186,15 @@ def test_colour_tokens_draw_redraw_with_gold_allocate_and_draw_the_reserve():
 def test_every_animation_ends_within_a_second_and_a_half():
     for items in range(1, 13):
         assert P.SPIN_MS + items * P.reveal_step(items) <= 1500
+
+
+def test_colour_tokens_left_at_once_keep_the_best_three_in_order():
+    # black, white, green drawn; GO long on the hand: success black, sacrifice green, story white.
+    gadget, board = box(rue(traits=0), [0, 16, 4])
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    run(gadget, board, P.RESULT_GUARD_MS)
+    long_press(gadget, board, "go")
+    rue_now = flashed(board, "Rue")
+    assert rue_now.history[-1]["kept"] == ["black", "green", "white"]
+    assert rue_now.history[-1]["outcome"] == "black-success" and rue_now.sheet.gold == 2
