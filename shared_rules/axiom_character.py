@@ -24,7 +24,7 @@ UPGRADES = (NEW_TALENT, NEW_SKILLSET, POWER_LEVEL)
 
 def check_attributes(attributes, where="attributes"):
     """4 named Attributes holding +2, +1, 0 and -1, one each (2, step 2). The rule
-    text names no Attribute, so a sheet names its own (docs/rulings/axiom.md)."""
+    text names no Attribute, so a sheet names its own (docs/rulings.md)."""
     if not isinstance(attributes, dict) or len(attributes) != len(ATTRIBUTE_SPREAD):
         raise RulesError(where, "the 4 Attributes are a table of 4 names to modifiers, got %r" % (attributes,))
     values = []

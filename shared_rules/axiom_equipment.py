@@ -11,7 +11,7 @@ _QUALITY = ((2, 1, A.EXPENSIVE),      # Masterwork  +2  1    Expensive
             (1, 2, A.MODERATE),       # Fine        +1  1-2  Moderate
             (0, 3, A.INEXPENSIVE))    # Average      0  1-3  Inexpensive
 
-# rules/axiom-2d6.md, 3.1) the Wealth table, levels 1..4 (docs/rulings/axiom.md):
+# rules/axiom-2d6.md, 3.1) the Wealth table, levels 1..4 (docs/rulings.md):
 # (roll modifier, top of the depletion range or 0 for N/A, most a purchase may cost)
 MIN_WEALTH = 1
 MAX_WEALTH = 4
@@ -129,7 +129,7 @@ def _wealth_row(level):
 
 def wealth_from_creation(chosen):
     """The table level of a creation choice 0..3: the same four rows counted from 0,
-    so 0 -> 1 (no purchase) ... 3 -> 4 (Expensive) (docs/rulings/axiom.md)."""
+    so 0 -> 1 (no purchase) ... 3 -> 4 (Expensive) (docs/rulings.md)."""
     return whole("wealth", chosen, CREATION_WEALTH[0], CREATION_WEALTH[1], " at creation (2, step 7)") + 1
 
 

@@ -24,10 +24,10 @@ NEGATIVE = "negative"
 VALUES = (POSITIVE, NEUTRAL, NEGATIVE)
 
 DEFAULT_PER_COLOUR = 4   # RULINGS.md, Colour tokens: 4 of each by default
-MAX_PER_COLOUR = 20      # docs/rulings/colour-tokens.md: a campaign bag holds 0..20 of a colour
+MAX_PER_COLOUR = 20      # docs/rulings.md: a campaign bag holds 0..20 of a colour
 MAX_KEYWORDS = 3         # Step 1b: up to 3, one each from culture, dance and edge
 KEPT = 3                 # Step 2b: three tokens go to success, sacrifice and story
-MAX_RESERVE = 12         # docs/rulings/colour-tokens.md: at most 12 non-core tokens, one ring
+MAX_RESERVE = 12         # docs/rulings.md: at most 12 non-core tokens, one ring
 
 # colour_odds: how many positive tokens the best 3 kept hold.
 POSITIVES_KEPT = ("0", "1", "2", "3")
@@ -163,7 +163,7 @@ def colour_odds(keywords, colour, bag=None, gold=0):
     replacement, while fewer than 3 positives are held. The discarded tokens
     stay out, so the redraws are the next tokens of one draw without
     replacement: the result is the positives among the first 3 + K + gold
-    tokens, capped at 3 (docs/rulings/colour-tokens.md).
+    tokens, capped at 3 (docs/rulings.md).
     """
     check_colour(colour)
     bag = check_bag(bag)

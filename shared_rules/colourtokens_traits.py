@@ -89,7 +89,7 @@ def fading_after(step, beneficial, successes=0, sacrifices=0):
     "beneficial traits upgrade with additional successes ... or degrade with
     sacrifices; detrimental non-core traits upgrade with sacrifices or degrade
     with successes." One step each, the two cancelling; permanent is the top;
-    below situational the trait is gone (docs/rulings/colour-tokens.md).
+    below situational the trait is gone (docs/rulings.md).
     """
     if beneficial:
         return _move(FADING, step, successes, sacrifices)
@@ -107,7 +107,7 @@ def item_found(successes):
 
 def item_after(step, successes=0, sacrifices=0):
     """An item's step after an action: a success upgrades it a step, a sacrifice
-    degrades it; a single-use item degraded is used up (docs/rulings/colour-tokens.md)."""
+    degrades it; a single-use item degraded is used up (docs/rulings.md)."""
     return _move(EQUIPMENT, step, successes, sacrifices)
 
 

@@ -70,7 +70,7 @@ NAME_LIMIT = 40
 TEXT_LIMIT = 200
 
 # rules/new-beginning.md, Examples of Lesson and Scar: every one listed, as data.
-# docs/rulings/new-beginning.md says how each ambiguous sentence is read.
+# docs/rulings.md says how each ambiguous sentence is read.
 LESSONS = (
     {"name": "Dream Team", "kind": LESSON, "effects": [{"do": ADD_WHITE, "count": 1}]},
     {"name": "The Supermoon", "kind": LESSON, "effects": [{"do": ADD_WHITE, "count": 2}]},

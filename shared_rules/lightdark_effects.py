@@ -79,7 +79,7 @@ class Effect:
         return cls(int(dice), half, int(bonus))
 
     def shifted(self, steps):
-        """+1d / -1d (advancements, Rally, Curse), by the ruling in docs/rulings/light-dark.md:
+        """+1d / -1d (advancements, Rally, Curse), by the ruling in docs/rulings.md:
         +1d on 1d/2 is 1d, -1d on 1d is 1d/2, and nothing goes below 1d/2."""
         _check_count("steps", steps, -MAX_EFFECT_DICE, MAX_EFFECT_DICE, "the dice modifier")
         dice, half = self.dice, self.half

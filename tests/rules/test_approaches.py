@@ -1,4 +1,4 @@
-# rules/approaches-d12.md read with RULINGS.md and docs/rulings/approaches.md:
+# rules/approaches-d12.md read with RULINGS.md and docs/rulings.md:
 # one test per rule sentence, worked examples as vectors. CPython and MicroPython.
 from shared_rules import approaches as A
 from shared_rules.approaches import Character, Background, RulesError

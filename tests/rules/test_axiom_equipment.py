@@ -95,7 +95,7 @@ def test_item_fields_are_checked_by_name():
 # -- 3.1) Wealth & Purchasing ---------------------------------------------------------
 
 def test_creation_wealth_0_to_3_is_the_table_rows_1_to_4():
-    # Ruling (docs/rulings/axiom.md): the four rows counted from 0 at creation.
+    # Ruling (docs/rulings.md): the four rows counted from 0 at creation.
     assert [wealth_from_creation(n) for n in (0, 1, 2, 3)] == [1, 2, 3, 4]
     err = raises(RulesError, wealth_from_creation, 4)
     assert err.field == "wealth" and "0..3" in err.message

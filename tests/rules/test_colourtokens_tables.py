@@ -104,7 +104,7 @@ def test_the_actions_colour_on_a_negative_trait_has_no_effect():
 
 
 def test_a_neutral_on_a_negative_trait_counts_as_a_coloured_sacrifice_of_its_colour():
-    # Ruling (docs/rulings/colour-tokens.md): "matches the colour" cannot hold
+    # Ruling (docs/rulings.md): "matches the colour" cannot hold
     # for a neutral token; the box reads the sacrifice of the token's own colour.
     assert placing_effect(NEGATIVE_TRAIT, RED, BLUE) == T.COLOURED_SACRIFICE
     assert effect_detail(T.COLOURED_SACRIFICE, RED, BLUE) == "agent-gains-penalty"

@@ -1,5 +1,5 @@
 # rules/light-and-dark-dice.md, Attributes and Chances, read with RULINGS.md and
-# docs/rulings/light-dark.md: one test per rule sentence. CPython and MicroPython.
+# docs/rulings.md: one test per rule sentence. CPython and MicroPython.
 from shared_rules import lightdark as L
 from shared_rules.lightdark import RulesError
 from shared_rules.exact import fraction_text

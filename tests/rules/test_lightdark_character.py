@@ -1,5 +1,5 @@
 # rules/light-and-dark-dice.md, Characters, Advancements and Conditions, read with
-# docs/rulings/light-dark.md: one test per rule sentence. CPython and MicroPython.
+# docs/rulings.md: one test per rule sentence. CPython and MicroPython.
 from shared_rules import lightdark as L
 from shared_rules import lightdark_advancements as A
 from shared_rules.lightdark_character import Character, ARCHETYPE_NAMES, SKILL_GROUPS, hp_max, ego_max

@@ -1,5 +1,5 @@
 # rules/light-and-dark-dice.md, Challenges and Effects, read with RULINGS.md and
-# docs/rulings/light-dark.md: one test per rule sentence. CPython and MicroPython.
+# docs/rulings.md: one test per rule sentence. CPython and MicroPython.
 from shared_rules import lightdark_effects as E
 from shared_rules.lightdark_effects import Effect
 from shared_rules.newbeginning import RulesError

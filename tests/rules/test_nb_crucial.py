@@ -1,5 +1,5 @@
 # rules/new-beginning.md, Crucial Trial and Examples of Improving a Trait, read
-# with RULINGS.md and docs/rulings/new-beginning.md. CPython and MicroPython.
+# with RULINGS.md and docs/rulings.md. CPython and MicroPython.
 from shared_rules import names as N
 from shared_rules import crucial as C
 from shared_rules.newbeginning import RulesError, build_whites

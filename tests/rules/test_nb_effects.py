@@ -1,5 +1,5 @@
 # rules/new-beginning.md, Examples of Lesson and Scar, read with RULINGS.md and
-# docs/rulings/new-beginning.md: every lesson and scar as data, its odds and play.
+# docs/rulings.md: every lesson and scar as data, its odds and play.
 from shared_rules import names as N
 from shared_rules import effects as E
 from shared_rules.newbeginning import RulesError

@@ -1,5 +1,5 @@
 # rules/new-beginning.md, Lending a Hand and its Example of a Group Trial, read
-# with RULINGS.md and docs/rulings/new-beginning.md. CPython and MicroPython.
+# with RULINGS.md and docs/rulings.md. CPython and MicroPython.
 from shared_rules import names as N
 from shared_rules.newbeginning import RulesError
 from shared_rules.groups import group_bag, helping_whites, check_targets

@@ -1,5 +1,5 @@
 # rules/new-beginning.md, Spending Tokens and the note Investing in the Future,
-# read with docs/rulings/new-beginning.md. Runs on CPython and MicroPython.
+# read with docs/rulings.md. Runs on CPython and MicroPython.
 from shared_rules import names as N
 from shared_rules.newbeginning import Trial, RulesError, build_whites
 from shared_rules.nbsetup import TrialSetup
