@@ -141,8 +141,9 @@ MIP_PACKAGE = ROOT / "firmware" / "package.json"
 
 def mip_package(root=ROOT):
     """firmware/package.json for `mip` (MicroPython sources, no board.json): its
-    urls are relative to firmware/, so `mpremote mip install --target /
-    firmware/package.json` installs the same tree a deploy does, as .py."""
+    urls are relative to firmware/, so `mpremote mip install --target ""
+    firmware/package.json` (an empty target: the root) installs the tree a
+    deploy does, as .py."""
     from fatebox_fw import FIRMWARE_VERSION
     base = root / "firmware"
     tracked = _tracked(root)    # in a git checkout, committed files only: not work in progress
