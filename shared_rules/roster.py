@@ -176,3 +176,23 @@ def longest_entry(system):
                 "strain": 10, "point": True, "scar": "removed-from-play"}
     return {"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
             "reserve": ["black"] * 12, "gold": 99, "earned": 99}
+
+
+def too_large(character):
+    """Why `character` would not fit a `get` reply once its history is full, or None.
+
+    docs/protocol.md, Limit: every reply is one frame. The character is measured
+    with a full history of the longest entries, large counters and a large id.
+    """
+    from shared_rules import wire
+    data = character.to_dict()
+    data["history"] = data["history"] + [longest_entry(character.system)] * (HISTORY_LIMIT - len(data["history"]))
+    data["trials"] += 1000000
+    if "pending-misfortunes" in data:
+        data["pending-misfortunes"] += 1000
+    try:
+        wire.encode({"id": 2 ** 31, "ok": True, "character": data})
+    except wire.WireError as exc:
+        return exc.message
+    return None
+

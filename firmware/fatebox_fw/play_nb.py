@@ -411,9 +411,18 @@ class Play(P.Play):
             crucial = CR.Crucial()
             crucial.declare()
             crucial.drawn(self.result.outcome)
-            character.take_reward(crucial.choose(kind, trait, self.used))
+            record = crucial.choose(kind, trait, self.used)
+            character.take_reward(record)
             if character.history:
                 character.history[-1]["reward"] = kind
+            from shared_rules.roster import too_large
+            if too_large(character) is not None:
+                # The rewards waiting to be named would no longer fit a reply to the
+                # host: the choice stays in the history, the host names the others first.
+                character.rewards.pop()
+                self.core.refuse("%s has %d rewards waiting to be named: name them on the host (fatebox pull), "
+                                 "then add this %s by hand" % (character.name, len(character.rewards), kind),
+                                 self.core.clock.ticks_ms())
         self.core.stage(character)
         self.marks = 0
         self.places = []

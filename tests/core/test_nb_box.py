@@ -214,3 +214,26 @@ def test_thrifts_token_goes_on_the_first_trait_holding_nothing():
     mara = Store(board.storage).characters["Mara"]
     assert mara.archetype.placed is True                 # Smuggler held nothing: it gets the white
     assert mara.trait(4).placed is True                  # Climber kept its own token
+
+
+def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
+    from shared_rules import roster
+    # 43 rewards waiting fit a reply with a full history of the longest entries.
+    gadget, board = box([3] * 12, rewards=[{"reward": "lesson", "outcome": N.TOTAL_FAILURE}] * 43)
+    assert roster.too_large(gadget.store.characters["Mara"]) is None
+    to(gadget, board, C.STATUSES)
+    tap(gadget, board, "minus")
+    long_press(gadget, board, "plus")                    # crucial
+    for _ in range(12):
+        long_press(gadget, board, "go", hold=700)        # draw: black, a total failure
+        run(gadget, board, 1500)
+        tap(gadget, board, "go")                         # the reward screen
+        assert gadget.core.screen == C.REWARD
+        tap(gadget, board, "go")                         # a new trait, waiting to be named
+        if gadget.core.error is not None:
+            break
+    mara = gadget.store.characters["Mara"]
+    assert len(mara.rewards) > 43
+    assert roster.too_large(mara) is None                # always pullable
+    assert gadget.core.error == R.REFUSED and "waiting to be named" in text(gadget)
+    assert mara.history[-1]["reward"] == "new-trait"     # the choice is still recorded
