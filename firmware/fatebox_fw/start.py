@@ -3,6 +3,7 @@
 # a pattern on the ring and the traceback for the REPL.
 from fatebox_fw import safemode
 from fatebox_fw.gadget import Gadget
+from fatebox_fw.store import StoreError
 
 SAFE_MODE = "safe-mode"     # BACK held at power-up: the gadget never started
 REPL = "repl"               # the host sent the `repl` op: the port is the REPL's
@@ -35,7 +36,12 @@ def start(make_board):
             ring.error()
             board.write_pixels(ring.buf)
         raise
-    # run() returned: the `repl` op (docs/protocol.md). The ring says so with
-    # the safe-mode pattern.
+    # run() returned: the `repl` op (docs/protocol.md). What play staged is
+    # written now (the store batches saves): the REPL may be followed by a
+    # reset or an unplugging. Then the ring shows the safe-mode pattern.
+    try:
+        gadget.store.flush()
+    except StoreError as exc:
+        print("fatebox: %s" % exc.message)
     safemode.show(board)
     return REPL

@@ -128,7 +128,9 @@ def _serve(board, gadget, view):
     view.start()
     keys = Presses(board)
     try:
-        while not stop:
+        # The `repl` op ends the program on a board; the virtual one has no REPL
+        # to hand the port to, so it stops as a board's main.py would.
+        while not stop and not gadget.server.released:
             started = time.monotonic()
             gadget.tick()
             for key in view.keys(LOOP_MS / 1000.0):

@@ -67,3 +67,59 @@ def test_requests_after_repl_are_left_for_the_repl(rp2):
     rp2.write(wire.encode({"id": 1, "op": "repl"}) + wire.encode({"id": 2, "op": "list"}))
     load_main().main(rp2.make)
     assert len(rp2.stdout.getvalue().splitlines()) == 2  # the hello event and the repl reply
+
+
+def test_what_play_staged_is_written_before_the_repl_takes_the_port(rp2, monkeypatch, tmp_path):
+    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.store import Store
+
+    def played_then_released(self):
+        self.store.set("brightness", 32)       # staged, not yet on flash (the store batches)
+        assert Store(self.store.directory).settings.get("brightness") != 32
+    monkeypatch.setattr(Gadget, "run", played_then_released)
+    assert load_main().main(rp2.make) == "repl"
+    assert Store(str(tmp_path / "data")).settings["brightness"] == 32
+
+
+def test_the_virtual_gadget_stops_serving_after_the_repl_op(tmp_path):
+    import serial
+    from fatebox import sim
+    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.hal.virtual import VirtualBoard
+
+    class Quiet:
+        waits = False
+
+        def start(self):
+            pass
+
+        def keys(self, wait):
+            return ()
+
+        def show(self, description):
+            pass
+
+        def stop(self):
+            pass
+    board = VirtualBoard(str(tmp_path / "flash"))
+    try:
+        gadget = Gadget(board)
+        host = serial.Serial(board.port_path, timeout=2)
+        host.write(wire.encode({"id": 9, "op": "repl"}))
+        host.flush()
+        import signal
+
+        def too_long(signum, frame):
+            raise AssertionError("the virtual gadget kept serving after the repl op")
+        previous = signal.signal(signal.SIGALRM, too_long)
+        signal.setitimer(signal.ITIMER_REAL, 10)
+        try:
+            assert sim._serve(board, gadget, Quiet()) == 0   # returns by itself, as main.py would
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        lines = [line for line in host.read(host.in_waiting or 1).splitlines() if line.startswith(b"#")]
+        assert wire.decode(lines[-1]) == {"id": 9, "ok": True}
+        host.close()
+    finally:
+        board.close()
