@@ -125,6 +125,9 @@ def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=ROOT):
     """
     if runtime not in RUNTIMES:
         raise DeployError("--runtime %s: expected one of %s" % (runtime, ", ".join(RUNTIMES)), USAGE)
+    if not (root / "firmware" / "main.py").is_file() or not (root / "shared_rules").is_dir():
+        raise DeployError("fatebox deploy works from a source checkout: no firmware/ and shared_rules/ "
+                          "under %s (install with `pip install -e .` from the checkout)" % root)
     files = {}
     for board_path, local in sources(runtime, root):
         if runtime == MICROPYTHON and board_path not in ENTRY[runtime]:

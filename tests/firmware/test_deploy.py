@@ -243,3 +243,9 @@ def test_mpremote_mip_installs_the_package_from_a_checkout(tmp_path, monkeypatch
     installed = tree(tmp_path)
     assert "main.py" in installed and "shared_rules/names.py" in installed and "fatebox_fw/gadget.py" in installed
     assert (tmp_path / "fatebox_fw" / "core.py").read_bytes() == (ROOT / "firmware" / "fatebox_fw" / "core.py").read_bytes()
+
+
+def test_deploy_outside_a_checkout_says_so(tmp_path):
+    with pytest.raises(deploy.DeployError) as err:
+        deploy.build(root=tmp_path)
+    assert "source checkout" in err.value.message
