@@ -54,7 +54,8 @@ class Button:
             event = self.pending
             self.pending = None
             return event
-        diff = self.clock.ticks_diff
+        clock = self.clock    # ticks_diff is called on the clock each time: a bound
+        # method kept in a local would be a new object on every poll (MicroPython).
         raw = bool(self.pressed())
         if raw != self.raw:
             self.raw = raw
@@ -62,27 +63,27 @@ class Button:
         # Timers first, measured up to where the pin last moved if a change is
         # still being debounced: a release bouncing at 590 ms is not a LONG.
         until = self.raw_at if raw != self.stable else now
-        event = self._timers(diff, until)
-        if raw != self.stable and diff(now, self.raw_at) >= self.debounce_ms:
+        event = self._timers(clock, until)
+        if raw != self.stable and clock.ticks_diff(now, self.raw_at) >= self.debounce_ms:
             # Debounced: the pin held its new level for debounce_ms. The edge
             # is dated when the level was first seen, for honest hold times.
             self.stable = raw
-            edge = self._edge(diff, raw, self.raw_at)
+            edge = self._edge(raw, self.raw_at)
             if event is None:
                 return edge
             self.pending = edge
         return event
 
-    def _timers(self, diff, until):
-        if self.state == _DOWN and diff(until, self.at) >= self.long_press_ms:
+    def _timers(self, clock, until):
+        if self.state == _DOWN and clock.ticks_diff(until, self.at) >= self.long_press_ms:
             self.state = _SWALLOW
             return LONG
-        if self.state == _WAIT and diff(until, self.at) > self.double_click_ms:
+        if self.state == _WAIT and clock.ticks_diff(until, self.at) > self.double_click_ms:
             self.state = _IDLE
             return SHORT
         return None
 
-    def _edge(self, diff, down, at):
+    def _edge(self, down, at):
         if down:
             if self.state == _WAIT:
                 self.state = _SWALLOW

@@ -286,11 +286,11 @@ class Core:
     def tick(self, now):
         """Advance time: the animation ends on its own, errors fade, idle changes are saved."""
         self.game.tick(now)
-        diff = self.clock.ticks_diff
-        if self.error is not None and diff(now, self.error_at) >= ERROR_MS:
+        clock = self.clock      # not a bound method in a local: that allocates per tick
+        if self.error is not None and clock.ticks_diff(now, self.error_at) >= ERROR_MS:
             self.error = None
-        if self.store.dirty and self.game.screen != DRAWING and diff(now, self.last_input) >= IDLE_SAVE_MS:
-            if self.retry_at is None or diff(now, self.retry_at) >= RETRY_SAVE_MS:
+        if self.store.dirty and self.game.screen != DRAWING and clock.ticks_diff(now, self.last_input) >= IDLE_SAVE_MS:
+            if self.retry_at is None or clock.ticks_diff(now, self.retry_at) >= RETRY_SAVE_MS:
                 self.flush(now)
 
     # -- what the table sees ---------------------------------------------------------------
@@ -299,12 +299,12 @@ class Core:
         """Draw the current frame into the ring's buffer."""
         if ring.brightness != self.brightness:
             ring.set_brightness(self.brightness)     # a menu change: colours scaled once
-        diff = self.clock.ticks_diff
+        clock = self.clock
         if self.error is not None and self.game.screen != DRAWING:
             period = R.ERROR_BLINK_MS[self.error]
-            ring.error(self.error, period == 0 or (diff(now, self.error_at) // period) % 2 == 0)
+            ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)
         elif self.menu is not None:
-            self._render_menu(ring, diff(now, self.menu_since))
+            self._render_menu(ring, clock.ticks_diff(now, self.menu_since))
         else:
             self.game.render(ring, now)
 

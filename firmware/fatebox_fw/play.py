@@ -1,6 +1,7 @@
 # What every system's play on the box shares: set-up steps, the roll or draw
 # with its skippable animation, the result and what follows it, the odds meter.
 from fatebox_fw import buttons as B
+from fatebox_fw.ring import blinks
 
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
@@ -121,7 +122,6 @@ class Play:
 
     def blinking(self):
         """Whether the outcome view blinks (an exit, a critical result)."""
-        from fatebox_fw.ring import blinks
         return blinks(self.outcome())
 
     def words(self, screen):

@@ -19,6 +19,10 @@ PASSED = (A.FULL_SUCCESS, A.MIXED_SUCCESS)      # the odds meter's "pass": the s
 _BAND_TOPS = {A.NORMAL: (3, 6, 9, 12), A.EASY: (1, 6, 9, 12), A.HARD: (3, 6, 11, 12)}
 
 
+# Built once: steps() is asked every frame.
+STEPS = (ATTRIBUTE, BONUSES, RATING, DIFFICULTY)
+
+
 class Play(P.Play):
     system = APPROACHES
 
@@ -34,7 +38,7 @@ class Play(P.Play):
         self.kinds = bytearray(3)
 
     def steps(self):
-        return (ATTRIBUTE, BONUSES, RATING, DIFFICULTY)
+        return STEPS
 
     def offers(self, screen):
         hero = self.core.character()

@@ -22,6 +22,11 @@ OUTCOME_WORDS = {A.CRITICAL_SUCCESS: "Critical success (pair of 6s)", A.SUCCESS:
                  A.CRITICAL_FAILURE: "Critical failure (pair of 1s)"}
 
 
+# Built once: steps() is asked every frame.
+STEPS = (ATTRIBUTE, MODIFIER, FAVORABLE, UNFAVORABLE, DIFFICULTY)
+AFTER = (SCAR,)
+
+
 class Play(P.Play):
     system = AXIOM
 
@@ -38,10 +43,10 @@ class Play(P.Play):
         self.kinds = bytearray(4)
 
     def steps(self):
-        return (ATTRIBUTE, MODIFIER, FAVORABLE, UNFAVORABLE, DIFFICULTY)
+        return STEPS
 
     def after(self):
-        return (SCAR,)
+        return AFTER
 
     def offers(self, screen):
         hero = self.core.character()

@@ -25,6 +25,11 @@ EFFECT_WORDS = {TT.BLACK_SUCCESS: "a step toward the task", TT.COLOURED_SUCCESS:
 MAX_EARNED = 9
 
 
+# Built once: steps() is asked every frame.
+STEPS = (COLOUR, KEYWORDS, RESERVE_SIZE)
+AFTER = (SUCCESS, SACRIFICE, STORY, RESERVE, DONE)
+
+
 class Play(P.Play):
     system = COLOUR_TOKENS
 
@@ -39,10 +44,10 @@ class Play(P.Play):
         self.gold_before = 0
 
     def steps(self):
-        return (COLOUR, KEYWORDS, RESERVE_SIZE)
+        return STEPS
 
     def after(self):
-        return (SUCCESS, SACRIFICE, STORY, RESERVE, DONE)
+        return AFTER
 
     def offers(self, screen):
         if screen == RESERVE:

@@ -15,6 +15,10 @@ OUTCOME_WORDS = {L.SUCCESS: "Success", L.COMPLICATION: "Success with a complicat
 PASSED = (L.SUCCESS, L.COMPLICATION)
 
 
+# Built once: steps() is asked every frame.
+STEPS = (ATTRIBUTE, SKILLS, LIGHT, DARK)
+
+
 class Play(P.Play):
     system = LIGHT_DARK
 
@@ -28,7 +32,7 @@ class Play(P.Play):
         self.kinds = bytearray(4)
 
     def steps(self):
-        return (ATTRIBUTE, SKILLS, LIGHT, DARK)
+        return STEPS
 
     def offers(self, screen):
         hero = self.core.character()

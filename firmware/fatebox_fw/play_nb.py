@@ -76,6 +76,11 @@ class Shown:
                 "spendable-whites": self.spendable_whites}
 
 
+# Built once: steps() is asked every frame.
+STEPS = (DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE)
+AFTER = (PLACE, REWARD)
+
+
 class Play(P.Play):
     system = N.NEW_BEGINNING
 
@@ -89,6 +94,9 @@ class Play(P.Play):
         self.k = 1
         self.cursor = 0
         self.hero_name = None       # whose traits `chosen` describes
+        self._hero = 0              # the character object last seen (0: none seen yet)
+        self.trait_count = 0
+        self._bag_cache = None
         self.chosen = []            # per trait and lesson: put into play
         self.token = None           # the trait whose placed token this trial uses
         self._setup = None
@@ -105,8 +113,15 @@ class Play(P.Play):
     def hero(self):
         """The active character, its choices kept while it stays the same one."""
         character = self.core.character()
+        if character is self._hero:
+            return character        # the same object: nothing changed (asked every frame)
+        self._hero = character
+        self._setup = None          # a changed sheet (levels, tokens) makes another bag
+        self._bag_cache = None
+        self.meter_ready = False
         name = character.name if character is not None else None
-        count = len(character.all_traits()) + len(character.lessons) if character is not None else 0
+        self.trait_count = len(character.all_traits()) if character is not None else 0
+        count = self.trait_count + len(character.lessons) if character is not None else 0
         if name != self.hero_name or count != len(self.chosen):
             self.hero_name = name
             self.token = None
@@ -129,10 +144,10 @@ class Play(P.Play):
     # -- the set-up ---------------------------------------------------------------------
 
     def steps(self):
-        return (DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE)
+        return STEPS
 
     def after(self):
-        return (PLACE, REWARD)
+        return AFTER
 
     def offers(self, screen):
         group = HELPS[self.help][1] is not None
@@ -174,9 +189,11 @@ class Play(P.Play):
     def touched(self, now):
         P.Play.touched(self, now)
         self._setup = None
+        self._bag_cache = None
 
     def prepare(self, screen):
         self._setup = None
+        self._bag_cache = None
         if screen == CHOOSE:
             sizes = self.setup().draw_sizes()
             # The draw size the player had, moved to the nearest one this bag allows.
@@ -479,15 +496,15 @@ class Play(P.Play):
             ring.toggles(self.states, self.kinds, n, self.reward, blink)
 
     def _render_traits(self, ring, blink):
-        character = self.hero()
+        self.hero()
         count = len(self.chosen)
-        traits = character.all_traits()
+        traits = self.trait_count      # traits, then lessons and scars
         at = self.cursor % count if count else 0
         first = 0 if count <= ring.count else min(max(0, at - ring.count // 2), count - ring.count)
         n = min(count - first, ring.count)
         for j in range(n):
             i = first + j
-            if i < len(traits):
+            if i < traits:
                 if self.token == i:
                     self.states[j], self.kinds[j] = 1, _K_TOKEN
                 else:
@@ -503,11 +520,14 @@ class Play(P.Play):
         return self.result.exit     # an exit from the scene blinks
 
     def _bag(self):
-        try:
-            setup = self.setup()
-            return setup.white(), setup.black()
-        except RulesError:
-            return self.whites if self.hero() is None else 0, self.difficulty
+        # (white, black) of the bag so far, kept until the next change.
+        if self._bag_cache is None:
+            try:
+                setup = self.setup()
+                self._bag_cache = (setup.white(), setup.black())
+            except RulesError:
+                self._bag_cache = (self.whites if self.hero() is None else 0, self.difficulty)
+        return self._bag_cache
 
     def _bag_whites(self):
         return self._bag()[0]
