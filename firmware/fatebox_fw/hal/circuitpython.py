@@ -17,7 +17,7 @@ try:
 except ImportError:
     keypad = None
 
-from fatebox_fw.profile import roles, validate
+from fatebox_fw.profile import validate
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -120,7 +120,6 @@ class CircuitPythonBoard:
         self.profile = profile if profile is not None else load_profile()
         self.storage = storage
         self.readonly = not writable()
-        self.roles = roles(self.profile)
         pins = tuple(gpio(b["pin"]) for b in self.profile["buttons"])
         if use_keypad and keypad is not None:
             self.keys = _Keys(pins)
