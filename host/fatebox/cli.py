@@ -8,7 +8,7 @@ import click
 from shared_rules import names as N
 from shared_rules.character import Character, SheetError
 from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
-from fatebox import RULES_VERSION, VERSION, merge, odds, ports, sheets, show
+from fatebox import RULES_VERSION, VERSION, cli_odds, merge, ports, sheets, show
 from fatebox.errors import FateboxError, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
@@ -251,20 +251,8 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         out.print(line)
 
 
-@main.group("odds")
-def odds_group():
-    """Exact odds for every draw size; no board needed."""
-
-
-@odds_group.command("new-beginning")
-@trial_options
-def odds_new_beginning(white, black, danger, statuses, as_json):
-    """New Beginning: the chance of each outcome (and of an exit) per draw size."""
-    trial = _trial(white, black, danger, statuses)
-    if as_json:
-        click.echo(json.dumps(odds.report(trial)))
-    else:
-        show.console().print(odds.table(trial))
+main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
+main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
 
 
 @main.command()

@@ -1,0 +1,120 @@
+# `fatebox odds new-beginning` with helpers, a group, a placed token and the
+# listed lessons and scars: the bag they make and the draws they change.
+import json
+
+import pytest
+
+from tests.host.test_odds import WORKED_CHECK
+
+
+def odds_json(run, *args):
+    result = run("odds", "new-beginning", "--json", *args)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("\n") == 1
+    return json.loads(result.stdout)
+
+
+def rows(data):
+    return dict((row["draw"], row["outcomes"]) for row in data["rows"])
+
+
+@pytest.mark.parametrize("args, extra", [
+    (["--white", 1, "--black", 3, "--helpers", 1], {"helpers": 1}),
+    (["--white", 1, "--black", 3, "--placed"], {"placed": True}),
+    (["--black", 2, "--group", 2], {"group": 2}),            # 2 whites, 2 + 1 blacks
+    (["--white", 2, "--black", 2, "--group", 2], {"group": 2}),
+    (["--white", 1, "--black", 3, "--lesson", "dream-team"], {"lessons": ["Dream Team"]}),
+    (["--white", 1, "--black", 3, "--lesson", "Dream Team"], {"lessons": ["Dream Team"]}),
+    (["--white", 1, "--black", 3, "--effect", '{"do": "add-white"}'],
+     {"effects": [{"do": "add-white", "count": 1}]}),
+])
+def test_each_way_to_the_worked_check_bag_gives_its_odds(run, args, extra):
+    # Every one of these fills the bag of the worked check: 2 white, 3 black.
+    data = odds_json(run, *args)
+    expected = dict(WORKED_CHECK)
+    del expected["rows"]
+    expected.update(extra)
+    expected["rows"] = WORKED_CHECK["rows"]
+    assert data == expected
+
+
+def test_no_extra_keys_without_extras(run):
+    assert list(odds_json(run, "-w", 2, "-b", 3)) == ["system", "bag", "danger", "statuses", "rows"]
+
+
+def test_perseverance_draws_another_when_about_to_fail(run):
+    # 2 white, 3 black, draw 1: a black (3/5) draws one more of 2 white, 2 black:
+    # white -> one of each, a partial success (3/10); black -> total failure (3/10).
+    data = odds_json(run, "-w", 2, "-b", 3, "--lesson", "perseverance")
+    assert data["lessons"] == ["Perseverance"]
+    assert rows(data)[1] == {"total-success": "2/5", "partial-success": "3/10",
+                             "partial-failure": "0", "total-failure": "3/10"}
+
+
+def test_quick_thinking_retries_a_failed_draw(run):
+    # draw 1: pass 2/5 at once, else a retry passes 2/5 of the 3/5: 16/25.
+    data = odds_json(run, "-w", 2, "-b", 3, "--scar", "quick-thinking")
+    assert rows(data)[1]["total-success"] == "16/25"
+    assert rows(data)[1]["total-failure"] == "9/25"
+
+
+def test_cautious_burns_all_but_one_of_each(run):
+    data = odds_json(run, "-w", 3, "-b", 4, "--scar", "cautious")
+    assert data["bag"] == {"white": 1, "black": 1}
+    assert rows(data) == {
+        1: {"total-success": "1/2", "partial-success": "0", "partial-failure": "0", "total-failure": "1/2"},
+        2: {"total-success": "0", "partial-success": "0", "partial-failure": "1", "total-failure": "0"}}
+
+
+def test_over_the_top_forces_all_but_one_and_returns_a_black_on_a_failure(run):
+    # 2 white, 3 black, draw 4: (2w, 2b) 3/5 passes; (1w, 3b) 2/5 fails, gives a black
+    # back and passes with its one white: a partial success either way.
+    data = odds_json(run, "-w", 2, "-b", 3, "--scar", "over-the-top")
+    assert rows(data) == {4: {"total-success": "0", "partial-success": "1",
+                              "partial-failure": "0", "total-failure": "0"}}
+
+
+def test_order_burns_two_whites_and_a_black(run):
+    data = odds_json(run, "-w", 4, "-b", 4, "--lesson", "order")
+    assert data["bag"] == {"white": 2, "black": 3}
+    assert data["rows"] == WORKED_CHECK["rows"]
+
+
+def test_a_spending_lesson_changes_no_odds(run):
+    seer = odds_json(run, "-w", 2, "-b", 3, "--lesson", "seer")
+    assert seer["lessons"] == ["Seer"] and seer["rows"] == WORKED_CHECK["rows"]
+
+
+def test_the_table_names_the_extras(run):
+    result = run("odds", "new-beginning", "-w", 1, "-b", 3, "--helpers", 1, "--scar", "persistent")
+    assert result.exit_code == 0
+    assert "bag 2 white, 3 black; no danger; 1 helper; scars Persistent" in result.stdout
+
+
+@pytest.mark.parametrize("args, option, allowed", [
+    (["--white", 4, "--black", 3, "--helpers", 3], "--white", "0..6 whites in all"),
+    (["--white", 6, "--black", 3, "--placed"], "--white", "0..6 whites in all"),
+    (["--white", 5, "--black", 3, "--lesson", "the-supermoon"], "--white", "0..6 whites in all"),
+    (["--white", 1, "--black", 3, "--helpers", 7], "--helpers", "0..6"),
+    (["--white", 1, "--black", 3, "--helpers", -1], "--helpers", "0..6"),
+    (["--black", 3, "--group", 1], "--group", "2..6 participants"),
+    (["--black", 3, "--group", 7], "--group", "2..6 participants"),
+    (["--black", 5, "--group", 3], "--group", "within the black supply"),
+    (["--white", 1, "--black", 3, "--group", 3], "--white", "0..6"),
+    (["--black", 3], "--white", "0..6"),
+    (["--white", 1, "--black", 3, "--lesson", "tough"], "--lesson", "give it with --scar"),
+    (["--white", 1, "--black", 3, "--lesson", "brave"], "--lesson", "dream-team, the-supermoon, perseverance"),
+    (["--white", 1, "--black", 3, "--scar", "brave"], "--scar", "tough, quick-thinking, persistent"),
+    (["--white", 1, "--black", 3, "--lesson", "order"], "--lesson/--scar/--effect", "burn takes 2 white"),
+    (["--white", 1, "--black", 3, "--effect", "{x"], "--effect", "is not JSON"),
+    (["--white", 1, "--black", 3, "--effect", '{"do": "fly"}'], "--effect", "add-white"),
+    (["--white", 1, "--black", 3, "--effect", '{"do": "add-white", "count": 9}'], "--effect", "1..6"),
+])
+def test_a_bad_extra_exits_2_naming_the_option(run, args, option, allowed):
+    for command in ("odds", "simulate"):
+        more = ["--trials", 10, "--draw", 1] if command == "simulate" else []
+        result = run(command, "new-beginning", *args, *more)
+        assert result.exit_code == 2, (command, result.stdout)
+        assert result.stdout == ""
+        assert result.stderr.startswith("fatebox: %s: " % option), result.stderr
+        assert allowed in result.stderr and "Traceback" not in result.stderr
