@@ -6,7 +6,8 @@ import os
 import click
 
 from shared_rules import names as N
-from shared_rules.character import Character, SheetError
+from shared_rules import roster
+from shared_rules.character import SheetError
 from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
 from fatebox import RULES_VERSION, VERSION, cli_odds, merge, ports, sheets, show
 from fatebox.errors import FateboxError, USAGE
@@ -99,11 +100,9 @@ def push(paths, port):
     with _connect(port) as link:
         for sheet in loaded:
             reply = link.put(sheet.character.to_dict())
-            c = sheet.character
-            click.echo("%s: loaded from %s (%s): %s, %d traits, %d placed token%s, %d trials" % (
-                c.name, sheet.path, "new on the box" if reply.get("created") else "replaced",
-                c.archetype.name, len(c.all_traits()), c.placed_count(),
-                "" if c.placed_count() == 1 else "s", c.trials))
+            click.echo("%s: loaded from %s (%s): %s" % (
+                sheet.character.name, sheet.path, "new on the box" if reply.get("created") else "replaced",
+                show.loaded_words(sheet.character)))
 
 
 @main.command()
@@ -141,7 +140,7 @@ def pull(name, directory, port):
 def _plan(data, by_name, directory):
     """(character, path, document to write or None, changes or None for a new sheet)."""
     try:
-        character = Character.from_dict(data)
+        character = roster.from_dict(data)
     except SheetError as exc:
         raise FateboxError("the board sent a character that does not check out (%s); "
                            "nothing was written" % exc)
@@ -152,12 +151,17 @@ def _plan(data, by_name, directory):
     if not paths:
         return character, sheets.free_path(directory, character.name), sheets.new_document(character), None
     path = paths[0]
-    _, document = sheets.read_document(path)
-    changes = merge.update(document, character)
+    text, document = sheets.read_document(path)
+    old = None
+    if character.system != N.NEW_BEGINNING:
+        old = _sheet_character(path, text, document, character)
+    else:
+        _same_system(path, document.unwrap(), character)
+    changes = merge.update(document, character, old)
     if not changes:
         return character, path, None, []
     try:
-        again = Character.from_dict(document.unwrap()).to_dict()
+        again = roster.from_dict(sheets.to_box(document.unwrap())).to_dict()
     except SheetError as exc:
         again = exc
     if again != character.to_dict():
@@ -165,6 +169,25 @@ def _plan(data, by_name, directory):
                            "pull into an empty --dir and compare; nothing was written"
                            % (path, character.name, again if isinstance(again, SheetError) else "layout not understood"))
     return character, path, document, changes
+
+
+def _same_system(path, data, character):
+    system = sheets.system_of(data)
+    if system != character.system:
+        raise FateboxError("%s describes %s as a %s character, the board holds a %s one; rename one of them; "
+                           "nothing was written" % (path, character.name, roster.SYSTEM_WORDS.get(system, system),
+                                                    roster.SYSTEM_WORDS[character.system]))
+
+
+def _sheet_character(path, text, document, character):
+    """What the sheet says of a dice or colour system's character, every default filled in."""
+    data = document.unwrap()
+    _same_system(path, data, character)
+    try:
+        return roster.from_dict(sheets.to_box(data)).to_dict()
+    except SheetError as exc:
+        raise FateboxError("%s; fix the sheet, then pull again; nothing was written"
+                           % sheets.describe(path, text, exc, data))
 
 
 @main.command("list")

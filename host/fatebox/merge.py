@@ -3,7 +3,9 @@
 import tomlkit
 from tomlkit.items import AoT, Array, InlineTable, Table
 
+from shared_rules import names as N
 from shared_rules.character import Character
+from fatebox.errors import FateboxError
 
 _TRAIT_DEFAULTS = {"level": 1, "placed": False}
 _SCALAR_DEFAULTS = {"system": None, "pending-misfortunes": 0, "trials": 0}
@@ -37,9 +39,30 @@ def inline_table(pairs, padded=False):
 
     Built from text: tomlkit spaces keys added to an inline table unevenly.
     """
-    body = ", ".join("%s = %s" % (tomlkit.key(k).as_string(), tomlkit.item(v).as_string()) for k, v in pairs)
-    text = "{ %s }" % body if padded else "{%s}" % body
-    return tomlkit.parse("t = " + text)["t"]
+    return tomlkit.parse("t = " + _inline_text(pairs, padded))["t"]
+
+
+def _inline_text(pairs, padded):
+    body = ", ".join("%s = %s" % (tomlkit.key(k).as_string(), _value_text(v, padded)) for k, v in pairs)
+    return "{ %s }" % body if padded else "{%s}" % body
+
+
+def _value_text(value, padded=False):
+    # Tables inside an inline value stay inline: {name = "Scout", bonuses = [{...}]}.
+    if isinstance(value, dict):
+        return _inline_text(list(value.items()), padded)
+    if isinstance(value, (list, tuple)):
+        return "[%s]" % ", ".join(_value_text(v, padded) for v in value)
+    return tomlkit.item(value).as_string()
+
+
+def value_item(value, padded=False):
+    """A value for a sheet key: tables inline, lists one item per line, the rest as is."""
+    if isinstance(value, dict):
+        return inline_table(list(value.items()), padded)
+    if isinstance(value, (list, tuple)):
+        return array_of(list(value), padded)
+    return value
 
 
 def _padded(document):
@@ -65,9 +88,18 @@ def _item(value, padded=False):
     return value
 
 
-def update(document, character):
-    """Bring `document` in line with `character`; return what changed, in words."""
-    return _Update(document).run(character.to_dict())
+def update(document, character, old=None):
+    """Bring `document` in line with `character`; return what changed, in words.
+
+    New Beginning merges trait by trait. The other systems compare what the box
+    holds with `old`, the character the sheet describes (its own to_dict(), every
+    default filled in): only keys whose meaning differs are written, so a value a
+    sheet leaves to its default (Light and Dark's hp, Approaches' value) stays
+    unwritten until play changes it.
+    """
+    if character.system == N.NEW_BEGINNING:
+        return _Update(document).run(character.to_dict())
+    return _Update(document).hero(old, character.to_dict())
 
 
 class _Update:
@@ -91,6 +123,61 @@ class _Update:
                 self.scalar(key, value)
         return self.changes
 
+    def put(self, parent, key, item):
+        """parent[key] = item; a key new to the sheet goes after its last top-level key.
+
+        tomlkit would put it just before the first [table], below the comments
+        that introduce that table; after the last key they stay with their table.
+        """
+        if parent is not self.document or key in parent or not hasattr(parent, "_insert_after"):
+            parent[key] = item
+            return
+        last = None
+        for k, value in parent.body:
+            if isinstance(value, (Table, AoT)):
+                break
+            if k is not None:
+                last = k.key
+        if last is None:
+            parent[key] = item
+        else:
+            parent._insert_after(last, key, item)   # tomlkit 0.13-0.15: Container._insert_after
+
+    def hero(self, old, new):
+        for key in new:
+            if key in old and old[key] == new[key]:
+                continue
+            if key == "history":
+                self.sequence(key, new[key])
+            elif key == "traits" and isinstance(self.document.get(key), (Array, AoT)):
+                # A Colour tokens sheet names its traits; the box only counts them.
+                raise FateboxError("the box counts %d traits for %s but the sheet names %d; name them "
+                                   "on the sheet and push it again" % (new[key], new["name"], old.get(key)))
+            else:
+                self.value_at(self.document, key, key, old.get(key), new[key])
+        for key in old:
+            if key not in new and key in self.document:
+                del self.document[key]
+                self.changes.append("%s removed" % key)
+        return self.changes
+
+    def value_at(self, parent, key, where, old, new):
+        """One value of a dice or colour system's sheet: tables key by key, the rest whole."""
+        current = parent.get(key) if key in parent else None
+        if isinstance(new, dict) and isinstance(old, dict) and isinstance(current, (Table, InlineTable)):
+            if isinstance(current, InlineTable) and [k for k in new if k not in current and old.get(k) != new[k]]:
+                merged = dict((k, plain(v)) for k, v in current.items())
+                merged.update(new)
+                parent[key] = inline_table(list(merged.items()), current.as_string().startswith("{ "))
+                self.changes.extend(_value_words(where, old, new))
+                return
+            for k in new:
+                if old.get(k) != new[k]:
+                    self.value_at(current, k, "%s.%s" % (where, k), old.get(k), new[k])
+            return
+        self.put(parent, key, value_item(new, self.padded))
+        self.changes.extend(_value_words(where, old, new))
+
     def scalar(self, key, value):
         document = self.document
         if key not in document and key == "system":
@@ -98,7 +185,7 @@ class _Update:
         old = plain(document.get(key, _SCALAR_DEFAULTS.get(key)))
         if old == value:
             return   # also: a missing count that is still 0 stays missing
-        document[key] = value
+        self.put(document, key, value)
         if key == "pending-misfortunes":
             self.changes.append("pending misfortunes %s -> %s (name them under misfortunes)" % (old, value))
         else:
@@ -125,14 +212,14 @@ class _Update:
             parent[key] = inline_table(pairs, current.as_string().startswith("{ "))
         else:
             inline = isinstance(parent, tomlkit.TOMLDocument)
-            parent[key] = trait_item(new, inline=inline, padded=self.padded)
+            self.put(parent, key, trait_item(new, inline=inline, padded=self.padded))
 
     def traits(self, key, new_list):
         current = self.document.get(key)
         if not isinstance(current, (Array, AoT)):
             if not new_list and current is None:
                 return
-            self.document[key] = array_of([trait_item(t, padded=self.padded) for t in new_list], self.padded)
+            self.put(self.document, key, array_of([trait_item(t, padded=self.padded) for t in new_list], self.padded))
             self.changes.extend("new trait %s" % t["name"] for t in new_list)
             return
         for i, new in enumerate(new_list):
@@ -160,7 +247,7 @@ class _Update:
         if old == new_list:
             return
         if not isinstance(current, (Array, AoT)):
-            self.document[key] = array_of(new_list, self.padded)
+            self.put(self.document, key, array_of(new_list, self.padded))
             dropped, added = old, new_list
         else:
             # The box keeps the newest HISTORY_LIMIT trials: the old list may have
@@ -218,6 +305,35 @@ def _trait_words(old, new):
     return words
 
 
+def _value_words(where, old, new):
+    if isinstance(new, dict) and isinstance(old, dict):
+        out = []
+        for k in new:
+            if old.get(k) != new[k]:
+                out.extend(_value_words("%s.%s" % (where, k), old.get(k), new[k]))
+        return out
+    return ["%s %s -> %s" % (where, _short(old), _short(new))]
+
+
+def _short(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+# What a history entry shows of the roll, per system (docs/protocol.md, History).
+_TRIAL_DETAIL = ("tokens", "faces", "light", "dark", "dice", "kept")
+
+
 def _trial_words(entry):
-    words = "%s %s" % (entry.get("outcome", "?"), entry.get("tokens", ""))
+    detail = []
+    for key in _TRIAL_DETAIL:
+        value = entry.get(key)
+        if isinstance(value, list):
+            value = "-".join(str(v) for v in value)
+        if value:
+            detail.append(value if key in ("tokens", "dice", "faces") else "%s %s" % (key, value))
+    words = " ".join([str(entry.get("outcome", "?"))] + detail)
     return words + (", exit" if entry.get("exit") else "")

@@ -1,5 +1,5 @@
-# Character sheets as TOML files: load and validate with shared_rules, find a
-# character's sheet in a folder, create one, and save atomically.
+# Character sheets of all five systems as TOML files: load and validate with
+# shared_rules, find a character's sheet in a folder, create one, save atomically.
 import glob
 import os
 import re
@@ -9,8 +9,9 @@ import unicodedata
 import tomlkit
 from tomlkit.exceptions import ParseError
 
-from shared_rules import wire
-from shared_rules.character import Character, SheetError
+from shared_rules import names as N
+from shared_rules import roster, wire
+from shared_rules.character import NAME_LIMIT, SheetError
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
 
@@ -48,23 +49,81 @@ def read_document(path):
 
 
 def load(path):
-    """A Sheet whose character passed shared_rules' checks, or FateboxError (exit 2)."""
+    """A Sheet whose character passed shared_rules' checks, or FateboxError (exit 2).
+
+    The character is the one the box keeps: shared_rules.character.Character for
+    New Beginning, roster.Hero for the other systems (roster.from_dict by `system`).
+    """
     text, document = read_document(path)
+    data = document.unwrap()
     try:
-        character = Character.from_dict(document.unwrap())
+        character = roster.from_dict(to_box(data))
     except SheetError as exc:
-        raise FateboxError(describe(path, text, exc), USAGE)
+        raise FateboxError(describe(path, text, exc, data), USAGE)
     return Sheet(path, text, document, character)
 
 
-def describe(path, text, exc):
+def system_of(data):
+    """The system a sheet's data says it is (absent: New Beginning)."""
+    return data.get("system", N.NEW_BEGINNING) if isinstance(data, dict) else None
+
+
+def to_box(data):
+    """The character dict the box takes for a sheet's data.
+
+    Only the host's own text differs: a Colour tokens sheet may name its
+    non-core traits (`traits = ["Quick hands", ...]`); the box counts them
+    (colourtokens_character.Character.traits). Everything else goes as written.
+    """
+    if system_of(data) != roster.COLOUR_TOKENS or not isinstance(data.get("traits"), list):
+        return data
+    names = data["traits"]
+    for i in range(len(names)):
+        name = names[i]
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+            raise SheetError("traits[%d]" % i, "expected a trait name of 1..%d characters, got %r"
+                             % (NAME_LIMIT, name))
+        if name in names[:i]:
+            raise SheetError("traits[%d]" % i, "%r is named twice; each trait once" % name)
+    out = dict(data)
+    out["traits"] = len(names)
+    return out
+
+
+# Where a field a system's model names sits on its sheet, when the model names
+# it by its leaf (a RulesError's field): Light and Dark's "strength" is
+# attributes.strength; Axiom's counter is "axiom_points" in its model.
+_SHEET_FIELD = {"axiom_points": "axiom-points", "condition": "conditions", "condition.effects": "conditions",
+                "advancement": "advancements"}
+
+
+def sheet_field(data, exc):
+    """The sheet's path for a SheetError's field (best effort; the field itself otherwise)."""
+    field = _SHEET_FIELD.get(exc.field, exc.field)
+    system = system_of(data)
+    if system == roster.APPROACHES and field in ("body", "mind", "will"):
+        # approaches.Character says "body maximum must be ..." for the maximum,
+        # "body must be 0..N (its maximum)" for the current value.
+        in_value = isinstance(data.get("value"), dict) and not exc.message.startswith(field + " maximum")
+        return ("value." if in_value else "maximum.") + field
+    if system == roster.LIGHT_DARK and field in ("strength", "dexterity", "insight", "resolve"):
+        return "attributes." + field
+    return field
+
+
+def describe(path, text, exc, data=None):
     """'mara.toml:12: skills[1].level: expected ...' for a SheetError."""
-    line, exact = tomlpos.find_line(text, exc.field)
+    field = sheet_field(data, exc) if isinstance(data, dict) else exc.field
+    message = exc.message
+    leaf = field.rsplit(".", 1)[-1]
+    if field != exc.field and message.startswith(exc.field + " ") and "." not in exc.field:
+        message = leaf + message[len(exc.field):]   # the model's word for it: "axiom_points must be ..."
+    line, exact = tomlpos.find_line(text, field)
     if line is None:
-        return "%s: %s: %s; add it to the sheet" % (path, exc.field, exc.message)
+        return "%s: %s: %s; add it to the sheet" % (path, field, message)
     if exact:
-        return "%s:%d: %s: %s" % (path, line, exc.field, exc.message)
-    return "%s:%d: %s: %s (in the entry starting on line %d)" % (path, line, exc.field, exc.message, line)
+        return "%s:%d: %s: %s" % (path, line, field, message)
+    return "%s:%d: %s: %s (in the entry starting on line %d)" % (path, line, field, message, line)
 
 
 def check_frame(sheet):
@@ -74,6 +133,11 @@ def check_frame(sheet):
     except wire.WireError as exc:
         raise FateboxError("%s: too large to send in one frame (%s); shorten misfortunes or history"
                            % (sheet.path, exc.message), USAGE)
+    # The box refuses a character that would outgrow a reply once its history is full.
+    problem = roster.too_large(sheet.character)
+    if problem is not None:
+        raise FateboxError("%s: too large for the box: with a full history it would not fit in one "
+                           "reply (%s); shorten its texts or lists" % (sheet.path, problem), USAGE)
 
 
 def load_all(paths):
@@ -125,13 +189,19 @@ def free_path(directory, name):
 
 def new_document(character):
     """A fresh, commented sheet for a character the folder has no sheet for."""
-    from fatebox.merge import array_of, trait_item
+    from fatebox.merge import array_of, trait_item, value_item
 
     data = character.to_dict()
     doc = tomlkit.document()
-    doc.add(tomlkit.comment("%s: a New Beginning character, written by `fatebox pull`." % character.name))
+    doc.add(tomlkit.comment("%s: a%s %s character, written by `fatebox pull`."
+                            % (character.name, "n" if character.system in (roster.APPROACHES, roster.AXIOM) else "",
+                               roster.SYSTEM_WORDS[character.system])))
     doc.add(tomlkit.comment("Edit freely: `fatebox pull` keeps your comments and layout."))
     doc.add(tomlkit.nl())
+    if character.system != N.NEW_BEGINNING:
+        for key in data:
+            doc[key] = value_item(data[key])
+        return doc
     doc["name"] = data["name"]
     doc["system"] = data["system"]
     doc["archetype"] = trait_item(data["archetype"], inline=True)
@@ -141,6 +211,9 @@ def new_document(character):
     doc["pending-misfortunes"] = data["pending-misfortunes"]
     doc["trials"] = data["trials"]
     doc["history"] = array_of(data["history"])
+    for key in ("lessons", "rewards"):   # written only when the character has some
+        if key in data:
+            doc[key] = array_of(data[key])
     return doc
 
 

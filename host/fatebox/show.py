@@ -1,10 +1,11 @@
-# What the CLI prints for people: the characters on a board as a table and a
-# draw in words. Data for programs goes out as JSON from cli.py instead.
+# What the CLI prints for people: the characters on a board (every system) as a
+# table and a draw in words. Data for programs goes out as JSON from cli.py instead.
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from shared_rules import names as N
+from shared_rules.roster import APPROACHES, AXIOM, COLOUR_TOKENS, LIGHT_DARK, SYSTEM_WORDS
 from fatebox.odds import OUTCOME_STYLES, OUTCOME_WORDS, setup_words
 
 TOKEN_WORDS = {N.WHITE: "white", N.BLACK: "black"}
@@ -20,14 +21,55 @@ def console():
 
 
 def characters_table(characters):
+    """The `list` summaries (docs/protocol.md, list) as a table: one row a character, any system."""
     out = Table(title="Characters on the box", title_justify="left")
-    for title, justify in (("Name", "left"), ("Archetype", "left"), ("Placed", "right"),
-                           ("Misfortunes", "right"), ("Pending", "right"), ("Trials", "right")):
+    for title, justify in (("Name", "left"), ("System", "left"), ("Archetype", "left"),
+                           ("State", "left"), ("Trials", "right")):
         out.add_column(title, justify=justify)
     for c in characters:
-        out.add_row(str(c.get("name")), str(c.get("archetype")), str(c.get("placed", 0)),
-                    str(c.get("misfortunes", 0)), str(c.get("pending-misfortunes", 0)), str(c.get("trials", 0)))
+        system = c.get("system", N.NEW_BEGINNING)
+        archetype = c.get("archetype")
+        out.add_row(str(c.get("name")), SYSTEM_WORDS.get(system, str(system)),
+                    "-" if archetype is None else str(archetype), state_words(c), str(c.get("trials", 0)))
     return out
+
+
+def _plural(count, word):
+    return "%s %s%s" % (count, word, "" if count == 1 else "s")
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary, in a few words."""
+    system = summary.get("system", N.NEW_BEGINNING)
+    if system == APPROACHES:
+        values = summary.get("attributes") or {}
+        words = ", ".join("%s %s" % (a, values[a]) for a in ("body", "mind", "will") if a in values)
+        return words + ("; taken out" if summary.get("out") else "")
+    if system == LIGHT_DARK:
+        return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
+    if system == AXIOM:
+        return "%s, strain %s, %s" % (_plural(summary.get("axiom-points"), "Axiom point"),
+                                      summary.get("strain"), _plural(summary.get("scars"), "scar"))
+    if system == COLOUR_TOKENS:
+        return "%s gold" % summary.get("gold")
+    return "%s placed, %s, %s pending" % (summary.get("placed", 0),
+                                          _plural(summary.get("misfortunes", 0), "misfortune"),
+                                          summary.get("pending-misfortunes", 0))
+
+
+def loaded_words(character):
+    """What `push` says of a character it loaded."""
+    if character.system == N.NEW_BEGINNING:
+        placed = character.placed_count()
+        return "%s, %d traits, %s, %d trials" % (character.archetype.name, len(character.all_traits()),
+                                                 _plural(placed, "placed token"), character.trials)
+    summary = character.summary()
+    words = [SYSTEM_WORDS[character.system]]
+    if summary.get("archetype"):
+        words.append(str(summary["archetype"]))
+    words.append(state_words(summary))
+    words.append("%d trials" % character.trials)
+    return ", ".join(words)
 
 
 def tokens_words(tokens):
