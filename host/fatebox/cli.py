@@ -157,7 +157,10 @@ def _plan(data, by_name, directory):
         old = _sheet_character(path, text, document, character)
     else:
         _same_system(path, document.unwrap(), character)
-    changes = merge.update(document, character, old)
+    try:
+        changes = merge.update(document, character, old)
+    except merge.Mismatch as exc:
+        raise FateboxError("%s: %s; nothing was written" % (path, exc))
     if not changes:
         return character, path, None, []
     try:
@@ -174,9 +177,9 @@ def _plan(data, by_name, directory):
 def _same_system(path, data, character):
     system = sheets.system_of(data)
     if system != character.system:
-        raise FateboxError("%s describes %s as a %s character, the board holds a %s one; rename one of them; "
-                           "nothing was written" % (path, character.name, roster.SYSTEM_WORDS.get(system, system),
-                                                    roster.SYSTEM_WORDS[character.system]))
+        raise FateboxError("%s describes %s as %s character, the board holds %s one; rename one of them; "
+                           "nothing was written" % (path, character.name, sheets.system_words(system),
+                                                    sheets.system_words(character.system)))
 
 
 def _sheet_character(path, text, document, character):

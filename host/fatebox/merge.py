@@ -5,7 +5,10 @@ from tomlkit.items import AoT, Array, InlineTable, Table
 
 from shared_rules import names as N
 from shared_rules.character import Character
-from fatebox.errors import FateboxError
+
+class Mismatch(ValueError):
+    """The sheet and the box disagree in a way a pull must not paper over."""
+
 
 _TRAIT_DEFAULTS = {"level": 1, "placed": False}
 _SCALAR_DEFAULTS = {"system": None, "pending-misfortunes": 0, "trials": 0}
@@ -151,8 +154,8 @@ class _Update:
                 self.sequence(key, new[key])
             elif key == "traits" and isinstance(self.document.get(key), (Array, AoT)):
                 # A Colour tokens sheet names its traits; the box only counts them.
-                raise FateboxError("the box counts %d traits for %s but the sheet names %d; name them "
-                                   "on the sheet and push it again" % (new[key], new["name"], old.get(key)))
+                raise Mismatch("the box counts %d traits for %s but the sheet names %d; name them "
+                               "on the sheet and push it again" % (new[key], new["name"], old.get(key)))
             else:
                 self.value_at(self.document, key, key, old.get(key), new[key])
         for key in old:

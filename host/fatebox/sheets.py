@@ -68,6 +68,12 @@ def system_of(data):
     return data.get("system", N.NEW_BEGINNING) if isinstance(data, dict) else None
 
 
+def system_words(system):
+    """'an Approaches', 'a Light and Dark': a system as a sentence names it."""
+    words = roster.SYSTEM_WORDS.get(system, str(system))
+    return ("an " if words[:1] in "AEIOU" else "a ") + words
+
+
 def to_box(data):
     """The character dict the box takes for a sheet's data.
 
@@ -193,9 +199,8 @@ def new_document(character):
 
     data = character.to_dict()
     doc = tomlkit.document()
-    doc.add(tomlkit.comment("%s: a%s %s character, written by `fatebox pull`."
-                            % (character.name, "n" if character.system in (roster.APPROACHES, roster.AXIOM) else "",
-                               roster.SYSTEM_WORDS[character.system])))
+    doc.add(tomlkit.comment("%s: %s character, written by `fatebox pull`."
+                            % (character.name, system_words(character.system))))
     doc.add(tomlkit.comment("Edit freely: `fatebox pull` keeps your comments and layout."))
     doc.add(tomlkit.nl())
     if character.system != N.NEW_BEGINNING:

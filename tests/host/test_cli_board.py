@@ -101,3 +101,30 @@ def test_the_port_can_come_from_the_environment(board, run, monkeypatch):
     monkeypatch.setenv("FATEBOX_PORT", board.path)
     assert run("list", "--json").exit_code == 0
     assert board.ops() == ["hello", "list"]
+
+
+def test_push_and_list_take_every_system(board, run):
+    import os
+    from tests.host.systemsheets import EXAMPLES
+    paths = [os.path.join(EXAMPLES, n + ".toml") for n in ("ash", "lux", "vex", "rue")]
+    result = run("--port", board.path, "push", *paths)
+    assert result.exit_code == 0, result.stderr
+    assert [line.split(" (")[1] for line in result.stdout.splitlines()] == [
+        "new on the box): Approaches, Scout, body 5, mind 4, will 3, 0 trials",
+        "new on the box): Light and Dark, hero, HP 8, Ego 4, 0 trials",
+        "new on the box): Axiom, Curious wizard, 3 Axiom points, strain 0, 0 scars, 0 trials",
+        "new on the box): Colour tokens, 2 gold, 0 trials",
+    ]
+    assert board.characters["Rue"].to_dict()["traits"] == 2     # the sheet's two names, counted
+    board.characters["Ash"].sheet.harm("mind")
+    rows = run("--port", board.path, "list").stdout.splitlines()
+    cells = dict((r.split("│")[1].strip(), [c.strip() for c in r.split("│")[2:-1]]) for r in rows if r.startswith("│"))
+    assert cells == {
+        "Ash": ["Approaches", "Scout", "body 5, mind 3, will 3", "0"],
+        "Lux": ["Light and Dark", "hero", "HP 8, Ego 4", "0"],
+        "Rue": ["Colour tokens", "-", "2 gold", "0"],
+        "Vex": ["Axiom", "Curious wizard", "3 Axiom points, strain 0, 0 scars", "0"],
+    }
+    data = json.loads(run("--port", board.path, "list", "--json").stdout)
+    assert [(c["name"], c["system"]) for c in data["characters"]] == [
+        ("Ash", "approaches"), ("Lux", "light-dark"), ("Vex", "axiom"), ("Rue", "colour-tokens")]
