@@ -1,7 +1,8 @@
 # A trial of each of the five systems played on the virtual gadget from scripted
 # button presses: `fatebox sim --headless` as a process, its buttons pressed by
-# keys piped in, the host side through the real pty (`fatebox push`/`pull` for
-# New Beginning, the protocol client for the others), then a restart on the same flash.
+# keys piped in, the host side through the real pty (the demo sheet of each
+# system loaded by `fatebox push`, written back by `fatebox pull`), then a restart
+# on the same flash.
 import os
 import shutil
 import signal
@@ -19,15 +20,10 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 SEED = "systems-e2e"
 WAIT = 20          # seconds for the box to reach a screen
 
-ASH = {"name": "Ash", "system": "approaches", "maximum": {"body": 5, "mind": 4, "will": 3},
-       "background": {"name": "Scout", "bonuses": [{"attribute": "body", "when": "outdoors"}]}}
-LUX = {"name": "Lux", "system": "light-dark", "archetype": "hero",
-       "attributes": {"strength": 1, "dexterity": 2, "insight": 1, "resolve": 0},
-       "skills": ["brawl", "sneak", "talk", "heal"], "advancements": ["tough"]}
-VEX = {"name": "Vex", "system": "axiom", "concept": "Curious wizard",
-       "attributes": {"might": 2, "wits": 1, "grace": 0, "nerve": -1}, "talents": ["Lore", "Sleight"],
-       "skillsets": ["Wizard"]}
-RUE = {"name": "Rue", "system": "colour-tokens", "gold": 2, "traits": 2}
+# The demo table's sheet of each system (examples/): what the key presses below
+# rely on is Ash's Body 5 with a Body background bonus, Lux's Strength 1 and
+# Ego 4, Vex's attributes (grace first by name), Rue's 2 gold and 2 traits.
+SHEETS = ("mara", "ash", "lux", "vex", "rue")
 
 
 class Box:
@@ -121,16 +117,28 @@ def fatebox(port, *args):
     return result
 
 
+def pulled(box, table, name):
+    """`fatebox pull NAME` into the table: the sheet's character, checked equal to the box's."""
+    result = fatebox(box.port, "pull", name, "--dir", table)
+    assert result.stdout.startswith("%s: updated %s: " % (name, table / (name.lower() + ".toml"))), result.stdout
+    character = sheets.load(str(table / (name.lower() + ".toml"))).character
+    assert character.to_dict() == box.get(name)
+    return character, result.stdout
+
+
 def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxes):
     table = tmp_path / "table"
     table.mkdir()
-    shutil.copy(os.path.join(EXAMPLES, "mara.toml"), table / "mara.toml")
+    for name in SHEETS:
+        shutil.copy(os.path.join(EXAMPLES, name + ".toml"), table / (name + ".toml"))
     state = tmp_path / "flash"
     box = boxes(state)
-    fatebox(box.port, "push", table / "mara.toml")
+    pushed = fatebox(box.port, "push", *[table / (n + ".toml") for n in SHEETS])
+    assert pushed.stdout.count("(new on the box)") == 5
+    listed = fatebox(box.port, "list").stdout
+    for words in ("Approaches", "Light and Dark", "Axiom", "Colour tokens", "New Beginning", "HP 8, Ego 4", "2 gold"):
+        assert words in listed
     with box.link() as link:
-        for data in (ASH, LUX, VEX, RUE):
-            assert link.put(data)["created"] is True
         assert [c["name"] for c in link.characters()] == ["Ash", "Lux", "Mara", "Rue", "Vex"]
 
     # New Beginning: Mara. Difficulty, danger 1, statuses, help, her traits: Persuasive II too.
@@ -142,9 +150,7 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     nb_last = result["last"]
     box.keys("$")                                         # done with the result
     box.settled("difficulty")
-    pulled = fatebox(box.port, "pull", "Mara", "--dir", table)   # the host pulls New Beginning sheets
-    assert "Mara: updated" in pulled.stdout
-    mara = sheets.load(str(table / "mara.toml")).character
+    mara, _ = pulled(box, table, "Mara")
     assert mara.trials == 1 and mara.history[-1]["tokens"] == nb_last["tokens"]
     assert mara.history[-1]["outcome"] == nb_last["outcome"]
 
@@ -157,10 +163,11 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     assert roll["outcome"] == approaches.outcome(max(roll["faces"]), "normal")
     box.keys("+.4")                                      # "." waits: a new result ignores GO for a moment
     box.settled("attribute")
-    ash = box.get("Ash")
-    assert ash["value"]["body"] == 4 and ash["trials"] == 1
-    assert ash["history"][-1] == {"outcome": roll["outcome"], "faces": roll["faces"], "attribute": "body",
-                                  "difficulty": "normal", "harm": 1}
+    ash, words = pulled(box, table, "Ash")
+    assert "value.body 5 -> 4; trials 0 -> 1" in words
+    assert ash.sheet.value["body"] == 4 and ash.trials == 1
+    assert ash.history[-1] == {"outcome": roll["outcome"], "faces": roll["faces"], "attribute": "body",
+                               "difficulty": "normal", "harm": 1}
 
     # Light and Dark: Lux, Strength, 2 skills, 2 dark dice: Ego pays for the dark ones.
     box.choose("light-dark")
@@ -171,8 +178,9 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     assert roll["ego-loss"] == lightdark.ego_loss(roll["dark"], 4)
     box.keys(".4")
     box.settled("attribute")
-    lux = box.get("Lux")
-    assert lux["ego"] == 4 - roll["ego-loss"] and lux["history"][-1]["outcome"] == roll["outcome"]
+    lux, words = pulled(box, table, "Lux")
+    assert lux.sheet.ego == 4 - roll["ego-loss"] and lux.history[-1]["outcome"] == roll["outcome"]
+    assert ("ego 4 -> %d" % lux.sheet.ego in words) == (roll["ego-loss"] > 0)
 
     # Axiom: Vex, grace (the first by name), 1 favorable, normal; 2 strain marked.
     box.choose("axiom")
@@ -183,8 +191,10 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     assert len(roll["dice"]) == 3 and roll["outcome"] == axiom_roll.judge(kept, 0)
     box.keys("++.4")
     box.settled("attribute")
-    vex = box.get("Vex")
-    assert vex["strain"] == 2 and vex["history"][-1]["strain"] == 2 and vex["trials"] == 1
+    vex, words = pulled(box, table, "Vex")
+    assert "strain 0 -> 2" in words
+    assert vex.sheet.harm.marked == 2 and vex.history[-1]["strain"] == 2 and vex.trials == 1
+    assert "conviction = \"Knowledge should be free\"" in (table / "vex.toml").read_text()   # the host's text stays
 
     # Colour tokens: Rue, a green action, 1 keyword, her 2 traits' reserve; kept as suggested; 1 gold earned.
     box.choose("colour-tokens")
@@ -196,9 +206,10 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     box.at("done")
     box.keys("+4")
     box.settled("colour")
-    rue = box.get("Rue")
-    entry = rue["history"][-1]
-    assert rue["trials"] == 1 and rue["gold"] == 3 and entry["earned"] == 1
+    rue, words = pulled(box, table, "Rue")
+    entry = rue.history[-1]
+    assert "gold 2 -> 3" in words and rue.trials == 1 and rue.sheet.gold == 3 and entry["earned"] == 1
+    assert 'traits = ["Quick hands", "Old map of the docks"]' in (table / "rue.toml").read_text()
     assert len(entry["kept"]) == 3 and len(entry["reserve"]) == 2
     assert entry["outcome"] == CT.core_effect(CT.SUCCESS, entry["kept"][0], "green")
 
@@ -211,4 +222,7 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
         assert all(c["trials"] == 1 for c in by_name.values())
         assert link.get("Ash")["value"]["body"] == 4 and link.get("Vex")["strain"] == 2
         assert link.state()["system"] == "colour-tokens"
+    everything = fatebox(again.port, "pull", "--dir", table)     # the sheets already hold it all
+    assert everything.stdout.splitlines() == ["%s: %s is up to date" % (n, table / (n.lower() + ".toml"))
+                                             for n in ("Ash", "Lux", "Mara", "Rue", "Vex")]
     again.stop()
