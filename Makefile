@@ -47,7 +47,12 @@ test-mp: deps
 	$(PY) tests/mp/rp2_modules.py > .build/rp2-modules.txt
 	node tests/mp/run.mjs --allowed .build/rp2-modules.txt
 
-bench: deps
+# icepool is the odds bench's yardstick only: installed here, never a test dependency.
+$(VENV)/.bench: $(VENV)/.installed
+	$(PY) -m pip install --quiet icepool==2.1.3
+	touch $@
+
+bench: deps $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 
