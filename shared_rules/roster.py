@@ -61,14 +61,37 @@ class Hero:
     lightdark_character.Character, axiom_character.Character,
     colourtokens_character.Character); the box adds the name, the trials it
     counted and the last HISTORY_LIMIT results, as for New Beginning.
+
+    `release()` keeps the sheet as its checked dict instead, so that the box
+    can take the system's rules out of RAM while another system is played
+    (docs/performance.md, Fits the Pico); `sheet` makes it again when asked.
+    to_dict() and summary() read either form without importing any rules.
     """
 
     def __init__(self, name, system, sheet, trials=0, history=None):
         self.name = name
         self.system = system
-        self.sheet = sheet
+        self.made = sheet       # the sheet object, or None when released
+        self.fields = None      # the sheet as to_dict() gave it, when released
         self.trials = trials
         self.history = history or []
+
+    @property
+    def sheet(self):
+        if self.made is None:
+            # Checked when it was released: this cannot fail, only import.
+            self.made = _model(self.system)[1].from_dict(_plain(self.fields))
+            self.fields = None
+        return self.made
+
+    def release(self):
+        """Keep the sheet as a dict, dropping the object (and its hold on the rules' classes)."""
+        if self.made is not None:
+            self.fields = self.made.to_dict()
+            self.made = None
+
+    def _fields(self):
+        return self.made.to_dict() if self.made is not None else _plain(self.fields)
 
     def record(self, entry):
         """Count a roll or draw the box played: the entry, newest last."""
@@ -79,7 +102,7 @@ class Hero:
 
     def to_dict(self):
         out = {"name": self.name, "system": self.system}
-        data = self.sheet.to_dict()
+        data = self._fields()
         for key in data:
             if key not in out:
                 out[key] = data[key]
@@ -89,24 +112,34 @@ class Hero:
 
     def summary(self):
         """What `list` shows: the New Beginning keys where they mean something, and the system's own."""
-        sheet = self.sheet
+        data = self._fields()
         out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
         if self.system == APPROACHES:
-            out["archetype"] = sheet.background.name if sheet.background is not None else None
-            out["attributes"] = dict(sheet.value)
-            out["out"] = sheet.out
+            background = data.get("background")
+            out["archetype"] = background["name"] if background is not None else None
+            out["attributes"] = dict(data["value"])
+            out["out"] = data["out"]
         elif self.system == LIGHT_DARK:
-            out["archetype"] = sheet.archetype
-            out["hp"] = sheet.hp
-            out["ego"] = sheet.ego
+            out["archetype"] = data["archetype"]
+            out["hp"] = data["hp"]
+            out["ego"] = data["ego"]
         elif self.system == AXIOM:
-            out["archetype"] = sheet.concept
-            out["axiom-points"] = sheet.points.points
-            out["strain"] = sheet.harm.marked
-            out["scars"] = sheet.harm.scars
+            out["archetype"] = data["concept"]
+            out["axiom-points"] = data["axiom-points"]
+            out["strain"] = data["strain"]
+            out["scars"] = data["scars"]
         else:
-            out["gold"] = sheet.gold
+            out["gold"] = data["gold"]
         return out
+
+
+def _plain(value):
+    """A deep copy of JSON-like data: a released sheet is never shared."""
+    if isinstance(value, dict):
+        return {k: _plain(value[k]) for k in value}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _history(data, system):
@@ -156,7 +189,15 @@ def from_dict(data):
 
 
 def copy(character):
-    """A separate copy to change: the kept one stays as it is until a save succeeds."""
+    """A separate copy to change: the kept one stays as it is until a save succeeds.
+
+    A released Hero was checked when it was released: its copy is released
+    too, made without importing its rules.
+    """
+    if isinstance(character, Hero) and character.made is None:
+        twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
+        twin.fields = _plain(character.fields)
+        return twin
     return from_dict(character.to_dict())
 
 

@@ -1,15 +1,13 @@
 # The box on four buttons: the menu (system, character, brightness), the active
 # system's play, errors the table can see, and when the flash is written.
-import gc
-import sys
-
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
+from fatebox_fw.memory import unload
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
-from fatebox_fw.play_nb import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
+from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
 
 # The menu: BACK long from anywhere opens it; GO steps through its pages.
@@ -61,6 +59,9 @@ class Core:
             names = store.names()
             system = store.characters[names[0]].system if names else N.NEW_BEGINNING
         self.system = system
+        store.live = system
+        store.release()
+        unload(system)
         self.game = self._make(system)
         self.menu = None           # the menu page shown, or None
         self.menu_system = 0
@@ -94,15 +95,15 @@ class Core:
     def _switch(self, system, now):
         """Leave the current system's play (its result saved) and start `system`'s."""
         self.game.finish(now)
-        old = PLAYS[self.system]
         self.game = None
-        if old != PLAYS[N.NEW_BEGINNING]:
-            # Only the play module goes: each system's is 12-19 KB of heap on a
-            # Pico (docs/performance.md). Rules modules stay, since characters
-            # and results still hold their classes (isinstance, except).
-            sys.modules.pop(old, None)
-            gc.collect()
+        # The system left goes from RAM, play and rules (docs/performance.md,
+        # Fits the Pico): its characters are kept as dicts, then its modules
+        # are dropped; nothing else holds their classes once the game is gone.
         self.system = system
+        store = self.store
+        store.live = system
+        store.release()
+        unload(system)
         self.game = self._make(system)
 
     # -- characters --------------------------------------------------------------

@@ -6,6 +6,19 @@ from fatebox_fw.ring import blinks
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
 
+# New Beginning's screens, in the order of a trial (rules/new-beginning.md,
+# Facing a Trial). Named here, not in play_nb, so the core can name them while
+# another system is played and play_nb is out of RAM.
+DIFFICULTY = "difficulty"   # the narrator: blacks 1..6
+DANGER = "danger"           # the narrator: none or 1..6
+STATUSES = "statuses"       # the narrator's statuses, and the player's crucial trial
+HELP = "help"               # alone, helpers lending a hand, or a group trial
+TRAITS = "traits"           # the player: traits (and lessons, scars) put into play
+WHITES = "whites"           # without a character: how many whites the traits give
+CHOOSE = "choose"           # how many tokens to draw: the odds meter shows here
+PLACE = "place"             # after a pass: whites placed on traits used
+REWARD = "reward"           # after a crucial trial: what it leaves on the hero
+
 # The animation, at most 1.5 s (the issue): a turn of the spinner, then the
 # tokens or dice one by one. SPIN_MS + n * reveal step <= 600 + 800 for any n.
 SPIN_MS = 600

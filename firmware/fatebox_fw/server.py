@@ -132,7 +132,7 @@ class Server:
         if not isinstance(data, dict):
             raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
         try:
-            character = roster.from_dict(data)
+            character = self.store.check(data)
         except SheetError as exc:
             raise Refused(N.E_INVALID, "character %s" % exc)
         check_fits(character)

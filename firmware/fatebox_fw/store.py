@@ -13,6 +13,7 @@ except ImportError:
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.character import SheetError
+from fatebox_fw.memory import unload
 
 FILE = "characters.json"
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
@@ -63,6 +64,14 @@ def clone(character):
     return roster.copy(character)
 
 
+def _keep(character, live):
+    # A character of a system not being played is kept as its checked dict,
+    # so that system's rules can leave RAM (docs/performance.md, Fits the Pico).
+    if character.system != live and hasattr(character, "release"):
+        character.release()
+    return character
+
+
 def _check_settings(data):
     if not isinstance(data, dict):
         raise ValueError("settings must be a table")
@@ -99,6 +108,10 @@ class Store:
     `status` is "ok" or what went wrong (load, or the last save).
     `busy`, when set, is called between the pieces of a save, so the loop can
     keep reading the buttons while the flash is written.
+
+    `live` is the system being played (the core sets it): characters of the
+    other systems are kept released (roster.Hero.release), and the rules a
+    check imports for them leave RAM again once it is done (memory.unload).
     """
 
     def __init__(self, directory, capacity=CAPACITY, opener=open):
@@ -114,6 +127,7 @@ class Store:
         self.dirty = False          # staged changes the flash does not have yet
         self.writes = 0             # saves made since start (docs/flash.md counts them)
         self.busy = None
+        self.live = None
         self.load()
 
     @property
@@ -171,7 +185,7 @@ class Store:
         items = data["characters"]
         for i in range(len(items)):
             try:
-                character = roster.from_dict(items[i])
+                character = self.check(items[i])
             except SheetError as exc:
                 raise ValueError("characters[%d].%s" % (i, exc))
             if character.name in out:
@@ -192,12 +206,26 @@ class Store:
 
     # -- changes ------------------------------------------------------------------
 
+    def check(self, data):
+        """The character `data` describes, checked whole (roster.from_dict; SheetError),
+        released unless it is of the live system, whose rules then leave RAM again."""
+        try:
+            return _keep(roster.from_dict(data), self.live)
+        finally:
+            unload(self.live)
+
+    def release(self):
+        """Release every character not of the live system (the core chose another)."""
+        for name in self.characters:
+            _keep(self.characters[name], self.live)
+
     def put(self, character):
         """Add or replace by name, saved now; True if it is new. StoreError: full or storage."""
-        character = clone(character)
+        character = _keep(clone(character), self.live)
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)
+        unload(self.live)              # the rules the copy needed, if not the live system's
         updated = dict(self.characters)
         updated[character.name] = character
         self._save(updated, self.settings)

@@ -1,0 +1,55 @@
+# What each system brings into RAM, and taking it out again: a module imported
+# from a .mpy file lives in the heap (docs/performance.md, Fits the Pico).
+import gc
+import sys
+
+from shared_rules import names as N
+from shared_rules import roster
+
+# Each system's play and rules, by module name prefix. What is in none of
+# them (the core, the store, the server, names, wire, newbeginning's
+# RulesError, character's New Beginning model, roster) stays from the boot.
+SYSTEM_MODULES = {
+    N.NEW_BEGINNING: ("fatebox_fw.play_nb", "shared_rules.nb", "shared_rules.effects", "shared_rules.groups",
+                      "shared_rules.spending", "shared_rules.crucial"),
+    roster.APPROACHES: ("fatebox_fw.play_approaches", "shared_rules.approaches"),
+    roster.LIGHT_DARK: ("fatebox_fw.play_lightdark", "shared_rules.lightdark"),
+    roster.AXIOM: ("fatebox_fw.play_axiom", "shared_rules.axiom"),
+    roster.COLOUR_TOKENS: ("fatebox_fw.play_colour", "shared_rules.colourtokens"),
+}
+
+
+def owner(module):
+    """The system whose play or rules `module` (a dotted name) is, or None."""
+    for system in SYSTEM_MODULES:
+        for prefix in SYSTEM_MODULES[system]:
+            if module.startswith(prefix):
+                return system
+    return None
+
+
+def unload(keep):
+    """Take the modules of every system but `keep` out of RAM; their names, or [].
+
+    A module goes from sys.modules and from its package (where `from
+    shared_rules import approaches` would find it), then a collection frees it
+    once nothing else holds it: no object of its classes may be kept (the
+    store keeps other systems' characters as dicts, roster.Hero.release).
+    """
+    gone = []
+    for name in list(sys.modules):
+        system = owner(name)
+        if system is None or system == keep:
+            continue
+        sys.modules.pop(name, None)
+        dot = name.rfind(".")
+        package = sys.modules.get(name[:dot])
+        if package is not None:
+            try:
+                delattr(package, name[dot + 1:])
+            except AttributeError:
+                pass
+        gone.append(name)
+    if gone:
+        gc.collect()
+    return gone

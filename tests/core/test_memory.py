@@ -1,0 +1,181 @@
+# Fits the Pico (docs/performance.md): only the system being played is in RAM,
+# its play and its rules; the characters of the others are kept as their
+# checked dicts and still listed, pulled, replaced and played unchanged.
+# On CPython and MicroPython.
+import sys
+
+import shared_rules
+import fatebox_fw
+from shared_rules import names as N
+from shared_rules import roster
+from fatebox_fw import memory as M
+from fatebox_fw.gadget import Gadget
+from tests.core.fakeboard import FakeBoard, run, tap, long_press
+from tests.core.sheets import character, ash, lux, vex, rue
+
+
+def box(*sheets):
+    board = FakeBoard()
+    gadget = Gadget(board)
+    for data in sheets:
+        gadget.store.put(roster.from_dict(data) if data.get("system") != N.NEW_BEGINNING else character(data["name"]))
+    board.replies()         # the hello event
+    return gadget, board
+
+
+def ask(gadget, board, message):
+    board.send(message)
+    run(gadget, board, 200)
+    replies = board.replies()
+    assert len(replies) == 1, replies
+    return replies[0]
+
+
+def loaded(system):
+    """The modules of `system` still reachable: in sys.modules or on their package."""
+    out = [name for name in sys.modules if M.owner(name) == system]
+    for package, prefix in ((shared_rules, "shared_rules."), (fatebox_fw, "fatebox_fw.")):
+        for attr in dir(package):
+            if M.owner(prefix + attr) == system and prefix + attr not in out:
+                out.append(prefix + attr)
+    return out
+
+
+def choose(gadget, board, system):
+    long_press(gadget, board, "back")
+    for _ in range(len(roster.SYSTEMS)):
+        if roster.SYSTEMS[gadget.core.menu_system] == system:
+            break
+        tap(gadget, board, "plus")
+    long_press(gadget, board, "go")
+    assert gadget.core.system == system and gadget.core.menu is None
+
+
+def play(gadget, board):
+    long_press(gadget, board, "go", hold=700)      # draw or roll now
+    run(gadget, board, 2000)
+    assert gadget.core.screen == "result", gadget.describe()["text"]
+    tap(gadget, board, "go")                       # leave it: recorded
+
+
+def test_each_system_has_its_modules_and_the_boot_has_none():
+    assert M.owner("fatebox_fw.play_nb") == N.NEW_BEGINNING
+    assert M.owner("shared_rules.nbplay") == N.NEW_BEGINNING
+    assert M.owner("fatebox_fw.play_approaches") == roster.APPROACHES
+    assert M.owner("shared_rules.approaches") == roster.APPROACHES
+    assert M.owner("shared_rules.lightdark_character") == roster.LIGHT_DARK
+    assert M.owner("shared_rules.axiom_roll") == roster.AXIOM
+    assert M.owner("fatebox_fw.play_colour") == roster.COLOUR_TOKENS
+    for resident in ("shared_rules.names", "shared_rules.newbeginning", "shared_rules.character",
+                     "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
+                     "fatebox_fw.store", "fatebox_fw.server", "fatebox_fw.memory"):
+        assert M.owner(resident) is None, resident
+    assert sorted(M.SYSTEM_MODULES) == sorted(roster.SYSTEMS)
+
+
+def test_after_approaches_then_new_beginning_no_approaches_module_is_in_memory():
+    gadget, board = box(ash(), {"name": "Mara", "system": N.NEW_BEGINNING})
+    choose(gadget, board, roster.APPROACHES)
+    play(gadget, board)
+    assert "fatebox_fw.play_approaches" in sys.modules and "shared_rules.approaches" in sys.modules
+    choose(gadget, board, N.NEW_BEGINNING)
+    assert loaded(roster.APPROACHES) == []
+    assert "fatebox_fw.play_nb" in sys.modules
+    # ...and Ash, who was played, is kept as his dict, his trial on it.
+    ash_now = gadget.store.characters["Ash"]
+    assert ash_now.made is None and ash_now.trials == 1
+
+
+def test_each_system_chosen_in_turn_leaves_only_its_own_modules():
+    gadget, board = box(ash(), lux(), vex(), rue(), {"name": "Mara", "system": N.NEW_BEGINNING})
+    for system in roster.SYSTEMS[1:] + (N.NEW_BEGINNING,):
+        choose(gadget, board, system)
+        play(gadget, board)
+        for other in roster.SYSTEMS:
+            if other != system:
+                assert loaded(other) == [], (system, other, loaded(other))
+        assert loaded(system) != []
+    names = gadget.store.names()
+    assert [gadget.store.characters[n].trials for n in names] == [1, 1, 1, 1, 1]
+
+
+def test_characters_of_other_systems_are_kept_as_dicts_until_played():
+    gadget, board = box(ash(), lux(), vex(), rue())
+    choose(gadget, board, roster.APPROACHES)
+    chars = gadget.store.characters
+    for name in ("Lux", "Vex", "Rue"):
+        assert chars[name].made is None and isinstance(chars[name].fields, dict), name
+    choose(gadget, board, roster.AXIOM)
+    play(gadget, board)
+    chars = gadget.store.characters
+    for name in ("Ash", "Lux", "Rue"):
+        assert chars[name].made is None, name
+    assert chars["Vex"].trials == 1 and chars["Vex"].sheet.points.points >= 0
+
+
+def test_list_and_get_read_the_dicts_without_importing_their_rules():
+    gadget, board = box(vex(), lux(), {"name": "Mara", "system": N.NEW_BEGINNING})
+    choose(gadget, board, N.NEW_BEGINNING)
+    before = {n: gadget.store.characters[n].to_dict() for n in gadget.store.names()}
+    summaries = ask(gadget, board, {"id": 1, "op": "list"})["characters"]
+    vex_summary = [s for s in summaries if s["name"] == "Vex"][0]
+    assert vex_summary == {"name": "Vex", "system": roster.AXIOM, "archetype": "Curious wizard", "trials": 0,
+                           "axiom-points": vex_summary["axiom-points"], "strain": 0, "scars": 0}
+    lux_summary = [s for s in summaries if s["name"] == "Lux"][0]
+    assert lux_summary["archetype"] == "hero" and lux_summary["system"] == roster.LIGHT_DARK
+    for name in before:
+        assert ask(gadget, board, {"id": 2, "op": "get", "name": name})["character"] == before[name]
+    assert loaded(roster.AXIOM) == [] and loaded(roster.LIGHT_DARK) == []
+
+
+def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
+    for data in (ash(), lux(), vex(), rue()):
+        made = roster.from_dict(data)
+        kept = roster.from_dict(data)
+        kept.release()
+        assert kept.made is None
+        assert kept.summary() == made.summary()
+        assert kept.to_dict() == made.to_dict()
+        assert roster.copy(kept).to_dict() == made.to_dict()
+        assert kept.sheet.to_dict() == made.sheet.to_dict()     # made again when asked
+
+
+def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
+    gadget, board = box({"name": "Mara", "system": N.NEW_BEGINNING})
+    assert gadget.core.system == N.NEW_BEGINNING
+    bad = vex(attributes={"might": 9, "wits": 1, "grace": 0, "nerve": -1})
+    reply = ask(gadget, board, {"id": 1, "op": "put", "character": bad})
+    assert reply["ok"] is False and reply["error"]["code"] == N.E_INVALID and "might" in reply["error"]["message"]
+    assert loaded(roster.AXIOM) == [] and gadget.store.names() == ["Mara"]
+    reply = ask(gadget, board, {"id": 2, "op": "put", "character": vex()})
+    assert reply["ok"] is True and reply["created"] is True
+    assert loaded(roster.AXIOM) == []
+    assert gadget.store.characters["Vex"].made is None
+    pulled = ask(gadget, board, {"id": 3, "op": "get", "name": "Vex"})["character"]
+    assert pulled == roster.from_dict(vex()).to_dict()
+
+
+def test_a_character_of_another_system_survives_list_get_put_and_play_unchanged():
+    gadget, board = box({"name": "Mara", "system": N.NEW_BEGINNING}, lux())
+    choose(gadget, board, N.NEW_BEGINNING)
+    original = gadget.store.characters["Lux"].to_dict()
+    ask(gadget, board, {"id": 1, "op": "list"})
+    assert ask(gadget, board, {"id": 2, "op": "get", "name": "Lux"})["character"] == original
+    play(gadget, board)                                   # Mara plays New Beginning
+    assert gadget.store.characters["Lux"].to_dict() == original
+    # Replaced by the host while New Beginning is played: kept as the host sent it.
+    changed = dict(original)
+    changed["hp"] = original["hp"] - 1
+    assert ask(gadget, board, {"id": 3, "op": "put", "character": changed})["created"] is False
+    assert ask(gadget, board, {"id": 4, "op": "get", "name": "Lux"})["character"] == changed
+    # Played at last: its rules come back, the draw is recorded on the same sheet.
+    choose(gadget, board, roster.LIGHT_DARK)
+    play(gadget, board)
+    after = ask(gadget, board, {"id": 5, "op": "get", "name": "Lux"})["character"]
+    assert after["trials"] == 1 and len(after["history"]) == 1
+    for key in ("archetype", "attributes", "skills", "advancements"):
+        assert after[key] == changed[key], key
+    # ...and it survives a restart on the same flash.
+    run(gadget, board, 9000)
+    again = Gadget(board)
+    assert again.store.characters["Lux"].to_dict() == gadget.store.characters["Lux"].to_dict()
