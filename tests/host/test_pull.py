@@ -218,3 +218,12 @@ def test_pull_skips_broken_sheets_with_a_warning(table, board, run):
     assert result.exit_code == 0
     assert result.stderr.startswith("fatebox: skipping %s:1:" % (table / "broken.toml"))
     assert "Mara: updated" in result.stdout
+
+
+def test_a_new_sheet_keeps_the_crucial_rewards_waiting_to_be_named(tmp_path):
+    character = Character.from_dict({
+        "name": "Mara", "archetype": "Smuggler", "qualities": ["A", "B", "C"], "skills": ["D", "E", "F", "G"],
+        "rewards": [{"reward": "lesson", "outcome": "total-success"}, {"reward": "new-trait", "outcome": "partial-success"}]})
+    path = sheets.free_path(str(tmp_path), character.name)
+    sheets.write_atomic(path, sheets.new_document(character).as_string())
+    assert sheets.load(path).character.to_dict() == character.to_dict()
