@@ -30,6 +30,15 @@ ONLY = {
     "fatebox_fw/hal/virtual.py": (),                     # the desktop's board
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
+    # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
+    # play, trait checks): no device module imports them, so the board's flash
+    # does not carry them (docs/performance.md, Fits the Pico: the .mpy total).
+    # tests/firmware/test_deploy.py checks that no device module imports them.
+    "shared_rules/axiom_npc.py": (),
+    "shared_rules/axiom_conflict.py": (),
+    "shared_rules/lightdark_effects.py": (),
+    "shared_rules/colourtokens_order.py": (),
+    "shared_rules/colourtokens_traits.py": (),
 }
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {
