@@ -55,6 +55,7 @@ $(VENV)/.bench: $(VENV)/.installed
 bench: deps $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
+	$(PY) bench/entropy_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules .build
