@@ -26,6 +26,9 @@ for where in (ROOT, ROOT / "firmware", ROOT / "host"):
 
 from fatebox import deploy  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+import firmware_fit_board  # noqa: E402  (its characters(), run here on the host)
+
 EXEC = ROOT / "bench" / "firmware_exec.mjs"
 HEAP_TARGET = 64 * 1024
 MPY_TARGET = 150 * 1024
@@ -36,8 +39,8 @@ def job(files, heap):
     """The firmware_exec.mjs job: the deploy file set, the bench module, the sheets it loads."""
     flash = dict(files)
     flash["firmware_fit_board.py"] = (ROOT / "bench" / "firmware_fit_board.py").read_bytes()
-    for name in ("tests/__init__.py", "tests/core/__init__.py", "tests/core/sheets.py"):
-        flash[name] = (ROOT / name).read_bytes()
+    for name, data in requests():
+        flash["bench/requests/" + name] = data
     profile = json.loads(files[deploy.PROFILE])
     code = "import gc\nimport firmware_fit_board\nfit = firmware_fit_board.DRIVER\nfit.start(%r)\nfit_done = False\n" % (profile,)
     repeat = "fit.step()\nfit_done = fit.done\n"
@@ -45,13 +48,64 @@ def job(files, heap):
             "repeat": repeat, "until": "fit_done"}
 
 
+def loaded():
+    """The eight characters the session loads (firmware_fit_board.characters, on the host)."""
+    from shared_rules import roster
+    return firmware_fit_board.characters(list(roster.SYSTEMS))
+
+
+def requests():
+    """[(file name, frame)] the board side sends in name order: a `put` of each
+    character ("1-put-N"), then `list` and a `get` of each ("2-..."). They are
+    made here and read from the flash a chunk at a time, as serial brings them,
+    so that no request sits in the heap being measured."""
+    from shared_rules import wire
+    out = []
+    chars = loaded()
+    for i in range(len(chars)):
+        out.append(("1-put-%d" % i, wire.encode({"id": i + 1, "op": "put", "character": chars[i]})))
+    out.append(("2-0-list", wire.encode({"id": 100, "op": "list"})))
+    for i in range(len(chars)):
+        out.append(("2-1-get-%d" % i, wire.encode({"id": 101 + i, "op": "get", "name": chars[i]["name"]})))
+    return out
+
+
+def check_replies(lines):
+    """The session's replies, decoded; SystemExit when one is not what the host expects:
+    the hello event, then one ok reply per request in order, every character loaded and pulled back."""
+    from shared_rules import wire
+    chars = loaded()
+    replies = [wire.decode(line.encode()) for line in lines]
+    if not replies or replies[0].get("event") != "hello":
+        sys.exit("firmware_fit: the box did not say hello first: %r" % (replies[:1],))
+    replies = replies[1:]
+    if len(replies) != 2 * len(chars) + 1:
+        sys.exit("firmware_fit: %d replies to %d requests" % (len(replies), 2 * len(chars) + 1))
+    for reply in replies:
+        if not reply.get("ok"):
+            sys.exit("firmware_fit: a request was refused: %r" % (reply,))
+    listed = sorted(c["name"] for c in replies[len(chars)]["characters"])
+    if listed != sorted(c["name"] for c in chars):
+        sys.exit("firmware_fit: list gave %r" % (listed,))
+    pulled = [r["character"]["name"] for r in replies[len(chars) + 1:]]
+    if pulled != [c["name"] for c in chars]:
+        sys.exit("firmware_fit: get gave %r" % (pulled,))
+    return replies
+
+
 def session(files, heap=BENCH_HEAP):
     """(result dict, "") of one session, or (None, what went wrong)."""
     proc = subprocess.run(["node", str(EXEC)], input=json.dumps(job(files, heap)).encode(),
                           capture_output=True, cwd=str(ROOT))
+    lines = []
     for line in proc.stdout.decode().splitlines():
+        if line.startswith("REPLY "):
+            lines.append(line[len("REPLY "):])
         if line.startswith("FIT "):
-            return json.loads(line[4:]), proc.stderr.decode()
+            result = json.loads(line[4:])
+            check_replies(lines)
+            result["characters"] = [[c["name"], c["system"]] for c in loaded()]
+            return result, proc.stderr.decode()
     return None, proc.stdout.decode()[-2000:] + proc.stderr.decode()[-2000:]
 
 
@@ -112,7 +166,7 @@ def main(argv=None):
         "peak_heap": result["high"], "peak_during": result["high_during"],
         "peak_live": result["live"], "peak_live_during": result["live_during"],
         "baseline": result["baseline"], "booted": result["booted"], "modules_loaded": len(result["modules"]),
-        "phases": result["phases"],
+        "phases": result["phases"], "top": result["top"],
         "characters": len(result["characters"]), "systems": [p[0] for p in result["played"]],
         "played": result["played"], "flash_writes": result["writes"], "micropython": result["version"],
     }
@@ -139,6 +193,9 @@ def main(argv=None):
         print("  peak heap by phase (live, upper bound):")
         for phase, live, high in report["phases"]:
             print("    %-36s %7d %7d" % (phase, live, high))
+        print("  the largest steps (upper bound, live before, phase, screen):")
+        for high, live, phase, screen in result["top"]:
+            print("    %7d %7d  %-30s %s" % (high, live, phase, screen))
         print("  %d characters loaded; one trial each of: %s" % (report["characters"], ", ".join(report["systems"])))
         for system, who, words in report["played"]:
             print("    %-14s %-8s %s" % (system, who or "-", words))
