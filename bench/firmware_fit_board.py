@@ -228,11 +228,17 @@ def play_one(gadget, board, system, played):
 
 
 def boot(profile, out):
-    from fatebox_fw.gadget import Gadget
+    # As main.py does (fatebox_fw.start.start): the board with its checked
+    # profile, safe mode's test, the gadget, then what only the boot needed leaves.
+    from fatebox_fw import start
     from fatebox_fw.profile import validate
     board = Board(validate(profile))
-    out.append(Gadget(board))
+    validate = None
+    if start.safe_mode(board):
+        raise AssertionError("the bench's board asked for safe mode")
+    out.append(start.Gadget(board))
     out.append(board)
+    start.booted()
 
 
 def session(profile, report):

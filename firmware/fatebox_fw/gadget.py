@@ -4,7 +4,6 @@ from shared_rules import wire
 from shared_rules.randomness import Sampler
 from fatebox_fw import buttons as B
 from fatebox_fw.core import Core, DOUBLE_ROLES
-from fatebox_fw.profile import roles
 from fatebox_fw import ring as R
 from fatebox_fw.ring import Ring
 from fatebox_fw.server import Server
@@ -34,7 +33,9 @@ class Gadget:
         self.reader = wire.LineReader()
         self.inbuf = bytearray(READ_CHUNK)
         self.shown = bytearray(len(self.ring.buf))
-        self.roles = roles(profile)
+        # The role of each button, in the profile's order (profile.roles; that
+        # module stays out of RAM after the boot: docs/performance.md, Fits the Pico).
+        self.roles = [b["role"] for b in profile["buttons"]]
         self.buttons = []
         for i in range(len(self.roles)):
             double = B.DOUBLE_CLICK_MS if self.roles[i] in DOUBLE_ROLES else 0

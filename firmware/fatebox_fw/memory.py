@@ -28,20 +28,13 @@ def owner(module):
     return None
 
 
-def unload(keep):
-    """Take the modules of every system but `keep` out of RAM; their names, or [].
-
-    A module goes from sys.modules and from its package (where `from
-    shared_rules import approaches` would find it), then a collection frees it
-    once nothing else holds it: no object of its classes may be kept (the
-    store keeps other systems' characters as dicts, roster.Hero.release).
-    """
+def drop(names):
+    """Take the modules `names` (dotted) out of sys.modules and off their package;
+    the names that were there. Nothing is collected here: the caller does."""
     gone = []
-    for name in list(sys.modules):
-        system = owner(name)
-        if system is None or system == keep:
+    for name in names:
+        if sys.modules.pop(name, None) is None:
             continue
-        sys.modules.pop(name, None)
         dot = name.rfind(".")
         package = sys.modules.get(name[:dot])
         if package is not None:
@@ -50,6 +43,22 @@ def unload(keep):
             except AttributeError:
                 pass
         gone.append(name)
+    return gone
+
+
+# Needed to start the box only: the board profile's checks and safe mode's test.
+BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
+
+
+def unload(keep):
+    """Take the modules of every system but `keep` out of RAM; their names, or [].
+
+    A module goes from sys.modules and from its package (where `from
+    shared_rules import approaches` would find it), then a collection frees it
+    once nothing else holds it: no object of its classes may be kept (the
+    store keeps other systems' characters as dicts, roster.Hero.release).
+    """
+    gone = drop([name for name in sys.modules if owner(name) not in (None, keep)])
     if gone:
         gc.collect()
     return gone

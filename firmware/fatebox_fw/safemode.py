@@ -1,6 +1,5 @@
 # Safe mode: BACK held at power-up keeps the gadget off the USB port, so the
 # REPL is free for mpremote and Thonny; the ring shows a pattern of its own.
-from fatebox_fw.profile import roles
 from fatebox_fw.ring import Ring
 
 ROLE = "back"       # the button to hold (hardware/wiring.md: the first one)
@@ -13,6 +12,7 @@ COLOUR = (0, 60, 220)
 
 def requested(board, role=ROLE):
     """True when `role` reads pressed on every sample over SAMPLES * SAMPLE_MS."""
+    from fatebox_fw.profile import roles      # at the boot only: not held after it
     index = roles(board.profile).index(role)
     pressed = board.buttons[index]
     for i in range(SAMPLES):

@@ -1,12 +1,37 @@
 # Starting the gadget on a board, the same on every runtime (main.py on
 # MicroPython, code.py on CircuitPython): safe mode, the loop, and on an error
 # a pattern on the ring and the traceback for the REPL.
-from fatebox_fw import safemode
+import gc
+import sys
+
 from fatebox_fw.gadget import Gadget
+from fatebox_fw.memory import BOOT_ONLY, drop
 from fatebox_fw.store import StoreError
 
 SAFE_MODE = "safe-mode"     # BACK held at power-up: the gadget never started
 REPL = "repl"               # the host sent the `repl` op: the port is the REPL's
+
+
+def safe_mode(board):
+    """True (and the safe-mode pattern shown) when BACK is held at power-up."""
+    from fatebox_fw import safemode
+    if safemode.requested(board):
+        safemode.show(board)
+        return True
+    return False
+
+
+def booted():
+    """After the boot on MicroPython: what only starting needed (the profile's
+    checks, safe mode) leaves RAM (docs/performance.md, Fits the Pico); the
+    names dropped. On CPython nothing is: a module imported again is a new one,
+    and whoever holds the old ProfileError would no longer catch the new one's."""
+    if sys.implementation.name != "micropython":
+        return []
+    gone = drop(BOOT_ONLY)
+    if gone:
+        gc.collect()
+    return gone
 
 
 def start(make_board):
@@ -16,12 +41,12 @@ def start(make_board):
     so that its traceback reaches the REPL (which stays usable for mpremote).
     """
     board = make_board()
-    if safemode.requested(board):
-        safemode.show(board)
+    if safe_mode(board):
         return SAFE_MODE
     gadget = None
     try:
         gadget = Gadget(board)
+        booted()
         gadget.run()
     except KeyboardInterrupt:
         # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
@@ -43,5 +68,6 @@ def start(make_board):
         gadget.store.flush()
     except StoreError as exc:
         print("fatebox: %s" % exc.message)
+    from fatebox_fw import safemode
     safemode.show(board)
     return REPL

@@ -179,3 +179,28 @@ def test_a_character_of_another_system_survives_list_get_put_and_play_unchanged(
     run(gadget, board, 9000)
     again = Gadget(board)
     assert again.store.characters["Lux"].to_dict() == gadget.store.characters["Lux"].to_dict()
+
+
+def test_after_the_boot_the_profile_and_safe_mode_leave_ram_on_micropython():
+    from fatebox_fw import start
+    from fatebox_fw import profile, safemode    # as the boot had them
+    held = {name: sys.modules[name] for name in M.BOOT_ONLY}
+    try:
+        gone = start.booted()
+        if sys.implementation.name == "micropython":
+            assert sorted(gone) == sorted(M.BOOT_ONLY)
+            for name in M.BOOT_ONLY:
+                assert name not in sys.modules
+                assert not hasattr(fatebox_fw, name.split(".")[1])
+            # Asked for again (safe mode's pattern at the REPL), they come back.
+            from fatebox_fw.profile import roles
+            assert roles(profile.PICO)[0] == "back"
+            assert start.booted() == ["fatebox_fw.profile"]
+        else:
+            # CPython keeps them: whoever holds ProfileError must still catch it.
+            assert gone == []
+            assert sys.modules["fatebox_fw.profile"] is profile and sys.modules["fatebox_fw.safemode"] is safemode
+    finally:
+        for name in held:
+            sys.modules[name] = held[name]
+            setattr(fatebox_fw, name.split(".")[1], held[name])

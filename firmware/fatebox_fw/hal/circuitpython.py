@@ -17,7 +17,6 @@ try:
 except ImportError:
     keypad = None
 
-from fatebox_fw.profile import validate
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -47,6 +46,9 @@ def load_profile(path=PROFILE):
     except OSError:
         raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
                       "e.g. hardware/boards/feather_rp2040.json" % path)
+    # Imported here, not at the top: the profile module leaves RAM after the
+    # boot (start.boot; docs/performance.md, Fits the Pico).
+    from fatebox_fw.profile import validate
     try:
         return validate(json.loads(f.read()))
     finally:

@@ -9,7 +9,6 @@ import machine
 import neopixel
 
 from fatebox_fw.entropy import Conditioner
-from fatebox_fw.profile import validate
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -52,6 +51,9 @@ def load_profile(path=PROFILE):
         f = open(path)
     except OSError:
         raise OSError("no board profile at %s: copy one, e.g. mpremote cp hardware/boards/pico.json :board.json" % path)
+    # Imported here, not at the top: the profile module leaves RAM after the
+    # boot (start.boot; docs/performance.md, Fits the Pico).
+    from fatebox_fw.profile import validate
     try:
         return validate(json.loads(f.read()))
     finally:
