@@ -1,6 +1,7 @@
 # The characters and settings on flash: one JSON file, saved atomically (write a
 # temporary file, close, keep the old one as .bak, rename), batched, validated on load.
 import json
+import sys
 
 try:
     # The native module on every MicroPython port. (The WebAssembly build the
@@ -19,6 +20,10 @@ FILE = "characters.json"
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
 FORMAT = 1
 CAPACITY = 8          # docs/protocol.md, hello: limits.characters
+# MicroPython's json.dump writes a value straight into a file, piece by piece,
+# with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
+# writes text, and the files here are binary, so there a value goes as bytes.
+STREAM_JSON = sys.implementation.name == "micropython"
 # Settings kept with the characters (one file, one write): the key, its check.
 SETTINGS = ("brightness", "system", "active")
 
@@ -268,6 +273,16 @@ class Store:
         if self.busy is not None:
             self.busy()         # between writes: the buttons are still read
 
+    def _dump(self, f, value):
+        # A file the store opened itself on MicroPython takes the JSON as it is
+        # made; another opener's file (tests wrap one) gets it as bytes.
+        if STREAM_JSON and self.opener is open:
+            json.dump(value, f)
+            if self.busy is not None:
+                self.busy()
+        else:
+            self._write(f, json.dumps(value).encode())
+
     def _save(self, characters, settings):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
@@ -278,13 +293,13 @@ class Store:
                 # One character at a time: the board never holds the whole
                 # file as one string (8 characters can be ~30 KB of JSON).
                 self._write(f, b'{"format": %d, "settings": ' % FORMAT)
-                self._write(f, json.dumps(settings).encode())
+                self._dump(f, settings)
                 self._write(f, b', "characters": [')
                 names = sorted(characters)
                 for i in range(len(names)):
                     if i:
                         self._write(f, b", ")
-                    self._write(f, json.dumps(characters[names[i]].to_dict()).encode())
+                    self._dump(f, characters[names[i]].to_dict())
                 self._write(f, b"]}\n")
             finally:
                 f.close()
