@@ -62,7 +62,10 @@ class Core:
         store.live = system
         store.release()
         unload(system)
-        self.game = self._make(system)
+        self._pending = None       # a system chosen in the menu, its play made on the next turn
+        self._pending_now = 0
+        self._pending_turns = 0
+        self._game = self._make(system)
         self.menu = None           # the menu page shown, or None
         self.menu_system = 0
         self.menu_pick = 0
@@ -74,6 +77,24 @@ class Core:
         self.retry_at = None
         if store.load_problem is not None:
             self._fail(R.RECOVERED, "The state file was damaged: %s" % store.load_problem, self.last_input)
+
+    @property
+    def game(self):
+        """The system's play. One chosen in the menu is made on the next turn of
+        the loop (tick), or at once when anything asks for it before."""
+        if self._pending is not None:
+            self._realize()
+        return self._game
+
+    @game.setter
+    def game(self, value):
+        self._game = value
+
+    def _realize(self):
+        system, now = self._pending, self._pending_now
+        self._pending = None
+        self._game = self._make(system)
+        self._game.back_to_first(now)
 
     # What the table sees now, by the names the first firmware used.
     @property
@@ -92,10 +113,13 @@ class Core:
         module = __import__(PLAYS[system], None, None, ["Play"])
         return module.Play(self)
 
-    def _switch(self, system, now):
-        """Leave the current system's play (its result saved) and start `system`'s."""
+    def _switch(self, system, now, later=False):
+        """Leave the current system's play (its result saved) and start `system`'s;
+        `later`: its play is made on the next turn of the loop (then back at its
+        first screen), so that the system left is out of RAM before the one
+        chosen comes in (docs/performance.md, Fits the Pico)."""
         self.game.finish(now)
-        self.game = None
+        self._game = None
         # The system left goes from RAM, play and rules (docs/performance.md,
         # Fits the Pico): its characters are kept as dicts, then its modules
         # are dropped; nothing else holds their classes once the game is gone.
@@ -104,7 +128,12 @@ class Core:
         store.live = system
         store.release()
         unload(system)
-        self.game = self._make(system)
+        if later:
+            self._pending = system
+            self._pending_now = now
+            self._pending_turns = 0
+        else:
+            self._game = self._make(system)
 
     # -- characters --------------------------------------------------------------
 
@@ -252,9 +281,10 @@ class Core:
         picked = names[self.menu_pick] if self.menu_pick < len(names) else (NOBODY if names else None)
         self.menu = None
         if system != self.system:
-            self._switch(system, now)
+            self._switch(system, now, later=True)
         self.active_name = picked
-        self.game.back_to_first(now)
+        if self._pending is None:
+            self._game.back_to_first(now)
         # A menu visit is one save at most: the choices, batched with anything staged.
         self.store.set("system", system)
         self.store.set("active", picked)
@@ -286,11 +316,20 @@ class Core:
 
     def tick(self, now):
         """Advance time: the animation ends on its own, errors fade, idle changes are saved."""
-        self.game.tick(now)
+        if self._pending is not None and self._pending_turns:
+            self._realize()
+        game = self._game
+        if self._pending is not None:
+            # The turn the menu chose another system in: its play comes in on
+            # the next, once the one left has gone.
+            self._pending_turns = 1
+        else:
+            game.tick(now)
         clock = self.clock      # not a bound method in a local: that allocates per tick
         if self.error is not None and clock.ticks_diff(now, self.error_at) >= ERROR_MS:
             self.error = None
-        if self.store.dirty and self.game.screen != DRAWING and clock.ticks_diff(now, self.last_input) >= IDLE_SAVE_MS:
+        if (self.store.dirty and (game is None or game.screen != DRAWING)
+                and clock.ticks_diff(now, self.last_input) >= IDLE_SAVE_MS):
             if self.retry_at is None or clock.ticks_diff(now, self.retry_at) >= RETRY_SAVE_MS:
                 self.flush(now)
 
@@ -301,6 +340,8 @@ class Core:
         if ring.brightness != self.brightness:
             ring.set_brightness(self.brightness)     # a menu change: colours scaled once
         clock = self.clock
+        if self._pending is not None and self.error is None:
+            return      # the menu's last frame stays the one turn before the play comes in
         if self.error is not None and self.game.screen != DRAWING:
             period = R.ERROR_BLINK_MS[self.error]
             ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)
