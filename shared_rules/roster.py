@@ -133,6 +133,49 @@ class Hero:
         return out
 
 
+class Kept:
+    """A New Beginning character as the box keeps it while another system is
+    played: its checked dict and its summary, no Character object.
+
+    Its lessons and scars are effects.Mark objects, and the effects rules leave
+    RAM with New Beginning's (docs/performance.md, Fits the Pico): a Mark kept
+    across that would be of a class the rules, imported again, no longer know.
+    `made()` makes the Character again from the dict (store.release does when
+    New Beginning is played; copy() does for a change).
+    """
+
+    def __init__(self, character):
+        self.name = character.name
+        self.system = character.system
+        self.trials = character.trials
+        self.fields = character.to_dict()
+        self.said = character.summary()
+
+    def made(self):
+        return Character.from_dict(_plain(self.fields))
+
+    def to_dict(self):
+        return _plain(self.fields)
+
+    def summary(self):
+        return dict(self.said)
+
+
+def keep(character, live):
+    """`character` as the box keeps it while `live` is played: a character of
+    another system without its rules' objects (Hero released, New Beginning
+    as Kept once a system is played: a store no gadget plays keeps it whole);
+    of `live`, the object to play (a Kept made again)."""
+    if character.system == live:
+        return character.made() if isinstance(character, Kept) else character
+    if isinstance(character, Hero):
+        character.release()
+        return character
+    if live is not None and isinstance(character, Character):
+        return Kept(character)
+    return character
+
+
 def _plain(value):
     """A deep copy of JSON-like data: a released sheet is never shared."""
     if isinstance(value, dict):
@@ -194,6 +237,8 @@ def copy(character):
     A released Hero was checked when it was released: its copy is released
     too, made without importing its rules.
     """
+    if isinstance(character, Kept):
+        return character.made()     # to change: New Beginning's character made again
     if isinstance(character, Hero) and character.made is None:
         twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
         twin.fields = _plain(character.fields)

@@ -71,10 +71,9 @@ def clone(character):
 
 def _keep(character, live):
     # A character of a system not being played is kept as its checked dict,
-    # so that system's rules can leave RAM (docs/performance.md, Fits the Pico).
-    if character.system != live and hasattr(character, "release"):
-        character.release()
-    return character
+    # so that system's rules can leave RAM (docs/performance.md, Fits the Pico);
+    # one of the system played is the object to play (roster.keep).
+    return roster.keep(character, live)
 
 
 def _check_settings(data):
@@ -221,8 +220,9 @@ class Store:
 
     def release(self):
         """Release every character not of the live system (the core chose another)."""
-        for name in self.characters:
-            _keep(self.characters[name], self.live)
+        chars = self.characters
+        for name in chars:
+            chars[name] = _keep(chars[name], self.live)
 
     def put(self, character):
         """Add or replace by name, saved now; True if it is new. StoreError: full or storage."""

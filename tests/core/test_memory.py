@@ -204,3 +204,26 @@ def test_after_the_boot_the_profile_and_safe_mode_leave_ram_on_micropython():
         for name in held:
             sys.modules[name] = held[name]
             setattr(fatebox_fw, name.split(".")[1], held[name])
+
+
+def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of_ram():
+    # Mara's lesson is an effects.Mark; the effects module leaves RAM with New
+    # Beginning's rules while Approaches is played and comes back as a new
+    # module: Mara is kept as her dict meanwhile (roster.Kept), so her lesson
+    # is made again of the classes the rules know.
+    from tests.core.test_nb_box import to, put_into_play, box as nb_box
+    from fatebox_fw import core as C
+    lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
+    gadget, board = nb_box(lessons=lessons)
+    board.replies()         # the hello event
+    choose(gadget, board, roster.APPROACHES)
+    assert loaded(N.NEW_BEGINNING) == []
+    mara = gadget.store.characters["Mara"]
+    assert isinstance(mara, roster.Kept) and mara.to_dict()["lessons"][0]["name"] == "Dream Team"
+    assert ask(gadget, board, {"id": 1, "op": "list"})["characters"][0]["name"] == "Mara"
+    choose(gadget, board, N.NEW_BEGINNING)
+    assert not isinstance(gadget.store.characters["Mara"], roster.Kept)
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 8)                      # past the 8 traits: the lesson
+    words = gadget.describe()["text"]
+    assert "at Dream Team, in play" in words and "(bag of 2 white, 3 black)" in words, words
