@@ -13,8 +13,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.character import SheetError
-from fatebox_fw.memory import unload
+from fatebox_fw.memory import drop, unload
 
 FILE = "characters.json"
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
@@ -76,31 +75,6 @@ def _keep(character, live):
     return roster.keep(character, live)
 
 
-def _check_settings(data):
-    if not isinstance(data, dict):
-        raise ValueError("settings must be a table")
-    out = {}
-    for key in data:
-        if key not in SETTINGS:
-            raise ValueError("settings.%s is unknown; settings are %s" % (key, ", ".join(SETTINGS)))
-    brightness = data.get("brightness")
-    if brightness is not None:
-        if not isinstance(brightness, int) or isinstance(brightness, bool) or brightness < 1 or brightness > 255:
-            raise ValueError("settings.brightness must be 1..255, got %r" % (brightness,))
-        out["brightness"] = brightness
-    system = data.get("system")
-    if system is not None:
-        if system not in roster.SYSTEMS:
-            raise ValueError("settings.system must be one of %s, got %r" % (", ".join(roster.SYSTEMS), system))
-        out["system"] = system
-    active = data.get("active")
-    if active is not None:
-        if not isinstance(active, str):
-            raise ValueError("settings.active must be a character's name, got %r" % (active,))
-        out["active"] = active
-    return out
-
-
 class Store:
     """Characters by name, of any system, and the box's settings.
 
@@ -145,68 +119,14 @@ class Store:
     # -- load ------------------------------------------------------------------
 
     def load(self):
-        if not _exists(self.directory):
-            os.mkdir(self.directory)
-        self.characters = {}
-        self.settings = {}
-        problems = []
-        for path in (self.path, self.path + BACKUP):
-            if not _exists(path):
-                continue
-            try:
-                self.characters, self.settings = self._read(path)
-            except (OSError, ValueError, SheetError) as exc:
-                # Never lose what was on flash: move it aside, try the older generation.
-                aside = self._aside(path)
-                try:
-                    os.rename(path, aside)
-                except OSError as err:
-                    # It cannot be moved aside: refuse every save rather than overwrite it.
-                    self.readonly = True
-                    problems.append("%s is unreadable (%s) and could not be moved aside (%s); the box will not save"
-                                    % (_base(path), _reason(exc), _reason(err)))
-                    break
-                problems.append("%s was unreadable (%s); it was kept as %s" % (_base(path), _reason(exc), _base(aside)))
-                continue
-            if path != self.path:
-                problems.append("the box is playing on the last good save, %s" % _base(path))
-            break
-        else:
-            if problems:
-                problems.append("the box started empty")
-        self.load_problem = "; ".join(problems) if problems else None
-
-    def _read(self, path):
-        f = self.opener(path, "rb")
+        """Read the characters and settings from flash (docs/flash.md): the last
+        good generation, a corrupt file kept aside. The reading is imported for
+        it and leaves RAM again (docs/performance.md, Fits the Pico)."""
+        from fatebox_fw import store_load
         try:
-            data = json.load(f)      # parsed from the stream: no copy of the file in RAM
+            store_load.load(self)
         finally:
-            f.close()
-        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("characters"), list):
-            raise ValueError("expected {\"format\": %d, \"characters\": [...]}" % FORMAT)
-        settings = _check_settings(data.get("settings", {}))
-        out = {}
-        items = data["characters"]
-        for i in range(len(items)):
-            try:
-                character = self.check(items[i])
-            except SheetError as exc:
-                raise ValueError("characters[%d].%s" % (i, exc))
-            if character.name in out:
-                raise ValueError("two characters are named %r" % character.name)
-            out[character.name] = character
-        if len(out) > self.capacity:
-            raise ValueError("%d characters, more than the %d the box holds" % (len(out), self.capacity))
-        return out, settings
-
-    def _aside(self, path):
-        # characters.json.corrupt, then .corrupt.2, .3...: an older one is never overwritten.
-        aside = path + ".corrupt"
-        n = 2
-        while _exists(aside):
-            aside = "%s.corrupt.%d" % (path, n)
-            n += 1
-        return aside
+            drop(("fatebox_fw.store_load",))
 
     # -- changes ------------------------------------------------------------------
 

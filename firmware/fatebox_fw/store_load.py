@@ -1,0 +1,108 @@
+# Reading the store from flash (fatebox_fw.store.Store.load): imported for the
+# load and dropped after it, since the box reads its file once per start
+# (docs/performance.md, Fits the Pico). The last good generation is used; a
+# file that does not read is kept aside, never overwritten.
+import json
+
+try:
+    import uos as os
+except ImportError:
+    import os
+
+from shared_rules import roster
+from shared_rules.character import SheetError
+from fatebox_fw.store import BACKUP, FORMAT, SETTINGS, _base, _exists, _reason
+
+
+def load(store):
+    """Fill `store` (characters, settings, load_problem, readonly) from its directory."""
+    if not _exists(store.directory):
+        os.mkdir(store.directory)
+    store.characters = {}
+    store.settings = {}
+    problems = []
+    for path in (store.path, store.path + BACKUP):
+        if not _exists(path):
+            continue
+        try:
+            store.characters, store.settings = read(store, path)
+        except (OSError, ValueError, SheetError) as exc:
+            # Never lose what was on flash: move it aside, try the older generation.
+            aside = aside_name(path)
+            try:
+                os.rename(path, aside)
+            except OSError as err:
+                # It cannot be moved aside: refuse every save rather than overwrite it.
+                store.readonly = True
+                problems.append("%s is unreadable (%s) and could not be moved aside (%s); the box will not save"
+                                % (_base(path), _reason(exc), _reason(err)))
+                break
+            problems.append("%s was unreadable (%s); it was kept as %s" % (_base(path), _reason(exc), _base(aside)))
+            continue
+        if path != store.path:
+            problems.append("the box is playing on the last good save, %s" % _base(path))
+        break
+    else:
+        if problems:
+            problems.append("the box started empty")
+    store.load_problem = "; ".join(problems) if problems else None
+
+
+def read(store, path):
+    """(characters by name, settings) of one file; ValueError or SheetError if it does not read."""
+    f = store.opener(path, "rb")
+    try:
+        data = json.load(f)      # parsed from the stream: no copy of the file in RAM
+    finally:
+        f.close()
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("characters"), list):
+        raise ValueError("expected {\"format\": %d, \"characters\": [...]}" % FORMAT)
+    settings = check_settings(data.get("settings", {}))
+    out = {}
+    items = data["characters"]
+    for i in range(len(items)):
+        try:
+            character = store.check(items[i])
+        except SheetError as exc:
+            raise ValueError("characters[%d].%s" % (i, exc))
+        if character.name in out:
+            raise ValueError("two characters are named %r" % character.name)
+        out[character.name] = character
+    if len(out) > store.capacity:
+        raise ValueError("%d characters, more than the %d the box holds" % (len(out), store.capacity))
+    return out, settings
+
+
+def aside_name(path):
+    # characters.json.corrupt, then .corrupt.2, .3...: an older one is never overwritten.
+    aside = path + ".corrupt"
+    n = 2
+    while _exists(aside):
+        aside = "%s.corrupt.%d" % (path, n)
+        n += 1
+    return aside
+
+
+def check_settings(data):
+    if not isinstance(data, dict):
+        raise ValueError("settings must be a table")
+    out = {}
+    for key in data:
+        if key not in SETTINGS:
+            raise ValueError("settings.%s is unknown; settings are %s" % (key, ", ".join(SETTINGS)))
+    brightness = data.get("brightness")
+    if brightness is not None:
+        if not isinstance(brightness, int) or isinstance(brightness, bool) or brightness < 1 or brightness > 255:
+            raise ValueError("settings.brightness must be 1..255, got %r" % (brightness,))
+        out["brightness"] = brightness
+    system = data.get("system")
+    if system is not None:
+        if system not in roster.SYSTEMS:
+            raise ValueError("settings.system must be one of %s, got %r" % (", ".join(roster.SYSTEMS), system))
+        out["system"] = system
+    active = data.get("active")
+    if active is not None:
+        if not isinstance(active, str):
+            raise ValueError("settings.active must be a character's name, got %r" % (active,))
+        out["active"] = active
+    return out
