@@ -36,10 +36,31 @@ def make_dir(path):
     os.mkdir(path)
 
 
-def write_json(path, data):
+def read(path):
+    """The bytes of a file on the (fake) flash."""
+    f = open(path, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def write(path, data):
     f = open(path, "wb")
-    f.write(json.dumps(data).encode())
+    f.write(data)
     f.close()
+
+
+def exists(path):
+    try:
+        open(path, "rb").close()
+        return True
+    except OSError:
+        return False
+
+
+def write_json(path, data):
+    write(path, json.dumps(data).encode())
 
 
 class FailingFile:

@@ -9,31 +9,9 @@ from fatebox_fw import ring as R
 from fatebox_fw import store as S
 from fatebox_fw.gadget import Gadget
 from fatebox_fw.store import Store, StoreError, FILE
-from tests.core.fakeboard import FakeBoard, fresh_dir, run, tap, long_press, frame_of
+from tests.core.fakeboard import FakeBoard, fresh_dir, run, tap, long_press, frame_of, read, write, exists
 from tests.core.sheets import character, hero, lux
 from tests.helpers import raises
-
-
-def read(path):
-    f = open(path, "rb")
-    try:
-        return f.read()
-    finally:
-        f.close()
-
-
-def write(path, data):
-    f = open(path, "wb")
-    f.write(data)
-    f.close()
-
-
-def exists(path):
-    try:
-        open(path, "rb").close()
-        return True
-    except OSError:
-        return False
 
 
 def play_one(gadget, board, leave=True):

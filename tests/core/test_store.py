@@ -2,31 +2,9 @@
 # validated, a corrupt file moved aside and reported, capacity, failed writes.
 from shared_rules import names as N
 from fatebox_fw.store import Store, StoreError, FILE
-from tests.core.fakeboard import fresh_dir, make_dir, write_json, FailingFile
+from tests.core.fakeboard import fresh_dir, make_dir, write_json, FailingFile, read, write, exists
 from tests.core.sheets import character, sheet
 from tests.helpers import raises
-
-
-def read(path):
-    f = open(path, "rb")
-    try:
-        return f.read()
-    finally:
-        f.close()
-
-
-def write(path, data):
-    f = open(path, "wb")
-    f.write(data)
-    f.close()
-
-
-def exists(path):
-    try:
-        open(path, "rb").close()
-        return True
-    except OSError:
-        return False
 
 
 def test_a_new_box_starts_empty_and_ok():
