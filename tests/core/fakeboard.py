@@ -189,3 +189,12 @@ def frame_of(pixels):
         out[3 * i + 1] = pixels[i][1]
         out[3 * i + 2] = pixels[i][2]
     return bytes(out)
+
+
+def ask(gadget, board, message):
+    """Send one request, let the loop serve it, return the one reply."""
+    board.send(message)
+    run(gadget, board, 200)
+    replies = board.replies()
+    assert len(replies) == 1, replies
+    return replies[0]

@@ -10,7 +10,7 @@ from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import memory as M
 from fatebox_fw.gadget import Gadget
-from tests.core.fakeboard import FakeBoard, run, tap, long_press
+from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
 from tests.core.sheets import character, ash, lux, vex, rue
 
 
@@ -22,13 +22,6 @@ def box(*sheets):
     board.replies()         # the hello event
     return gadget, board
 
-
-def ask(gadget, board, message):
-    board.send(message)
-    run(gadget, board, 200)
-    replies = board.replies()
-    assert len(replies) == 1, replies
-    return replies[0]
 
 
 def loaded(system):

@@ -5,7 +5,7 @@ from shared_rules import wire
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.gadget import Gadget
-from tests.core.fakeboard import FakeBoard, FailingFile, run
+from tests.core.fakeboard import FakeBoard, FailingFile, run, ask
 from tests.core.sheets import sheet
 
 
@@ -14,14 +14,6 @@ def box(entropy=None):
     gadget = Gadget(board)
     return gadget, board
 
-
-def ask(gadget, board, message):
-    """Send one request, let the loop serve it, return the one reply."""
-    board.send(message)
-    run(gadget, board, 200)
-    replies = board.replies()
-    assert len(replies) == 1, replies
-    return replies[0]
 
 
 def ask_raw(gadget, board, data):
