@@ -44,7 +44,7 @@ def request(port, id, op, **args):
     message.update(args)
     port.write(wire.encode(message))
     reader = wire.LineReader()
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + 10   # generous: a loaded CI machine may be slow to schedule the sim
     while time.monotonic() < deadline:
         for line in reader.feed(port.readline()):
             frame = wire.decode(line)
