@@ -213,6 +213,8 @@ def setup_odds(setup, k):
     B = setup.black()
     if W > 255 or B > 255:
         raise RulesError("supply", "odds are counted for bags of at most 255 tokens of a colour")
+    if not setup.draw_effects and not setup.trial.has(N.OPTIMISM):
+        return _plain_odds(setup.trial, W, B, k)
     hands, den = _hands(W, B, k)
     steps, judged = _moves(setup, W, B)
     for move in steps:
@@ -232,6 +234,24 @@ def setup_odds(setup, k):
         w = hand >> 16
         white_counts[w] = white_counts.get(w, 0) + weight
     return TrialOdds(k, den, counts, exit_count, white_counts)
+
+
+def _plain_odds(trial, W, B, k):
+    # No draw effect in play: the hand drawn is the hand judged, so the odds are
+    # the hypergeometric weights of each white count (the common case, kept fast).
+    counts = {}
+    for name in N.OUTCOMES:
+        counts[name] = 0
+    exit_count = 0
+    white_counts = {}
+    for w in range(max(0, k - B), min(k, W) + 1):
+        weight = _c(W, w) * _c(B, k - w)
+        outcome, counted = trial.judge(w, k - w)
+        counts[outcome] += weight
+        if trial.exits(counted):
+            exit_count += weight
+        white_counts[w] = weight
+    return TrialOdds(k, _c(W + B, k), counts, exit_count, white_counts)
 
 
 def nb_odds(white, black, k, danger=None, statuses=(), helpers=0, group=None, placed=False,

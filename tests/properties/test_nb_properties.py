@@ -207,3 +207,28 @@ def test_the_largest_spend_a_draw_allows_is_accepted_and_one_more_is_not(case, s
         assert exc.field in ("whites", "improve")
     else:
         raise AssertionError("an extra improvement was accepted")
+
+
+def test_a_trial_without_draw_effects_has_the_core_odds_and_hypergeometric_whites():
+    # nbodds answers a plain bag by a short path; it must agree with the core
+    # Trial.odds (other code) and with n-choose-k counts of the whites drawn.
+    from math import comb as choose
+    from shared_rules.newbeginning import Trial
+    from shared_rules.nbsetup import TrialSetup
+    from shared_rules.nbodds import setup_odds
+    for statuses in ([], [N.CONFIDENT], [N.FEAR, N.CONFUSION], [N.ADRENALINE], [N.FOCUS]):
+        for white in range(0, 7):
+            for black in range(1, 7):
+                if N.ADRENALINE in statuses and white + black < 2:
+                    continue
+                trial = Trial(white, black, 2, statuses)
+                setup = TrialSetup(white, black, 2, statuses)
+                for k in trial.draw_sizes():
+                    core, ours = trial.odds(k), setup_odds(setup, k)
+                    for name in N.OUTCOMES:
+                        assert Fraction(ours.count(name), ours.denominator) == \
+                            Fraction(core.count(name), core.denominator)
+                    assert Fraction(ours.exit, ours.denominator) == Fraction(core.exit, core.denominator)
+                    for w in range(0, k + 1):
+                        assert Fraction(ours.whites(w), ours.denominator) == \
+                            Fraction(choose(white, w) * choose(black, k - w), choose(white + black, k))
