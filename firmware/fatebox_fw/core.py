@@ -56,8 +56,12 @@ class Core:
         self.active_name = settings.get("active")
         system = settings.get("system")
         if system not in PLAYS:
+            # Nothing chosen yet: the flagship, New Beginning, when the box holds
+            # any of its characters (or none at all); else the first character's system.
+            system = N.NEW_BEGINNING
             names = store.names()
-            system = store.characters[names[0]].system if names else N.NEW_BEGINNING
+            if names and not [n for n in names if store.characters[n].system == system]:
+                system = store.characters[names[0]].system
         self.system = system
         store.live = system
         store.release()

@@ -165,3 +165,17 @@ def test_leaving_a_system_drops_its_play_from_memory():
     long_press(gadget, board, "go")
     assert gadget.core.system == N.NEW_BEGINNING
     assert "fatebox_fw.play_lightdark" not in sys.modules
+
+
+def test_a_box_with_nothing_chosen_yet_starts_on_new_beginning_whatever_the_names():
+    # Ash (Approaches) sorts before Mara: a restart must not flip the box to another system.
+    gadget, board = box(hero(ash()), character("Mara"), hero(lux()))
+    again = Gadget(FakeBoard(storage=board.storage))
+    assert again.core.system == N.NEW_BEGINNING
+    assert again.describe()["active"] == "Mara"
+
+
+def test_a_box_without_new_beginning_characters_starts_on_the_first_characters_system():
+    gadget, board = box(hero(lux()), hero(ash()))
+    again = Gadget(FakeBoard(storage=board.storage))
+    assert again.core.system == "approaches"
