@@ -2,6 +2,7 @@
 # Will, approach ratings, the d12 pool and its bands, harm, recovery, rounds.
 from shared_rules.exact import Distribution
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 APPROACHES = "approaches"
 
@@ -49,12 +50,8 @@ NPC_POINTS = {MINOR: 3, AVERAGE: 6, MODERATE: 9, MAJOR: 12}
 NOTE_LIMIT = 200
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_dice(dice):
-    if not _is_int(dice) or dice < MIN_DICE or dice > MAX_DICE:
+    if not is_int(dice) or dice < MIN_DICE or dice > MAX_DICE:
         raise RulesError("dice", "dice (the approach rating) must be %d..%d, got %r" % (MIN_DICE, MAX_DICE, dice))
 
 
@@ -71,7 +68,7 @@ def _check_attribute(attribute):
 def outcome(kept, difficulty=NORMAL):
     """The band of the kept d12 (RULINGS.md, Approaches: bands, easy, hard)."""
     _check_difficulty(difficulty)
-    if not _is_int(kept) or kept < 1 or kept > FACES:
+    if not is_int(kept) or kept < 1 or kept > FACES:
         raise RulesError("kept", "a d12 shows 1..12, got %r" % (kept,))
     tops = _BAND_TOPS[difficulty]
     for i in range(len(OUTCOMES)):
@@ -165,7 +162,7 @@ class Background:
 
     def backs(self, index, attribute):
         """Whether bonus `index` may raise an approach on `attribute`."""
-        if not _is_int(index) or index < 0 or index >= len(self.bonuses):
+        if not is_int(index) or index < 0 or index >= len(self.bonuses):
             raise RulesError("background", "background %r has bonuses 0..%d, got %r" % (self.name, len(self.bonuses) - 1, index))
         wanted = self.bonuses[index]["attribute"]
         return wanted is None or wanted == attribute
@@ -199,7 +196,7 @@ class Character:
         for name in ATTRIBUTES:
             top = maximum.get(name) if isinstance(maximum, dict) else None
             # Ruling (docs/rulings/approaches.md): every attribute gets at least 1 point.
-            if not _is_int(top) or top < 1 or top > points - 2:
+            if not is_int(top) or top < 1 or top > points - 2:
                 raise RulesError(name, "%s maximum must be 1..%d, got %r" % (name, points - 2, top))
             total += top
         if total != points:
@@ -207,7 +204,7 @@ class Character:
         value = value or maximum
         for name in ATTRIBUTES:
             now = value.get(name)
-            if not _is_int(now) or now < 0 or now > maximum[name]:
+            if not is_int(now) or now < 0 or now > maximum[name]:
                 raise RulesError(name, "%s must be 0..%d (its maximum), got %r" % (name, maximum[name], now))
         if background is not None and not isinstance(background, Background):
             background = Background.from_dict(background)

@@ -2,6 +2,7 @@
 # most one placed token each, misfortunes, and what the box counted in play.
 from shared_rules import names as N
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 NAME_LIMIT = 40
 TEXT_LIMIT = 200
@@ -19,10 +20,6 @@ class SheetError(ValueError):
         super().__init__("%s: %s" % (field, message))
         self.field = field
         self.message = message
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _text(data, key, where, required=True, limit=TEXT_LIMIT):
@@ -43,7 +40,7 @@ def _kind(value):
         return "a boolean"
     if isinstance(value, str):
         return "an empty string" if not value.strip() else "a string"
-    if _is_int(value):
+    if is_int(value):
         return "a number"
     if isinstance(value, float):
         return "a decimal number"
@@ -56,9 +53,9 @@ def _kind(value):
 
 def _count(data, key, where, default=0, lo=0, hi=None):
     value = data.get(key, default)
-    if not _is_int(value) or value < lo or (hi is not None and value > hi):
+    if not is_int(value) or value < lo or (hi is not None and value > hi):
         span = "%d..%d" % (lo, hi) if hi is not None else ">= %d" % lo
-        raise SheetError(where, "expected a whole number %s, got %s" % (span, _kind(value) if not _is_int(value) else value))
+        raise SheetError(where, "expected a whole number %s, got %s" % (span, _kind(value) if not is_int(value) else value))
     return value
 
 
@@ -226,7 +223,7 @@ class Character:
     def find(self, ref):
         """A trait by index into all_traits() (the box) or by name (the host)."""
         traits = self.all_traits()
-        if _is_int(ref):
+        if is_int(ref):
             if 0 <= ref < len(traits):
                 return traits[ref]
             raise RulesError("trait", "trait index must be 0..%d, got %d" % (len(traits) - 1, ref))
@@ -301,7 +298,7 @@ class Character:
 
     def settle(self, index, data):
         """The host names pending reward `index`: a trait for new-trait, a lesson or scar dict."""
-        if not _is_int(index) or index < 0 or index >= len(self.rewards):
+        if not is_int(index) or index < 0 or index >= len(self.rewards):
             raise SheetError("rewards", "no pending reward %r; %d pending" % (index, len(self.rewards)))
         kind = self.rewards[index]["reward"]
         where = "rewards[%d]" % index

@@ -1,6 +1,7 @@
 # New Beginning lessons and scars as data (rules/new-beginning.md, Examples of
 # Lesson and Scar): a small vocabulary of effects, the listed ones, a validator.
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 LESSON = "lesson"
 SCAR = "scar"
@@ -92,16 +93,12 @@ SCARS = (
 )
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _kind_of(value):
     if value is None:
         return "nothing"
     if isinstance(value, bool):
         return "a boolean"
-    if _is_int(value):
+    if is_int(value):
         return "the number %d" % value
     if isinstance(value, str):
         return "%r" % value
@@ -150,9 +147,9 @@ def parse_effect(data, where="effect"):
         if isinstance(default, bool):
             if not isinstance(value, bool):
                 raise RulesError(field, "expected true or false, got %s" % _kind_of(value))
-        elif _is_int(default):
+        elif is_int(default):
             least = _LEAST.get(do + "." + key, _LEAST.get(key, 0))
-            if not _is_int(value) or value < least or value > _MOST:
+            if not is_int(value) or value < least or value > _MOST:
                 raise RulesError(field, "%s must be a whole number %d..%d, got %s" % (key, least, _MOST, _kind_of(value)))
         elif value not in _CHOICES[key]:
             raise RulesError(field, "%s must be one of %s, got %s" % (key, ", ".join(_CHOICES[key]), _kind_of(value)))

@@ -2,6 +2,11 @@
 # `fractions` and `math.comb` (DESIGN.md, "What belongs where").
 
 
+def is_int(value):
+    """A whole number, not a bool (True is an int in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def gcd(a, b):
     a = -a if a < 0 else a
     b = -b if b < 0 else b

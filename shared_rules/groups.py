@@ -1,6 +1,7 @@
 # New Beginning, Lending a Hand (rules/new-beginning.md): helpers adding a
 # white each, and group trials; the bag they make, checked against the supply.
 from shared_rules.newbeginning import RulesError, SUPPLY_WHITE, SUPPLY_BLACK, MAX_DIFFICULTY
+from shared_rules.exact import is_int
 
 MAX_HELPERS = SUPPLY_WHITE       # each helper's white comes from the supply of 6
 MAX_PARTICIPANTS = SUPPLY_WHITE  # "remember, you have up to 6 ⚪ available"
@@ -12,26 +13,22 @@ GROUP = "group"      # the whole group (group trials only)
 TARGETS = (HERO, HELPER, GROUP)
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_difficulty(difficulty):
     # rules/new-beginning.md, Facing a Trial: the difficulty table runs 1..6 blacks.
-    if not _is_int(difficulty) or difficulty < 1 or difficulty > MAX_DIFFICULTY:
+    if not is_int(difficulty) or difficulty < 1 or difficulty > MAX_DIFFICULTY:
         raise RulesError("difficulty", "difficulty must be 1..%d blacks, got %r" % (MAX_DIFFICULTY, difficulty))
     return difficulty
 
 
 def check_helpers(helpers):
-    if not _is_int(helpers) or helpers < 0 or helpers > MAX_HELPERS:
+    if not is_int(helpers) or helpers < 0 or helpers > MAX_HELPERS:
         raise RulesError("helpers", "helpers must be 0..%d (one white each from the supply), got %r" % (MAX_HELPERS, helpers))
     return helpers
 
 
 def check_participants(participants):
     # A group needs a leader and at least one collaborator; 6 whites in the supply.
-    if not _is_int(participants) or participants < 2 or participants > MAX_PARTICIPANTS:
+    if not is_int(participants) or participants < 2 or participants > MAX_PARTICIPANTS:
         raise RulesError("group", "a group trial has 2..%d participants (leader included), got %r"
                          % (MAX_PARTICIPANTS, participants))
     return participants

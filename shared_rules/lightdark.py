@@ -2,6 +2,7 @@
 # attribute dots, the light and dark pool, its outcome, Ego loss, exact odds.
 from shared_rules.exact import Distribution
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 LIGHT_DARK = "light-dark"
 
@@ -29,17 +30,13 @@ MAX_MODIFIER = 4        # +1d / -1d from advancements, conditions, gear
 _LOSS_NAMES = tuple(tuple(str(k) for k in range(dark + 1)) for dark in range(MAX_DARK + 1))
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_count(field, value, lo, hi, what):
-    if not _is_int(value) or value < lo or value > hi:
+    if not is_int(value) or value < lo or value > hi:
         raise RulesError(field, "%s must be %d..%d, got %r" % (what, lo, hi, value))
 
 
 def _check_ego(ego):
-    if not _is_int(ego) or ego < 0:
+    if not is_int(ego) or ego < 0:
         raise RulesError("ego", "ego (held before the roll) must be a whole number >= 0, got %r" % (ego,))
 
 

@@ -1,6 +1,7 @@
 # Light and Dark advancements and conditions as data (rules/light-and-dark-dice.md),
 # a small vocabulary of effects, and what Protected, Rally, Multi-attack and Curse read.
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 # The vocabulary of one effect (a table; keys not listed here are refused):
 #   "attribute": +1           a chosen attribute gains dots
@@ -71,10 +72,6 @@ CONDITIONS = {
 }
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_effects(effects, where="effects"):
     """Validate a table-made list of effects against the vocabulary; returns a copy."""
     if not isinstance(effects, list):
@@ -88,11 +85,11 @@ def check_effects(effects, where="effects"):
         for key in effect:
             value = effect[key]
             if key in ("attribute", "hp-max-per-advancement"):
-                ok = value == 1 and _is_int(value)
+                ok = value == 1 and is_int(value)
             elif key == "dice":
-                ok = value in (1, -1) and _is_int(value)
+                ok = value in (1, -1) and is_int(value)
             elif key == "skills":
-                ok = _is_int(value) and 1 <= value <= 4
+                ok = is_int(value) and 1 <= value <= 4
             elif key == "on":
                 ok = isinstance(value, list) and len(value) > 0 and all(v in (CHANCES, EFFECT) for v in value)
             elif key == "when":
@@ -143,14 +140,14 @@ def read_dark(effects, dark_faces, ego=None):
     `ego` (held before the roll) is needed only for an "ego-cost".
     """
     for face in dark_faces:
-        if not _is_int(face) or face < 1 or face > 6:
+        if not is_int(face) or face < 1 or face > 6:
             raise RulesError("dark", "a dark die shows 1..6, got %r" % (face,))
     out = {}
     for effect in effects:
         if "reads" in effect:
             out[effect["gives"]] = _READERS[effect["reads"]](dark_faces)
         if effect.get("ego-cost") == "below-ego":
-            if not _is_int(ego) or ego < 0:
+            if not is_int(ego) or ego < 0:
                 raise RulesError("ego", "this advancement costs Ego: give the Ego held before the roll (>= 0), got %r" % (ego,))
             out["ego-loss"] = protected_ego_loss(dark_faces, ego)
     return out

@@ -3,6 +3,7 @@
 from shared_rules import lightdark as L
 from shared_rules import lightdark_advancements as A
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 NAME_LIMIT = 40
 HP_BASE = 5     # HPmax = Strength + Dexterity + 5
@@ -36,10 +37,6 @@ SKILL_GROUPS = (
 SKILLS = 4      # "Choose four specific Skills"; none when the game ignores Skills
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _name(value, field):
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_LIMIT:
         raise RulesError(field, "expected a name of 1..%d characters, got %r" % (NAME_LIMIT, value))
@@ -47,7 +44,7 @@ def _name(value, field):
 
 
 def _count(value, field, lo, hi, what):
-    if not _is_int(value) or value < lo or value > hi:
+    if not is_int(value) or value < lo or value > hi:
         raise RulesError(field, "%s must be %d..%d, got %r" % (what, lo, hi, value))
     return value
 

@@ -2,6 +2,7 @@
 # exploding effect dice with exact odds, challenge levels, weapons, armour, forks.
 from shared_rules.exact import Distribution
 from shared_rules.newbeginning import RulesError
+from shared_rules.exact import is_int
 
 FACES = 6
 MAX_EFFECT_DICE = 6     # heavy 2d with sneak attack, sniper and rally is 5d
@@ -20,12 +21,8 @@ LEVELS = (TRIVIAL, DANGEROUS, SERIOUS, FORMIDABLE, EXTREME)
 DISPOSITION = {TRIVIAL: 1, DANGEROUS: 5, SERIOUS: 10, FORMIDABLE: 15, EXTREME: 20}
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_count(field, value, lo, hi, what):
-    if not _is_int(value) or value < lo or value > hi:
+    if not is_int(value) or value < lo or value > hi:
         raise RulesError(field, "%s must be %d..%d, got %r" % (what, lo, hi, value))
 
 

@@ -4,12 +4,9 @@ from shared_rules import names as N
 from shared_rules import effects as E
 from shared_rules.newbeginning import Trial, RulesError, SUPPLY_WHITE, SUPPLY_BLACK
 from shared_rules.groups import helping_whites, group_bag
+from shared_rules.exact import is_int
 
 FAILED_OUTCOMES = (N.PARTIAL_FAILURE, N.TOTAL_FAILURE)
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def meets(when, outcome):
@@ -38,13 +35,13 @@ class TrialSetup:
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None,
                  placed=False, placed_blacks=0, effects=(), predicted=None, crucial=False,
                  supply_white=SUPPLY_WHITE, supply_black=SUPPLY_BLACK):
-        if not _is_int(white) or white < 0:
+        if not is_int(white) or white < 0:
             raise RulesError("white", "white must be a whole number >= 0, got %r" % (white,))
-        if not _is_int(black) or black < 1:
+        if not is_int(black) or black < 1:
             raise RulesError("black", "black must be at least 1 (difficulty 1..6), got %r" % (black,))
         if not isinstance(placed, bool):
             raise RulesError("placed", "placed must be true or false (a trial uses at most one placed token), got %r" % (placed,))
-        if not _is_int(placed_blacks) or placed_blacks < 0:
+        if not is_int(placed_blacks) or placed_blacks < 0:
             raise RulesError("placed-blacks", "placed-blacks must be a whole number >= 0, got %r" % (placed_blacks,))
         if not isinstance(crucial, bool):
             raise RulesError("crucial", "crucial must be true or false, got %r" % (crucial,))
@@ -96,7 +93,7 @@ class TrialSetup:
             seer = [e for e in self.spend_effects if e.do == E.SPEND_TWICE and e.get("if") == E.PREDICTED]
             if not seer:
                 raise RulesError("predicted", "only a lesson like Seer (spend-twice if predicted) predicts the whites drawn")
-            if not _is_int(predicted) or predicted < 0 or predicted > whites:
+            if not is_int(predicted) or predicted < 0 or predicted > whites:
                 raise RulesError("predicted", "predicted whites must be 0..%d (the whites in the bag), got %r" % (whites, predicted))
         self.predicted = predicted
 
@@ -150,7 +147,7 @@ class TrialSetup:
         return self.trial.draw_sizes()
 
     def check_draw(self, k):
-        if not _is_int(k):
+        if not is_int(k):
             raise RulesError("draw", "draw must be a whole number, got %r" % (k,))
         if self.forced and k != self.size() - 1:
             raise RulesError("draw", "this trial draws all tokens but one: %d, not %d" % (self.size() - 1, k))

@@ -2,6 +2,7 @@
 # draw without replacement, the four outcomes, danger, statuses, exact odds.
 from shared_rules import names as N
 from shared_rules.exact import comb
+from shared_rules.exact import is_int
 
 SUPPLY_WHITE = 6   # rules/new-beginning.md, Materials: 6 white and 6 black
 SUPPLY_BLACK = 6
@@ -16,10 +17,6 @@ class RulesError(ValueError):
         super().__init__(message)
         self.field = field
         self.message = message
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def build_whites(trait_levels, helpers=0, placed=False, statuses=()):
@@ -44,15 +41,15 @@ class Trial:
 
     def __init__(self, white, black, danger=None, statuses=(),
                  supply_white=SUPPLY_WHITE, supply_black=SUPPLY_BLACK):
-        if not _is_int(white) or white < 0:
+        if not is_int(white) or white < 0:
             raise RulesError("white", "white must be a whole number >= 0, got %r" % (white,))
-        if not _is_int(black) or black < 1:
+        if not is_int(black) or black < 1:
             raise RulesError("black", "black must be at least 1 (difficulty 1..6), got %r" % (black,))
         if white > supply_white:
             raise RulesError("white", "%d white tokens is more than the supply of %d" % (white, supply_white))
         if black > supply_black:
             raise RulesError("black", "%d black tokens is more than the supply of %d" % (black, supply_black))
-        if danger is not None and (not _is_int(danger) or danger < 1 or danger > MAX_DANGER):
+        if danger is not None and (not is_int(danger) or danger < 1 or danger > MAX_DANGER):
             raise RulesError("danger", "danger must be 1..%d or none, got %r" % (MAX_DANGER, danger))
         seen = []
         for status in statuses:
@@ -80,7 +77,7 @@ class Trial:
         return tuple(range(1, self.size() + 1))
 
     def check_draw(self, k):
-        if not _is_int(k):
+        if not is_int(k):
             raise RulesError("draw", "draw must be a whole number, got %r" % (k,))
         sizes = self.draw_sizes()
         if k not in sizes:

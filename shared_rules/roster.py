@@ -2,6 +2,7 @@
 # the summary `list` shows, and the play history every system records alike.
 from shared_rules import names as N
 from shared_rules.character import Character, SheetError, HISTORY_LIMIT, NAME_LIMIT
+from shared_rules.exact import is_int
 
 # The systems' names (RULINGS.md); each system's own module defines the same
 # word, and tests/rules/test_roster.py checks they agree. Kept here as plain
@@ -15,10 +16,6 @@ SYSTEM_WORDS = {N.NEW_BEGINNING: "New Beginning", APPROACHES: "Approaches", LIGH
                 AXIOM: "Axiom", COLOUR_TOKENS: "Colour tokens"}
 
 _COMMON = ("name", "system", "trials", "history")
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _model(system):
@@ -214,7 +211,7 @@ def from_dict(data):
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
         raise SheetError("name", "expected a name of 1..%d characters, got %r" % (NAME_LIMIT, name))
     trials = data.get("trials", 0)
-    if not _is_int(trials) or trials < 0:
+    if not is_int(trials) or trials < 0:
         raise SheetError("trials", "expected a whole number >= 0, got %r" % (trials,))
     history = _history(data, system)
     module, model = _model(system)

@@ -5,6 +5,7 @@ from shared_rules import effects as E
 from shared_rules.newbeginning import RulesError
 from shared_rules.nbsetup import meets
 from shared_rules.groups import check_targets, HERO, GROUP
+from shared_rules.exact import is_int
 
 IMPROVE = "improve"              # 1 white to IMPROVE THE SCENE
 PLACE = "place"                  # whites placed on traits
@@ -16,10 +17,6 @@ MISFORTUNES_TO = "misfortunes-to"
 CONTROL_FREAK = "place-all"      # pay place-all's cost to place as many tokens as possible
 REQUEST_FIELDS = (IMPROVE, PLACE, PLACE_BLACK, SET_ASIDE, COMPLICATIONS, MISFORTUNES,
                   MISFORTUNES_TO, CONTROL_FREAK)
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Budget:
@@ -94,7 +91,7 @@ class Spend:
 
 def _count(request, key):
     value = request.get(key, 0)
-    if not _is_int(value) or value < 0:
+    if not is_int(value) or value < 0:
         raise RulesError(key, "%s must be a whole number >= 0, got %r" % (key, value))
     return value
 

@@ -5,6 +5,7 @@ from shared_rules import wire
 from shared_rules import roster
 from shared_rules.character import SheetError, HISTORY_LIMIT
 from shared_rules.newbeginning import Trial, RulesError
+from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw.store import StoreError
@@ -17,10 +18,6 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _name(request):
@@ -80,7 +77,7 @@ class Server:
             self.send(_error(None, exc.code, exc.message))
             return
         id = request.get("id")
-        if not _is_int(id):
+        if not is_int(id):
             self.send(_error(None, N.E_REQUEST, "a request needs an integer `id`"))
             return
         op = self.ops.get(request.get("op")) if isinstance(request.get("op"), str) else None
@@ -111,7 +108,7 @@ class Server:
 
     def hello(self, request):
         versions = request.get("versions")
-        if not isinstance(versions, list) or not all(_is_int(v) for v in versions):
+        if not isinstance(versions, list) or not all(is_int(v) for v in versions):
             raise Refused(N.E_REQUEST, "`versions` must be a list of protocol versions (integers)")
         if N.PROTOCOL_VERSION not in versions:
             raise Refused(N.E_VERSION, "this box speaks protocol %d; the host offered %s" % (N.PROTOCOL_VERSION, versions))
@@ -146,10 +143,10 @@ class Server:
 
     def trial(self, request):
         for key in ("white", "black", "draw"):
-            if not _is_int(request.get(key)):
+            if not is_int(request.get(key)):
                 raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
         danger = request.get("danger")
-        if danger is not None and not _is_int(danger):
+        if danger is not None and not is_int(danger):
             raise Refused(N.E_REQUEST, "`danger` must be a whole number or null")
         statuses = request.get("statuses", [])
         if not isinstance(statuses, list) or not all(isinstance(s, str) for s in statuses):
