@@ -165,8 +165,9 @@ class Character:
                 raise SheetError(key, "unknown field; a character has %s" % ", ".join(cls.FIELDS))
         name = _text(data, "name", "name", limit=NAME_LIMIT)
         system = data.get("system", N.NEW_BEGINNING)
-        if system not in N.SYSTEMS:
-            raise SheetError("system", "expected one of %s, got %r" % (", ".join(N.SYSTEMS), system))
+        if system != N.NEW_BEGINNING:
+            # This is New Beginning's model; roster.from_dict loads the other systems.
+            raise SheetError("system", "expected %s, got %r" % (N.NEW_BEGINNING, system))
         if "archetype" not in data:
             raise SheetError("archetype", "expected a table with a name, got nothing (the field is missing)")
         archetype = Trait.from_dict(data["archetype"], "archetype")

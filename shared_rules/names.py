@@ -1,8 +1,13 @@
 # Names both sides use: outcomes, statuses, colours, protocol words.
 # Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
 
+# The five game systems (RULINGS.md); each system's own module says the same word.
 NEW_BEGINNING = "new-beginning"
-SYSTEMS = (NEW_BEGINNING,)
+APPROACHES = "approaches"
+LIGHT_DARK = "light-dark"
+AXIOM = "axiom"
+COLOUR_TOKENS = "colour-tokens"
+SYSTEMS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS)
 
 # rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome")
 TOTAL_SUCCESS = "total-success"

@@ -4,14 +4,14 @@ from shared_rules import names as N
 from shared_rules.character import Character, SheetError, HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
 
-# The systems' names (RULINGS.md); each system's own module defines the same
-# word, and tests/rules/test_roster.py checks they agree. Kept here as plain
-# strings so naming a system imports none of its rules.
-APPROACHES = "approaches"
-LIGHT_DARK = "light-dark"
-AXIOM = "axiom"
-COLOUR_TOKENS = "colour-tokens"
-SYSTEMS = (N.NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS)
+# The systems' names live in names.py (plain strings, so naming a system
+# imports none of its rules); tests/rules/test_roster.py checks each system's
+# own module says the same word.
+APPROACHES = N.APPROACHES
+LIGHT_DARK = N.LIGHT_DARK
+AXIOM = N.AXIOM
+COLOUR_TOKENS = N.COLOUR_TOKENS
+SYSTEMS = N.SYSTEMS
 SYSTEM_WORDS = {N.NEW_BEGINNING: "New Beginning", APPROACHES: "Approaches", LIGHT_DARK: "Light and Dark",
                 AXIOM: "Axiom", COLOUR_TOKENS: "Colour tokens"}
 
