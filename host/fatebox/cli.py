@@ -2,6 +2,7 @@
 # gadget. Errors reach the user as `fatebox: message` on stderr (mpremote style).
 import json
 import os
+import sys
 
 import click
 import serial
@@ -39,6 +40,21 @@ class _Shown(click.ClickException):
 
 class _Group(click.Group):
     """Every command's trouble as one line and an exit code (errors.py): never a traceback."""
+
+    def main(self, *args, **kwargs):
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.exceptions.Abort:
+            # click's own word for a KeyboardInterrupt while it parses (there are no prompts).
+            click.echo("fatebox: %s" % INTERRUPTED_TEXT, err=True)
+            sys.exit(INTERRUPTED)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
         try:

@@ -109,6 +109,7 @@ def test_a_pulled_cable_is_a_clear_error(board):
         with pytest.raises(FateboxError) as info:
             link.characters()
     assert info.value.message.startswith("lost the connection to %s" % board.path)
+    assert info.value.exit_code == 4
 
 
 def test_a_busy_port_is_named_with_the_ports_seen(board, comports):
