@@ -503,11 +503,12 @@ def deploy_command(port, board, to, runtime, no_reset):
 def _run(plan, target):
     """apply() with a progress bar (rich, on stderr) over the bytes to copy."""
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
-    if not plan.write and not plan.remove:
-        apply(plan, target)
+    console = _console()
+    if not console.is_terminal or (not plan.write and not plan.remove):
+        apply(plan, target)     # piped or logged: the summary line only, no bar
         return
     with Progress(TextColumn("{task.description:<40}"), BarColumn(), DownloadColumn(),
-                  console=_console()) as bar:
+                  console=console, transient=True) as bar:
         task = bar.add_task("copying", total=plan.bytes_to_write())
         apply(plan, target, lambda n: bar.advance(task, n), lambda text: bar.update(task, description=text))
         bar.update(task, description="done")
