@@ -255,6 +255,27 @@ def list_command(as_json, port):
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="The box's `state` reply as one JSON object on stdout.")
+@port_option
+def state(as_json, port):
+    """What the box is doing: its storage (what a damaged file became), system, screen, character."""
+    with _connect(port) as link:
+        reply = link.state()
+        info = link.info or {}
+    reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
+    if as_json:
+        click.echo(json.dumps(reply))
+        return
+    words = roster.SYSTEM_WORDS.get(reply.get("system"), reply.get("system"))
+    click.echo("board: %s, firmware %s" % (info.get("board", "?"), info.get("firmware", "?")))
+    click.echo("storage: %s" % reply.get("storage", "?"))
+    click.echo("playing: %s, %s" % (words, reply.get("active") or "nobody"))
+    click.echo("screen: %s" % reply.get("screen"))
+    click.echo("characters: %s%s" % (reply.get("characters", "?"),
+                                     "; play not yet saved to flash" if reply.get("unsaved") else ""))
+
+
+@main.command()
 @click.argument("name")
 @port_option
 def delete(name, port):
