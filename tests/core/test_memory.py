@@ -4,6 +4,8 @@
 # On CPython and MicroPython.
 import sys
 
+import fatebox_fw
+
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import memory as M
