@@ -8,7 +8,7 @@ STATE ?= .fatebox/sim
 MPJS := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 PYRIGHT := node_modules/.bin/pyright
 
-.PHONY: run test test-py test-mp typecheck bench deps clean
+.PHONY: run test test-py test-mp typecheck bench deps clean cards
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ test-mp: deps
 	@mkdir -p .build
 	$(PY) tests/mp/rp2_modules.py > .build/rp2-modules.txt
 	node tests/mp/run.mjs --allowed .build/rp2-modules.txt
+
+# The button cards (one per system) and the wiring card, A6 PDF and SVG, into build/cards/.
+cards: $(VENV)/.installed
+	$(FATEBOX) cards --out build/cards
 
 # icepool is the odds bench's yardstick only: installed here, never a test dependency.
 $(VENV)/.bench: $(VENV)/.installed

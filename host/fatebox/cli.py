@@ -370,6 +370,24 @@ main.add_command(deploy_command)             # fatebox deploy [--port ...] [--bo
 
 
 @main.command()
+@click.option("--out", "out", default=os.path.join("build", "cards"), show_default=True, metavar="DIR",
+              help="The folder to write the cards into.")
+@click.option("--board", "board", default="pico", show_default=True, metavar="PROFILE",
+              help="The board profile the wiring card shows (hardware/boards/).")
+def cards(out, board):
+    """Print-ready button cards (one per system) and the wiring card: A6 PDF (front, back) and SVG."""
+    from fatebox import cards as C
+    from fatebox.deploy import board_profile
+    name, _ = board_profile(board)     # a bad --board is refused here, naming the ones there are
+    try:
+        written = C.write(out, name)
+    except OSError as exc:
+        raise FateboxError("cannot write the cards into %s: %s" % (out, exc.strerror or exc))
+    click.echo("%d cards written into %s (%s)" % (len(written) // 3, out, ", ".join(
+        os.path.basename(p) for p in written if p.endswith(".pdf"))))
+
+
+@main.command()
 def version():
     """The host tool's version and the protocol it speaks."""
     click.echo("fatebox %s (protocol %d, shared_rules %s)" % (VERSION, N.PROTOCOL_VERSION, RULES_VERSION))
