@@ -9,8 +9,9 @@ import serial
 
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.character import SheetError
-from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
+from shared_rules.errors import SheetError
+from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Trial
+from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, cli_odds, merge, ports, sheets, show
 from fatebox import gadgets
 from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE

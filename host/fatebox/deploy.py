@@ -34,11 +34,11 @@ ONLY = {
     # play, trait checks): no device module imports them, so the board's flash
     # does not carry them (docs/performance.md, Fits the Pico: the .mpy total).
     # tests/firmware/test_deploy.py checks that no device module imports them.
-    "shared_rules/axiom_npc.py": (),
-    "shared_rules/axiom_conflict.py": (),
-    "shared_rules/lightdark_effects.py": (),
-    "shared_rules/colourtokens_order.py": (),
-    "shared_rules/colourtokens_traits.py": (),
+    "shared_rules/axiom/npc.py": (),
+    "shared_rules/axiom/conflict.py": (),
+    "shared_rules/light_dark/effects.py": (),
+    "shared_rules/colour_tokens/order.py": (),
+    "shared_rules/colour_tokens/traits.py": (),
 }
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from shared_rules import names as N
-from shared_rules.newbeginning import Trial
+from shared_rules.new_beginning import Trial
 from fatebox import sheets
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")

@@ -14,7 +14,7 @@ import pytest
 import serial
 
 from shared_rules import wire
-from shared_rules.character import Character
+from shared_rules.new_beginning.character import Character
 from fatebox.errors import FateboxError
 from fatebox.sim import parse_keys, load_characters, run_sim, SHORT_MS, LONG_MS
 from fatebox_fw.gadget import Gadget
@@ -28,7 +28,7 @@ ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
 
 START = """
 import sys
-from shared_rules.character import Character
+from shared_rules.new_beginning.character import Character
 from fatebox.sim import run_sim
 sheet = %r
 sys.exit(run_sim(sys.argv[1], headless=%r, load=[Character.from_dict(sheet)], seed="sim-test"))
