@@ -310,7 +310,7 @@ def cards(profile_name="pico"):
         profile = json.load(f)
     shared = back()
     out = {}
-    for table in H.SYSTEMS:
+    for table in H.systems():
         out[table["system"]] = (system_front(table), shared)
     out["wiring"] = (wiring_front(profile), wiring_back(profile))
     return out

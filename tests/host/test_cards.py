@@ -35,13 +35,13 @@ def pages(path):
 
 def test_a_card_per_system_and_the_wiring_each_a_pdf_and_two_svgs(written):
     folder, paths = written
-    names = [t["system"] for t in H.SYSTEMS] + ["wiring"]
+    names = [t["system"] for t in H.systems()] + ["wiring"]
     assert sorted(p.rsplit("/", 1)[1] for p in paths) == sorted(
         n + ext for n in names for ext in (".pdf", "-front.svg", "-back.svg"))
     assert not list(folder.glob("*.tmp"))
 
 
-@pytest.mark.parametrize("name", [t["system"] for t in H.SYSTEMS] + ["wiring"])
+@pytest.mark.parametrize("name", [t["system"] for t in H.systems()] + ["wiring"])
 def test_each_pdf_is_two_a6_sides_with_every_mark_inside_the_margins(written, name):
     folder, _ = written
     sides = pages(folder / (name + ".pdf"))
@@ -69,7 +69,7 @@ def test_the_text_fits_its_lines_at_a_readable_size():
 
 
 def test_a_text_too_long_for_the_card_is_refused_not_cut():
-    long_table = dict(H.APPROACHES, setup=H.APPROACHES["setup"] * 12)
+    long_table = dict(H.system("approaches"), setup=H.system("approaches")["setup"] * 12)
     with pytest.raises(Exception) as err:
         C.system_front(long_table)
     assert "does not fit an A6 side" in str(err.value)
@@ -77,7 +77,7 @@ def test_a_text_too_long_for_the_card_is_refused_not_cut():
 
 def test_the_card_speaks_the_help_table_s_words(written):
     folder, _ = written
-    for table in H.SYSTEMS:
+    for table in H.systems():
         front = " ".join(pages(folder / (table["system"] + ".pdf"))[0][2].split())
         for screen, label, short, long, go, ring in table["setup"] + table["result"]:
             assert label in front, (table["system"], label)
@@ -86,7 +86,7 @@ def test_the_card_speaks_the_help_table_s_words(written):
 
 def test_the_svg_is_the_pdf_s_layout_at_a6(written):
     folder, _ = written
-    for name in [t["system"] for t in H.SYSTEMS] + ["wiring"]:
+    for name in [t["system"] for t in H.systems()] + ["wiring"]:
         for side, (_, _, text) in zip(("front", "back"), pages(folder / (name + ".pdf"))):
             root = ET.parse(str(folder / ("%s-%s.svg" % (name, side)))).getroot()
             assert (root.get("width"), root.get("height")) == ("105mm", "148mm")

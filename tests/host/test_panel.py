@@ -205,17 +205,17 @@ def test_the_help_line_under_the_ring_and_the_side_text_speak_the_table_s_words(
 def test_every_screen_of_every_system_has_a_help_row():
     from fatebox import help_tables as H
     from fatebox_fw import play as P
-    from fatebox_fw import play_approaches, play_axiom, play_colour, play_lightdark, play_nb
+    from fatebox_fw.play import approaches, axiom, colour_tokens, light_dark, new_beginning
     from fatebox_fw.core import MENU
     screens = {
-        "new-beginning": set(play_nb.STEPS) | {P.RESULT, P.PLACE, P.REWARD},
-        "approaches": set(play_approaches.STEPS) | {P.RESULT},
-        "light-dark": set(play_lightdark.STEPS) | {P.RESULT},
-        "axiom": set(play_axiom.STEPS) | {P.RESULT, play_axiom.SCAR},
-        "colour-tokens": set(play_colour.STEPS) | {P.RESULT, play_colour.SUCCESS, play_colour.SACRIFICE,
-                                                  play_colour.STORY, play_colour.RESERVE, play_colour.DONE},
+        "new-beginning": set(new_beginning.STEPS) | {P.RESULT, P.PLACE, P.REWARD},
+        "approaches": set(approaches.STEPS) | {P.RESULT},
+        "light-dark": set(light_dark.STEPS) | {P.RESULT},
+        "axiom": set(axiom.STEPS) | {P.RESULT, axiom.SCAR},
+        "colour-tokens": set(colour_tokens.STEPS) | {P.RESULT, colour_tokens.SUCCESS, colour_tokens.SACRIFICE,
+                                                    colour_tokens.STORY, colour_tokens.RESERVE, colour_tokens.DONE},
     }
-    assert sorted(screens) == sorted(t["system"] for t in H.SYSTEMS)
+    assert sorted(screens) == sorted(t["system"] for t in H.systems())
     for system, names in screens.items():
         for screen in sorted(names | set(MENU) | {P.DRAWING}):
             row = H.row(system, screen)
