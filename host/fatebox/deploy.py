@@ -39,6 +39,14 @@ ONLY = {
     "shared_rules/light_dark/effects.py": (),
     "shared_rules/colour_tokens/order.py": (),
     "shared_rules/colour_tokens/traits.py": (),
+    # The help tables (what each button does on each screen): the host's, for the
+    # virtual gadget's help line and the button cards; the box shows lights.
+    "fatebox_fw/play/help.py": (),
+    "fatebox_fw/play/new_beginning_help.py": (),
+    "fatebox_fw/play/approaches_help.py": (),
+    "fatebox_fw/play/light_dark_help.py": (),
+    "fatebox_fw/play/axiom_help.py": (),
+    "fatebox_fw/play/colour_tokens_help.py": (),
 }
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {
