@@ -162,8 +162,23 @@ COLOUR_TOKENS = System(
     host="fatebox.systems.colour_tokens",
     host_only=("shared_rules/colour_tokens/order.py", "shared_rules/colour_tokens/traits.py"))
 
+FORGED_IN_THE_DARK = System(
+    name="forged-in-the-dark", words="Forged in the Dark", package="shared_rules.forged_in_the_dark",
+    character="shared_rules.forged_in_the_dark.character", play="fatebox_fw.play.forged_in_the_dark",
+    # rules/forged-in-the-dark.md, the action roll: a partial success is done, at a cost
+    outcomes=("critical", "success", "partial", "bad"),
+    passed=("critical", "success", "partial"),
+    patterns={"critical": (SOLID, "success", True), "success": (SOLID, "success", False),
+              "partial": (ALTERNATE, "success", False), "bad": (HALF, "failure", False)},
+    colour=(200, 60, 0),
+    summary=(("stress", ("stress",)), ("trauma", ("trauma",)), ("pending-trauma", ("pending-trauma",)),
+             ("harm", ("harm",)), ("dead", ("dead",))),
+    longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
+             "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
+    host="fatebox.systems.forged_in_the_dark")
+
 # The table, in the order the box's menu shows them (the flagship first).
-ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS)
+ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)
 BY_NAME = dict((row.name, row) for row in ROWS)
 NAMES = tuple(row.name for row in ROWS)
 
