@@ -308,7 +308,7 @@ class Core:
         if name is not None:
             character = roster.copy(self.store.characters[name])
             character.record(result)
-            self.store.put(character)
+            self.store.put(character, record=True)
         if self.system != N.NEW_BEGINNING:
             self._switch(N.NEW_BEGINNING, now)
             self.store.set("system", self.system)
