@@ -49,17 +49,19 @@ class Journal:
         self.scan()
 
     def _scan_one(self, path):
-        """(first seq, last seq, count) of one segment; (None, None, 0) if empty or missing."""
+        """(first seq, last seq, count, torn) of one segment; (None, None, 0, False) if empty or missing."""
         f = _open(self.opener, path, "rb")
         if f is None:
-            return None, None, 0
+            return None, None, 0, False
         first = last = None
         count = 0
+        torn = False
         try:
             while True:
                 line = f.readline()
                 if not line:
                     break
+                torn = not line.endswith(b"\n")
                 seq = _seq(line)
                 if seq is None or not line.endswith(b"\n"):
                     continue
@@ -69,7 +71,7 @@ class Journal:
                 count += 1
         finally:
             f.close()
-        return first, last, count
+        return first, last, count, torn
 
     def scan(self):
         a = self._scan_one(self.paths[0])
@@ -78,6 +80,7 @@ class Journal:
         self.current = 1 if (b[1] is not None and (a[1] is None or b[1] > a[1])) else 0
         cur = b if self.current else a
         self.count = cur[2]
+        self.torn = cur[3]      # a power cut mid-line: the next append starts on a new line
         self.last = max(a[1] or 0, b[1] or 0)
 
     def append(self, entries):
@@ -92,6 +95,9 @@ class Journal:
                 mode = "ab"
             f = self.opener(self.paths[self.current], mode)
             try:
+                if self.torn and mode == "ab":
+                    f.write(b"\n")
+                self.torn = False
                 while i < len(entries) and self.count < SEGMENT:
                     seq, entry = entries[i]
                     f.write(b"%d " % seq)
