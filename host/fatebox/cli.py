@@ -169,7 +169,7 @@ def sync_command(directory, prefer, delete, port):
     listed, and that character is left untouched. Exit 1 if any conflict is left.
     """
     with _records() as records, _connect(port) as link:
-        code = sync.run_sync(link, records, directory, prefer, delete, click.echo)
+        code = sync.run_sync(link, records, directory, prefer, delete, click.echo, warn=_say)
     raise SystemExit(code)
 
 

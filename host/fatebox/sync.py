@@ -354,7 +354,7 @@ def gather_sheets(box, directory, say):
     return found
 
 
-def run_sync(link, records, directory=None, prefer=None, delete=False, say=print, step=None):
+def run_sync(link, records, directory=None, prefer=None, delete=False, say=print, step=None, warn=None):
     """The whole sync. Returns the exit code (1 when a character was left in conflict).
 
     Order, so a kill at any point leaves things as before or as after (docs/sync.md):
@@ -363,14 +363,15 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     twice does no harm: the next sync finds the box and the sheets agreeing.
     """
     step = step or (lambda name: None)
+    warn = warn or say
     box = Box(link, records)
     if not box.seen and box.known == {}:
-        say("a box the host has not synced before (board id %s)" % box.board_id)
-    results, lost = box.fetch_results(say)
+        warn("a box the host has not synced before (board id %s)" % box.board_id)
+    results, lost = box.fetch_results(warn)
     if results:
         say("%d new result%s from the box kept in the host's records" % (len(results), "" if len(results) == 1 else "s"))
     step("results")
-    found = gather_sheets(box, directory, say)
+    found = gather_sheets(box, directory, warn)
     new_dir = directory if directory is not None else "."
     plans = plan_sync(box, found, prefer, delete, new_dir)
     # Every sheet write is prepared before anything changes, so a sheet that
