@@ -104,8 +104,9 @@ def ports_command(board):
 @main.command()
 @click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml...")
 @click.option("--force", is_flag=True, help="Replace what the box holds even if it changed since the last sync.")
+@click.option("--only-new", is_flag=True, help="Load only the characters the box does not hold; leave the others.")
 @port_option
-def push(paths, force, port):
+def push(paths, force, only_new, port):
     """Check the sheets, then load them onto the board, all or none.
 
     Every sheet is checked before the board is touched: one bad sheet sends none.
@@ -113,7 +114,13 @@ def push(paths, force, port):
     """
     loaded = sheets.load_all(paths)
     with _records() as records, _connect(port) as link:
-        pushed = sync.push(link, records, loaded, force, _say)
+        if only_new:
+            held = set(c["name"] for c in link.characters())
+            for sheet in loaded:
+                if sheet.character.name in held:
+                    click.echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
+            loaded = [s for s in loaded if s.character.name not in held]
+        pushed = sync.push(link, records, loaded, force, _say) if loaded else []
     for sheet, replaced in pushed:
         click.echo("%s: loaded from %s (%s): %s" % (
             sheet.character.name, sheet.path, "replaced" if replaced else "new on the box",
@@ -266,16 +273,22 @@ main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --tri
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
+@click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
+@click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
-def sim(headless, state_dir, load, seed, more):
-    """Run the firmware on a virtual board, on a pseudo-terminal."""
+def sim(headless, state_dir, load, seed, if_empty, fresh, more):
+    """Run the firmware on a virtual board, on a pseudo-terminal.
+
+    One gadget per --state folder: a second one on the same folder is refused.
+    """
     loaded = sheets.load_all(list(load) + list(more))
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
-    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed)
+    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
+                   if_empty=if_empty, fresh=fresh)
     raise SystemExit(code or 0)
 
 
