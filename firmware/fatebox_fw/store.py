@@ -181,7 +181,7 @@ class Store:
         """Add or replace by name, saved now; True if it is new. StoreError: full or storage.
 
         `record`: the change is a result the box played (the host's `trial`),
-        numbered into the journal; a `put` from the host is not a result."""
+        numbered into the journal with this set-up; a `put` from the host is not a result."""
         character = _keep(clone(character), self.live)
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
@@ -193,7 +193,7 @@ class Store:
         revisions[character.name] = self.clock + 1
         pending, seq = self.pending, self.seq
         if record and not created:
-            self._number(self.characters[character.name], character)
+            self._number(self.characters[character.name], character, record)
         try:
             self._save(updated, self.settings, revisions, self.clock + 1)
         except StoreError:
@@ -212,17 +212,18 @@ class Store:
         self._save(updated, self.settings, revisions, self.clock + 1)
         self.characters = updated
 
-    def stage(self, character):
-        """Replace a character in memory with a changed copy; the flash gets it at the next flush."""
+    def stage(self, character, setup=None):
+        """Replace a character in memory with a changed copy; the flash gets it at the next flush.
+        `setup`: what a result recorded on it was played with (the journal keeps it)."""
         if character.name not in self.characters:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (character.name,))
-        self._number(self.characters[character.name], character)
+        self._number(self.characters[character.name], character, setup)
         self.characters[character.name] = character
         self.clock += 1
         self.revisions[character.name] = self.clock
         self.dirty = True
 
-    def _number(self, old, new):
+    def _number(self, old, new, setup=None):
         # A result recorded (trials counted up) goes into the journal with the
         # next sequence number; it reaches the flash with the next save.
         added = new.trials - old.trials
@@ -231,7 +232,10 @@ class Store:
             added = len(history)
         for i in range(len(history) - added, len(history)):
             self.seq += 1
-            self.pending.append((self.seq, {"name": new.name, "system": new.system, "result": history[i]}))
+            entry = {"name": new.name, "system": new.system, "result": dict(history[i])}
+            if isinstance(setup, dict):
+                entry["setup"] = setup
+            self.pending.append((self.seq, entry))
 
     def set(self, key, value):
         """Change a setting in memory (brightness, system, active); saved at the next flush."""

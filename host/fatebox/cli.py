@@ -9,7 +9,7 @@ from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.character import SheetError
 from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
-from fatebox import RULES_VERSION, VERSION, cli_odds, ports, sheets, show, sync
+from fatebox import RULES_VERSION, VERSION, cli_history, cli_odds, ports, sheets, show, sync
 from fatebox.errors import FateboxError, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
@@ -265,6 +265,8 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
 
 
 main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
+main.add_command(cli_history.history_command)   # fatebox history [NAME] [--system S] [--since DATE] [--json]
+main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--json] [--plot FILE]
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
 
 

@@ -50,6 +50,10 @@ MIGRATIONS = (
     ALTER TABLE boxes ADD COLUMN lost INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX results_by_name ON results (name, seq);
     """,
+    # 3: the set-up each result was played with (protocol v2 journal `setup`): what stats compares.
+    """
+    ALTER TABLE results ADD COLUMN setup TEXT;
+    """,
 )
 SCHEMA = len(MIGRATIONS)
 
@@ -209,10 +213,12 @@ class Records:
         stamp = now()
         for r in results:
             entry = r.get("result") or {}
-            self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            setup = r.get("setup")
+            self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                       (box, r["seq"], r.get("name", "?"), r.get("system", "?"), entry.get("outcome"),
-                       json.dumps(entry, sort_keys=True), stamp))
+                       json.dumps(entry, sort_keys=True), stamp,
+                       json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None))
         self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ? WHERE id = ?", (last, lost, box))
 
     def results(self, name=None, system=None, since=None):
@@ -233,7 +239,8 @@ class Records:
         for row in self._run(sql, args):
             out.append({"character": row["name"], "system": row["system"], "outcome": row["outcome"],
                         "seq": row["seq"], "box": row["board_id"], "received": row["received"],
-                        "result": json.loads(row["entry"])})
+                        "result": json.loads(row["entry"]),
+                        "setup": json.loads(row["setup"]) if row["setup"] else None})
         return out
 
 

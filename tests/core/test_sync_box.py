@@ -185,6 +185,10 @@ def test_every_result_is_numbered_into_the_journal_and_read_after_a_number():
     assert [r["name"] for r in reply["results"]] == ["Mara"] * 4
     history = gadget.store.characters["Mara"].history
     assert [r["result"] for r in reply["results"]] == history[-4:]
+    # Each with the set-up it was played with: what the host's stats compare with the odds.
+    assert reply["results"][1]["setup"] == {"white": 2, "black": 2, "danger": None, "draw": 1, "statuses": []}
+    buttons = reply["results"][0]["setup"]
+    assert buttons["draw"] == len(history[-4]["tokens"]) and buttons["white"] == history[-4]["white"]
     after = ask(gadget, board, {"id": 10, "op": "journal", "after": 2})
     assert [r["seq"] for r in after["results"]] == [3, 4]
     # A restart keeps the numbers going.
