@@ -151,7 +151,7 @@ class Journal:
                     seq = _seq(line)
                     if seq is None or seq <= after or not line.endswith(b"\n"):
                         continue
-                    size = len(line) + 12
+                    size = len(line) + 24      # the reply adds "seq": N to each
                     if out and used + size > budget:
                         return out, True
                     try:

@@ -216,3 +216,36 @@ def test_results_are_kept_on_the_host_and_a_wrapped_journal_says_how_many_were_l
     assert first_kept > 4 and kept[-1]["seq"] == 603
     assert lost == first_kept - 4
     assert "%d results played on the box were lost before the host saw them" % lost in later.stderr
+
+
+# -- the merge itself -----------------------------------------------------------------------
+
+def test_the_box_s_counts_win_over_a_sheet_s():
+    from fatebox.sync import merge3
+    conflicts = []
+    base = {"trials": 1, "history": [{"outcome": "total-success"}], "misfortunes": []}
+    box = {"trials": 3, "history": [{"outcome": "total-success"}, {"outcome": "total-failure"}] * 1,
+           "misfortunes": []}
+    sheet = {"trials": 2, "history": [{"outcome": "partial-success"}], "misfortunes": ["Hunted"]}
+    merged = merge3(base, box, sheet, "", conflicts)
+    assert conflicts == []
+    assert merged == {"trials": 3, "history": box["history"], "misfortunes": ["Hunted"]}
+
+
+def test_without_a_base_every_difference_is_a_conflict():
+    from fatebox.sync import MISSING, merge3
+    conflicts = []
+    merge3(MISSING, {"name": "Mara", "misfortunes": ["a"], "skills": [{"placed": True}]},
+           {"name": "Mara", "misfortunes": ["b"], "skills": [{"placed": False}]}, "", conflicts)
+    assert conflicts == [("misfortunes[0]", "a", "b"), ("skills[0].placed", True, False)]
+
+
+def test_push_only_new_leaves_what_the_box_holds(realbox, run, table):
+    box = realbox()
+    run("--port", box.path, "push", table / "mara.toml")
+    draw(box)
+    played = box.characters()["Mara"]
+    result = run("--port", box.path, "push", "--only-new", table / "mara.toml", table / "tobin.toml")
+    assert result.exit_code == 0, result.output
+    assert "Mara: kept as the box holds it" in result.stdout and "Tobin: loaded from" in result.stdout
+    assert box.characters()["Mara"] == played
