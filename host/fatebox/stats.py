@@ -101,7 +101,7 @@ def _odds(system, setup):
         return None
     try:
         if system == N.NEW_BEGINNING:
-            from shared_rules.newbeginning import Trial
+            from shared_rules.new_beginning import Trial
             statuses = sorted(setup.get("statuses") or [])
             trial = Trial(setup["white"], setup["black"], None, statuses)
             odds = trial.odds(setup["draw"])
@@ -115,12 +115,12 @@ def _odds(system, setup):
             key = (setup["dice"], setup["difficulty"])
             words = "%dd12 keep the highest, %s" % key
         elif system == roster.LIGHT_DARK:
-            from shared_rules.lightdark import lightdark_odds
+            from shared_rules.light_dark import lightdark_odds
             dist = lightdark_odds(setup["light"], setup["dark"])[0]
             key = (setup["light"], setup["dark"])
             words = "%d light, %d dark" % key
         elif system == roster.AXIOM:
-            from shared_rules.axiom_roll import axiom_odds
+            from shared_rules.axiom.roll import axiom_odds
             dist = axiom_odds(setup["favorable"], setup["unfavorable"], setup["total-modifier"])
             key = (setup["favorable"], setup["unfavorable"], setup["total-modifier"])
             words = "%d favorable, %d unfavorable, modifier %+d" % key

@@ -5,7 +5,7 @@ import os
 
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.character import SheetError
+from shared_rules.errors import SheetError
 from fatebox import merge, sheets
 from fatebox.errors import DeviceError, FateboxError, USAGE
 

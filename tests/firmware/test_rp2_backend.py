@@ -36,7 +36,8 @@ def top_imports(path):
 
 
 def test_the_rp2_backend_and_main_import_only_what_the_rp2_firmware_has():
-    allowed = set(rp2_modules()) | {"fatebox_fw", "shared_rules"}
+    # fatebox_image: frozen into Fatebox's own image beside the packages (firmware/image/build.py).
+    allowed = set(rp2_modules()) | {"fatebox_fw", "shared_rules", "fatebox_image"}
     files = [ROOT / "firmware" / "main.py", ROOT / "firmware" / "fatebox_fw" / "hal" / "rp2.py"]
     files += sorted((ROOT / "firmware" / "fatebox_fw").glob("*.py"))
     for path in files:
@@ -222,6 +223,21 @@ def test_the_profile_is_read_from_flash(rp2, tmp_path):
     with pytest.raises(OSError) as err:
         rp2.module.load_profile(str(tmp_path / "missing.json"))
     assert "mpremote cp hardware/boards/pico.json :board.json" in str(err.value)
+
+
+def test_without_a_profile_on_flash_the_image_uses_the_frozen_one(rp2, tmp_path, monkeypatch):
+    # Fatebox's own image freezes fatebox_image (firmware/image/build.py); a
+    # /board.json on the flash would win over it.
+    frozen = types.ModuleType("fatebox_image")
+    frozen.PROFILE = json.dumps(dict(PICO, brightness=40))
+    monkeypatch.setitem(sys.modules, "fatebox_image", frozen)
+    assert rp2.module.load_profile(str(tmp_path / "missing.json"))["brightness"] == 40
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(PICO))
+    assert rp2.module.load_profile(str(path))["brightness"] == PICO["brightness"]
+    frozen.PROFILE = json.dumps(dict(PICO, brightness=900))
+    with pytest.raises(ProfileError):
+        rp2.module.load_profile(str(tmp_path / "missing.json"))
 
 
 # -- main.py -------------------------------------------------------------------

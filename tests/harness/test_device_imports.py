@@ -9,9 +9,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "mp"))
 from rp2_modules import rp2_modules  # noqa: E402
 
-OURS = {"shared_rules", "fatebox_fw"}
-# Desktop-only backends: they never go to the board.
-DESKTOP_ONLY = {"firmware/fatebox_fw/hal/virtual.py"}
+# fatebox_image is frozen beside the packages into Fatebox's own image (firmware/image/build.py).
+OURS = {"shared_rules", "fatebox_fw", "fatebox_image"}
+# Desktop-only: the virtual board, and the image builder that runs on the host.
+DESKTOP_ONLY = {"firmware/fatebox_fw/hal/virtual.py", "firmware/image/build.py"}
 # CircuitPython-only files: checked against CircuitPython's modules instead,
 # in tests/firmware/test_circuitpython_backend.py.
 CIRCUITPYTHON_ONLY = {"firmware/fatebox_fw/hal/circuitpython.py",
@@ -51,7 +52,7 @@ def imports_of(path):
 
 def test_device_code_exists():
     names = {str(f.relative_to(ROOT)) for f in device_files()}
-    assert "shared_rules/newbeginning.py" in names
+    assert "shared_rules/new_beginning/__init__.py" in names
 
 
 def test_device_code_imports_only_what_rp2_micropython_has():

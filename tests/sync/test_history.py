@@ -4,7 +4,7 @@ import json
 
 from shared_rules import names as N
 from shared_rules.approaches import play_approach
-from shared_rules.newbeginning import Trial
+from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox import stats as S
 from fatebox.link import Link

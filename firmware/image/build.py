@@ -1,0 +1,324 @@
+# Fatebox's own firmware image: MicroPython v1.28.0 for the Raspberry Pi Pico
+# with fatebox_fw, shared_rules, the board profile and main.py frozen into flash.
+"""Build build/firmware/fatebox-pico.uf2 (`make firmware`).
+
+Sources: ../shared/rp2/micropython-1.28.0-rp2-src.tar.xz when it is there
+(checked against its SHA256SUMS), otherwise the upstream repositories at the
+same pinned commits (git, with network). Toolchain: the ARM GCC and newlib
+from Debian's packages, cmake and a host compiler; missing ones are named with
+the one command that installs them (`--install-toolchain` runs it as root).
+
+The modules frozen are exactly the ones `fatebox deploy` puts on a stock
+board (host.fatebox.deploy.sources), so the two paths run the same code.
+"""
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
+
+from fatebox import deploy  # noqa: E402  (the device file set, the board profiles)
+
+MICROPYTHON = "micropython-1.28.0"
+PICOTOOL = "picotool-2.2.0"
+ARCHIVE = MICROPYTHON + "-rp2-src.tar.xz"
+MP_BOARD = {"pico": "RPI_PICO"}       # Fatebox profile -> MicroPython board with the same flash layout
+# The rp2 port's RPI_PICO keeps 1408 KiB of the 2 MiB flash for the filesystem
+# (ports/rp2/boards/RPI_PICO/mpconfigboard.h): the image must fit below it.
+FLASH_BYTES = 2 * 1024 * 1024
+FILESYSTEM_BYTES = 1408 * 1024
+# Upstream, at the commits the archive holds (../shared/rp2/README.md).
+UPSTREAM = {
+    "micropython": ("https://github.com/micropython/micropython.git", "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"),
+    "picotool": ("https://github.com/raspberrypi/picotool.git", "a7eb3988f0645239185fadb4e25d8279478c2dbb"),
+}
+SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/micropython-lib", "lib/mbedtls")
+APT = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib", "cmake", "build-essential")
+INSTALL = "apt-get install -y " + " ".join(APT)
+
+
+class BuildError(Exception):
+    pass
+
+
+def say(text):
+    print("firmware: " + text, flush=True)
+
+
+# -- the toolchain --------------------------------------------------------------------
+
+def missing_tools():
+    """What of the toolchain is not on this machine, as words."""
+    missing = [t for t in ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++") if shutil.which(t) is None]
+    if shutil.which("arm-none-eabi-gcc"):
+        # newlib: the C library the SDK links against; without it the compiler runs but cannot link.
+        out = subprocess.run(["arm-none-eabi-gcc", "-print-file-name=libc.a"],
+                             capture_output=True, text=True).stdout.strip()
+        if not os.path.isabs(out):
+            missing.append("newlib for arm-none-eabi")
+        out = subprocess.run(["arm-none-eabi-g++", "-print-file-name=libstdc++.a"],
+                             capture_output=True, text=True).stdout.strip() if shutil.which("arm-none-eabi-g++") else ""
+        if not os.path.isabs(out):
+            missing.append("libstdc++ for arm-none-eabi")
+    return missing
+
+
+def check_toolchain(install):
+    missing = missing_tools()
+    if not missing:
+        return
+    if install and os.geteuid() == 0 and shutil.which("apt-get"):
+        say("installing the ARM toolchain (%s): %s" % (", ".join(missing), INSTALL))
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for cmd in (["apt-get", "update", "-q"], INSTALL.split() + ["-q"]):
+            proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if proc.returncode != 0:
+                raise BuildError("`%s` failed:\n%s" % (" ".join(cmd), proc.stdout[-2000:]))
+        missing = missing_tools()
+        if not missing:
+            return
+    raise BuildError("the firmware needs the ARM toolchain; missing: %s. Install it with:\n"
+                     "    sudo %s" % (", ".join(missing), INSTALL))
+
+
+# -- the sources ----------------------------------------------------------------------
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def expected_sum(archive):
+    sums = archive.parent / "SHA256SUMS"
+    try:
+        for line in sums.read_text().splitlines():
+            digest, _, name = line.partition("  ")
+            if name.strip() == archive.name:
+                return digest.strip()
+    except OSError:
+        pass
+    return None
+
+
+def sources(work, source_dir, fetch):
+    """The tree to build in (work/micropython-1.28.0, with picotool beside it)."""
+    stamp = work / ".source"
+    archive = source_dir / ARCHIVE
+    if archive.is_file():
+        want = expected_sum(archive)
+        if stamp.is_file() and stamp.read_text().strip() in (want, "archive"):
+            return work / MICROPYTHON
+        got = sha256(archive)
+        if want is not None and got != want:
+            raise BuildError("%s is damaged: its SHA-256 is %s, SHA256SUMS says %s" % (archive, got, want))
+        say("unpacking %s" % archive)
+        shutil.rmtree(work / MICROPYTHON, ignore_errors=True)
+        shutil.rmtree(work / PICOTOOL, ignore_errors=True)
+        work.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["tar", "-xJf", str(archive), "-C", str(work)], check=True)
+        stamp.write_text(want or "archive")
+        return work / MICROPYTHON
+    if stamp.is_file() and (work / MICROPYTHON / "ports" / "rp2").is_dir():
+        return work / MICROPYTHON
+    how = ("put %s in %s (the project's shared/rp2/), or build with network access and git so the "
+           "upstream repositories are cloned at the pinned commits" % (ARCHIVE, source_dir))
+    if not fetch:
+        raise BuildError("no MicroPython sources: %s" % how)
+    if shutil.which("git") is None:
+        raise BuildError("no MicroPython sources and no git to fetch them: %s" % how)
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        for name, folder in (("micropython", MICROPYTHON), ("picotool", PICOTOOL)):
+            url, commit = UPSTREAM[name]
+            dest = work / folder
+            shutil.rmtree(dest, ignore_errors=True)
+            say("cloning %s at %s" % (url, commit[:12]))
+            _git(["clone", "--quiet", "--filter=blob:none", url, str(dest)])
+            _git(["-C", str(dest), "checkout", "--quiet", commit])
+        _git(["-C", str(work / MICROPYTHON), "submodule", "update", "--init", "--quiet", "--depth", "1"]
+             + list(SUBMODULES))
+    except BuildError as exc:
+        raise BuildError("%s\nNo MicroPython sources: %s" % (exc, how))
+    stamp.write_text("upstream")
+    return work / MICROPYTHON
+
+
+def _git(args):
+    proc = subprocess.run(["git"] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1800)
+    if proc.returncode != 0:
+        raise BuildError("git %s failed: %s" % (" ".join(args[:3]), proc.stdout.strip()[-500:]))
+
+
+def run(cmd, log, env=None, cwd=None):
+    """Run a build step, its output into `log`; on failure, the log's tail in the error."""
+    with open(log, "w") as out:
+        proc = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    if proc.returncode != 0:
+        tail = Path(log).read_text(errors="replace").splitlines()[-25:]
+        raise BuildError("`%s` failed (full log: %s):\n%s" % (" ".join(map(str, cmd)), log, "\n".join(tail)))
+
+
+def picotool(work, jobs, logs):
+    """picotool built from the sources (pico-sdk's build would clone it from the internet)."""
+    inst = work / "picotool-inst"
+    if (inst / "picotool" / "picotoolConfig.cmake").is_file():
+        return inst
+    say("building picotool (about a minute)")
+    sdk = work / MICROPYTHON / "lib" / "pico-sdk"
+    run(["cmake", "-S", str(work / PICOTOOL), "-B", str(work / "picotool-build"), "-DPICOTOOL_NO_LIBUSB=1",
+         "-DPICOTOOL_FLAT_INSTALL=1", "-DPICO_SDK_PATH=%s" % sdk, "-DCMAKE_INSTALL_PREFIX=%s" % inst],
+        logs / "picotool-cmake.log")
+    run(["cmake", "--build", str(work / "picotool-build"), "-j%d" % jobs], logs / "picotool-build.log")
+    run(["cmake", "--install", str(work / "picotool-build")], logs / "picotool-install.log")
+    return inst
+
+
+# -- the manifest ---------------------------------------------------------------------
+
+def frozen_profile(out_dir, board):
+    """fatebox_image.py: the board profile and the image's name, frozen beside the firmware."""
+    name, text = deploy.board_profile(board)
+    version = _version()
+    path = out_dir / "fatebox_image.py"
+    path.write_text("# Made by firmware/image/build.py: what Fatebox's image was built with.\n"
+                    "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-%s %s" % (name, version), text.decode("utf-8")))
+    return path
+
+
+def _version():
+    from fatebox_fw import FIRMWARE_VERSION as __version__
+    try:
+        sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True).stdout.strip()
+    except OSError:
+        sha = ""
+    return __version__ + ("+" + sha if sha else "")
+
+
+def manifest(out_dir, board):
+    """The FROZEN_MANIFEST: the port's own modules, the device set, the profile, main.py."""
+    lines = ['# Made by firmware/image/build.py from fatebox.deploy.sources(): do not edit.',
+             'include("$(PORT_DIR)/boards/manifest.py")']
+    for board_path, local in deploy.sources(deploy.MICROPYTHON):
+        if board_path in deploy.ENTRY[deploy.MICROPYTHON]:
+            continue                    # main.py: the image's own, below
+        base = str(local)[: -len(board_path)].rstrip("/")
+        if not local.is_file():
+            raise BuildError("the manifest names %s, which is not there" % local)
+        lines.append("module(%r, base_path=%r)" % (board_path, base))
+    profile = frozen_profile(out_dir, board)
+    lines.append("module(%r, base_path=%r)" % (profile.name, str(out_dir)))
+    lines.append("module(%r, base_path=%r)" % ("main.py", str(Path(__file__).parent)))
+    path = out_dir / "manifest.py"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def check_imports():
+    """Every module the device code imports is in the rp2 build or frozen with it.
+
+    The quick check, from the stub list; the emulated Pico's test imports each
+    one on the real rp2 build.
+    """
+    sys.path.insert(0, str(ROOT / "tests" / "mp"))
+    try:
+        from rp2_modules import rp2_modules
+        board = set(rp2_modules())
+    except Exception:       # no stubs installed: the real build will say
+        return
+    import ast
+    ours = {p.split("/")[0] for p, _ in deploy.sources(deploy.MICROPYTHON)} | {"fatebox_image"}
+    for board_path, local in deploy.sources(deploy.MICROPYTHON):
+        tree = ast.parse(local.read_text(encoding="utf-8"), str(local))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                mods = [node.module]
+            else:
+                continue
+            for mod in mods:
+                top = mod.split(".")[0]
+                if top not in board and top not in ours and top not in ("typing",):
+                    raise BuildError("%s:%d imports %s, which the rp2 firmware does not have"
+                                     % (board_path, node.lineno, mod))
+
+
+# -- the build ------------------------------------------------------------------------
+
+def check_fit(size):
+    """The flash below the filesystem, when an image of `size` bytes fits in it."""
+    room = FLASH_BYTES - FILESYSTEM_BYTES
+    if size > room:
+        raise BuildError("the image does not fit: firmware.bin is %d bytes, %d more than the %d bytes below "
+                         "the filesystem; freeze less (fatebox.deploy.ONLY keeps host-only modules off)"
+                         % (size, size - room, room))
+    return room
+
+
+def build(board, out, work, source_dir, jobs, install, fetch):
+    started = time.monotonic()
+    if board not in MP_BOARD:
+        raise BuildError("--board %s: an image is built for %s; other boards run the stock MicroPython "
+                         "firmware with `fatebox deploy --board %s`" % (board, ", ".join(MP_BOARD), board))
+    check_toolchain(install)
+    tree = sources(work, source_dir, fetch)
+    logs = work / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    inst = picotool(work, jobs, logs)
+    out_dir = out.parent
+    out_dir.mkdir(parents=True, exist_ok=True)
+    check_imports()
+    man = manifest(out_dir, board)
+    build_dir = "build-FATEBOX-" + MP_BOARD[board]
+    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst))
+    say("building mpy-cross")
+    run(["make", "-C", str(tree / "mpy-cross"), "-j%d" % jobs], logs / "mpy-cross.log", env=env)
+    say("building MicroPython %s with Fatebox frozen in (2-3 minutes; log: %s)"
+        % (MP_BOARD[board], logs / "firmware.log"))
+    run(["make", "-C", str(tree / "ports" / "rp2"), "BOARD=" + MP_BOARD[board], "BUILD=" + build_dir,
+         "FROZEN_MANIFEST=" + str(man), "-j%d" % jobs], logs / "firmware.log", env=env)
+    built = tree / "ports" / "rp2" / build_dir
+    size = (built / "firmware.bin").stat().st_size
+    room = check_fit(size)
+    shutil.copyfile(built / "firmware.uf2", out)
+    say("%s: %d bytes of flash used of %d below the filesystem (%d free), %.0f s"
+        % (out, size, room, room - size, time.monotonic() - started))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="make firmware", description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="pico", help="the board profile (hardware/boards/NAME.json)")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "firmware" / "fatebox-pico.uf2")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "rp2",
+                        help="where the sources are unpacked and built")
+    parser.add_argument("--source", type=Path, default=ROOT.parent / "shared" / "rp2",
+                        help="the folder holding %s" % ARCHIVE)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--install-toolchain", action="store_true",
+                        help="install the missing toolchain packages with apt-get (as root)")
+    parser.add_argument("--no-fetch", action="store_true", help="never clone the upstream repositories")
+    args = parser.parse_args(argv)
+    try:
+        build(args.board, args.out.resolve(), args.work.resolve(), args.source.resolve(), args.jobs,
+              args.install_toolchain, not args.no_fetch)
+    except BuildError as exc:
+        print("make firmware: %s" % exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("make firmware: interrupted; run it again to finish (each step is redone or reused)", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

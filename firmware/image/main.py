@@ -1,0 +1,22 @@
+# The entry point frozen into Fatebox's own firmware image (make firmware):
+# the gadget on the rp2 board. A /main.py of your own on the flash runs
+# instead (a frozen main.py is found before the filesystem's, so it is handed
+# on here), and so does one that `fatebox deploy` copied there.
+import os
+
+
+def _own_main():
+    try:
+        return os.stat("/main.py")[0] & 0x8000 != 0     # S_IFREG: a file
+    except OSError:
+        return False
+
+
+if _own_main():
+    with open("/main.py") as f:
+        _code = f.read()
+    exec(_code, {"__name__": "__main__"})
+else:
+    from fatebox_fw.hal.rp2 import Rp2Board
+    from fatebox_fw.start import start
+    start(Rp2Board)

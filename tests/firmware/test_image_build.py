@@ -1,0 +1,121 @@
+# Fatebox's own firmware image (firmware/image/build.py, `make firmware`): what
+# it freezes, and the clear words it has for a missing toolchain, missing or
+# damaged sources and an image too large for the flash. The image itself is
+# built by `make firmware` and booted on the emulated Pico by its own tests.
+import hashlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from fatebox import deploy
+from fatebox_fw.profile import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def build():
+    spec = importlib.util.spec_from_file_location("fatebox_image_build", ROOT / "firmware" / "image" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def frozen_names(manifest_text):
+    names = []
+    for line in manifest_text.splitlines():
+        if line.startswith("module("):
+            names.append(line.split("'")[1])
+    return names
+
+
+def test_the_image_freezes_exactly_what_deploy_puts_on_a_stock_board(build, tmp_path):
+    text = build.manifest(tmp_path, "pico").read_text()
+    assert text.splitlines()[1] == 'include("$(PORT_DIR)/boards/manifest.py")'   # neopixel, asyncio, ...
+    device = [p for p, _ in deploy.sources(deploy.MICROPYTHON) if p != "main.py"]
+    names = frozen_names(text)
+    assert names[:-2] == device
+    assert names[-2:] == ["fatebox_image.py", "main.py"]
+    # The host-only rules stay out of the image as they stay off a stock board.
+    for only, runtimes in deploy.ONLY.items():
+        if deploy.MICROPYTHON not in runtimes:
+            assert only not in names
+
+
+def test_every_frozen_file_is_there(build, tmp_path):
+    for line in build.manifest(tmp_path, "pico").read_text().splitlines():
+        if line.startswith("module("):
+            args = line[len("module("):-1]
+            path, base = [a.strip().split("=")[-1].strip("'") for a in args.split(",")]
+            assert (Path(base) / path).is_file(), line
+
+
+def test_the_frozen_profile_is_the_boards_checked_profile(build, tmp_path):
+    path = build.frozen_profile(tmp_path, "pico")
+    spec = importlib.util.spec_from_file_location("fatebox_image", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    profile = validate(json.loads(module.PROFILE))
+    assert profile == validate(json.loads((ROOT / "hardware" / "boards" / "pico.json").read_text()))
+    assert module.IMAGE.startswith("fatebox-pico ")
+
+
+def test_an_image_for_a_board_with_no_micropython_image_says_how_to_use_it(build, tmp_path):
+    with pytest.raises(build.BuildError) as err:
+        build.build("feather_rp2040", tmp_path / "x.uf2", tmp_path, tmp_path, 1, False, False)
+    assert "fatebox deploy --board feather_rp2040" in str(err.value)
+
+
+def test_a_missing_toolchain_is_named_with_the_command_that_installs_it(build, monkeypatch):
+    monkeypatch.setattr(build.shutil, "which", lambda tool: None)
+    with pytest.raises(build.BuildError) as err:
+        build.check_toolchain(install=False)
+    message = str(err.value)
+    assert "arm-none-eabi-gcc" in message and "cmake" in message
+    assert "apt-get install -y gcc-arm-none-eabi libnewlib-arm-none-eabi" in message
+
+
+def test_missing_sources_without_network_say_where_to_put_them(build, tmp_path):
+    with pytest.raises(build.BuildError) as err:
+        build.sources(tmp_path / "work", tmp_path / "nowhere", fetch=False)
+    message = str(err.value)
+    assert build.ARCHIVE in message and "upstream" in message
+
+
+def test_a_damaged_archive_is_refused(build, tmp_path):
+    source = tmp_path / "rp2"
+    source.mkdir()
+    (source / build.ARCHIVE).write_bytes(b"not the archive")
+    wrong = hashlib.sha256(b"the real archive").hexdigest()
+    (source / "SHA256SUMS").write_text("%s  %s\n" % (wrong, build.ARCHIVE))
+    with pytest.raises(build.BuildError) as err:
+        build.sources(tmp_path / "work", source, fetch=False)
+    assert "damaged" in str(err.value) and wrong in str(err.value)
+
+
+def test_the_pinned_commits_are_the_archives(build):
+    text = (ROOT.parent / "shared" / "rp2" / "README.md").read_text()
+    for _, commit in build.UPSTREAM.values():
+        assert commit in text
+
+
+def test_a_frozen_module_importing_what_the_board_lacks_is_named(build, monkeypatch, tmp_path):
+    bad = tmp_path / "shared_rules" / "bad.py"
+    bad.parent.mkdir()
+    bad.write_text("import itertools\n")
+    real = deploy.sources
+    monkeypatch.setattr(build.deploy, "sources", lambda runtime: real(runtime) + [("shared_rules/bad.py", bad)])
+    with pytest.raises(build.BuildError) as err:
+        build.check_imports()
+    assert "imports itertools" in str(err.value)
+
+
+def test_the_image_must_fit_below_the_filesystem(build):
+    room = build.FLASH_BYTES - build.FILESYSTEM_BYTES
+    build.check_fit(room)
+    with pytest.raises(build.BuildError) as err:
+        build.check_fit(room + 1)
+    assert "does not fit" in str(err.value) and "1 more" in str(err.value)
