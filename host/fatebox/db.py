@@ -166,6 +166,20 @@ class Records:
     def boxes(self):
         return [dict(r) for r in self._run("SELECT * FROM boxes ORDER BY id")]
 
+    def wiped(self, box):
+        """The box restarted its numbering (wiped, or its flash replaced): its
+        results so far are kept under an archived box of their own, so the new
+        numbers never collide with them; the bases stay (the sync reports what
+        the box no longer holds)."""
+        row = self._run("SELECT * FROM boxes WHERE id = ?", (box,)).fetchone()
+        stamp = now()
+        archived = self._run("INSERT INTO boxes (board_id, board, first_seen, last_seen, last_seq, lost) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
+                             ("%s (before it was wiped, %s)" % (row["board_id"], stamp), row["board"],
+                              row["first_seen"], stamp, row["last_seq"], row["lost"])).lastrowid
+        self._run("UPDATE results SET box = ? WHERE box = ?", (archived, box))
+        self._run("UPDATE boxes SET last_seq = 0, lost = 0 WHERE id = ?", (box,))
+
     def last_seq(self, box):
         row = self._run("SELECT last_seq, lost FROM boxes WHERE id = ?", (box,)).fetchone()
         return (row["last_seq"], row["lost"]) if row is not None else (0, 0)

@@ -191,11 +191,12 @@ class Box:
         last, _ = self.records.last_seq(self.row)
         info_seq = (self.link.info or {}).get("seq")
         if isinstance(info_seq, int) and info_seq < last:
-            say("the box's results restart at %d, below the %d the host has: it was wiped or its flash replaced; "
-                "its new results are kept as they come" % (info_seq, last))
+            say("the box's results restart at %d, below the %d the host has: it was wiped or its flash replaced. "
+                "The %d results kept so far stay in the host's records; characters it no longer holds are reported "
+                "below (`fatebox push SHEET` puts one back)" % (info_seq, last, last))
             last = 0
             with self.records.write():
-                self.records.db.execute("UPDATE boxes SET last_seq = 0 WHERE id = ?", (self.row,))
+                self.records.wiped(self.row)
         results, first, newest = self.link.journal(last)
         lost = max(0, first - last - 1) if results or newest > last else 0
         if lost:

@@ -186,8 +186,15 @@ def test_a_new_box_or_a_wiped_one_is_said(realbox, run, table, tmp_path):
             os.remove(os.path.join(box.state, name))
     box.restart()
     wiped = run("--port", box.path, "sync", table)
-    assert "results restart at 0" in wiped.stderr and "wiped" in wiped.stderr
+    assert "results restart at 0" in wiped.stderr and "wiped" in wiped.stderr and "`fatebox push SHEET`" in wiped.stderr
     assert "deleted on the box" in wiped.stdout and os.path.exists(table / "mara.toml")
+    # The results from before stay; the new ones, numbered from 1 again, are kept too.
+    run("--port", box.path, "push", table / "mara.toml")
+    draw(box)
+    run("--port", box.path, "sync", table)
+    with Records() as records:
+        kept = records.results()
+    assert [r["seq"] for r in kept] == [1, 1] and kept[0]["box"] != kept[1]["box"]
 
 
 def test_results_are_kept_on_the_host_and_a_wrapped_journal_says_how_many_were_lost(realbox, run, table):
