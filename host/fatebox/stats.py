@@ -3,14 +3,15 @@
 import math
 
 from shared_rules import names as N
-from shared_rules import roster
+from shared_rules import registry, roster
 from shared_rules.exact import fraction_text
 
 EXACT_LIMIT = 200000     # tables an exact test may enumerate; past it, chi-square
 FEW = 20                 # fewer results than this cannot say much either way
 # The systems whose outcome is the dice's or the bag's alone (Colour tokens'
 # outcome is the token the player chose to keep: no fairness test there).
-TESTED = (N.NEW_BEGINNING, roster.APPROACHES, roster.LIGHT_DARK, roster.AXIOM)
+TESTED = (N.NEW_BEGINNING, registry.APPROACHES.name, registry.LIGHT_DARK.name, registry.AXIOM.name,
+          registry.FORGED_IN_THE_DARK.name)
 PLAYS = {N.NEW_BEGINNING: "draws"}
 
 
@@ -109,17 +110,23 @@ def _odds(system, setup):
                                                               (", " + ", ".join(statuses)) if statuses else "")
             key = (setup["white"], setup["black"], setup["draw"], tuple(statuses))
             return key, words, [(o, odds.count(o), odds.denominator) for o in N.OUTCOMES]
-        if system == roster.APPROACHES:
+        if system == registry.APPROACHES.name:
             from shared_rules.approaches import approaches_odds
             dist = approaches_odds(setup["dice"], setup["difficulty"])
             key = (setup["dice"], setup["difficulty"])
             words = "%dd12 keep the highest, %s" % key
-        elif system == roster.LIGHT_DARK:
+        elif system == registry.LIGHT_DARK.name:
             from shared_rules.light_dark import lightdark_odds
             dist = lightdark_odds(setup["light"], setup["dark"])[0]
             key = (setup["light"], setup["dark"])
             words = "%d light, %d dark" % key
-        elif system == roster.AXIOM:
+        elif system == registry.FORGED_IN_THE_DARK.name:
+            # An action roll and a resistance roll read the dice the same way (docs/rulings.md).
+            from shared_rules.forged_in_the_dark import action_odds
+            dist = action_odds(setup["dice"])
+            key = (setup["dice"],)
+            words = "%d dice" % setup["dice"]
+        elif system == registry.AXIOM.name:
             from shared_rules.axiom.roll import axiom_odds
             dist = axiom_odds(setup["favorable"], setup["unfavorable"], setup["total-modifier"])
             key = (setup["favorable"], setup["unfavorable"], setup["total-modifier"])
@@ -211,7 +218,7 @@ def bars(report, width=30):
                 lines.append("    %-*s %-*s %4d  expected %.1f (%s)" % (name_width, o["outcome"], width, bar,
                                                                        o["observed"], o["expected"], o["chance"]))
     for system, n in sorted(report["not-tested"].items()):
-        why = ("its outcome is the token the player keeps" if system == roster.COLOUR_TOKENS
+        why = ("its outcome is the token the player keeps" if system == registry.COLOUR_TOKENS.name
                else "played before the box kept each result's set-up")
         lines.append("%d %s result%s not tested: %s" % (n, roster.SYSTEM_WORDS.get(system, system),
                                                         "" if n == 1 else "s", why))
