@@ -38,6 +38,7 @@ ONLY = {
     "fatebox_fw/play/light_dark_help.py": (),
     "fatebox_fw/play/axiom_help.py": (),
     "fatebox_fw/play/colour_tokens_help.py": (),
+    "fatebox_fw/play/forged_in_the_dark_help.py": (),
 }
 # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
 # play, trait checks), each registry row's `host_only`: no device module imports

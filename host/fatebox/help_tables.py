@@ -2,7 +2,7 @@
 # (fatebox_fw/play/<system>_help.py, host-only): found by the system's name.
 import importlib
 
-from shared_rules import names as N
+from shared_rules import registry
 from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
@@ -12,7 +12,7 @@ def _module(system):
 
 def system(name):
     """The help table of a system by its name (`new-beginning`, ...); KeyError if none."""
-    if name not in N.SYSTEMS:
+    if name not in registry.NAMES:
         raise KeyError(name)
     table = importlib.import_module(_module(name)).HELP
     assert table["system"] == name, _module(name)
@@ -21,7 +21,7 @@ def system(name):
 
 def systems():
     """Every system's table, in the box's order of systems."""
-    return tuple(system(name) for name in N.SYSTEMS)
+    return tuple(system(name) for name in registry.NAMES)
 
 
 def row(system_name, screen):
