@@ -14,3 +14,13 @@ except ImportError:        # the MicroPython run has no hypothesis; it does not 
 else:
     settings.register_profile("fatebox", deadline=None)
     settings.load_profile("fatebox")
+
+# Every test gets its own host records (fatebox.db): never the user's own file.
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def host_records(tmp_path_factory, monkeypatch):
+    path = tmp_path_factory.mktemp("records") / "fatebox.sqlite3"
+    monkeypatch.setenv("FATEBOX_DB", str(path))
+    return path
