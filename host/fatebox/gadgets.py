@@ -12,7 +12,12 @@ def directory():
     if os.environ.get(ENV):
         return os.environ[ENV]
     import platformdirs
-    return platformdirs.user_runtime_dir("fatebox")
+    import warnings
+    with warnings.catch_warnings():
+        # No XDG_RUNTIME_DIR (a root shell, ssh, CI): platformdirs says so and
+        # falls back to /tmp/runtime-UID, which serves as well; no noise for that.
+        warnings.simplefilter("ignore")
+        return platformdirs.user_runtime_dir("fatebox")
 
 
 def register(port, state=None):
