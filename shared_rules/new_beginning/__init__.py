@@ -25,6 +25,15 @@ def build_whites(trait_levels, helpers=0, placed=False, statuses=()):
     return sum(levels) + helpers + (1 if placed else 0)
 
 
+def trait_whites(count, statuses=()):
+    """Whites from traits given as a bare count (the host's --white, the box's
+    whites screen without a character): read as that many level-1 traits, so
+    under distraction or fatigue at most 2 of them count (docs/rulings.md)."""
+    if not is_int(count) or count < 0:
+        raise RulesError("white", "white must be a whole number >= 0, got %r" % (count,))
+    return build_whites([1] * count, statuses=statuses)
+
+
 class Trial:
     """The set-up of one trial: the bag, danger and statuses.
 

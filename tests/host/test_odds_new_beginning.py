@@ -118,3 +118,16 @@ def test_a_bad_extra_exits_2_naming_the_option(run, args, option, allowed):
         assert result.stdout == ""
         assert result.stderr.startswith("fatebox: %s: " % option), result.stderr
         assert allowed in result.stderr and "Traceback" not in result.stderr
+
+
+def test_distraction_caps_the_whites_of_a_bare_count_at_two_traits(run):
+    # The audit's case: -w 6 -b 2 -s distraction used to keep 6 whites.
+    import json
+    for status in ("distraction", "fatigue"):
+        result = run("odds", "new-beginning", "-w", "6", "-b", "2", "-s", status, "--json")
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(result.stdout)
+        assert data["bag"] == {"white": 2, "black": 2}
+        assert [row["draw"] for row in data["rows"]] == [1, 2, 3, 4]
+    plain = json.loads(run("odds", "new-beginning", "-w", "6", "-b", "2", "--json").stdout)
+    assert plain["bag"] == {"white": 6, "black": 2}

@@ -282,3 +282,21 @@ def test_distribution_reduces_and_formats():
     dist = Distribution(10, {"a": 4, "b": 6}, ["a", "b"])
     assert dist.fraction("a") == (2, 5) and dist.text("b") == "3/5"
     assert dist.text("c") == "0" and dist.total() == 10
+
+
+def test_confident_also_lifts_a_partial_failure_that_confusion_caused():
+    # Bag of 2 white, 2 black; drew 1 white, 1 black: Confusion counts 2 blacks,
+    # all the bag's, a partial failure; Confident makes it a partial success.
+    assert Trial(2, 2, statuses=[N.CONFUSION]).judge(1, 1)[0] == N.PARTIAL_FAILURE
+    assert Trial(2, 2, statuses=[N.CONFUSION, N.CONFIDENT]).judge(1, 1)[0] == N.PARTIAL_SUCCESS
+
+
+def test_distraction_or_fatigue_at_most_two_traits_add_whites_a_bare_count_too():
+    # RULINGS.md: "at most 2 traits add whites". A bare count of whites is read
+    # as that many level-1 traits (docs/rulings.md), so 6 become 2.
+    from shared_rules.new_beginning import trait_whites
+    assert trait_whites(6) == 6
+    assert trait_whites(6, [N.DISTRACTION]) == 2 and trait_whites(6, [N.FATIGUE]) == 2
+    assert trait_whites(1, [N.DISTRACTION]) == 1
+    assert build_whites([3, 1, 2], statuses=[N.FATIGUE]) == 5       # the two best levels
+    assert raises(RulesError, trait_whites, -1).field == "white"

@@ -13,7 +13,7 @@ from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.draw import draw as nb_draw
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
+from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, trait_whites
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Command, Section, cell, checked, options, words
@@ -48,6 +48,9 @@ class NewBeginning:
 
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
                  lessons=(), scars=(), effects=()):
+        # A bare count of whites is that many level-1 traits: distraction and
+        # fatigue let at most 2 count (the same on the box's whites screen).
+        white = trait_whites(white, statuses) if group is None else white
         self.lessons = [_mark(name, E.LESSON) for name in lessons]
         self.scars = [_mark(name, E.SCAR) for name in scars]
         self.effects = [E.parse_effect(data, "--effect") for data in effects]
