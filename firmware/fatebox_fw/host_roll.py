@@ -1,6 +1,6 @@
 # The `roll` op (docs/protocol.md): one roll of a dice or colour system that the
 # host asks for, played here with the box's entropy through shared_rules.
-from shared_rules import names as N
+from shared_rules import registry as R
 from shared_rules.exact import is_int
 
 
@@ -31,16 +31,17 @@ def roll(system, setup, sampler, hero=None):
     """
     if not isinstance(setup, dict):
         raise SetupError("`setup` must be an object")
-    if system == N.APPROACHES:
+    if system == R.APPROACHES.name:
         return _approaches(setup, sampler, hero)
-    if system == N.LIGHT_DARK:
+    if system == R.LIGHT_DARK.name:
         return _light_dark(setup, sampler, hero)
-    if system == N.AXIOM:
+    if system == R.AXIOM.name:
         return _axiom(setup, sampler, hero)
-    if system == N.COLOUR_TOKENS:
+    if system == R.COLOUR_TOKENS.name:
         return _colour_tokens(setup, sampler, hero)
-    raise SetupError("`system` must be one of %s (New Beginning: the `trial` op)"
-                     % ", ".join(N.SYSTEMS[1:]))
+    if system == R.FORGED_IN_THE_DARK.name:
+        return _forged_in_the_dark(setup, sampler, hero)
+    raise SetupError("`system` must be a dice or colour system (New Beginning: the `trial` op)")
 
 
 def _record(hero, entry):
@@ -117,3 +118,18 @@ def _colour_tokens(setup, sampler, hero):
                            "reserve": [], "gold": spent, "earned": 0})
     return {"outcome": effects[TT.SUCCESS], "colour": action.colour, "hand": list(hand), "kept": kept,
             "gold": spent}, entry
+
+
+def _forged_in_the_dark(setup, sampler, hero):
+    from shared_rules import forged_in_the_dark as F
+    resist = setup.get("resist", False)
+    if not isinstance(resist, bool):
+        raise SetupError("`setup.resist` must be true or false")
+    roll = F.roll(_int(setup, "dice"), sampler)
+    entry = {"outcome": roll.outcome, "dice": list(roll.faces)}
+    if resist and hero is not None:
+        # rules: a resistance roll costs 6 - the highest die in stress; a critical clears 1.
+        entry.update({"resist": None, "stress": roll.cost})
+        entry["trauma"] = hero.sheet.resist(roll.cost)
+    _record(hero, entry)
+    return roll.to_dict(), entry

@@ -6,7 +6,7 @@ import json
 import click
 
 from shared_rules import names as N
-from shared_rules import roster
+from shared_rules import registry, roster
 from fatebox import cli_odds, show
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import json_option
@@ -120,7 +120,7 @@ def _words(result):
 from fatebox.cli import port_option   # noqa: E402 (cli imports this module once port_option is there)
 
 for _system in cli_odds.COMMANDS:
-    if _system.name not in N.SYSTEMS:
+    if _system.name not in registry.BY_NAME:
         continue    # the effect dice: a table's aid, not a roll the box plays
     _roll = port_option(_character_option(json_option()(_system.options(_command(_system)))))
     if _system.trial_options is not None:

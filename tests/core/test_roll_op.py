@@ -1,6 +1,7 @@
 # The `roll` op (docs/protocol.md): one roll of any dice or colour system on the
 # host's word, with the box's sampler, recorded on a character of that system.
 from shared_rules import names as N
+from shared_rules import registry as R
 from shared_rules import approaches as A
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox_fw import host_roll
@@ -100,7 +101,7 @@ def test_the_op_rolls_as_the_rules_say_over_many_rolls():
     counts = {}
     rolls = 1200
     for _ in range(rolls):
-        result, _ = host_roll.roll(N.APPROACHES, {"dice": 2}, sampler)
+        result, _ = host_roll.roll(R.APPROACHES.name, {"dice": 2}, sampler)
         counts[result["outcome"]] = counts.get(result["outcome"], 0) + 1
     for name in odds.names:
         expected = rolls * odds.count(name) / odds.denominator
@@ -110,7 +111,17 @@ def test_the_op_rolls_as_the_rules_say_over_many_rolls():
 def test_recording_keeps_the_history_shape_the_box_loads():
     from shared_rules import roster
     character = hero(vex())
-    result, entry = host_roll.roll(N.AXIOM, {"favorable": 0, "unfavorable": 1, "modifier": 1},
+    result, entry = host_roll.roll(R.AXIOM.name, {"favorable": 0, "unfavorable": 1, "modifier": 1},
                                    Sampler(SeededBytes("vex")), character)
     again = roster.from_dict(character.to_dict())
     assert again.trials == 1 and again.history[-1] == entry and entry["outcome"] == result["outcome"]
+
+
+def test_a_forged_in_the_dark_resistance_roll_costs_its_stress():
+    from tests.core.samples import forged_in_the_dark as sample
+    character = hero(sample.sample())
+    before = character.sheet.stress
+    result, entry = host_roll.roll(R.FORGED_IN_THE_DARK.name, {"dice": 2, "resist": True},
+                                   Sampler(SeededBytes("nyx")), character)
+    assert entry["stress"] == result["cost"] and character.trials == 1
+    assert character.sheet.stress in (before + result["cost"], 0)    # 0: past 9 a trauma clears it

@@ -15,7 +15,7 @@ from tests.host.test_discovery import ROOT
 def gadget(tmp_path_factory):
     state = tmp_path_factory.mktemp("roll")
     examples = [os.path.join(ROOT, "examples", n) for n in
-                ("mara.toml", "ash.toml", "lux.toml", "vex.toml", "rue.toml")]
+                ("mara.toml", "ash.toml", "lux.toml", "vex.toml", "rue.toml", "nyx.toml")]
     proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--headless", "--state", str(state)] + examples,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     path = proc.stdout.readline().decode().strip()
@@ -40,6 +40,8 @@ def test_every_system_rolls_on_the_box_and_records_on_its_character(gadget, run)
          lambda r: len(r["hand"]) == 4 and len(r["kept"]) == 3),
         (("roll", "new-beginning", "-w", 2, "-b", 2, "--draw", 2, "-c", "MARA"), "Mara",
          lambda r: len(r["tokens"]) == 2),
+        (("roll", "forged-in-the-dark", "--dice", 0, "--resist", "-c", "nyx"), "Nyx",
+         lambda r: len(r["dice"]) == 2 and r["zero"] is True),
     )
     for args, name, shaped in cases:
         result = run("--port", gadget, *(args + ("--json",)))
@@ -48,7 +50,7 @@ def test_every_system_rolls_on_the_box_and_records_on_its_character(gadget, run)
         assert data["character"] == name and shaped(data["result"]), data
         assert data["result"]["outcome"]
     after = trials(run, gadget)
-    for name in ("Ash", "Lux", "Vex", "Rue", "Mara"):
+    for name in ("Ash", "Lux", "Vex", "Rue", "Mara", "Nyx"):
         assert after[name] == before[name] + 1, name
     words = run("--port", gadget, "roll", "approaches", "--dice", 1)
     assert words.exit_code == 0 and words.stdout.startswith("Approaches: 1d12")
