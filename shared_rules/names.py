@@ -35,7 +35,8 @@ BLACK = "b"
 # stage, commit) and the roll journal read page by page (journal).
 PROTOCOL_VERSION = 2
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
-OPS = ("hello", "list", "get", "put", "delete", "trial", "state", "repl", "begin", "stage", "commit", "journal")
+OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
+       "journal")
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII
