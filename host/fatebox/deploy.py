@@ -30,10 +30,15 @@ ONLY = {
     "fatebox_fw/hal/virtual.py": (),                     # the desktop's board
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
-    # The help tables (what each button does on each screen), beside each
-    # system's play code: the host's, for the virtual gadget's help line and the
-    # button cards; the box shows lights. Each row's below.
+    # The help tables (what each button does on each screen): the host's, for the
+    # virtual gadget's help line and the button cards; the box shows lights.
     "fatebox_fw/play/help.py": (),
+    "fatebox_fw/play/new_beginning_help.py": (),
+    "fatebox_fw/play/approaches_help.py": (),
+    "fatebox_fw/play/light_dark_help.py": (),
+    "fatebox_fw/play/axiom_help.py": (),
+    "fatebox_fw/play/colour_tokens_help.py": (),
+    "fatebox_fw/play/forged_in_the_dark_help.py": (),
 }
 # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
 # play, trait checks), each registry row's `host_only`: no device module imports
@@ -43,7 +48,6 @@ ONLY = {
 for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
-    ONLY[_row.play.replace(".", "/") + "_help.py"] = ()
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {
     MICROPYTHON: {"main.py": "firmware/main.py"},

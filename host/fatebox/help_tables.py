@@ -6,22 +6,21 @@ from shared_rules import registry
 from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
-def module(name):
-    """The help table's module of a system: beside its play code (the registry's `play`)."""
-    return registry.row(name).play + "_help"
+def _module(system):
+    return "fatebox_fw.play.%s_help" % system.replace("-", "_")
 
 
 def system(name):
     """The help table of a system by its name (`new-beginning`, ...); KeyError if none."""
-    if name not in registry.BY_NAME:
+    if name not in registry.NAMES:
         raise KeyError(name)
-    table = importlib.import_module(module(name)).HELP
-    assert table["system"] == name, module(name)
+    table = importlib.import_module(_module(name)).HELP
+    assert table["system"] == name, _module(name)
     return table
 
 
 def systems():
-    """Every system's table, in the registry's order."""
+    """Every system's table, in the box's order of systems."""
     return tuple(system(name) for name in registry.NAMES)
 
 
