@@ -272,7 +272,8 @@ class Server:
         except RulesError as exc:
             raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
         if hero is not None:
-            self.store.put(hero)
+            # A result the box played: numbered into the roll journal with its set-up.
+            self.store.put(hero, record=dict(request.get("setup")))
         return {"result": result}
 
     def repl(self, request):

@@ -125,3 +125,20 @@ def test_a_forged_in_the_dark_resistance_roll_costs_its_stress():
                                    Sampler(SeededBytes("nyx")), character)
     assert entry["stress"] == result["cost"] and character.trials == 1
     assert character.sheet.stress in (before + result["cost"], 0)    # 0: past 9 a trauma clears it
+
+
+def test_a_recorded_roll_is_numbered_into_the_journal_with_its_set_up():
+    gadget, board = box()
+    reply = ask(gadget, board, {"id": 1, "op": "roll", "system": "approaches",
+                                "setup": {"dice": 2, "difficulty": "easy"}, "name": "Ash"})
+    assert reply["ok"] is True, reply
+    journal = ask(gadget, board, {"id": 2, "op": "journal", "after": 0})
+    assert journal["ok"] is True, journal
+    entries = [e for e in journal["results"] if e["name"] == "Ash"]
+    assert len(entries) == 1
+    assert entries[0]["setup"] == {"dice": 2, "difficulty": "easy"}
+    assert entries[0]["result"]["faces"] == reply["result"]["faces"]
+    # Without a name nothing is recorded, so nothing is journaled.
+    ask(gadget, board, {"id": 3, "op": "roll", "system": "approaches", "setup": {"dice": 1}})
+    again = ask(gadget, board, {"id": 4, "op": "journal", "after": 0})
+    assert len(again["results"]) == 1
