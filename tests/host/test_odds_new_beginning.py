@@ -152,3 +152,18 @@ def test_a_supply_out_of_range_is_refused_with_its_range(run):
         result = run("odds", "new-beginning", "-w", "1", "-b", "1", option, value, "--json")
         assert result.exit_code == 2 and result.stdout == ""
         assert result.stderr.startswith("fatebox: %s: " % option) and "1..12" in result.stderr
+
+
+def test_use_best_is_a_flag_and_the_json_says_the_policy(run):
+    import json
+    args = ("odds", "new-beginning", "-w", "2", "-b", "3", "-d", "4", "-s", "confusion",
+            "--lesson", "perseverance", "--json")
+    always = json.loads(run(*args).stdout)
+    best = json.loads(run(*(args + ("--use", "best"))).stdout)
+    assert always["use"] == "always" and best["use"] == "best"
+    assert always["rows"][3]["draw"] == 4 and always["rows"][3]["exit"] == "1"
+    assert best["rows"][3]["exit"] == "2/5"
+    plain = json.loads(run("odds", "new-beginning", "-w", "2", "-b", "3", "--json").stdout)
+    assert "use" not in plain          # no choosable lesson: the contract unchanged
+    refused = run(*(args + ("--use", "sometimes")))
+    assert refused.exit_code == 2 and "--use" in refused.stderr

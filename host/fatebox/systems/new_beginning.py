@@ -11,7 +11,7 @@ from shared_rules import names as N
 from shared_rules.exact import Distribution, fraction_text, reduce
 from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.draw import draw as nb_draw
-from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.trial_setup import ALWAYS_USE, USES, TrialSetup
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, check_supply, trait_whites
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
@@ -47,7 +47,7 @@ class NewBeginning:
     system = N.NEW_BEGINNING
 
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
-                 lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
+                 lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK), use=None):
         # A bare count of whites is that many level-1 traits: distraction and
         # fatigue let at most 2 count (the same on the box's whites screen).
         white = trait_whites(white, statuses) if group is None else white
@@ -60,7 +60,7 @@ class NewBeginning:
         self.supply = check_supply(supply[0], supply[1])
         self.setup = TrialSetup(white, black, danger, statuses, helpers, group, placed,
                                 effects=self.lessons + self.scars + self.effects,
-                                supply_white=supply[0], supply_black=supply[1])
+                                supply_white=supply[0], supply_black=supply[1], use=use)
         self.trial = self.setup.trial
 
     def draw_sizes(self):
@@ -78,6 +78,9 @@ class NewBeginning:
     def extras(self):
         """What the set-up adds to a plain bag, only what was given (the JSON contract)."""
         out = {}
+        if self.setup.choosable():
+            # Perseverance or Quick Thinking: the row says which use it assumes.
+            out["use"] = self.setup.use
         if self.supply != (SUPPLY_WHITE, SUPPLY_BLACK):
             out["supply"] = {"white": self.supply[0], "black": self.supply[1]}
         if self.helpers:
@@ -258,7 +261,8 @@ NB_ERRORS = {
 }
 
 
-def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects, supply_white, supply_black):
+def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects, supply_white, supply_black,
+           use):
     if white is None:
         if group is None:
             raise FateboxError("--white: say how many whites the traits put in (allowed: 0..%d)" % SUPPLY_WHITE, USAGE)
@@ -272,7 +276,7 @@ def _build(white, black, danger, statuses, helpers, group, placed, lessons, scar
                                % (text, exc), USAGE)
     return checked(NewBeginning, NB_ERRORS, white=white, black=black, danger=danger, statuses=statuses,
                     helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed,
-                   supply=(supply_white, supply_black))
+                   supply=(supply_white, supply_black), use=use)
 
 
 OPTIONS = options(
@@ -291,6 +295,9 @@ OPTIONS = options(
                  help="A listed lesson; repeat for several: " + ", ".join(listed_names(E.LESSON)) + "."),
     click.option("--scar", "scars", multiple=True, metavar="NAME",
                  help="A listed scar; repeat for several: " + ", ".join(listed_names(E.SCAR)) + "."),
+    click.option("--use", type=click.Choice(USES), default=ALWAYS_USE, show_default=True,
+                 help="When Perseverance or Quick Thinking is used: always when it applies, or the "
+                      "player's best use (only when it cannot raise the chance of an exit)."),
     click.option("--supply-white", type=int, default=SUPPLY_WHITE, show_default=True,
                  help="The table's supply of whites, a campaign setting (1..%d)." % MAX_SUPPLY),
     click.option("--supply-black", type=int, default=SUPPLY_BLACK, show_default=True,
