@@ -5,7 +5,26 @@ import signal
 import sys
 
 
+def _unraisable(hook=sys.unraisablehook):
+    """A Ctrl-C that lands where Python cannot raise it (a callback of the
+    import machinery, a finaliser) is not printed as "Exception ignored ..."
+    with a traceback: the signal is sent again, so the command stops the way
+    every other Ctrl-C does."""
+    def unraisable(info):
+        if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
+            # Not from here: a signal handled inside this hook would be swallowed
+            # with it. A moment later the command is back in ordinary code.
+            import threading
+            timer = threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT))
+            timer.daemon = True
+            timer.start()
+            return
+        hook(info)
+    return unraisable
+
+
 def main():
+    sys.unraisablehook = _unraisable()
     try:
         from fatebox.cli import main as cli
         from fatebox.errors import INTERRUPTED

@@ -131,3 +131,23 @@ def test_ctrl_c_in_the_sim_itself_stops_it_cleanly(tmp_path):
         code, err = interrupted(args, moment)
         assert "Traceback" not in err, err
         assert code in (0, INTERRUPTED, -signal.SIGINT), err
+
+
+def test_a_ctrl_c_python_could_not_raise_stops_the_command_quietly():
+    # Python prints "Exception ignored in ..." with a traceback for an exception
+    # in a callback of its import machinery; a Ctrl-C there is sent again instead.
+    code = ("import gc, sys, time\n"
+            "from fatebox import entry\n"
+            "sys.unraisablehook = entry._unraisable()\n"
+            "class Finaliser:\n"
+            "    def __del__(self):\n"
+            "        raise KeyboardInterrupt\n"
+            "try:\n"
+            "    Finaliser()\n"
+            "    time.sleep(5)\n"
+            "    print('not interrupted')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "interrupted\n"
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
