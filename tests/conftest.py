@@ -5,6 +5,15 @@ import tempfile
 
 os.environ["FATEBOX_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="fatebox-test-runtime-")
 
+# Tests never assert wall-clock times (speed is the benches' business):
+# hypothesis's per-example deadline is one, and a loaded machine trips it.
+try:
+    from hypothesis import settings
+except ImportError:        # the MicroPython run has no hypothesis; it does not read this file
+    pass
+else:
+    settings.register_profile("fatebox", deadline=None)
+    settings.load_profile("fatebox")
 
 # Every test gets its own host records (fatebox.db): never the user's own file.
 import pytest  # noqa: E402

@@ -136,6 +136,46 @@ def test_presses_on_the_virtual_board_reach_the_core(running):
     assert board.pixels_rgb()[:3] == [red, red, (0, 0, 0)]
 
 
+def test_a_press_is_seen_even_when_the_loop_stalls_for_longer_than_it(tmp_path):
+    # A loaded desktop can leave 150 ms between two turns of the loop; an 80 ms
+    # press must still reach the button's debounce, and the next one after it.
+    from fatebox_fw.buttons import Button, PRESS, SHORT
+    board = VirtualBoard(state_dir=str(tmp_path / "flash"))
+    try:
+        clock = {"now": 1000}
+        board.ticks_ms = lambda: clock["now"]
+        go = Button(board.buttons[3], board, double_click_ms=0)
+        board.press("go")
+        board.press("go")
+        events = []
+        for gap in (0, 150, 150, 150, 150, 150, 150, 150, 150):
+            clock["now"] += gap
+            event = go.poll(clock["now"])
+            if event is not None:
+                events.append(event)
+        assert events == [PRESS, SHORT, PRESS, SHORT]
+        assert board.presses[3] == []
+    finally:
+        board.close()
+
+
+def test_a_press_lasts_its_hold_from_when_the_loop_first_sees_it(tmp_path):
+    board = VirtualBoard(state_dir=str(tmp_path / "flash"))
+    try:
+        clock = {"now": 0}
+        board.ticks_ms = lambda: clock["now"]
+        board.press("back", 800)
+        pin = board.buttons[0]
+        clock["now"] = 500                 # the loop was away: the hold starts now
+        assert pin()
+        clock["now"] = 1200
+        assert pin()
+        clock["now"] = 1300
+        assert not pin()
+    finally:
+        board.close()
+
+
 def test_the_flash_survives_a_restart(tmp_path):
     first = Running(tmp_path / "flash")
     host = Host(first.board.port_path)
