@@ -1,11 +1,12 @@
 # Names both sides use: outcomes, statuses, colours, protocol words.
 # Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
 
-from shared_rules.registry import NEW_BEGINNING as _NB
+from shared_rules.registry import NEW_BEGINNING as _NB, NAMES as _NAMES
 
 # The game systems are the registry's rows (shared_rules/registry.py). New
 # Beginning, the flagship, is the system of a sheet that names none.
 NEW_BEGINNING = _NB.name
+SYSTEMS = _NAMES        # every system's name, the registry's order (derived: the registry lists them)
 
 # rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome"): the
 # registry row's names, defined once there.
@@ -34,7 +35,8 @@ BLACK = "b"
 # stage, commit) and the roll journal read page by page (journal).
 PROTOCOL_VERSION = 2
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
-OPS = ("hello", "list", "get", "put", "delete", "trial", "state", "repl", "begin", "stage", "commit", "journal")
+OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
+       "journal")
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII

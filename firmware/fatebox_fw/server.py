@@ -48,6 +48,7 @@ class Server:
             "put": self.put,
             "delete": self.delete,
             "trial": self.trial,
+            "roll": self.roll,
             "state": self.state,
             "repl": self.repl,
             "begin": self.begin,
@@ -254,6 +255,34 @@ class Server:
                           % (name, roster.SYSTEM_WORDS[self.store.characters[name].system]))
         result = self.core.host_trial(trial, request["draw"], name, self.clock.ticks_ms())
         return {"result": result.to_dict()}
+
+    def roll(self, request):
+        # docs/protocol.md, roll: any dice or colour system, played with the box's
+        # sampler; recorded on `name` (a character of that system) when given.
+        system = request.get("system")
+        if system not in roster.SYSTEMS or system == N.NEW_BEGINNING:
+            raise Refused(N.E_REQUEST, "`system` must be one of %s (New Beginning: the `trial` op)"
+                          % ", ".join(s for s in roster.SYSTEMS if s != N.NEW_BEGINNING))
+        name = request.get("name")
+        hero = None
+        if name is not None:
+            name = _name(request)
+            if name not in self.store.characters:
+                raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the roll on" % name)
+            if self.store.characters[name].system != system:
+                raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
+                    name, roster.SYSTEM_WORDS[self.store.characters[name].system], roster.SYSTEM_WORDS[system]))
+            hero = roster.copy(self.store.characters[name])
+        from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
+        try:
+            result, _ = host_roll.roll(system, request.get("setup"), self.core.sampler, hero)
+        except host_roll.SetupError as exc:
+            raise Refused(N.E_REQUEST, str(exc))
+        except RulesError as exc:
+            raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+        if hero is not None:
+            self.store.put(hero)
+        return {"result": result}
 
     def repl(self, request):
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.

@@ -328,11 +328,13 @@ def trial_options(command):
 
 @main.command()
 @trial_options
-@click.option("--draw", "-k", "k", type=int, default=None, help="Tokens to draw at once (1..tokens in the bag).")
-@click.option("--character", "-c", default=None, help="Record the trial on this character.")
+@click.option("--draw", "-k", "k", type=int, default=None,
+              help="Tokens to draw at once (1..tokens in the bag). [required, except under adrenaline: all but one]")
+@click.option("--character", "-c", default=None, metavar="NAME",
+              help="Record the trial on this New Beginning character (any case).")
 @port_option
 def draw(white, black, danger, statuses, as_json, k, character, port):
-    """A trial on the board, with the board's own entropy."""
+    """A New Beginning trial on the board, with the board's own entropy (any system: `fatebox roll`)."""
     trial = _trial(white, black, danger, statuses)
     if k is None:
         if not trial.has(N.ADRENALINE):
@@ -343,6 +345,8 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     except RulesError as exc:
         raise _option_error(exc, trial)
     with _connect(port) as link:
+        if character is not None:
+            character = character_name(link, character, N.NEW_BEGINNING)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
     setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
              "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
@@ -359,6 +363,8 @@ main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
 main.add_command(cli_history.history_command)   # fatebox history [NAME] [--system S] [--since DATE] [--json]
 main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--json] [--plot FILE]
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
+from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses port_option and _connect above)
+main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 
 
 @main.command()

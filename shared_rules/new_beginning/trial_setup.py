@@ -1,7 +1,7 @@
 # New Beginning, a whole trial's set-up: the bag from traits, helpers or a
 # group, a placed token, lessons and scars; what the odds and the draw share.
 from shared_rules import names as N
-from shared_rules.new_beginning import effects as E
+from shared_rules.new_beginning import effects as E, check_supply
 from shared_rules.new_beginning import Trial, SUPPLY_WHITE, SUPPLY_BLACK
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.groups import helping_whites, group_bag
@@ -36,6 +36,7 @@ class TrialSetup:
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None,
                  placed=False, placed_blacks=0, effects=(), predicted=None, crucial=False,
                  supply_white=SUPPLY_WHITE, supply_black=SUPPLY_BLACK):
+        check_supply(supply_white, supply_black)
         if not is_int(white) or white < 0:
             raise RulesError("white", "white must be a whole number >= 0, got %r" % (white,))
         if not is_int(black) or black < 1:

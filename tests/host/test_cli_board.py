@@ -79,9 +79,11 @@ def test_draw_json_is_one_object_with_the_result(board, run):
 
 
 def test_draw_for_a_character_not_on_the_board(board, run):
+    # The host looks the name up first (any case), so nothing is drawn for nobody.
     result = run("--port", board.path, "draw", "-w", 2, "-b", 3, "-k", 1, "-c", "Nobody")
-    assert result.exit_code == 1
-    assert result.stderr == "fatebox: the board refused trial: no character named 'Nobody' on the box [not-found]\n"
+    assert result.exit_code == 2
+    assert result.stderr == "fatebox: --character Nobody: no such character on the box (it holds none)\n"
+    assert "trial" not in board.ops()
 
 
 def test_delete_removes_a_character(table, board, run):

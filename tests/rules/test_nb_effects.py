@@ -90,10 +90,15 @@ def test_no_lesson_no_effect():
     # Lessons apply only when given: the same bag without them is the core trial.
     for k in range(1, 6):
         assert texts(nb_odds(2, 3, k)) == texts(nb_odds(2, 3, k, effects=()))
-        plain = TrialSetup(2, 3).trial.odds(k)
+    # ...and gives RULINGS.md's worked check (bag of 2 white, 3 black).
+    worked = {1: {N.TOTAL_SUCCESS: (2, 5), N.TOTAL_FAILURE: (3, 5)},
+              4: {N.PARTIAL_SUCCESS: (3, 5), N.PARTIAL_FAILURE: (2, 5)},
+              5: {N.PARTIAL_FAILURE: (1, 1)}}
+    for k in worked:
         mine = nb_odds(2, 3, k)
         for name in N.OUTCOMES:
-            assert plain.count(name) * mine.denominator == mine.count(name) * plain.denominator
+            num, den = worked[k].get(name, (0, 1))
+            assert mine.count(name) * den == num * mine.denominator, (k, name)
 
 
 # -- Lessons -------------------------------------------------------------------------

@@ -17,6 +17,8 @@ try:
 except ImportError:
     keypad = None
 
+from fatebox_fw.hal.board import Board
+
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -115,7 +117,7 @@ class _PullUp:
         self.io.deinit()
 
 
-class CircuitPythonBoard:
+class CircuitPythonBoard(Board):
     """A HAL backend for fatebox_fw.gadget.Gadget on CircuitPython (RP2040)."""
 
     def __init__(self, profile=None, storage=STORAGE, serial=None, use_keypad=True):

@@ -9,6 +9,7 @@ import machine
 import neopixel
 
 from fatebox_fw.entropy import Conditioner
+from fatebox_fw.hal.board import Board
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -87,7 +88,7 @@ class _PullUp:
         return self.pin.value() == 0
 
 
-class Rp2Board:
+class Rp2Board(Board):
     def __init__(self, profile=None, storage=STORAGE, stdin=None, stdout=None, raw_bit=None):
         self.profile = profile if profile is not None else load_profile()
         self.storage = storage

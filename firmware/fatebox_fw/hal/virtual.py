@@ -9,6 +9,7 @@ import tty
 
 from shared_rules.randomness import SeededBytes
 from fatebox_fw.buttons import DEBOUNCE_MS
+from fatebox_fw.hal.board import Board
 from fatebox_fw.profile import PICO, validate
 
 PRESS_GAP_MS = 60      # between queued presses of one button: longer than the debounce
@@ -29,7 +30,7 @@ def read_profile(profile):
     return validate(data)
 
 
-class VirtualBoard:
+class VirtualBoard(Board):
     """A board on the desktop. `port_path` is the serial port a host opens.
 
     entropy: os.urandom, or a reproducible SeededBytes(seed) when seed is given.
