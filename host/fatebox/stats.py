@@ -102,10 +102,9 @@ def _odds(system, setup):
         return None
     try:
         if system == N.NEW_BEGINNING:
-            from shared_rules.new_beginning import Trial
+            from shared_rules.new_beginning.odds import nb_odds
             statuses = sorted(setup.get("statuses") or [])
-            trial = Trial(setup["white"], setup["black"], None, statuses)
-            odds = trial.odds(setup["draw"])
+            odds = nb_odds(setup["white"], setup["black"], setup["draw"], None, statuses)
             words = "bag of %d white, %d black, draw %d%s" % (setup["white"], setup["black"], setup["draw"],
                                                               (", " + ", ".join(statuses)) if statuses else "")
             key = (setup["white"], setup["black"], setup["draw"], tuple(statuses))

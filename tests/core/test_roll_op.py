@@ -91,7 +91,7 @@ def test_a_set_up_the_op_does_not_take_or_the_rules_refuse_is_refused():
     assert "dice" in refused(ask(gadget, board, {"id": 4, "op": "roll", "system": "approaches",
                                                  "setup": {"dice": 9}, "name": "Ash"}), N.E_INVALID)
     assert gadget.store.characters["Ash"].trials == 0
-    assert ask(gadget, board, {"id": 5, "op": "hello", "versions": [1]})["ok"]
+    assert ask(gadget, board, {"id": 5, "op": "hello", "versions": [N.PROTOCOL_VERSION]})["ok"]
 
 
 def test_the_op_rolls_as_the_rules_say_over_many_rolls():
