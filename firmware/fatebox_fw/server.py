@@ -10,6 +10,7 @@ from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
+from fatebox_fw.memory import drop
 from fatebox_fw.store import StoreError
 
 
@@ -160,9 +161,11 @@ class Server:
 
     def begin(self, request):
         try:
-            return {"txn": self.store.begin()}
+            return {"txn": _batch().begin(self.store)}
         except OSError as exc:
             raise Refused(N.E_STORAGE, "could not open a transaction on flash (%s)" % exc)
+        finally:
+            drop(_BATCH)
 
     def stage(self, request):
         store = self.store
@@ -176,7 +179,10 @@ class Server:
         line = self.line
         if line[-1:] == b"\r":
             line = line[:-1]
-        return {"staged": store.stage_request(txn, bytes(line[10:]))}
+        try:
+            return {"staged": _batch().stage(store, txn, bytes(line[10:]))}
+        finally:
+            drop(_BATCH)
 
     def _check_staged(self, request):
         if "base" in request and request["base"] is not None and not is_int(request["base"]):
@@ -200,7 +206,10 @@ class Server:
         count, crc = request.get("count"), request.get("crc")
         if not is_int(count) or not is_int(crc):
             raise Refused(N.E_REQUEST, "`count` (frames staged) and `crc` (CRC-32 of their JSON) must be integers")
-        done, gone = self.store.commit(request.get("txn"), count, crc)
+        try:
+            done, gone = _batch().commit(self.store, request.get("txn"), count, crc)
+        finally:
+            drop(_BATCH)
         return {"revisions": done, "deleted": gone}
 
     def journal(self, request):
@@ -286,6 +295,15 @@ class Server:
         out["characters"] = len(self.store.characters)
         out["storage"] = self.store.status
         return out
+
+
+# The transaction's code is in RAM only while a sync runs (docs/performance.md, Fits the Pico).
+_BATCH = ("fatebox_fw.batch",)
+
+
+def _batch():
+    from fatebox_fw import batch
+    return batch
 
 
 def check_fits(character):

@@ -15,11 +15,6 @@ from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import drop, unload
 
-try:
-    from binascii import crc32 as _crc32
-except ImportError:
-    _crc32 = None
-
 FILE = "characters.json"
 STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
@@ -67,18 +62,6 @@ def _replace(src, dst):
             raise
         os.remove(dst)
         os.rename(src, dst)
-
-
-def crc_more(data, crc):
-    """CRC-32 of `data` continued from `crc` (0 to start): the batch check of a transaction."""
-    if _crc32 is not None:
-        return _crc32(data, crc) & 0xFFFFFFFF
-    crc ^= 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
-    return crc ^ 0xFFFFFFFF
 
 
 def clone(character):
@@ -320,24 +303,10 @@ class Store:
         self.revisions = revisions
         self.clock = clock
 
-    # -- a transaction: several characters changed wholly or not at all ------------
-    # docs/protocol.md, Transactions. The staged requests go to a file on flash
-    # (the box never holds the batch in RAM); commit checks the count and the CRC
-    # of the whole batch, reads it back, checks every revision, and writes the
-    # characters file once: one atomic rename applies it all.
-
-    def begin(self):
-        """Open a transaction (dropping any other); its number."""
-        self.abort()
-        f = self.opener(self.directory + "/" + STAGED, "wb")
-        f.close()
-        self.txn_made += 1
-        self.txn = self.txn_made
-        self.txn_count = 0
-        self.txn_crc = 0
-        return self.txn
+    # -- a transaction (fatebox_fw/batch.py, imported only while the host syncs) ---
 
     def abort(self):
+        """Drop the open transaction, if any: what it staged changes nothing."""
         self.txn = None
         try:
             os.remove(self.directory + "/" + STAGED)
@@ -348,97 +317,6 @@ class Store:
         if self.txn is None or txn != self.txn:
             raise StoreError(N.E_TRANSACTION, "no transaction %r is open on the box (it restarted, or another "
                              "began); begin again" % (txn,))
-
-    def stage_request(self, txn, payload):
-        """Keep one staged request (its frame's JSON bytes, already checked)."""
-        self.open_txn(txn)
-        try:
-            f = self.opener(self.directory + "/" + STAGED, "ab")
-            try:
-                f.write(payload)
-                f.write(b"\n")
-            finally:
-                f.close()
-        except OSError as exc:
-            self.abort()
-            raise StoreError(N.E_STORAGE, "could not stage on flash (%s); the transaction was dropped" % _reason(exc))
-        self.txn_count += 1
-        self.txn_crc = crc_more(payload, self.txn_crc)
-        return self.txn_count
-
-    def commit(self, txn, count, crc):
-        """Apply the staged batch whole; {name: revision} of the characters written,
-        and the names deleted. StoreError (transaction, conflict, full, storage,
-        invalid): nothing was changed, and the transaction is dropped."""
-        self.open_txn(txn)
-        try:
-            return self._commit(count, crc)
-        finally:
-            self.abort()
-
-    def _commit(self, count, crc):
-        if count != self.txn_count or crc != self.txn_crc:
-            raise StoreError(N.E_TRANSACTION, "the batch does not add up: the host sent %r frames with CRC %r, the "
-                             "box staged %d with CRC %08x; nothing was changed, sync again"
-                             % (count, crc, self.txn_count, self.txn_crc))
-        updated = dict(self.characters)
-        revisions = dict(self.revisions)
-        clock = self.clock
-        done = {}
-        gone = []
-        check = 0
-        f = self.opener(self.directory + "/" + STAGED, "rb")
-        try:
-            while True:
-                line = f.readline()
-                if not line:
-                    break
-                if line[-1:] == b"\n":
-                    line = line[:-1]
-                check = crc_more(line, check)
-                try:
-                    name, character = self._staged(json.loads(line))
-                except ValueError as exc:    # SheetError is one; so is a torn line
-                    raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
-                                     "changed" % _reason(exc))
-                clock += 1
-                if character is None:
-                    updated.pop(name, None)
-                    revisions.pop(name, None)
-                    gone.append(name)
-                else:
-                    updated[name] = character
-                    revisions[name] = clock
-                    done[name] = clock
-        finally:
-            f.close()
-            unload(self.live)
-        if check != crc:
-            raise StoreError(N.E_STORAGE, "the staged batch read back from flash is damaged; nothing was changed, "
-                             "sync again")
-        if len(updated) > self.capacity:
-            raise StoreError(N.E_FULL, "the batch would leave %d characters on the box, which holds %d; delete "
-                             "some first" % (len(updated), self.capacity))
-        self._save(updated, self.settings, revisions, clock)
-        self.characters = updated
-        return done, gone
-
-    def _staged(self, request):
-        """(name, character or None to delete) of one staged request, its revision checked."""
-        data = request.get("character")
-        name = data.get("name") if isinstance(data, dict) else request.get("delete")
-        if "base" in request:
-            base = request["base"]
-            now = self.revisions.get(name, 0) if name in self.characters else None
-            if base != now:
-                raise StoreError(N.E_CONFLICT, "%s changed on the box meanwhile (revision %s, the host expected %s); "
-                                 "nothing was changed: sync again" % (name, now if now is not None else "none: "
-                                 "it is not on the box", base if base is not None else "none"))
-        if data is None:
-            if name not in self.characters:
-                raise StoreError(N.E_NOT_FOUND, "no character named %r on the box to delete" % (name,))
-            return name, None
-        return name, _keep(roster.from_dict(data), self.live)
 
 
 def _base(path):

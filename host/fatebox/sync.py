@@ -367,7 +367,10 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     warn = warn or say
     box = Box(link, records)
     if not box.seen and box.known == {}:
-        warn("a box the host has not synced before (board id %s)" % box.board_id)
+        warn("a box the host has not synced before (board id %s)%s" % (
+            box.board_id, "" if directory is not None else
+            "; the sheets the host knows belong to other boxes: give their folder (`fatebox sync FOLDER`) "
+            "to load them onto this one"))
     results, lost = box.fetch_results(warn)
     if results:
         say("%d new result%s from the box kept in the host's records" % (len(results), "" if len(results) == 1 else "s"))

@@ -5,7 +5,8 @@ from shared_rules import wire
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import journal as J
 from fatebox_fw.gadget import Gadget
-from fatebox_fw.store import Store, crc_more
+from fatebox_fw.store import Store
+from fatebox_fw.batch import crc_more
 from tests.core.fakeboard import FakeBoard, FailingFile, fresh_dir, run, long_press, ask, exists
 from tests.core.sheets import sheet, character
 

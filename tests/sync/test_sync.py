@@ -256,3 +256,25 @@ def test_push_only_new_leaves_what_the_box_holds(realbox, run, table):
     assert result.exit_code == 0, result.output
     assert "Mara: kept as the box holds it" in result.stdout and "Tobin: loaded from" in result.stdout
     assert box.characters()["Mara"] == played
+
+
+def test_a_replaced_box_is_a_new_box_and_the_sheets_go_onto_it(realbox, run, table):
+    box = realbox()
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    draw(box)
+    run("--port", box.path, "sync", table)
+    sheet_before = sheet_of(table / "mara.toml")
+    # Another board on the desk: a new id, an empty flash.
+    box.stop()
+    for name in os.listdir(box.state):
+        os.remove(os.path.join(box.state, name))
+    box.restart()
+    alone = run("--port", box.path, "sync")
+    assert "a box the host has not synced before" in alone.stderr and "`fatebox sync FOLDER`" in alone.stderr
+    assert box.characters() == {}
+    loaded = run("--port", box.path, "sync", table)
+    assert loaded.exit_code == 0, loaded.output
+    assert "Mara: new on the box" in loaded.stdout
+    assert box.characters()["Mara"] == sheet_before == sheet_of(table / "mara.toml")
+    with Records() as records:
+        assert len(records.boxes()) == 2 and len(records.results()) == 1     # the first box's result kept

@@ -1,0 +1,138 @@
+# A transaction of several characters on the box (docs/protocol.md, Transactions):
+# staged on flash, checked by a CRC over the whole batch, applied by one save.
+# Imported only while the host syncs, and dropped after (docs/performance.md).
+import json
+
+try:
+    import uos as os
+except ImportError:
+    import os
+
+from shared_rules import names as N
+from shared_rules import roster
+from fatebox_fw.memory import unload
+from fatebox_fw.store import STAGED, StoreError, _keep, _reason
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:
+    _crc32 = None
+
+
+def crc_more(data, crc):
+    """CRC-32 of `data` continued from `crc` (0 to start): the batch check of a transaction."""
+    if _crc32 is not None:
+        return _crc32(data, crc) & 0xFFFFFFFF
+    crc ^= 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def begin(store):
+    """Open a transaction (dropping any other); its number."""
+    store.abort()
+    f = store.opener(store.directory + "/" + STAGED, "wb")
+    f.close()
+    store.txn_made += 1
+    store.txn = store.txn_made
+    store.txn_count = 0
+    store.txn_crc = 0
+    return store.txn
+
+
+def stage(store, txn, payload):
+    """Keep one staged request (its frame's JSON bytes, already checked)."""
+    store.open_txn(txn)
+    try:
+        f = store.opener(store.directory + "/" + STAGED, "ab")
+        try:
+            f.write(payload)
+            f.write(b"\n")
+        finally:
+            f.close()
+    except OSError as exc:
+        store.abort()
+        raise StoreError(N.E_STORAGE, "could not stage on flash (%s); the transaction was dropped" % _reason(exc))
+    store.txn_count += 1
+    store.txn_crc = crc_more(payload, store.txn_crc)
+    return store.txn_count
+
+
+def commit(store, txn, count, crc):
+    """Apply the staged batch whole; {name: revision} of the characters written,
+    and the names deleted. StoreError (transaction, conflict, full, storage,
+    invalid): nothing was changed, and the transaction is dropped."""
+    store.open_txn(txn)
+    try:
+        return _commit(store, count, crc)
+    finally:
+        store.abort()
+
+
+def _commit(store, count, crc):
+    if count != store.txn_count or crc != store.txn_crc:
+        raise StoreError(N.E_TRANSACTION, "the batch does not add up: the host sent %r frames with CRC %r, the "
+                         "box staged %d with CRC %08x; nothing was changed, sync again"
+                         % (count, crc, store.txn_count, store.txn_crc))
+    updated = dict(store.characters)
+    revisions = dict(store.revisions)
+    clock = store.clock
+    done = {}
+    gone = []
+    check = 0
+    f = store.opener(store.directory + "/" + STAGED, "rb")
+    try:
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            if line[-1:] == b"\n":
+                line = line[:-1]
+            check = crc_more(line, check)
+            try:
+                name, character = _staged(store, json.loads(line))
+            except ValueError as exc:    # SheetError is one; so is a torn line
+                raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
+                                 "changed" % _reason(exc))
+            clock += 1
+            if character is None:
+                updated.pop(name, None)
+                revisions.pop(name, None)
+                gone.append(name)
+            else:
+                updated[name] = character
+                revisions[name] = clock
+                done[name] = clock
+    finally:
+        f.close()
+        unload(store.live)
+    if check != crc:
+        raise StoreError(N.E_STORAGE, "the staged batch read back from flash is damaged; nothing was changed, "
+                         "sync again")
+    if len(updated) > store.capacity:
+        raise StoreError(N.E_FULL, "the batch would leave %d characters on the box, which holds %d; delete "
+                         "some first" % (len(updated), store.capacity))
+    store._save(updated, store.settings, revisions, clock)
+    store.characters = updated
+    return done, gone
+
+
+def _staged(store, request):
+    """(name, character or None to delete) of one staged request, its revision checked."""
+    data = request.get("character")
+    name = data.get("name") if isinstance(data, dict) else request.get("delete")
+    if "base" in request:
+        base = request["base"]
+        now = store.revisions.get(name, 0) if name in store.characters else None
+        if base != now:
+            raise StoreError(N.E_CONFLICT, "%s changed on the box meanwhile (revision %s, the host expected %s); "
+                             "nothing was changed: sync again" % (name, now if now is not None else "none: "
+                             "it is not on the box", base if base is not None else "none"))
+    if data is None:
+        if name not in store.characters:
+            raise StoreError(N.E_NOT_FOUND, "no character named %r on the box to delete" % (name,))
+        return name, None
+    return name, _keep(roster.from_dict(data), store.live)
