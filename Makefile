@@ -10,12 +10,13 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-mp typecheck bench deps clean firmware
+.PHONY: run test test-py test-mp typecheck bench deps clean firmware cards
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	# setuptools says at length that an editable install is one: not a problem, so not shown.
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
 $(MPJS): package.json package-lock.json
@@ -56,6 +57,10 @@ test-mp: deps
 	@mkdir -p .build
 	$(PY) tests/mp/rp2_modules.py > .build/rp2-modules.txt
 	node tests/mp/run.mjs --allowed .build/rp2-modules.txt
+
+# The button cards (one per system) and the wiring card, A6 PDF and SVG, into build/cards/.
+cards: $(VENV)/.installed
+	$(FATEBOX) cards --out build/cards
 
 # icepool is the odds bench's yardstick only: installed here, never a test dependency.
 $(VENV)/.bench: $(VENV)/.installed

@@ -3,27 +3,21 @@
 import gc
 import sys
 
-from shared_rules import names as N
-from shared_rules import roster
+from shared_rules import registry
 
-# Each system's play and rules, by module name prefix. What is in none of
-# them (the core, the store, the server, names, wire, newbeginning's
-# RulesError, character's New Beginning model, roster) stays from the boot.
-SYSTEM_MODULES = {
-    N.NEW_BEGINNING: ("fatebox_fw.play_nb", "shared_rules.nb", "shared_rules.effects", "shared_rules.groups",
-                      "shared_rules.spending", "shared_rules.crucial"),
-    roster.APPROACHES: ("fatebox_fw.play_approaches", "shared_rules.approaches"),
-    roster.LIGHT_DARK: ("fatebox_fw.play_lightdark", "shared_rules.lightdark"),
-    roster.AXIOM: ("fatebox_fw.play_axiom", "shared_rules.axiom"),
-    roster.COLOUR_TOKENS: ("fatebox_fw.play_colour", "shared_rules.colourtokens"),
-}
+# Each system's play and rules, from its registry row: its play module and the
+# modules it unloads (a package goes with its submodules). What is in none of
+# them (the core, the store, the server, names, wire, errors, limits, the
+# registry, New Beginning's Trial and character model, roster) stays from the boot.
+SYSTEM_MODULES = dict((row.name, (row.play,) + tuple(row.unload)) for row in registry.ROWS)
 
 
 def owner(module):
-    """The system whose play or rules `module` (a dotted name) is, or None."""
+    """The system whose play or rules `module` (a dotted name) is, or None:
+    a module named in SYSTEM_MODULES or one inside it (a package's submodule)."""
     for system in SYSTEM_MODULES:
-        for prefix in SYSTEM_MODULES[system]:
-            if module.startswith(prefix):
+        for name in SYSTEM_MODULES[system]:
+            if module == name or module.startswith(name + "."):
                 return system
     return None
 

@@ -1,8 +1,10 @@
 # The box's characters of all five systems (shared_rules/roster.py): loaded by
 # `system`, errors naming the field, round trips, the history each system records.
 from shared_rules import names as N
+from shared_rules import registry
 from shared_rules import roster
-from shared_rules.character import SheetError, HISTORY_LIMIT
+from shared_rules.errors import SheetError
+from shared_rules.limits import HISTORY_LIMIT
 from tests.helpers import raises
 
 ASH = {"name": "Ash", "system": "approaches", "maximum": {"body": 5, "mind": 4, "will": 3},
@@ -17,15 +19,18 @@ RUE = {"name": "Rue", "system": "colour-tokens", "gold": 2, "traits": 3}
 
 
 def test_the_system_names_are_the_systems_own():
-    from shared_rules import approaches, lightdark, axiom, colourtokens
-    assert roster.SYSTEMS == (N.NEW_BEGINNING, approaches.APPROACHES, lightdark.LIGHT_DARK,
-                              axiom.AXIOM, colourtokens.COLOUR_TOKENS)
+    for row in registry.ROWS:
+        package = __import__(row.package, None, None, ["ROW"])
+        assert package.ROW.name == row.name
+    assert roster.SYSTEMS == registry.NAMES
 
 
 def test_every_system_round_trips_through_a_plain_dict():
-    for data in (ASH, LUX, VEX, RUE):
+    from tests.core.samples import sample
+    for system in registry.NAMES:
+        data = sample(system)
         character = roster.from_dict(data)
-        assert character.name == data["name"] and character.system == data["system"]
+        assert character.name == data["name"] and character.system == system
         again = roster.from_dict(character.to_dict())
         assert again.to_dict() == character.to_dict()
         assert character.trials == 0 and character.history == []
@@ -93,8 +98,8 @@ def test_the_longest_entry_holds_each_systems_outcomes():
 
 
 def test_a_colour_tokens_purse_spends_and_earns_within_its_limits():
-    from shared_rules.colourtokens_character import Character, MAX_GOLD
-    from shared_rules.newbeginning import RulesError
+    from shared_rules.colour_tokens.character import Character, MAX_GOLD
+    from shared_rules.errors import RulesError
     rue = Character(gold=2, traits=1)
     rue.spend_gold(2)
     assert rue.gold == 0
