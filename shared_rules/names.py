@@ -32,7 +32,7 @@ BLACK = "b"
 # Protocol v1 (docs/protocol.md)
 PROTOCOL_VERSION = 1
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
-OPS = ("hello", "list", "get", "put", "delete", "trial", "state", "repl")
+OPS = ("hello", "list", "get", "put", "delete", "trial", "state", "repl", "info")
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII

@@ -47,6 +47,7 @@ class Server:
             "trial": self.trial,
             "state": self.state,
             "repl": self.repl,
+            "info": self.about,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
 
@@ -173,6 +174,10 @@ class Server:
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.
         self.released = True
         return {}
+
+    def about(self, request):
+        from fatebox_fw import info      # the `info` op: imported when first asked
+        return info.info(self.board_name, self.store.directory)
 
     def state(self, request):
         out = self.core.state()

@@ -14,7 +14,7 @@ from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, T
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, cli_odds, merge, ports, sheets, show
 from fatebox import gadgets
-from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
+from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
 
@@ -276,6 +276,40 @@ def list_command(as_json, port):
         click.echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
         show.console().print(show.characters_table(characters))
+
+
+@main.command("info")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
+@port_option
+def info_command(as_json, port):
+    """What the box runs (firmware, MicroPython, board) and what it has left (heap, flash)."""
+    with _connect(port) as link:
+        try:
+            reply = link.about()
+        except DeviceError as exc:
+            if exc.code != N.E_OP:
+                raise
+            raise FateboxError("the firmware on %s is older than the `info` op: update it "
+                               "(fatebox deploy, or flash Fatebox's image)" % link.name)
+    reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
+    if as_json:
+        click.echo(json.dumps(reply))
+        return
+    heap, flash = reply.get("heap") or {}, reply.get("flash") or {}
+    click.echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
+    click.echo("board: %s" % reply.get("board"))
+    if heap.get("free") is None:
+        click.echo("heap: not measured on this board (no fixed heap)")
+    else:
+        click.echo("heap: %s bytes free, %s in use (after a collection)" % (_n(heap["free"]), _n(heap["alloc"])))
+    if flash.get("free") is None:
+        click.echo("flash: not measured on this board")
+    else:
+        click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
+
+
+def _n(value):
+    return "{:,}".format(value)
 
 
 @main.command()
