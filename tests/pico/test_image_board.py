@@ -12,7 +12,7 @@ from tests.pico.twin import Twin, collapsed, held, is_subsequence
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 # One character of each system, in the order of roster.SYSTEMS.
-TABLE = ("mara.toml", "ash.toml", "lux.toml", "vex.toml", "rue.toml")
+TABLE = ("mara.toml", "ash.toml", "lux.toml", "vex.toml", "rue.toml", "nyx.toml")
 SEED = 20261123
 
 
@@ -74,8 +74,12 @@ def test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows(
     # The same raw bits were used: as many as the twin read.
     assert chip.ping()["rosc_reads"] == twin.mem.reads
 
+    info = json.loads(fatebox(chip.port_path, "info", "--json").stdout)
+    assert info["micropython"] == "1.28.0" and info["platform"] == "rp2"
+    assert info["heap"]["free"] > 100000       # the modules are frozen: the heap holds little of them
+
     listed = json.loads(fatebox(chip.port_path, "list", "--json").stdout)
     # and recorded the same trials on the characters
     recorded = dict((c["name"], c["trials"]) for c in listed["characters"])
     twin_recorded = dict((n, c.trials) for n, c in twin.gadget.store.characters.items())
-    assert recorded == twin_recorded and sum(recorded.values()) >= 4, (recorded, twin_recorded)
+    assert recorded == twin_recorded and sum(recorded.values()) >= 5, (recorded, twin_recorded)

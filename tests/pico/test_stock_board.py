@@ -38,6 +38,14 @@ def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
                                "--json").stdout)
     tokens = drawn["result"]["tokens"]
     assert len(tokens) == 3 and set(tokens) <= {N.WHITE, N.BLACK}
+    info = json.loads(fatebox(chip.port_path, "info", "--json").stdout)
+    assert info["micropython"] == "1.28.0" and info["board"] == "pico" and info["platform"] == "rp2"
+    # the stock heap (241 KB after boot) less what the deployed .mpy modules hold
+    assert 30000 < info["heap"]["free"] < 241744 and info["heap"]["alloc"] > 30000
+    # the .mpy set and two characters (a 4 KB block at least per file) on the
+    # Pico's 1408 KB littlefs
+    assert info["flash"]["used"] + info["flash"]["free"] == 1408 * 1024
+    assert info["flash"]["used"] > 53 * 4096
     pulled = fatebox(chip.port_path, "pull", "--dir", table)
     assert "Mara: updated" in pulled.stdout and "trials 0 -> 1" in pulled.stdout
     assert sheets.load(str(table / "mara.toml")).character.history[-1]["tokens"] == tokens
