@@ -411,9 +411,19 @@ main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --tri
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
+@click.option("--pico", is_flag=True, help="The real MicroPython rp2 port on an emulated Pico (rp2040js) instead.")
+@click.option("--firmware", default=None, metavar="UF2",
+              help="With --pico: the image to run (default build/firmware/fatebox-pico.uf2, make firmware).")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
-def sim(headless, state_dir, load, seed, more):
+def sim(headless, state_dir, load, seed, pico, firmware, more):
     """Run the firmware on a virtual board, on a pseudo-terminal."""
+    if pico or firmware:
+        if load or more or seed:
+            raise FateboxError("--pico runs the image as a board does: push sheets with `fatebox push` "
+                               "(--load and --seed are the virtual board's)", USAGE)
+        from fatebox.sim_pico import run_pico_sim
+        state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "pico")
+        raise SystemExit(run_pico_sim(state_dir, firmware=firmware, headless=headless) or 0)
     loaded = sheets.load_all(list(load) + list(more))
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:
