@@ -16,11 +16,17 @@ const mp = await loadMicroPython({
   stdout: (line) => { out += line + "\n"; },
   stderr: (line) => process.stderr.write(line + "\n"),
 });
-// shared_rules at the root of an in-memory flash, as on the board.
-mp.FS.mkdirTree("/shared_rules");
-for (const name of fs.readdirSync(path.join(root, "shared_rules"))) {
-  if (name.endsWith(".py")) mp.FS.writeFile("/shared_rules/" + name, fs.readFileSync(path.join(root, "shared_rules", name)));
+// shared_rules at the root of an in-memory flash, as on the board: its generic
+// modules and a package per system.
+function copyTree(from, to) {
+  mp.FS.mkdirTree(to);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === "__pycache__") continue;
+    if (entry.isDirectory()) copyTree(path.join(from, entry.name), to + "/" + entry.name);
+    else if (entry.name.endsWith(".py")) mp.FS.writeFile(to + "/" + entry.name, fs.readFileSync(path.join(from, entry.name)));
+  }
 }
+copyTree(path.join(root, "shared_rules"), "/shared_rules");
 mp.FS.writeFile("/mp_tables.py", fs.readFileSync(path.join(here, "mp_tables.py")));
 const result = { passes: [] };
 try {

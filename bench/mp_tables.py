@@ -112,14 +112,6 @@ def answer_table(t):
     return odds_table(TrialSetup(t[1], t[2], t[4], t[3]))
 
 
-def answer_table_plain(t):
-    """A New Beginning table by new_beginning.Trial.odds, the plain-bag path (statuses and
-    danger, no helpers, lessons or scars): for comparison only; the box uses nbodds."""
-    from shared_rules.new_beginning import Trial
-    trial = Trial(t[1], t[2], t[4], t[3])
-    return [trial.odds(k) for k in trial.draw_sizes()]
-
-
 def named_table(t, got):
     """A table's answer as one named list per query (table_queries(t) order)."""
     if t[0] != "new-beginning":

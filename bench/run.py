@@ -136,14 +136,9 @@ def main():
     theirs_t, theirs = timed(icepool_tables.answer_table, icepool_tables.named_table, table_groups, args.repeat)
     ours_q, ours_each = timed(mp_tables.answer, one(mp_tables.named), groups, args.repeat)
     theirs_q, _ = timed(icepool_tables.answer, one(icepool_tables.named), groups, args.repeat)
-    nb_tables = {"new-beginning": table_groups["new-beginning"]}
-    plain_t, plain = timed(mp_tables.answer_table_plain, mp_tables.named_table, nb_tables, args.repeat)
     bad = disagreements(ordered, ours, theirs)
     if ours_each != ours:
         bad.append(("shared_rules one query at a time differs from its tables", {}, {}))
-    nb_queries = groups["new-beginning"]
-    if disagreements(nb_queries, plain, [dict((n, (a, b)) for n, a, b in r) for r in ours[:len(nb_queries)]]):
-        bad.append(("new_beginning.Trial.odds differs from nbodds", {}, {}))
     cpython_sum = mp_tables.Checksum()
     for q, result in zip(ordered, ours):
         cpython_sum.add(q, result)
@@ -157,7 +152,6 @@ def main():
         "tables": dict((s, len(table_groups[s])) for s in table_groups),
         "cpython": dict((s, {"shared_rules": ours_t[s], "icepool": theirs_t[s]}) for s in groups),
         "cpython_per_query": dict((s, {"shared_rules": ours_q[s], "icepool": theirs_q[s]}) for s in groups),
-        "plain_trial_nb": plain_t["new-beginning"],
         "disagreements": len(bad),
         "checksum": cpython_sum.hex(),
     }
@@ -222,12 +216,6 @@ def show(report, groups, repeat, bad):
                 s, n, ms(ours[0]), ms(ours[1]), ms(theirs[0]), ms(theirs[1]),
                 theirs[0] / ours[0], theirs[1] / ours[1]))
         print()
-    plain = report["plain_trial_nb"]
-    print("For comparison, the same New Beginning tables by new_beginning.Trial.odds (plain bag, no effects;")
-    print("the box and `fatebox odds` use nbodds): %s / %s ms, %.0fx / %.0fx faster than icepool"
-          % (ms(plain[0]), ms(plain[1]), report["cpython"]["new-beginning"]["icepool"][0] / plain[0],
-             report["cpython"]["new-beginning"]["icepool"][1] / plain[1]))
-    print()
     if bad:
         print("DISAGREE on %d queries; the first:" % len(bad))
         for text, mine, other in bad[:5]:

@@ -16,10 +16,10 @@ LOOP_MS = 5
 class Gadget:
     """The Fatebox app core on `board` (a HAL backend: rp2, virtual, or a test fake).
 
-    The board gives: profile (validated dict), buttons (callables, profile
-    order), ticks_ms(), ticks_diff(a, b), sleep_ms(ms), entropy(n) -> bytes,
-    write_pixels(rgb bytearray), serial_readinto(buf) -> count,
-    serial_write(bytes), storage (a directory).
+    The board keeps the contract of fatebox_fw.hal.board.Board: profile,
+    buttons, storage, ticks_ms/ticks_diff/sleep_ms, entropy, write_pixels,
+    blank, serial_readinto, serial_write (tests/core/board_contract.py checks
+    every backend and test fake against it).
     """
 
     def __init__(self, board):
@@ -28,7 +28,9 @@ class Gadget:
         self.store = Store(board.storage)
         self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])
         self.ring = Ring(profile["neopixel"]["count"], self.core.brightness)
-        self.server = Server(self.store, self.core, profile["board"], board.serial_write, board)
+        unique_id = getattr(board, "unique_id", None)
+        self.server = Server(self.store, self.core, profile["board"], board.serial_write, board,
+                             unique_id() if unique_id is not None else None)
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader()
         self.inbuf = bytearray(READ_CHUNK)

@@ -17,7 +17,8 @@ def owner(module):
     a module named in SYSTEM_MODULES or one inside it (a package's submodule)."""
     for system in SYSTEM_MODULES:
         for name in SYSTEM_MODULES[system]:
-            if module == name or module.startswith(name + "."):
+            # No string built here: unload() asks this of every module in RAM.
+            if module.startswith(name) and (len(module) == len(name) or module.find(".", len(name)) == len(name)):
                 return system
     return None
 

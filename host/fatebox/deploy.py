@@ -32,13 +32,8 @@ ONLY = {
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
     # The help tables (what each button does on each screen): the host's, for the
     # virtual gadget's help line and the button cards; the box shows lights.
+    # Each system's is play/<its package>_help.py (below, from the registry).
     "fatebox_fw/play/help.py": (),
-    "fatebox_fw/play/new_beginning_help.py": (),
-    "fatebox_fw/play/approaches_help.py": (),
-    "fatebox_fw/play/light_dark_help.py": (),
-    "fatebox_fw/play/axiom_help.py": (),
-    "fatebox_fw/play/colour_tokens_help.py": (),
-    "fatebox_fw/play/forged_in_the_dark_help.py": (),
 }
 # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
 # play, trait checks), each registry row's `host_only`: no device module imports
@@ -48,6 +43,7 @@ ONLY = {
 for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
+    ONLY["fatebox_fw/play/%s_help.py" % _row.play.rsplit(".", 1)[1]] = ()
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {
     MICROPYTHON: {"main.py": "firmware/main.py"},

@@ -196,7 +196,7 @@ class Character:
             top = maximum.get(name) if isinstance(maximum, dict) else None
             # Ruling (docs/rulings/approaches.md): every attribute gets at least 1 point.
             if not is_int(top) or top < 1 or top > points - 2:
-                raise RulesError(name, "%s maximum must be 1..%d, got %r" % (name, points - 2, top))
+                raise RulesError("maximum." + name, "%s maximum must be 1..%d, got %r" % (name, points - 2, top))
             total += top
         if total != points:
             raise RulesError("maximum", "%s has %d points for Body, Mind and Will, got %d" % (who, points, total))
@@ -204,7 +204,7 @@ class Character:
         for name in ATTRIBUTES:
             now = value.get(name)
             if not is_int(now) or now < 0 or now > maximum[name]:
-                raise RulesError(name, "%s must be 0..%d (its maximum), got %r" % (name, maximum[name], now))
+                raise RulesError("value." + name, "%s must be 0..%d (its maximum), got %r" % (name, maximum[name], now))
         if background is not None and not isinstance(background, Background):
             background = Background.from_dict(background)
         self.maximum = dict((n, maximum[n]) for n in ATTRIBUTES)

@@ -30,7 +30,7 @@ class AxiomPoints:
     """A player's Axiom Points."""
 
     def __init__(self, points=ADVENTURE_START_POINTS):
-        self.points = whole("axiom_points", points, 0, MAX_POINTS)
+        self.points = whole("axiom-points", points, 0, MAX_POINTS)
 
     def start_adventure(self):
         # 6.1: "At the start of each adventure, each player begins with 3 Axiom Points."
@@ -50,7 +50,7 @@ class AxiomPoints:
 
     def _add(self):
         if self.points >= MAX_POINTS:
-            raise RulesError("axiom_points", "the box holds at most %d Axiom Points" % MAX_POINTS)
+            raise RulesError("axiom-points", "the box holds at most %d Axiom Points" % MAX_POINTS)
         self.points += 1
 
     def choose_critical(self, roll, choice):
@@ -66,7 +66,7 @@ class AxiomPoints:
         """1.2: "spend 1 Axiom Point to incur 1 of the benefits"."""
         one_of("benefit", benefit, BENEFITS)
         if self.points < 1:
-            raise RulesError("axiom_points", "no Axiom Point left to spend on %s" % benefit)
+            raise RulesError("axiom-points", "no Axiom Point left to spend on %s" % benefit)
         self.points -= 1
 
     def reroll(self, roll, sampler):

@@ -275,3 +275,10 @@ def draw_token(left, sampler):
             left[colour] -= 1
             return colour
         pick -= left[colour]
+
+
+def chance_to_pass(keywords, colour, bag=None, gold=0):
+    """(num, den): the chance the token kept for success is positive, that is at
+    least one positive among the best 3 kept (the odds meter's "pass")."""
+    odds = colour_odds(keywords, colour, bag, gold)
+    return odds.denominator - odds.count("0"), odds.denominator

@@ -74,7 +74,7 @@ class Character:
             raise RulesError("attributes", "attributes is a table of %s" % ", ".join(L.ATTRIBUTES))
         self.attributes = {}
         for name in L.ATTRIBUTES:
-            self.attributes[name] = _count(attributes.get(name), name, 0, L.MAX_DOTS, name + " dots")
+            self.attributes[name] = _count(attributes.get(name), "attributes." + name, 0, L.MAX_DOTS, name + " dots")
         if not isinstance(skills, (list, tuple)) or len(skills) not in (0, SKILLS):
             raise RulesError("skills", "a character has %d skills, or none when the game ignores skills" % SKILLS)
         self.skills = [_name(skills[i], "skills[%d]" % i) for i in range(len(skills))]
@@ -236,13 +236,13 @@ def _condition(entry, taken):
         entry = {"name": entry}
     if not isinstance(entry, dict):
         raise RulesError("conditions", "a condition is a name or a table with name and effects")
-    name = _name(entry.get("name"), "condition")
+    name = _name(entry.get("name"), "conditions")
     if name in taken:
-        raise RulesError("condition", "%s is already taken: conditions are permanent" % name)
+        raise RulesError("conditions", "%s is already taken: conditions are permanent" % name)
     if "effects" in entry:
-        effects = A.check_effects(entry["effects"], "condition.effects")
+        effects = A.check_effects(entry["effects"], "conditions")
     elif name in A.CONDITIONS:
-        effects = A.check_effects(A.CONDITIONS[name], "condition.effects")
+        effects = A.check_effects(A.CONDITIONS[name], "conditions")
     else:
-        raise RulesError("condition", "%s is not in the text's list: give its effects" % name)
+        raise RulesError("conditions", "%s is not in the text's list: give its effects" % name)
     return {"name": name, "effects": effects}

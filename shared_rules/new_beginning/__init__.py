@@ -1,13 +1,13 @@
 # New Beginning (rules/new-beginning.md, read with RULINGS.md): the bag, a
-# draw without replacement, the four outcomes, danger, statuses, exact odds.
+# draw's outcome, danger, statuses (the odds: new_beginning.odds; the draw: new_beginning.draw).
 from shared_rules import names as N
-from shared_rules.exact import comb
 from shared_rules.exact import is_int
 from shared_rules.errors import RulesError
 from shared_rules.registry import NEW_BEGINNING as ROW  # noqa: F401 (its row, as every system package has)
 
 SUPPLY_WHITE = 6   # rules/new-beginning.md, Materials: 6 white and 6 black
 SUPPLY_BLACK = 6
+MAX_SUPPLY = 12    # a campaign's supply of each colour: at most one ring of 12
 MAX_DIFFICULTY = 6
 MAX_DANGER = 6
 
@@ -23,6 +23,25 @@ def build_whites(trait_levels, helpers=0, placed=False, statuses=()):
     if N.DISTRACTION in statuses or N.FATIGUE in statuses:
         levels = levels[:2]
     return sum(levels) + helpers + (1 if placed else 0)
+
+
+def check_supply(white, black):
+    """The table's supply (RULINGS.md, Bag: a campaign setting), each colour 1..12;
+    RulesError naming supply-white or supply-black."""
+    for field, value in (("supply-white", white), ("supply-black", black)):
+        if not is_int(value) or value < 1 or value > MAX_SUPPLY:
+            raise RulesError(field, "%s must be a whole number 1..%d (tokens of that colour the table holds), got %r"
+                             % (field, MAX_SUPPLY, value))
+    return white, black
+
+
+def trait_whites(count, statuses=()):
+    """Whites from traits given as a bare count (the host's --white, the box's
+    whites screen without a character): read as that many level-1 traits, so
+    under distraction or fatigue at most 2 of them count (docs/rulings.md)."""
+    if not is_int(count) or count < 0:
+        raise RulesError("white", "white must be a whole number >= 0, got %r" % (count,))
+    return build_whites([1] * count, statuses=statuses)
 
 
 class Trial:
@@ -42,6 +61,8 @@ class Trial:
             raise RulesError("white", "%d white tokens is more than the supply of %d" % (white, supply_white))
         if black > supply_black:
             raise RulesError("black", "%d black tokens is more than the supply of %d" % (black, supply_black))
+        self.supply_white = supply_white
+        self.supply_black = supply_black
         if danger is not None and (not is_int(danger) or danger < 1 or danger > MAX_DANGER):
             raise RulesError("danger", "danger must be 1..%d or none, got %r" % (MAX_DANGER, danger))
         seen = []
@@ -115,77 +136,19 @@ class Trial:
         # Optimism: a single token drawn and failed goes back; draw once more.
         return k == 1 and outcome == N.TOTAL_FAILURE and self.has(N.OPTIMISM)
 
-    def odds(self, k):
-        """Exact odds of a draw of k: an Odds with integer counts over one denominator."""
-        self.check_draw(k)
-        total = comb(self.size(), k)
-        weights = []   # (w, b, weight) over `den`
-        for w in range(max(0, k - self.black), min(k, self.white) + 1):
-            weights.append((w, k - w, comb(self.white, w) * comb(self.black, k - w)))
-        den = total
-        if k == 1 and self.has(N.OPTIMISM):
-            # A failed single draw is redrawn from the full bag: scale to total**2.
-            redrawn = []
-            for w, b, weight in weights:
-                outcome, _ = self.judge(w, b)
-                if outcome == N.TOTAL_FAILURE:
-                    for w2, b2, weight2 in weights:
-                        redrawn.append((w2, b2, weight * weight2))
-                else:
-                    redrawn.append((w, b, weight * total))
-            weights = redrawn
-            den = total * total
-        counts = [0, 0, 0, 0]
-        exit_count = 0
-        for w, b, weight in weights:
-            outcome, counted = self.judge(w, b)
-            counts[N.OUTCOMES.index(outcome)] += weight
-            if self.exits(counted):
-                exit_count += weight
-        return Odds(k, den, counts, exit_count)
-
     def draw(self, k, sampler):
-        """Draw k tokens at once with `sampler` (shared_rules.randomness.Sampler)."""
+        """Draw k tokens at once with `sampler`: the one draw path the buttons use
+        too (new_beginning.draw), for a bag with no lessons or scars."""
+        from shared_rules.new_beginning.trial_setup import TrialSetup
+        from shared_rules.new_beginning.draw import draw
         self.check_draw(k)
-        tokens = _draw_tokens(self.white, self.black, k, sampler)
-        w = tokens.count(N.WHITE)
-        outcome, counted = self.judge(w, k - w)
-        first = None
-        if self.retries(k, outcome):
-            first = tokens
-            tokens = _draw_tokens(self.white, self.black, 1, sampler)
-            w = tokens.count(N.WHITE)
-            outcome, counted = self.judge(w, k - w)
-        return Result(self, k, tokens, outcome, counted, first)
-
-
-def _draw_tokens(white, black, k, sampler):
-    # Without replacement: each token is uniform over what is left in the bag.
-    out = ""
-    for _ in range(k):
-        if sampler.below(white + black) < white:
-            out += N.WHITE
-            white -= 1
-        else:
-            out += N.BLACK
-            black -= 1
-    return out
-
-
-class Odds:
-    """Exact odds of one draw size: counts[i] / denominator for OUTCOMES[i]."""
-
-    def __init__(self, k, denominator, counts, exit_count):
-        self.draw = k
-        self.denominator = denominator
-        self.counts = counts
-        self.exit = exit_count
-
-    def count(self, outcome):
-        return self.counts[N.OUTCOMES.index(outcome)]
-
-    def passing(self):
-        return self.count(N.TOTAL_SUCCESS) + self.count(N.PARTIAL_SUCCESS)
+        setup = TrialSetup(self.white, self.black, self.danger, self.statuses,
+                           supply_white=self.supply_white, supply_black=self.supply_black)
+        drawn = draw(setup, k, sampler)
+        outcome, counted = drawn.judge()
+        # Optimism's failed first draw, when the token went back and another came.
+        first = drawn.first if drawn.steps else None
+        return Result(self, k, drawn.hand, outcome, counted, first)
 
 
 class Result:

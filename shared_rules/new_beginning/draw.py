@@ -10,6 +10,11 @@ def always(do, drawn):
     return True
 
 
+def by_policy(do, drawn):
+    """The set-up's policy (TrialSetup.use): always, or the player's best use."""
+    return drawn.setup.uses(do, drawn.whites(), drawn.blacks(), drawn.cap, drawn.bag_black)
+
+
 class Drawn:
     """A trial as played: the hand now, what the effects did, the outcome."""
 
@@ -68,7 +73,7 @@ class Drawn:
                 "swapped": self.swapped, "extra-blacks": self.extra_blacks, "cap": self.cap}
 
 
-def draw(setup, k, sampler, choose=always):
+def draw(setup, k, sampler, choose=by_policy):
     """Play a trial of `setup` (TrialSetup) drawing k; choose(do, drawn) decides each effect."""
     setup.check_draw(k)
     drawn = Drawn(setup, k)

@@ -151,6 +151,8 @@ def _move(e, setup, W, B, outcome):
             # Quick Thinking: "You can retry the draw" (the odds assume: when it failed).
             if outcome(hand) not in when:
                 return None
+            if not setup.uses(e.do, hand >> 16, hand >> 8 & 255, hand & 255, B - (hand >> 8 & 255)):
+                return None
             k = (hand >> 16) + (hand >> 8 & 255)
             if k not in fresh:
                 hands, den = _hands(W, B, k)
@@ -172,7 +174,7 @@ def _move(e, setup, W, B, outcome):
             w = hand >> 16
             b = hand >> 8 & 255
             left = size - w - b
-            if left < 1 or outcome(hand) not in when:
+            if left < 1 or outcome(hand) not in when or not setup.uses(e.do, w, b, hand & 255, B - b):
                 return None
             return left, [(hand + 65536, W - w), (hand + 256, B - b)]
         return another

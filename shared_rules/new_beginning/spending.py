@@ -50,7 +50,9 @@ def budget(played):
     w = played.whites()
     if played.cap and w > played.cap:
         w = played.cap            # Over the Top: "⚪ beyond the first don't count"
-    whites = trial.spendable_whites(w, len(played.hand))   # focus: a draw that ends with one token
+    # Focus: "if k = 1", k the tokens drawn at once (RULINGS.md, Draw), not the hand
+    # after Perseverance added one (docs/rulings.md).
+    whites = trial.spendable_whites(w, played.chosen)
     for e in setup.spend_effects:
         if e.do == E.SPEND_TWICE and (e.get("if") == E.ALWAYS or setup.predicted == played.whites()):
             # Seer: "If you're correct, ⚪ beyond the first can be spent twice."

@@ -2,7 +2,7 @@
 # group, a placed token, lessons and scars; what the odds and the draw share.
 from shared_rules import names as N
 from shared_rules.new_beginning import effects as E
-from shared_rules.new_beginning import Trial, SUPPLY_WHITE, SUPPLY_BLACK
+from shared_rules.new_beginning import Trial, SUPPLY_WHITE, SUPPLY_BLACK, check_supply
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.groups import helping_whites, group_bag
 from shared_rules.exact import is_int
@@ -23,6 +23,15 @@ def meets(when, outcome):
     return outcome == when       # partial-failure, total-failure
 
 
+# When the player uses a draw effect the rules let them choose (Perseverance's
+# "you can choose to draw another", Quick Thinking's "you can retry"): every time
+# it applies, or only when it cannot raise the chance of an exit (docs/rulings.md).
+ALWAYS_USE = "always"
+BEST_USE = "best"
+USES = (ALWAYS_USE, BEST_USE)
+CHOOSABLE = (E.DRAW_ANOTHER, E.RETRY)
+
+
 class TrialSetup:
     """The bag and the rules in force for one trial, validated.
 
@@ -34,8 +43,9 @@ class TrialSetup:
     """
 
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None,
-                 placed=False, placed_blacks=0, effects=(), predicted=None, crucial=False,
+                 placed=False, placed_blacks=0, effects=(), predicted=None, crucial=False, use=None,
                  supply_white=SUPPLY_WHITE, supply_black=SUPPLY_BLACK):
+        check_supply(supply_white, supply_black)
         if not is_int(white) or white < 0:
             raise RulesError("white", "white must be a whole number >= 0, got %r" % (white,))
         if not is_int(black) or black < 1:
@@ -79,6 +89,11 @@ class TrialSetup:
         self.helpers = helpers
         self.placed = placed
         self.crucial = crucial
+        if use is None:
+            use = ALWAYS_USE
+        if use not in USES:
+            raise RulesError("use", "use is one of %s (when a lesson or scar you may choose is used), got %r" % (", ".join(USES), use))
+        self.use = use
         self.forced = False
         for e in bag:
             if e.do == E.FORCED_DRAW:
@@ -140,6 +155,26 @@ class TrialSetup:
 
     def size(self):
         return self.trial.size()
+
+    def choosable(self):
+        """Whether a draw effect the player may choose to use is in play."""
+        return bool([e for e in self.draw_effects if e.do in CHOOSABLE])
+
+    def uses(self, do, w, b, cap, blacks_left):
+        """Whether the player uses the choosable effect `do` on a hand of w whites and
+        b blacks (the effect's own `when` already met): always, or by the best use,
+        only when it cannot raise the exit (a hand already out of the scene has
+        nothing to lose; without danger there is no exit to raise)."""
+        if self.use == ALWAYS_USE or do not in CHOOSABLE or self.trial.danger is None:
+            return True
+        trial = self.trial
+        if trial.exits(self.judge(w, b, cap)[1]):
+            return True
+        if do == E.DRAW_ANOTHER:
+            worst = b + (1 if blacks_left > 0 else 0)      # one more token: a black at worst
+        else:
+            worst = min(w + b, self.black())              # a new draw of as many: all blacks at worst
+        return not trial.exits(trial.counted_blacks(worst))
 
     def draw_sizes(self):
         if self.forced:

@@ -8,6 +8,7 @@ try:
 except ImportError:
     import os
 
+from fatebox_fw.hal.board import Board
 from shared_rules import wire
 from shared_rules.randomness import SeededBytes
 from fatebox_fw.profile import PICO, validate
@@ -84,7 +85,7 @@ def table_profile(brightness=255):
     return validate(profile)
 
 
-class FakeBoard:
+class FakeBoard(Board):
     """Everything a Gadget asks of a board, under a test's control."""
 
     def __init__(self, storage=None, entropy=None, profile=None):

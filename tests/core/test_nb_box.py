@@ -237,3 +237,20 @@ def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
     assert roster.too_large(mara) is None                # always pullable
     assert gadget.core.error == R.REFUSED and "waiting to be named" in text(gadget)
     assert mara.history[-1]["reward"] == "new-trait"     # the choice is still recorded
+
+
+def test_without_a_character_distraction_lets_two_of_the_whites_count():
+    # The same reading as `fatebox odds`: a bare count of whites is that many
+    # level-1 traits; under distraction or fatigue at most 2 count.
+    from fatebox_fw.gadget import Gadget
+    from tests.core.fakeboard import FakeBoard
+    gadget = Gadget(FakeBoard())
+    game = gadget.core.game
+    game.whites = 6
+    game.statuses = ["distraction"]
+    game.touched(0)
+    assert game.setup().trial.white == 2
+    assert game.words("whites") == "Whites 6, 2 count (distraction: at most 2 traits; bag of 2 white, %d black)" % game.difficulty
+    game.statuses = []
+    game.touched(0)
+    assert game.setup().trial.white == 6

@@ -118,3 +118,52 @@ def test_a_bad_extra_exits_2_naming_the_option(run, args, option, allowed):
         assert result.stdout == ""
         assert result.stderr.startswith("fatebox: %s: " % option), result.stderr
         assert allowed in result.stderr and "Traceback" not in result.stderr
+
+
+def test_distraction_caps_the_whites_of_a_bare_count_at_two_traits(run):
+    # The audit's case: -w 6 -b 2 -s distraction used to keep 6 whites.
+    import json
+    for status in ("distraction", "fatigue"):
+        result = run("odds", "new-beginning", "-w", "6", "-b", "2", "-s", status, "--json")
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(result.stdout)
+        assert data["bag"] == {"white": 2, "black": 2}
+        assert [row["draw"] for row in data["rows"]] == [1, 2, 3, 4]
+    plain = json.loads(run("odds", "new-beginning", "-w", "6", "-b", "2", "--json").stdout)
+    assert plain["bag"] == {"white": 6, "black": 2}
+
+
+def test_the_tables_supply_is_a_campaign_setting(run):
+    # RULINGS.md, Bag: 6 white and 6 black by default, a campaign setting.
+    import json
+    result = run("odds", "new-beginning", "-w", "8", "-b", "2", "--supply-white", "8", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["bag"] == {"white": 8, "black": 2} and data["supply"] == {"white": 8, "black": 6}
+    assert data["rows"][0]["outcomes"]["total-success"] == "4/5"
+    refused = run("odds", "new-beginning", "-w", "8", "-b", "2", "--json")
+    assert refused.exit_code == 2 and "supply of 6" in refused.stderr and refused.stdout == ""
+    plain = json.loads(run("odds", "new-beginning", "-w", "2", "-b", "2", "--json").stdout)
+    assert "supply" not in plain          # the default: the JSON contract unchanged
+
+
+def test_a_supply_out_of_range_is_refused_with_its_range(run):
+    for option, value in (("--supply-white", "0"), ("--supply-black", "13")):
+        result = run("odds", "new-beginning", "-w", "1", "-b", "1", option, value, "--json")
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.startswith("fatebox: %s: " % option) and "1..12" in result.stderr
+
+
+def test_use_best_is_a_flag_and_the_json_says_the_policy(run):
+    import json
+    args = ("odds", "new-beginning", "-w", "2", "-b", "3", "-d", "4", "-s", "confusion",
+            "--lesson", "perseverance", "--json")
+    always = json.loads(run(*args).stdout)
+    best = json.loads(run(*(args + ("--use", "best"))).stdout)
+    assert always["use"] == "always" and best["use"] == "best"
+    assert always["rows"][3]["draw"] == 4 and always["rows"][3]["exit"] == "1"
+    assert best["rows"][3]["exit"] == "2/5"
+    plain = json.loads(run("odds", "new-beginning", "-w", "2", "-b", "3", "--json").stdout)
+    assert "use" not in plain          # no choosable lesson: the contract unchanged
+    refused = run(*(args + ("--use", "sometimes")))
+    assert refused.exit_code == 2 and "--use" in refused.stderr

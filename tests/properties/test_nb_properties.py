@@ -210,8 +210,9 @@ def test_the_largest_spend_a_draw_allows_is_accepted_and_one_more_is_not(case, s
 
 
 def test_a_trial_without_draw_effects_has_the_core_odds_and_hypergeometric_whites():
-    # nbodds answers a plain bag by a short path; it must agree with the core
-    # Trial.odds (other code) and with n-choose-k counts of the whites drawn.
+    # The odds engine answers a plain bag by a short path; it must agree with
+    # the outcome of every hand judged by Trial.judge, weighted by n-choose-k
+    # counts of the whites drawn (other code: the rule's judgement, counted here).
     from math import comb as choose
     from shared_rules.new_beginning import Trial
     from shared_rules.new_beginning.trial_setup import TrialSetup
@@ -224,11 +225,19 @@ def test_a_trial_without_draw_effects_has_the_core_odds_and_hypergeometric_white
                 trial = Trial(white, black, 2, statuses)
                 setup = TrialSetup(white, black, 2, statuses)
                 for k in trial.draw_sizes():
-                    core, ours = trial.odds(k), setup_odds(setup, k)
+                    ours = setup_odds(setup, k)
+                    total = choose(white + black, k)
+                    expected = dict((name, 0) for name in N.OUTCOMES)
+                    exits = 0
+                    for w in range(0, k + 1):
+                        weight = choose(white, w) * choose(black, k - w)
+                        if weight:
+                            outcome, counted = trial.judge(w, k - w)
+                            expected[outcome] += weight
+                            exits += weight if trial.exits(counted) else 0
                     for name in N.OUTCOMES:
-                        assert Fraction(ours.count(name), ours.denominator) == \
-                            Fraction(core.count(name), core.denominator)
-                    assert Fraction(ours.exit, ours.denominator) == Fraction(core.exit, core.denominator)
+                        assert Fraction(ours.count(name), ours.denominator) == Fraction(expected[name], total)
+                    assert Fraction(ours.exit, ours.denominator) == Fraction(exits, total)
                     for w in range(0, k + 1):
                         assert Fraction(ours.whites(w), ours.denominator) == \
                             Fraction(choose(white, w) * choose(black, k - w), choose(white + black, k))

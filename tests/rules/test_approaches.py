@@ -33,7 +33,7 @@ def test_points_other_than_12_are_refused():
 
 def test_every_attribute_gets_at_least_one_point():
     err = raises(RulesError, Character.pc, 6, 6, 0)
-    assert err.field == A.WILL and "1..10" in err.message
+    assert err.field == "maximum." + A.WILL and "1..10" in err.message
 
 
 def test_an_attribute_at_least_half_its_maximum_is_stable():
@@ -319,4 +319,4 @@ def test_a_sheet_with_out_not_true_or_false_is_refused():
 def test_a_value_above_its_maximum_is_refused():
     err = raises(RulesError, Character.from_dict, {"maximum": {"body": 4, "mind": 4, "will": 4},
                                                    "value": {"body": 5, "mind": 4, "will": 4}})
-    assert err.field == "body" and "0..4" in err.message
+    assert err.field == "value.body" and "0..4" in err.message

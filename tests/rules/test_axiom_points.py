@@ -70,7 +70,7 @@ def test_spend_1_axiom_point_for_1_benefit():
 
 def test_no_point_no_benefit():
     err = raises(RulesError, AxiomPoints(0).spend, MINOR_DETAIL)
-    assert err.field == "axiom_points" and "no Axiom Point" in err.message
+    assert err.field == "axiom-points" and "no Axiom Point" in err.message
     assert raises(RulesError, AxiomPoints(1).spend, "free-lunch").field == "benefit"
 
 
@@ -97,7 +97,7 @@ def test_a_player_may_reroll_again_while_points_last():
     roll = points.reroll(roll, scripted(2, 2))
     roll = points.reroll(roll, scripted(3, 3))
     assert roll.dice == [3, 3] and points.points == 0
-    assert raises(RulesError, points.reroll, roll, scripted(6, 6)).field == "axiom_points"
+    assert raises(RulesError, points.reroll, roll, scripted(6, 6)).field == "axiom-points"
 
 
 def test_axiom_points_cannot_reroll_the_scar_roll():
@@ -114,6 +114,6 @@ def test_axiom_points_reroll_action_rolls_only():
 
 
 def test_points_below_zero_or_past_the_box_limit_are_refused():
-    assert raises(RulesError, AxiomPoints, -1).field == "axiom_points"
+    assert raises(RulesError, AxiomPoints, -1).field == "axiom-points"
     err = raises(RulesError, AxiomPoints(99).earn, DRIVES_THE_STORY)
-    assert err.field == "axiom_points" and "99" in err.message
+    assert err.field == "axiom-points" and "99" in err.message

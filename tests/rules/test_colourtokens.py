@@ -224,3 +224,13 @@ def test_each_token_left_in_the_bag_is_drawn_equally_often():
 def test_an_empty_bag_gives_no_token():
     left = {BLACK: 0, GREEN: 0, BLUE: 0, RED: 0, WHITE: 0}
     assert raises(RulesError, draw_token, left, Sampler(ScriptedBytes([]))).field == "bag"
+
+
+
+def test_passing_is_a_positive_token_among_the_three_kept():
+    odds = C.colour_odds(0, "red")
+    assert C.chance_to_pass(0, "red") == (odds.denominator - odds.count("0"), odds.denominator)
+    # A bag of whites only never passes; of blacks only always does.
+    assert C.chance_to_pass(0, "red", {"white": 5})[0] == 0
+    num, den = C.chance_to_pass(1, "green", {"black": 4})
+    assert num == den

@@ -34,7 +34,7 @@ def test_four_attributes():
 
 def test_an_attribute_holds_at_most_three_dots():
     err = raises(RulesError, hero, strength=4)
-    assert err.field == "strength" and "0..3" in err.message
+    assert err.field == "attributes.strength" and "0..3" in err.message
 
 
 def test_choose_four_skills_or_none_when_the_game_ignores_skills():
@@ -154,7 +154,7 @@ def test_the_texts_conditions_as_data():
 
 def test_a_table_made_condition_needs_its_effects():
     pc = hero()
-    assert raises(RulesError, pc.take_condition, "night-terrors").field == "condition"
+    assert raises(RulesError, pc.take_condition, "night-terrors").field == "conditions"
     pc.take_condition("night-terrors", [{"dice": -1, "on": ["chances"], "when": "in the dark"}])
     assert pc.conditions[0]["effects"][0]["when"] == "in the dark"
 
@@ -162,7 +162,7 @@ def test_a_table_made_condition_needs_its_effects():
 def test_conditions_are_permanent_and_taken_once():
     pc = hero()
     pc.take_condition("battle-scarred")
-    assert raises(RulesError, pc.take_condition, "battle-scarred").field == "condition"
+    assert raises(RulesError, pc.take_condition, "battle-scarred").field == "conditions"
 
 
 def test_a_lost_character_can_no_longer_take_a_condition():

@@ -90,10 +90,15 @@ def test_no_lesson_no_effect():
     # Lessons apply only when given: the same bag without them is the core trial.
     for k in range(1, 6):
         assert texts(nb_odds(2, 3, k)) == texts(nb_odds(2, 3, k, effects=()))
-        plain = TrialSetup(2, 3).trial.odds(k)
+    # ...and gives RULINGS.md's worked check (bag of 2 white, 3 black).
+    worked = {1: {N.TOTAL_SUCCESS: (2, 5), N.TOTAL_FAILURE: (3, 5)},
+              4: {N.PARTIAL_SUCCESS: (3, 5), N.PARTIAL_FAILURE: (2, 5)},
+              5: {N.PARTIAL_FAILURE: (1, 1)}}
+    for k in worked:
         mine = nb_odds(2, 3, k)
         for name in N.OUTCOMES:
-            assert plain.count(name) * mine.denominator == mine.count(name) * plain.denominator
+            num, den = worked[k].get(name, (0, 1))
+            assert mine.count(name) * den == num * mine.denominator, (k, name)
 
 
 # -- Lessons -------------------------------------------------------------------------
@@ -264,3 +269,51 @@ def test_seer_prediction_needs_seer_and_a_possible_count():
     assert raises(RulesError, TrialSetup, 2, 3, effects=["seer"], predicted=3).field == "predicted"
     odds = nb_odds(2, 3, 2, effects=["seer"], predicted=1)
     assert fraction_text(odds.whites(1), odds.denominator) == "3/5"     # 2*3 of C(5,2) = 10
+
+
+# -- Perseverance and Quick Thinking: "you can choose" (docs/rulings.md) --------------
+
+def test_perseverance_best_use_never_raises_the_exit():
+    # The audit's case: bag 2 white, 3 black, danger 4, confusion, drawing 4. A hand
+    # of 2 white 2 black is a partial failure (3 counted) with no exit; the one token
+    # left is black, so drawing it always exits. Used always: exit 1; at best: 2/5.
+    always = texts(nb_odds(2, 3, 4, danger=4, statuses=[N.CONFUSION], effects=["perseverance"]))
+    best = texts(nb_odds(2, 3, 4, danger=4, statuses=[N.CONFUSION], effects=["perseverance"], use="best"))
+    plain = texts(nb_odds(2, 3, 4, danger=4, statuses=[N.CONFUSION]))
+    assert always["exit"] == "1" and best["exit"] == "2/5" and plain["exit"] == "2/5"
+    assert best == plain          # here the best use is not to draw at all
+
+
+def test_perseverance_best_use_still_draws_when_it_cannot_cause_an_exit():
+    # No danger: nothing to lose, so the best use is every use.
+    assert texts(nb_odds(2, 3, 1, effects=["perseverance"], use="best")) == \
+        texts(nb_odds(2, 3, 1, effects=["perseverance"]))
+    # Already out of the scene: drawing can only help the outcome.
+    assert texts(nb_odds(0, 2, 1, danger=1, effects=["perseverance"], use="best")) == \
+        texts(nb_odds(0, 2, 1, danger=1, effects=["perseverance"]))
+
+
+def test_quick_thinking_best_use_does_not_retry_into_a_possible_exit():
+    # Bag 1 white, 3 black, danger 2, drawing 1: a black is a total failure with no exit;
+    # a retry could draw... one token, never 2 blacks: no risk, so it is used.
+    assert texts(nb_odds(1, 3, 1, danger=2, effects=["quick-thinking"], use="best")) == \
+        texts(nb_odds(1, 3, 1, danger=2, effects=["quick-thinking"]))
+    # Drawing 2 with danger 2: a failed hand of 1 black, 1 white... a retry of 2 may draw
+    # 2 blacks and exit: at best it is not used on a hand that does not exit.
+    best = nb_odds(1, 3, 2, danger=2, effects=["quick-thinking"], use="best")
+    always = nb_odds(1, 3, 2, danger=2, effects=["quick-thinking"])
+    assert best.exit * always.denominator <= always.exit * best.denominator
+
+
+def test_the_draw_follows_the_same_policy_as_the_odds():
+    # The same bag as the audit's: after 2 white 2 black, best use leaves the last black.
+    setup = TrialSetup(2, 3, 4, [N.CONFUSION], effects=["perseverance"], use="best")
+    played = draw(setup, 4, scripted(0, 0, 0, 0))
+    assert played.hand.count("w") == 2 and len(played.hand) == 4 and not played.steps
+    setup = TrialSetup(2, 3, 4, [N.CONFUSION], effects=["perseverance"])
+    played = draw(setup, 4, scripted(0, 0, 0, 0, 0))
+    assert len(played.hand) == 5
+
+
+def test_a_use_that_is_neither_always_nor_best_is_refused():
+    assert raises(RulesError, TrialSetup, 2, 3, use="sometimes").field == "use"

@@ -116,10 +116,14 @@ def test_focus_doubles_a_single_white_for_spending():
     assert budget(result).whites == 2
 
 
-def test_focus_needs_a_draw_that_ends_with_one_token():
-    # Perseverance drew a second token: the draw is two tokens, focus is off.
+def test_focus_counts_the_tokens_drawn_at_once_not_the_final_hand():
+    # RULINGS.md: focus applies "if k = 1", k the tokens drawn at once. Perseverance
+    # drew a second token after a draw of one: k is still 1, the white counts 2.
     result = hand(3, 3, 1, "bw", statuses=[N.FOCUS], effects=["perseverance"])
-    assert budget(result).whites == 1
+    assert len(result.hand) == 2 and budget(result).whites == 2
+    # A draw of two at once is not focused, whatever it holds.
+    assert budget(hand(3, 3, 2, "ww", statuses=[N.FOCUS])).whites == 2
+    assert budget(hand(3, 3, 2, "wb", statuses=[N.FOCUS])).whites == 1
 
 
 def test_confusion_adds_a_black_to_spend():

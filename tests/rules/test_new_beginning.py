@@ -8,8 +8,15 @@ from shared_rules.exact import reduce, fraction_text
 from tests.helpers import raises
 
 
+def trial_odds(trial, k):
+    """The exact odds of a plain Trial: the one odds engine (new_beginning.odds)."""
+    from shared_rules.new_beginning.odds import setup_odds
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    return setup_odds(TrialSetup(trial.white, trial.black, trial.danger, trial.statuses), k)
+
+
 def odds_text(trial, k):
-    odds = trial.odds(k)
+    odds = trial_odds(trial, k)
     out = {}
     for name in N.OUTCOMES:
         out[name] = fraction_text(odds.count(name), odds.denominator)
@@ -44,8 +51,8 @@ def test_exactly_one_outcome_for_every_possible_draw():
         for black in range(1, 7):
             trial = Trial(white, black)
             for k in trial.draw_sizes():
-                odds = trial.odds(k)
-                assert sum(odds.counts) == odds.denominator
+                odds = trial_odds(trial, k)
+                assert odds.total() == odds.denominator
 
 
 # -- RULINGS.md worked check: bag of 2 white, 3 black ---------------------------
@@ -83,7 +90,7 @@ def test_odds_match_counting_every_ordered_draw():
             outcome = trial.judge(w, k - w)[0]
             counts[outcome] = counts.get(outcome, 0) + 1
             total += 1
-        odds = trial.odds(k)
+        odds = trial_odds(trial, k)
         for name in N.OUTCOMES:
             assert reduce(counts.get(name, 0), total) == reduce(odds.count(name), odds.denominator), (k, name)
 
@@ -104,11 +111,11 @@ def _sequences(n, k):
 def test_drawing_no_more_than_the_blacks_risks_total_failure():
     trial = Trial(3, 3)
     for k in (1, 2, 3):
-        assert trial.odds(k).count(N.TOTAL_FAILURE) > 0
+        assert trial_odds(trial, k).count(N.TOTAL_FAILURE) > 0
 
 
 def test_drawing_more_than_the_blacks_can_still_draw_them_all():
-    assert Trial(3, 3).odds(4).count(N.PARTIAL_FAILURE) > 0
+    assert trial_odds(Trial(3, 3), 4).count(N.PARTIAL_FAILURE) > 0
 
 
 # -- Danger ------------------------------------------------------------------
@@ -155,8 +162,8 @@ def test_the_supply_is_a_campaign_setting():
 
 def test_draw_size_outside_the_bag_is_an_error():
     trial = Trial(2, 3)
-    assert raises(RulesError, trial.odds, 0).field == "draw"
-    assert raises(RulesError, trial.odds, 6).field == "draw"
+    assert raises(RulesError, trial_odds, trial, 0).field == "draw"
+    assert raises(RulesError, trial_odds, trial, 6).field == "draw"
 
 
 def test_a_trait_at_level_l_gives_l_whites():
@@ -212,7 +219,7 @@ def test_focus_leaves_larger_draws_alone():
 def test_adrenaline_forces_all_tokens_but_one():
     trial = Trial(2, 3, statuses=[N.ADRENALINE])
     assert trial.draw_sizes() == (4,)
-    assert raises(RulesError, trial.odds, 2).field == "draw"
+    assert raises(RulesError, trial_odds, trial, 2).field == "draw"
 
 
 def test_confusion_one_black_counts_as_two_for_partial_failure():
@@ -282,3 +289,31 @@ def test_distribution_reduces_and_formats():
     dist = Distribution(10, {"a": 4, "b": 6}, ["a", "b"])
     assert dist.fraction("a") == (2, 5) and dist.text("b") == "3/5"
     assert dist.text("c") == "0" and dist.total() == 10
+
+
+def test_confident_also_lifts_a_partial_failure_that_confusion_caused():
+    # Bag of 2 white, 2 black; drew 1 white, 1 black: Confusion counts 2 blacks,
+    # all the bag's, a partial failure; Confident makes it a partial success.
+    assert Trial(2, 2, statuses=[N.CONFUSION]).judge(1, 1)[0] == N.PARTIAL_FAILURE
+    assert Trial(2, 2, statuses=[N.CONFUSION, N.CONFIDENT]).judge(1, 1)[0] == N.PARTIAL_SUCCESS
+
+
+def test_distraction_or_fatigue_at_most_two_traits_add_whites_a_bare_count_too():
+    # RULINGS.md: "at most 2 traits add whites". A bare count of whites is read
+    # as that many level-1 traits (docs/rulings.md), so 6 become 2.
+    from shared_rules.new_beginning import trait_whites
+    assert trait_whites(6) == 6
+    assert trait_whites(6, [N.DISTRACTION]) == 2 and trait_whites(6, [N.FATIGUE]) == 2
+    assert trait_whites(1, [N.DISTRACTION]) == 1
+    assert build_whites([3, 1, 2], statuses=[N.FATIGUE]) == 5       # the two best levels
+    assert raises(RulesError, trait_whites, -1).field == "white"
+
+
+def test_the_supply_is_a_campaign_setting_of_one_to_twelve_a_colour():
+    from shared_rules.new_beginning import check_supply
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    assert check_supply(6, 6) == (6, 6)
+    assert TrialSetup(8, 2, supply_white=8).trial.white == 8
+    assert raises(RulesError, TrialSetup, 8, 2).field == "white"
+    assert raises(RulesError, check_supply, 0, 6).field == "supply-white"
+    assert raises(RulesError, check_supply, 6, 13).field == "supply-black"

@@ -17,6 +17,8 @@ try:
 except ImportError:
     keypad = None
 
+from fatebox_fw.hal.board import Board
+
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -115,7 +117,7 @@ class _PullUp:
         self.io.deinit()
 
 
-class CircuitPythonBoard:
+class CircuitPythonBoard(Board):
     """A HAL backend for fatebox_fw.gadget.Gadget on CircuitPython (RP2040)."""
 
     def __init__(self, profile=None, storage=STORAGE, serial=None, use_keypad=True):
@@ -144,6 +146,14 @@ class CircuitPythonBoard:
     # The clock. time.monotonic_ns is exact (a float monotonic() loses
     # milliseconds after a few hours up); it is a long int, so one small
     # allocation per call, then folded into MicroPython-style wrapping ticks.
+    def unique_id(self):
+        """The chip's unique id as hex: the host's key for this box (hello `id`)."""
+        import binascii
+        cpu = getattr(microcontroller, "cpu", None)
+        if cpu is None:
+            return None     # a port without it: the host keys the box by its board name
+        return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
+
     def ticks_ms(self):
         return (time.monotonic_ns() // 1000000) & _MASK
 

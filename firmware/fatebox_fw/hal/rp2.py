@@ -10,6 +10,7 @@ import neopixel
 
 from fatebox_fw import rosc
 from fatebox_fw.entropy import Conditioner
+from fatebox_fw.hal.board import Board
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
@@ -69,7 +70,7 @@ class _PullUp:
         return self.pin.value() == 0
 
 
-class Rp2Board:
+class Rp2Board(Board):
     def __init__(self, profile=None, storage=STORAGE, stdin=None, stdout=None, raw_bit=None):
         self.profile = profile if profile is not None else load_profile()
         self.storage = storage
@@ -93,6 +94,14 @@ class Rp2Board:
         # The chip's entropy, health-tested and conditioned (docs/entropy.md);
         # raw_bit replaces the ROSC for tests.
         self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
+
+    def unique_id(self):
+        """The RP2040 board's flash unique id as hex: the host's key for this box (hello `id`)."""
+        import binascii
+        unique_id = getattr(machine, "unique_id", None)
+        if unique_id is None:
+            return None     # a port without it: the host keys the box by its board name
+        return "rp2-" + binascii.hexlify(unique_id()).decode()
 
     # The clock: ticks wrap, so every difference goes through ticks_diff.
     def ticks_ms(self):

@@ -175,9 +175,8 @@ class Play(P.Play):
         self.earned = 0
 
     def odds(self):
-        # The chance the best token kept is positive: 1 - P(no positive among the 3 + K).
-        odds = T.colour_odds(self.keywords, self._colour(), self._bag())
-        return odds.denominator - odds.count("0"), odds.denominator
+        # The chance the best token kept is positive (shared_rules decides what passes).
+        return T.chance_to_pass(self.keywords, self._colour(), self._bag())
 
     # -- what the table sees ------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 # New Beginning on four buttons (rules/new-beginning.md): difficulty, danger,
 # statuses and a crucial trial, help or a group, the traits, the draw, spending.
 from shared_rules import names as N
-from shared_rules.new_beginning import MAX_DIFFICULTY, MAX_DANGER, SUPPLY_WHITE, build_whites
+from shared_rules.new_beginning import MAX_DIFFICULTY, MAX_DANGER, SUPPLY_WHITE, build_whites, trait_whites
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.character import MAX_LEVEL
 from fatebox_fw import play as P
@@ -175,7 +175,8 @@ class Play(P.Play):
                     if self.chosen[traits + j]:
                         marks.append(character.lessons[j])
             else:
-                white = self.whites
+                # One white a trait: under distraction or fatigue at most 2 count (docs/rulings.md).
+                white = trait_whites(self.whites, self.statuses)
             self._setup = TrialSetup(white, self.difficulty, self.danger, self.statuses, helpers, group,
                                      placed, placed_blacks=blacks, effects=marks, crucial=self.crucial)
         return self._setup
@@ -548,6 +549,11 @@ class Play(P.Play):
                 return "%d helper%s lending a hand (+%d white)" % (helpers, "" if helpers == 1 else "s", helpers)
             return "Alone"
         if screen == WHITES:
+            counted = trait_whites(self.whites, self.statuses)
+            if counted < self.whites:
+                return "Whites %d, %d count (%s: at most 2 traits; bag of %d white, %d black)" % (
+                    self.whites, counted, " and ".join(s for s in self.statuses if s in (N.DISTRACTION, N.FATIGUE)),
+                    counted, self.difficulty)
             return "Whites %d (bag of %d white, %d black)" % (self.whites, self.whites, self.difficulty)
         if screen == TRAITS:
             return self._traits_words()

@@ -46,11 +46,6 @@ def state_words(summary):
                                   summary.get("strain"), _plural(summary.get("scars"), "scar"))
 
 
-def sheet_field(data, exc):
-    """Axiom's counter is "axiom_points" in its model, "axiom-points" on the sheet."""
-    return "axiom-points" if exc.field == "axiom_points" else exc.field
-
-
 def _build(favorable, unfavorable, modifier):
     return checked(Axiom, Axiom.errors, favorable=favorable, unfavorable=unfavorable, modifier=modifier)
 

@@ -80,12 +80,8 @@ def state_words(summary):
 
 
 def sheet_field(data, exc):
-    """The model names an attribute by its leaf: "strength" is attributes.strength."""
-    field = {"condition": "conditions", "condition.effects": "conditions",
-             "advancement": "advancements"}.get(exc.field, exc.field)
-    if field in LD.ATTRIBUTES:
-        return "attributes." + field
-    return field
+    """An advancement refused by its own check is named "advancement": on the sheet, advancements."""
+    return "advancements" if exc.field == "advancement" else exc.field
 
 
 def _light_dark(light, dark, ego):

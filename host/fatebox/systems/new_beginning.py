@@ -11,9 +11,9 @@ from shared_rules import names as N
 from shared_rules.exact import Distribution, fraction_text, reduce
 from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.draw import draw as nb_draw
-from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.trial_setup import ALWAYS_USE, USES, TrialSetup
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
+from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, check_supply, trait_whites
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Command, Section, cell, checked, options, words
@@ -47,15 +47,20 @@ class NewBeginning:
     system = N.NEW_BEGINNING
 
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
-                 lessons=(), scars=(), effects=()):
+                 lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK), use=None):
+        # A bare count of whites is that many level-1 traits: distraction and
+        # fatigue let at most 2 count (the same on the box's whites screen).
+        white = trait_whites(white, statuses) if group is None else white
         self.lessons = [_mark(name, E.LESSON) for name in lessons]
         self.scars = [_mark(name, E.SCAR) for name in scars]
         self.effects = [E.parse_effect(data, "--effect") for data in effects]
         self.helpers = helpers
         self.group = group
         self.placed = placed
+        self.supply = check_supply(supply[0], supply[1])
         self.setup = TrialSetup(white, black, danger, statuses, helpers, group, placed,
-                                effects=self.lessons + self.scars + self.effects)
+                                effects=self.lessons + self.scars + self.effects,
+                                supply_white=supply[0], supply_black=supply[1], use=use)
         self.trial = self.setup.trial
 
     def draw_sizes(self):
@@ -73,6 +78,11 @@ class NewBeginning:
     def extras(self):
         """What the set-up adds to a plain bag, only what was given (the JSON contract)."""
         out = {}
+        if self.setup.choosable():
+            # Perseverance or Quick Thinking: the row says which use it assumes.
+            out["use"] = self.setup.use
+        if self.supply != (SUPPLY_WHITE, SUPPLY_BLACK):
+            out["supply"] = {"white": self.supply[0], "black": self.supply[1]}
         if self.helpers:
             out["helpers"] = self.helpers
         if self.group is not None:
@@ -244,12 +254,15 @@ NB_ERRORS = {
     E.LESSON: ("--lesson", None),     # the message lists the lessons
     E.SCAR: ("--scar", None),
     "effects": ("--lesson/--scar/--effect", None),
+    "supply-white": ("--supply-white", "1..%d whites the table holds" % MAX_SUPPLY),
+    "supply-black": ("--supply-black", "1..%d blacks the table holds" % MAX_SUPPLY),
     "--effect*": ("--effect", "a JSON object like {\"do\": \"add-white\", \"count\": 1}; do is one of "
                   + ", ".join(sorted(E.EFFECTS))),
 }
 
 
-def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects):
+def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects, supply_white, supply_black,
+           use):
     if white is None:
         if group is None:
             raise FateboxError("--white: say how many whites the traits put in (allowed: 0..%d)" % SUPPLY_WHITE, USAGE)
@@ -262,7 +275,8 @@ def _build(white, black, danger, statuses, helpers, group, placed, lessons, scar
             raise FateboxError("--effect: %r is not JSON (%s); write it like {\"do\": \"add-white\", \"count\": 1}"
                                % (text, exc), USAGE)
     return checked(NewBeginning, NB_ERRORS, white=white, black=black, danger=danger, statuses=statuses,
-                    helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed)
+                    helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed,
+                   supply=(supply_white, supply_black), use=use)
 
 
 OPTIONS = options(
@@ -281,6 +295,13 @@ OPTIONS = options(
                  help="A listed lesson; repeat for several: " + ", ".join(listed_names(E.LESSON)) + "."),
     click.option("--scar", "scars", multiple=True, metavar="NAME",
                  help="A listed scar; repeat for several: " + ", ".join(listed_names(E.SCAR)) + "."),
+    click.option("--use", type=click.Choice(USES), default=ALWAYS_USE, show_default=True,
+                 help="When Perseverance or Quick Thinking is used: always when it applies, or the "
+                      "player's best use (only when it cannot raise the chance of an exit)."),
+    click.option("--supply-white", type=int, default=SUPPLY_WHITE, show_default=True,
+                 help="The table's supply of whites, a campaign setting (1..%d)." % MAX_SUPPLY),
+    click.option("--supply-black", type=int, default=SUPPLY_BLACK, show_default=True,
+                 help="The table's supply of blacks, a campaign setting (1..%d)." % MAX_SUPPLY),
     click.option("--effect", "effects", multiple=True, metavar="JSON",
                  help="A table's own lesson or scar effect, e.g. '{\"do\": \"draw-another\", \"when\": \"failed\"}'."))
 
