@@ -69,10 +69,11 @@ $(VENV)/.bench: $(VENV)/.installed
 	$(PY) -m pip install --quiet icepool==2.1.3
 	touch $@
 
-bench: deps $(VENV)/.bench
+bench: deps firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
+	$(PY) bench/pico_timings.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

@@ -55,6 +55,7 @@ class Server:
             "stage": self.stage,
             "commit": self.commit,
             "journal": self.journal,
+            "info": self.about,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
 
@@ -289,6 +290,10 @@ class Server:
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.
         self.released = True
         return {}
+
+    def about(self, request):
+        from fatebox_fw import info      # the `info` op: imported when first asked
+        return info.info(self.board_name, self.store.directory)
 
     def state(self, request):
         out = self.core.state()

@@ -14,7 +14,7 @@ from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, T
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, cli_history, cli_odds, ports, sheets, show, sync
 from fatebox import gadgets
-from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
+from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
 
@@ -265,6 +265,40 @@ def list_command(as_json, port):
         show.console().print(show.characters_table(characters))
 
 
+@main.command("info")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
+@port_option
+def info_command(as_json, port):
+    """What the box runs (firmware, MicroPython, board) and what it has left (heap, flash)."""
+    with _connect(port) as link:
+        try:
+            reply = link.about()
+        except DeviceError as exc:
+            if exc.code != N.E_OP:
+                raise
+            raise FateboxError("the firmware on %s is older than the `info` op: update it "
+                               "(fatebox deploy, or flash Fatebox's image)" % link.name)
+    reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
+    if as_json:
+        click.echo(json.dumps(reply))
+        return
+    heap, flash = reply.get("heap") or {}, reply.get("flash") or {}
+    click.echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
+    click.echo("board: %s" % reply.get("board"))
+    if heap.get("free") is None:
+        click.echo("heap: not measured on this board (no fixed heap)")
+    else:
+        click.echo("heap: %s bytes free, %s in use (after a collection)" % (_n(heap["free"]), _n(heap["alloc"])))
+    if flash.get("free") is None:
+        click.echo("flash: not measured on this board")
+    else:
+        click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
+
+
+def _n(value):
+    return "{:,}".format(value)
+
+
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="The box's `state` reply as one JSON object on stdout.")
 @port_option
@@ -374,12 +408,22 @@ main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--charac
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
 @click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
 @click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
+@click.option("--pico", is_flag=True, help="The real MicroPython rp2 port on an emulated Pico (rp2040js) instead.")
+@click.option("--firmware", default=None, metavar="UF2",
+              help="With --pico: the image to run (default build/firmware/fatebox-pico.uf2, make firmware).")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
-def sim(headless, state_dir, load, seed, if_empty, fresh, more):
+def sim(headless, state_dir, load, seed, if_empty, fresh, pico, firmware, more):
     """Run the firmware on a virtual board, on a pseudo-terminal.
 
     One gadget per --state folder: a second one on the same folder is refused.
     """
+    if pico or firmware:
+        if load or more or seed or if_empty or fresh:
+            raise FateboxError("--pico runs the image as a board does: push sheets with `fatebox push` "
+                               "(--load, --seed, --if-empty and --fresh are the virtual board's)", USAGE)
+        from fatebox.sim_pico import run_pico_sim
+        state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "pico")
+        raise SystemExit(run_pico_sim(state_dir, firmware=firmware, headless=headless) or 0)
     loaded = sheets.load_all(list(load) + list(more))
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:

@@ -238,6 +238,10 @@ class Link:
     def state(self):
         return self.request("state")
 
+    def about(self):
+        """The `info` op: firmware, MicroPython version, board, heap, flash."""
+        return self.request("info")
+
 
 def _frame(line):
     """The message in a line, or None for anything that is not a good frame."""

@@ -10,6 +10,7 @@ import pytest
 
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import entropy as E
+from fatebox_fw import rosc
 from fatebox_fw.profile import PICO, validate
 from fatebox_fw.entropy import Conditioner, EntropyError
 from tests.firmware.test_rp2_backend import FakeNeoPixel, FakePin, rp2  # noqa: F401 (a fixture)
@@ -27,16 +28,33 @@ def test_the_entropy_is_the_rosc_randombit_through_the_conditioner(rp2):
     assert mem.bits_read == 0                              # nothing sampled at boot
     out = board.entropy(E.BLOCK)
     assert len(out) == E.BLOCK
-    # start-up (1024 samples and a discarded block), then one block of 1240
-    assert mem.bits_read == 1024 + 2 * E.RAW_BITS
+    # the stuck check (reads until both values came), the start-up (1024
+    # samples and a discarded block), then one block of 1240
+    checked = mem.bits_read - (1024 + 2 * E.RAW_BITS)
+    assert 2 <= checked <= rosc.STUCK_READS
     board.entropy(1)
-    assert mem.bits_read == 1024 + 3 * E.RAW_BITS
-    assert board.random.status() == {"health": "ok", "test": None, "raw_bits": mem.bits_read, "blocks": 2}
+    assert mem.bits_read == checked + 1024 + 3 * E.RAW_BITS
+    assert board.random.status() == {"health": "ok", "test": None, "raw_bits": mem.bits_read - checked, "blocks": 2}
 
 
-def test_a_stuck_rosc_raises_entropy_error_from_the_board(rp2):
+@pytest.mark.parametrize("value", [0, 1])
+def test_a_stuck_rosc_is_named_by_rosc_problem(rp2, value):
     board = rp2.make()
-    mem32().randombit = lambda: 1
+    mem32().randombit = lambda: value
+    assert rp2.module.rosc_problem() == "the ring oscillator's random bit is stuck at %d (64 reads alike)" % value
+    with pytest.raises(EntropyError) as err:
+        board.entropy(4)
+    assert err.value.test == E.SOURCE and "stuck at %d" % value in err.value.message
+
+
+def test_a_rosc_that_sticks_after_the_check_is_caught_by_the_health_tests(rp2):
+    board = rp2.make()
+    reads = []
+
+    def bit():
+        reads.append(1)
+        return len(reads) % 2 if len(reads) <= 2 else 1
+    mem32().randombit = bit
     with pytest.raises(EntropyError) as err:
         board.entropy(4)
     assert err.value.test == E.RCT
@@ -96,7 +114,7 @@ def test_the_gadget_on_a_stuck_rosc_refuses_to_draw_and_keeps_running(rp2):
         Clock.now += 5
         gadget.tick()
     assert gadget.core.screen != C.DRAWING and gadget.core.result is None
-    assert "repetition count" in gadget.describe()["text"]
+    assert "stuck at 0" in gadget.describe()["text"]            # rosc_problem names the source
     assert any(frame != bytes(36) for frame in written[before:])   # the error pattern is lit
 
 

@@ -8,42 +8,24 @@ import time
 import machine
 import neopixel
 
+from fatebox_fw import rosc
 from fatebox_fw.entropy import Conditioner
 from fatebox_fw.hal.board import Board
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
 
-# The raw random bit: RP2040 datasheet 2.17.5 (Random Number Generator), the
-# ROSC's RANDOMBIT register (ROSC_BASE 0x40060000 + 0x1c). Unconditioned,
-# "somewhat biased" and "somewhat periodic when sampled rapidly" (pico-sdk
-# issue 569): fatebox_fw.entropy health-tests and conditions it. One bit per
-# Python-level read leaves microseconds of oscillator jitter between samples.
-_ROSC_RANDOMBIT = 0x4006001C
-_ROSC_CTRL = 0x40060000         # ENABLE, bits 23:12: 0xd1e is off, anything else on
-_CLK_REF_CTRL = 0x40008030      # SRC, bits 1:0: 0 is the ROSC
-_CLK_SYS_CTRL = 0x4000803C      # SRC, bit 0: 0 is clk_ref, 1 is the aux mux; AUXSRC, bits 7:5: 2 is the ROSC
-
-
+# The raw random bit: the ROSC's RANDOMBIT register, health-tested and
+# conditioned by fatebox_fw.entropy; fatebox_fw.rosc says when it cannot be
+# trusted (switched off, clocking the CPU, stuck). One bit per Python-level
+# read leaves microseconds of oscillator jitter between samples.
 def rosc_bit(mem=machine.mem32):
-    return mem[_ROSC_RANDOMBIT] & 1
+    return rosc.bit(mem)
 
 
 def rosc_problem(mem=machine.mem32):
     """None, or why the ROSC's bits cannot be trusted (datasheet 2.17.5)."""
-    if (mem[_ROSC_CTRL] >> 12) & 0xFFF == 0xD1E:
-        return "the ring oscillator is switched off, so its random bit does not change"
-    sys_ctrl = mem[_CLK_SYS_CTRL]
-    if sys_ctrl & 1:
-        from_rosc = (sys_ctrl >> 5) & 7 == 2
-    else:
-        from_rosc = mem[_CLK_REF_CTRL] & 3 == 0
-    if from_rosc:
-        # "If the cores are running from the ROSC then the value will not be
-        # random because the timing of the register read will be correlated
-        # to the phase of the ROSC."
-        return "the system clock runs from the ring oscillator, so its random bit is predictable"
-    return None
+    return rosc.problem(mem)
 
 
 def load_profile(path=PROFILE):

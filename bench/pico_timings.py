@@ -1,0 +1,138 @@
+# Timings a player feels, on the emulated Pico (issue 7, item 5): Fatebox's
+# image (make firmware) on rp2040js, all in emulated time at 125 MHz. rp2040js
+# counts instruction cycles and does not model flash wait states: the figures
+# are estimates. Printed beside the targets; never asserted (make bench).
+#
+#   .venv/bin/python bench/pico_timings.py [--firmware UF2] [--json]
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, ROOT)
+
+from fatebox import pico as P                     # noqa: E402
+from fatebox_fw.buttons import DEBOUNCE_MS        # noqa: E402
+
+HOLD_MS = 80        # a short press, as a finger makes it
+
+# Run on the board itself, from its REPL (the gadget stopped by mpremote's
+# Ctrl-C): the same Rp2Board and Gadget main.py starts, timed with ticks_us.
+ON_BOARD = """
+import gc, json, time
+from fatebox_fw.hal.rp2 import Rp2Board
+from fatebox_fw.gadget import Gadget, LOOP_MS
+from shared_rules import roster
+board = Rp2Board()
+gadget = Gadget(board)
+turns = []
+for i in range(300):
+    t = time.ticks_us()
+    gadget.tick()
+    turns.append(time.ticks_diff(time.ticks_us(), t))
+    time.sleep_ms(LOOP_MS)
+odds = {}
+core = gadget.core
+for system in roster.SYSTEMS:
+    core._switch(system, time.ticks_ms())
+    game = core.game
+    t = time.ticks_us()
+    game.odds()
+    odds[system] = time.ticks_diff(time.ticks_us(), t)
+    gc.collect()
+t = time.ticks_us()
+board.entropy(8)
+first = time.ticks_diff(time.ticks_us(), t)
+t = time.ticks_us()
+board.entropy(8)
+next_draw = time.ticks_diff(time.ticks_us(), t)
+turns.sort()
+print(json.dumps({"turn_max_us": turns[-1], "turn_median_us": turns[len(turns) // 2], "odds_us": odds,
+                  "first_draw_us": first, "next_draw_us": next_draw}))
+"""
+
+
+def measure(firmware):
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        chip = P.EmulatedPico(firmware=firmware, flash=os.path.join(tmp, "flash.bin"))
+        try:
+            _, t, _ = chip.wait_frame(step="the first frame after power-up")
+            out["boot_to_first_frame_ms"] = t / 1000.0
+            chip.wait_usb()
+            chip.run_for(1000)
+            # The menu's system page: a still frame (the set-up steps alternate
+            # with the odds meter), where PLUS and MINUS move the choice.
+            chip.press("back", 800)
+            chip.run_for(1500)
+            latencies, released = [], []
+            for role in ("plus", "minus", "plus", "minus", "plus", "minus"):
+                chip.run_for(200)
+                before = len(chip.frames)
+                shown = chip.frames[-1][1]
+                at = chip.now_ms() + 50
+                chip.press(role, HOLD_MS, at_ms=at)
+                _, t, _ = chip.wait_frame(lambda rgb: rgb != shown, after=before,
+                                          step="a changed frame after %s" % role, emu_ms=3000)
+                latencies.append(t / 1000.0 - at)
+                released.append(t / 1000.0 - at - HOLD_MS)
+                chip.run_for(300)
+            out["press_to_frame_ms"] = latencies
+            out["release_to_frame_ms"] = released
+            info = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.port_path, "--timeout", "30",
+                                   "info", "--json"], capture_output=True, text=True, timeout=300)
+            if info.returncode == 0:
+                out["info"] = json.loads(info.stdout)
+            result = subprocess.run([sys.executable, "-m", "mpremote", "connect", chip.port_path, "exec", ON_BOARD],
+                                    capture_output=True, text=True, timeout=900)
+            if result.returncode != 0:
+                raise SystemExit("the on-board part failed: %s%s" % (result.stdout, result.stderr))
+            out.update(json.loads(result.stdout.strip().splitlines()[-1]))
+        finally:
+            chip.stop()
+    return out
+
+
+def report(m):
+    rows = [
+        ("boot to first frame", "%.0f ms" % m["boot_to_first_frame_ms"], "<= 200 ms"),
+        ("button press to first changed frame (max of %d)" % len(m["press_to_frame_ms"]),
+         "%.1f ms" % max(m["press_to_frame_ms"]), "<= %d ms (debounce %d + 10)" % (DEBOUNCE_MS + 10, DEBOUNCE_MS)),
+        ("button release to first changed frame (max)", "%.1f ms" % max(m["release_to_frame_ms"]),
+         "(a short press is known at its release: PLUS and MINUS have a long press too)"),
+        ("idle loop turn, longest of 300 (median)", "%.2f ms (%.2f)" % (m["turn_max_us"] / 1000.0,
+                                                                         m["turn_median_us"] / 1000.0), "<= 5 ms"),
+        ("first draw after boot (ROSC start-up + a block)", "%.0f ms" % (m["first_draw_us"] / 1000.0), "<= 150 ms"),
+        ("a later draw's bytes", "%.1f ms" % (m["next_draw_us"] / 1000.0), "-"),
+    ]
+    if "info" in m:
+        heap = m["info"]["heap"]
+        rows.append(("heap after boot, in the menu (fatebox info)", "%d free, %d in use" % (heap["free"], heap["alloc"]),
+                     "-"))
+    for system, us in m["odds_us"].items():
+        rows.append(("odds meter query, %s" % system, "%.1f ms" % (us / 1000.0), "-"))
+    width = max(len(r[0]) for r in rows)
+    print("Timings on the emulated Pico (emulated time, estimates)")
+    for name, value, target in rows:
+        print("  %-*s  %14s   target %s" % (width, name, value, target))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--firmware", default=P.IMAGE_UF2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    m = measure(args.firmware)
+    if args.json:
+        print(json.dumps(m))
+    else:
+        report(m)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,442 @@
+// The emulated Raspberry Pi Pico: rp2040js (package.json) running a real
+// MicroPython rp2 firmware, with what rp2040js leaves out for a test bench:
+//  - flash erase/program: the boot ROM's flash_range_erase and
+//    flash_range_program (found through the ROM's function table, as the
+//    pico-sdk finds them) are replaced by breakpoints that apply the
+//    operation to the emulated flash, so littlefs mounts and saves persist;
+//  - the ROSC: RANDOMBIT comes from a chosen source (random, seeded, stuck,
+//    biased, periodic, absent);
+//  - pull-ups: a pin nothing drives reads its pull (buttons wired to ground);
+//  - USB CDC: an OUT endpoint armed by the device waits for data, as a real
+//    host NAKs, instead of being answered at once with an empty packet;
+//  - the watchdog reboot (machine.reset()): the chip restarts, flash kept;
+//  - the flash saved to a file on exit and loaded from it on start;
+//  - the WS2812 data pin decoded from its edges into frames.
+//
+// Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
+// In (commands): {"cmd":"serial","hex":..} {"cmd":"press","pin":n,"at":us,"hold":us}
+//   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
+// Out (events, each with "t", emulated microseconds):
+//   ready, usb (the host configured the CDC device), serial {hex}, frame {grb}, flash {op,kind,addr,size}, reset,
+//   time (a heartbeat), saved, stopped {reason}, error {message}.
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import readline from 'node:readline';
+import { RP2040, USBCDC, GPIOPinState } from 'rp2040js';
+
+const FLASH_SIZE = 2 * 1024 * 1024;   // the Pico's W25Q16: 2 MiB
+const XIP_BASE = 0x10000000;
+
+function parseArgs(argv) {
+  const opts = {
+    bootrom: null, firmware: null, flash: null, rosc: 'random', cutAt: 0,
+    ringPin: 16, ringCount: 12, maxMs: 0, ballast: 0,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--bootrom') opts.bootrom = next();
+    else if (a === '--firmware') opts.firmware = next();
+    else if (a === '--flash') opts.flash = next();
+    else if (a === '--rosc') opts.rosc = next();
+    else if (a === '--cut-at') opts.cutAt = parseInt(next(), 10);
+    else if (a === '--ring-pin') opts.ringPin = parseInt(next(), 10);
+    else if (a === '--ring-count') opts.ringCount = parseInt(next(), 10);
+    else if (a === '--max-ms') opts.maxMs = parseFloat(next());
+    else throw new Error(`unknown option ${a}`);
+  }
+  return opts;
+}
+
+function send(obj) {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+}
+
+function fail(message) {
+  send({ ev: 'error', message });
+  process.exit(2);
+}
+
+// -- the flash file and UF2 images ------------------------------------------
+
+function loadUF2(path, flash) {
+  const data = fs.readFileSync(path);
+  if (data.length === 0 || data.length % 512) {
+    throw new Error(`${path} is not a UF2 image (size ${data.length} is not a multiple of 512)`);
+  }
+  let blocks = 0;
+  for (let off = 0; off < data.length; off += 512) {
+    const m0 = data.readUInt32LE(off), m1 = data.readUInt32LE(off + 4), mEnd = data.readUInt32LE(off + 508);
+    if (m0 !== 0x0a324655 || m1 !== 0x9e5d5157 || mEnd !== 0x0ab16f30) {
+      throw new Error(`${path} is not a UF2 image (bad magic in block ${off / 512})`);
+    }
+    const flags = data.readUInt32LE(off + 8);
+    if (flags & 1) continue;    // "not main flash"
+    const target = data.readUInt32LE(off + 12);
+    const size = data.readUInt32LE(off + 16);
+    const at = target - XIP_BASE;
+    if (at < 0 || at + size > FLASH_SIZE || size > 476) {
+      throw new Error(`${path}: block ${off / 512} targets 0x${target.toString(16)}, outside the Pico's flash`);
+    }
+    flash.set(data.subarray(off + 32, off + 32 + size), at);
+    blocks++;
+  }
+  return blocks;
+}
+
+// -- the ROSC as a chosen source -------------------------------------------
+
+// xorshift32, the same generator as host/fatebox/pico.py's seeded_bits():
+// the virtual board fed the same raw bits draws the same.
+function xorshift32(seed) {
+  let x = (seed >>> 0) || 0x9e3779b9;
+  return () => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x;
+  };
+}
+
+function roscSource(spec) {
+  // random | seeded:N | stuck:B | biased:P[:N] | periodic:BITS | absent
+  const [kind, a, b] = spec.split(':');
+  if (kind === 'random') {
+    let pool = Buffer.alloc(0), i = 0;
+    return () => {
+      if (i >= pool.length * 8) { pool = crypto.randomBytes(4096); i = 0; }
+      const bit = (pool[i >> 3] >> (i & 7)) & 1; i++; return bit;
+    };
+  }
+  if (kind === 'seeded') {
+    const next = xorshift32(parseInt(a || '1', 10));
+    return () => next() & 1;
+  }
+  if (kind === 'stuck') { const v = parseInt(a || '1', 10) & 1; return () => v; }
+  if (kind === 'biased') {
+    // P(1) = p; seeded so that a test sees the same run every time
+    const p = parseFloat(a || '0.9');
+    const next = xorshift32(parseInt(b || '1', 10));
+    return () => ((next() / 4294967296) < p ? 1 : 0);
+  }
+  if (kind === 'periodic') {
+    const bits = (a || '01').split('').map((c) => (c === '1' ? 1 : 0));
+    let i = 0;
+    return () => { const v = bits[i]; i = (i + 1) % bits.length; return v; };
+  }
+  if (kind === 'absent') return null;
+  throw new Error(`unknown ROSC source ${spec} (random, seeded:N, stuck:0|1, biased:P[:N], periodic:BITS, absent)`);
+}
+
+class Rosc {
+  // RP2040 datasheet 2.17.8: CTRL (ENABLE 0xfab), STATUS (STABLE, ENABLED), RANDOMBIT.
+  constructor(bit) { this.bit = bit; this.ctrl = 0x00fabaa0; this.reads = 0; }
+  readUint32(offset) {
+    if (this.bit === null) return 0xffffffff;      // rp2040js's own: an unimplemented block
+    switch (offset) {
+      case 0x00: return this.ctrl;
+      case 0x18: return 0x80001000;                  // STABLE | ENABLED
+      case 0x1c: this.reads++; return this.bit();
+      default: return 0;
+    }
+  }
+  writeUint32(offset, value) { if (offset === 0x00) this.ctrl = value >>> 0; }
+  writeUint32Atomic(offset, value, atomicType) {
+    const old = this.readUint32(offset);
+    const v = atomicType === 1 ? old ^ value : atomicType === 2 ? old | value : atomicType === 3 ? old & ~value : value;
+    this.writeUint32(offset, v);
+  }
+}
+
+// -- the chip -----------------------------------------------------------------
+
+const opts = (() => { try { return parseArgs(process.argv.slice(2)); } catch (e) { fail(e.message); } })();
+if (!opts.bootrom || !fs.existsSync(opts.bootrom)) {
+  fail(`the RP2040 boot ROM is missing (${opts.bootrom || 'no --bootrom given'}): rp2040js does not ship it; ` +
+       'take rp2040-bootrom-B1.bin from raspberrypi/pico-bootrom (as carried in wokwi/rp2040js demo/bootrom.ts)');
+}
+const bootromBytes = fs.readFileSync(opts.bootrom);
+if (bootromBytes.length !== 16384) fail(`${opts.bootrom} is ${bootromBytes.length} bytes, not a 16 KiB RP2040 boot ROM`);
+let bitSource;
+try { bitSource = roscSource(opts.rosc); } catch (e) { fail(e.message); }
+
+// The flash lives here, across chip restarts (machine.reset()).
+const flash = new Uint8Array(FLASH_SIZE).fill(0xff);
+if (opts.flash && fs.existsSync(opts.flash)) {
+  const saved = fs.readFileSync(opts.flash);
+  if (saved.length !== FLASH_SIZE) fail(`${opts.flash} is ${saved.length} bytes, not a ${FLASH_SIZE}-byte flash image`);
+  flash.set(saved);
+}
+if (opts.firmware) {
+  // as dropping the UF2 on a board in BOOTSEL mode: its blocks written, the filesystem kept
+  try { loadUF2(opts.firmware, flash); } catch (e) { fail(e.message); }
+}
+
+let mcu = null, cdc = null, stopped = false, flashOps = 0, resets = 0;
+let pendingRead = null;            // the OUT endpoint armed by the device: [endpoint, size]
+const hostToDevice = [];           // bytes from the host not yet taken by the device
+const pressed = new Map();         // pin -> true while held low from outside
+let tBase = 0;                     // emulated time before the current chip's start (restarts)
+
+function now() { return tBase + mcu.clock.nanos / 1000; }   // emulated microseconds
+
+function saveFlash() {
+  if (!opts.flash) return;
+  const tmp = opts.flash + '.part';
+  fs.writeFileSync(tmp, flash);
+  fs.renameSync(tmp, opts.flash);
+}
+
+function stop(reason) {
+  if (stopped) return;
+  stopped = true;
+  saveFlash();
+  send({ ev: 'stopped', reason, t: now(), flash_ops: flashOps });
+  process.stdout.write('', () => process.exit(0));
+}
+
+function romFunction(rom16, code) {
+  // pico-sdk rom_func_lookup: the table's address at 0x14, entries (code, address), 0-ended
+  let p = rom16[0x14 >> 1] >> 1;
+  for (;;) {
+    const c = rom16[p], f = rom16[p + 1];
+    if (c === 0) return 0;
+    if (c === code) return f;
+    p += 2;
+  }
+}
+
+function flashOp(kind, addr, size, apply) {
+  flashOps++;
+  if (opts.cutAt && flashOps >= opts.cutAt) {
+    // the power goes in the middle of this operation: half of it done
+    apply(true);
+    send({ ev: 'flash', op: flashOps, kind, addr, size, t: now(), cut: true });
+    stop('power cut at flash operation ' + flashOps);
+    return;
+  }
+  apply(false);
+  send({ ev: 'flash', op: flashOps, kind, addr, size, t: now() });
+}
+
+function installFlash(chip) {
+  const rom16 = new Uint16Array(chip.bootrom.buffer);
+  const code = (a, b) => a.charCodeAt(0) | (b.charCodeAt(0) << 8);
+  const erase = romFunction(rom16, code('R', 'E')) & ~1;
+  const program = romFunction(rom16, code('R', 'P')) & ~1;
+  if (!erase || !program) fail('the boot ROM has no flash_range_erase/flash_range_program in its function table');
+  rom16[erase >> 1] = 0xbe00 | 0x45;     // BKPT #0x45 ('E')
+  rom16[program >> 1] = 0xbe00 | 0x50;   // BKPT #0x50 ('P')
+  chip.onBreak = (imm) => {
+    const core = chip.core, r = core.registers;
+    if (imm === 0x45) {
+      const addr = r[0] >>> 0, count = r[1] >>> 0;
+      flashOp('erase', addr, count, (half) => {
+        const end = Math.min(FLASH_SIZE, addr + (half ? count >>> 1 : count));
+        flash.fill(0xff, addr, end);
+        chip.flash.fill(0xff, addr, end);
+      });
+    } else if (imm === 0x50) {
+      const addr = r[0] >>> 0, data = r[1] >>> 0, count = r[2] >>> 0;
+      flashOp('program', addr, count, (half) => {
+        const n = half ? count >>> 1 : count;
+        for (let i = 0; i < n && addr + i < FLASH_SIZE; i++) {
+          const v = flash[addr + i] & chip.readUint8(data + i);   // NOR: program only clears bits
+          flash[addr + i] = v;
+          chip.flash[addr + i] = v;
+        }
+      });
+    } else {
+      send({ ev: 'error', message: `breakpoint ${imm} at 0x${(core.PC - 2).toString(16)}`, t: now() });
+      return;
+    }
+    core.PC = r[14] & ~1;     // return to the caller (LR), as the ROM routine would
+  };
+}
+
+function refreshPulls(chip) {
+  // Gap 3: a pin nothing drives reads its pull-up or pull-down.
+  for (const pin of chip.gpio) {
+    if (pressed.get(pin.index)) continue;
+    if (pin.pullupEnabled) pin.setInputValue(true);
+    else if (pin.pulldownEnabled) pin.setInputValue(false);
+  }
+}
+
+function installPins(chip) {
+  const pads = chip.peripherals[0x4001c];
+  const write = pads.writeUint32.bind(pads);
+  pads.writeUint32 = (offset, value) => { write(offset, value); refreshPulls(chip); };
+  refreshPulls(chip);
+  // The WS2812 data pin: a 1 is a long high pulse (~800 ns), a 0 a short one
+  // (~400 ns); a low of more than 50 us latches the frame.
+  const ring = chip.gpio[opts.ringPin];
+  let rise = -1, fall = -1, bits = [];
+  const want = opts.ringCount * 24;
+  ring.addListener((state) => {
+    const t = chip.clock.nanos;
+    if (state === GPIOPinState.High) {
+      if (fall >= 0 && t - fall > 50000) bits = [];
+      rise = t;
+    } else if (state === GPIOPinState.Low && rise >= 0) {
+      bits.push(t - rise > 625 ? 1 : 0);
+      fall = t;
+      rise = -1;
+      if (bits.length === want) {
+        const grb = Buffer.alloc(want / 8);
+        for (let i = 0; i < want; i++) if (bits[i]) grb[i >> 3] |= 0x80 >> (i & 7);
+        send({ ev: 'frame', t: now(), grb: grb.toString('hex') });
+        bits = [];
+      }
+    }
+  });
+}
+
+function installUSB(chip) {
+  cdc = new USBCDC(chip.usbCtrl);
+  cdc.onDeviceConnected = () => send({ ev: 'usb', t: now() });
+  cdc.onSerialData = (buffer) => send({ ev: 'serial', t: now(), hex: Buffer.from(buffer).toString('hex') });
+  // Gap 4: keep an armed OUT endpoint pending until the host has data.
+  chip.usbCtrl.onEndpointRead = (endpoint, size) => {
+    if (endpoint !== cdc.outEndpoint) return;
+    pendingRead = [endpoint, size];
+    feedUSB();
+  };
+}
+
+function feedUSB() {
+  if (!pendingRead || hostToDevice.length === 0 || !cdc) return;
+  const [endpoint, size] = pendingRead;
+  pendingRead = null;
+  const n = Math.min(size, hostToDevice.length);
+  mcu.usbCtrl.endpointReadDone(endpoint, Uint8Array.from(hostToDevice.splice(0, n)));
+}
+
+function installWatchdog(chip) {
+  // machine.reset(): watchdog_reboot() arms the watchdog; it fires, the chip restarts.
+  chip.peripherals[0x40058].onWatchdogTrigger = () => { restartWanted = true; };
+}
+
+let restartWanted = false;
+let rosc = new Rosc(bitSource);
+
+function boot() {
+  if (mcu) tBase = now();
+  mcu = new RP2040();
+  mcu.loadBootrom(new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, 4096).slice());
+  mcu.logger = { debug() {}, info() {}, warn() {}, error(component, message) { send({ ev: 'log', t: now(), message: `${component}: ${message}` }); } };
+  mcu.flash.set(flash);
+  pendingRead = null;
+  hostToDevice.length = 0;
+  rosc = new Rosc(bitSource);
+  mcu.peripherals[0x40060] = rosc;
+  installFlash(mcu);
+  installPins(mcu);
+  installUSB(mcu);
+  installWatchdog(mcu);
+  // As rp2040js's own demo: straight into boot2 at the start of flash (the
+  // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
+  mcu.core.PC = XIP_BASE;
+}
+
+// -- scheduled presses, in emulated time --------------------------------------
+
+const schedule = [];     // [t_us, pin, low], sorted
+
+function setLevel(pin, low) {
+  pressed.set(pin, low);
+  const g = mcu.gpio[pin];
+  if (low) g.setInputValue(false);
+  else g.setInputValue(g.pulldownEnabled ? false : true);   // released: back to its pull (a button has the pull-up)
+}
+
+function addScheduled(t, pin, low) {
+  schedule.push([t, pin, low]);
+  schedule.sort((a, b) => a[0] - b[0]);
+}
+
+function handle(line) {
+  let msg;
+  try { msg = JSON.parse(line); } catch { send({ ev: 'error', message: 'not JSON: ' + line.slice(0, 80) }); return; }
+  switch (msg.cmd) {
+    case 'serial':
+      for (const b of Buffer.from(msg.hex, 'hex')) hostToDevice.push(b);
+      feedUSB();
+      break;
+    case 'press': {
+      const at = msg.at == null ? now() : msg.at;
+      addScheduled(at, msg.pin, true);
+      addScheduled(at + msg.hold, msg.pin, false);
+      break;
+    }
+    case 'level':
+      addScheduled(msg.at == null ? now() : msg.at, msg.pin, !!msg.low);
+      break;
+    case 'save':
+      saveFlash();
+      send({ ev: 'saved', t: now(), flash_ops: flashOps });
+      break;
+    case 'ping':
+      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, id: msg.id });
+      break;
+    case 'stop':
+      stop('asked');
+      break;
+    default:
+      send({ ev: 'error', message: 'unknown command ' + msg.cmd });
+  }
+}
+
+readline.createInterface({ input: process.stdin }).on('line', handle);
+process.stdin.on('end', () => stop('the driver went away'));
+
+const CYCLE_NS = 1e9 / 125e6;
+
+const wallStart = Date.now();
+
+function run() {
+  if (stopped) return;
+  const started = Date.now();
+  let idle = false;
+  const clock = mcu.clock, core = mcu.core;
+  // about 20 ms of wall time, then the event loop (commands in, events out)
+  while (Date.now() - started < 20 && !stopped && !idle) {
+    for (let i = 0; i < 20000 && !stopped; i++) {
+      if (core.waiting) {
+        // Asleep (WFI): skip to the next alarm or scheduled press, but never
+        // ahead of the wall clock, so a chip waiting for its host does not
+        // race through its own timeouts while the host is still typing.
+        let nanos = clock.nanosToNextAlarm;
+        if (schedule.length) nanos = Math.min(nanos, Math.max(0, (schedule[0][0] - now()) * 1000));
+        const ahead = (Date.now() - wallStart) * 1000 - now();
+        if (ahead <= 0) { idle = true; break; }
+        nanos = Math.max(1000, Math.min(nanos, ahead * 1000));
+        clock.tick(nanos);
+        i += nanos / CYCLE_NS;
+      } else {
+        clock.tick(core.executeInstruction() * CYCLE_NS);
+      }
+      if (schedule.length && schedule[0][0] <= now()) {
+        const [, pin, low] = schedule.shift();
+        setLevel(pin, low);
+      }
+      if (restartWanted) break;
+    }
+    if (restartWanted) {
+      restartWanted = false;
+      resets++;
+      send({ ev: 'reset', t: now(), resets });
+      boot();
+    }
+    if (opts.maxMs && now() > opts.maxMs * 1000) { stop(`emulated time limit ${opts.maxMs} ms`); return; }
+  }
+  send({ ev: 'time', t: now(), flash_ops: flashOps, resets });
+  if (idle) setTimeout(run, 1); else setImmediate(run);
+}
+
+boot();
+send({ ev: 'ready', t: 0 });
+setImmediate(run);

@@ -1,0 +1,341 @@
+# The emulated Raspberry Pi Pico (emu/pico.mjs on rp2040js) driven from Python:
+# its USB serial on a pseudo-terminal like the virtual gadget's, its buttons
+# pressed at emulated times, the ring's frames decoded from the data pin, the
+# flash kept in a file. Every wait has a wall-time and an emulated-time limit
+# and names the step it was waiting for.
+import json
+import os
+import select
+import subprocess
+import threading
+import time
+import tty
+
+from fatebox.errors import FateboxError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(ROOT, "emu", "pico.mjs")
+RP2040JS = os.path.join(ROOT, "node_modules", "rp2040js", "package.json")
+RP2_DIR = os.environ.get("FATEBOX_RP2_DIR", os.path.join(os.path.dirname(ROOT), "shared", "rp2"))
+BOOTROM = os.path.join(RP2_DIR, "rp2040-bootrom-B1.bin")
+STOCK_UF2 = os.path.join(RP2_DIR, "micropython-1.28.0-RPI_PICO.uf2")
+IMAGE_UF2 = os.path.join(ROOT, "build", "firmware", "fatebox-pico.uf2")
+
+# The Pico profile's pins (hardware/boards/pico.json).
+BUTTON_PINS = {"back": 2, "minus": 3, "plus": 4, "go": 5}
+RING_PIN = 16
+RING_COUNT = 12
+
+WALL_S = 120.0      # the default wall-time limit of one wait
+
+
+class PicoMissing(FateboxError):
+    """Something the emulated Pico needs is not here (the message says what and how to get it)."""
+
+
+class PicoTimeout(AssertionError):
+    """A wait ran past its wall-time or emulated-time limit (the message names the step)."""
+
+
+def check_prerequisites(firmware=None, bootrom=None):
+    """The paths the emulator needs, or PicoMissing naming the missing one."""
+    bootrom = bootrom or BOOTROM
+    if not os.path.exists(os.path.join(ROOT, "node_modules", "rp2040js", "package.json")):
+        raise PicoMissing("the rp2040js emulator is not installed (node_modules/rp2040js): run `make deps` "
+                          "(npm ci installs the version pinned in package.json)")
+    if not os.path.exists(bootrom):
+        raise PicoMissing("the RP2040 boot ROM is missing: %s (rp2040js does not ship it; take "
+                          "rp2040-bootrom-B1.bin from raspberrypi/pico-bootrom, or set FATEBOX_RP2_DIR "
+                          "to the directory that holds it)" % bootrom)
+    if firmware is not None and not os.path.exists(firmware):
+        raise PicoMissing("no firmware image at %s (make firmware builds Fatebox's own; the stock "
+                          "MicroPython one is micropython-1.28.0-RPI_PICO.uf2)" % firmware)
+    return bootrom
+
+
+def seeded_bits(seed):
+    """The raw ROSC bits of emu/pico.mjs's `seeded:N` source (xorshift32, low bit)."""
+    x = (seed & 0xFFFFFFFF) or 0x9E3779B9
+    while True:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        yield x & 1
+
+
+def grb_to_rgb(grb):
+    """The wire's GRB bytes as the firmware's frame buffer (R, G, B per pixel)."""
+    out = bytearray(len(grb))
+    for i in range(0, len(grb), 3):
+        out[i], out[i + 1], out[i + 2] = grb[i + 1], grb[i], grb[i + 2]
+    return bytes(out)
+
+
+class EmulatedPico:
+    """One emulated Pico. `port_path` is its USB serial, for `fatebox --port`.
+
+    firmware: a UF2 written over the flash at start (as dropped on BOOTSEL; the
+    filesystem is kept), or None to boot what the flash file holds.
+    flash: the flash file (loaded if it exists, saved when the chip stops).
+    rosc: the RANDOMBIT source: random, seeded:N, stuck:B, biased:P[:N], periodic:BITS, absent.
+    cut_at: stop the chip (a power cut) in the middle of flash operation N.
+    """
+
+    def __init__(self, firmware=None, flash=None, rosc="random", cut_at=0, bootrom=None, node="node",
+                 max_ms=0):
+        bootrom = check_prerequisites(firmware, bootrom)
+        if firmware is None and (flash is None or not os.path.exists(flash)):
+            raise PicoMissing("the emulated Pico needs a firmware image or a flash file that holds one")
+        self.lock = threading.Condition()
+        self.frames = []          # (t_us, rgb bytes)
+        self.flash_ops = []       # event dicts
+        self.serial_log = bytearray()
+        self.logs = []
+        self.t_us = 0.0
+        self.resets = 0
+        self.usb = False          # the USB CDC device configured by the host
+        self.usb_connects = 0
+        self.stopped = None       # the reason, once stopped
+        self.error = None
+        self.pong = {}
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.port_path = os.ttyname(self.slave)
+        self.to_host = bytearray()
+        args = [node, SCRIPT, "--bootrom", bootrom, "--ring-pin", str(RING_PIN),
+                "--ring-count", str(RING_COUNT), "--rosc", rosc]
+        if firmware:
+            args += ["--firmware", firmware]
+        if flash:
+            args += ["--flash", flash]
+        if cut_at:
+            args += ["--cut-at", str(cut_at)]
+        if max_ms:
+            args += ["--max-ms", str(max_ms)]
+        try:
+            self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, bufsize=0)
+        except OSError as exc:
+            os.close(self.master)
+            os.close(self.slave)
+            raise PicoMissing("cannot start node for the emulated Pico: %s (install Node.js 18 or newer)" % exc)
+        self.closed = False
+        self.thread = threading.Thread(target=self._pump, daemon=True)
+        self.thread.start()
+        self.wait(lambda: self.t_us > 0 or self.stopped, "the emulator to start", wall_s=30)
+        if self.error and self.stopped:
+            raise PicoMissing("the emulated Pico did not start: %s" % self.error)
+
+    # -- the pump: node's events in, the pty's bytes both ways -------------------
+    def _pump(self):
+        out = self.proc.stdout.fileno()
+        pending = b""
+        while True:
+            rlist = [out, self.master]
+            wlist = [self.master] if self.to_host else []
+            try:
+                r, w, _ = select.select(rlist, wlist, [], 0.2)
+            except (OSError, ValueError):
+                return
+            if self.master in w:
+                try:
+                    n = os.write(self.master, self.to_host)
+                    del self.to_host[:n]
+                except (BlockingIOError, OSError):
+                    pass
+            if self.master in r:
+                try:
+                    data = os.read(self.master, 4096)
+                except (BlockingIOError, OSError):
+                    data = b""
+                if data:
+                    self._send({"cmd": "serial", "hex": data.hex()})
+            if out in r:
+                chunk = os.read(out, 65536)
+                if not chunk:
+                    with self.lock:
+                        if self.stopped is None:
+                            err = self.proc.stderr.read().decode("utf-8", "replace").strip()
+                            self.stopped = "the emulator exited" + (": " + err[-500:] if err else "")
+                            self.error = self.error or self.stopped
+                        self.lock.notify_all()
+                    return
+                pending += chunk
+                lines = pending.split(b"\n")
+                pending = lines.pop()
+                with self.lock:
+                    for line in lines:
+                        self._event(json.loads(line))
+                    self.lock.notify_all()
+
+    def _event(self, ev):
+        kind = ev["ev"]
+        if "t" in ev:
+            self.t_us = max(self.t_us, ev["t"])
+        if kind == "serial":
+            data = bytes.fromhex(ev["hex"])
+            self.serial_log += data
+            self.to_host += data
+        elif kind == "frame":
+            self.frames.append((ev["t"], grb_to_rgb(bytes.fromhex(ev["grb"]))))
+        elif kind == "flash":
+            self.flash_ops.append(ev)
+        elif kind == "reset":
+            self.resets += 1
+            self.usb = False
+        elif kind == "usb":
+            self.usb = True
+            self.usb_connects += 1
+        elif kind == "time":
+            if "id" in ev:
+                self.pong[ev["id"]] = ev
+        elif kind == "stopped":
+            self.stopped = ev["reason"]
+        elif kind == "error":
+            self.error = ev["message"]
+        elif kind == "log":
+            self.logs.append(ev["message"])
+
+    def _send(self, msg):
+        try:
+            self.proc.stdin.write((json.dumps(msg) + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+
+    # -- waits ---------------------------------------------------------------
+    def wait(self, predicate, step, emu_ms=None, wall_s=WALL_S):
+        """Until predicate() is true; PicoTimeout naming `step` after wall_s seconds
+        of wall time or emu_ms milliseconds of emulated time (from now)."""
+        deadline = time.monotonic() + wall_s
+        with self.lock:
+            emu_end = self.t_us + emu_ms * 1000 if emu_ms is not None else None
+            while True:
+                result = predicate()
+                if result:
+                    return result
+                if self.stopped is not None:
+                    raise PicoTimeout("waiting for %s: the emulated Pico stopped (%s)" % (step, self.stopped))
+                if emu_end is not None and self.t_us > emu_end:
+                    raise PicoTimeout("waiting for %s: %d ms of emulated time went by" % (step, emu_ms))
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise PicoTimeout("waiting for %s: %.0f s of wall time went by (emulated %.1f ms)"
+                                      % (step, wall_s, self.t_us / 1000))
+                self.lock.wait(min(left, 0.5))
+
+    def run_for(self, ms, wall_s=WALL_S):
+        """Let `ms` milliseconds of emulated time go by."""
+        with self.lock:
+            end = self.t_us + ms * 1000
+        self.wait(lambda: self.t_us >= end, "%d ms of emulated time to pass" % ms, wall_s=wall_s)
+
+    def wait_serial(self, text, step=None, start=0, emu_ms=None, wall_s=WALL_S):
+        """Until `text` (bytes) appears in the serial output after offset `start`; its end offset."""
+        def found():
+            i = self.serial_log.find(text, start)
+            return i + len(text) if i >= 0 else None
+        return self.wait(found, step or "%r on the serial port" % text, emu_ms=emu_ms, wall_s=wall_s)
+
+    def wait_frame(self, predicate=None, after=0, step="a frame on the ring", emu_ms=None, wall_s=WALL_S):
+        """The first frame with index >= after (and predicate(rgb) true): (index, t_us, rgb)."""
+        def found():
+            for i in range(after, len(self.frames)):
+                t, rgb = self.frames[i]
+                if predicate is None or predicate(rgb):
+                    return (i, t, rgb)
+            return None
+        return self.wait(found, step, emu_ms=emu_ms, wall_s=wall_s)
+
+    def wait_quiet(self, ms=300, step="the ring to settle", emu_ms=20000, wall_s=WALL_S):
+        """Until no new frame came for `ms` emulated milliseconds."""
+        def quiet():
+            last = self.frames[-1][0] if self.frames else 0
+            return self.t_us - last >= ms * 1000
+        return self.wait(quiet, step, emu_ms=emu_ms, wall_s=wall_s)
+
+    def wait_usb(self, step="the board's USB serial to come up", emu_ms=None, wall_s=WALL_S):
+        return self.wait(lambda: self.usb, step, emu_ms=emu_ms, wall_s=wall_s)
+
+    def repl(self, wall_s=WALL_S):
+        """Wait for USB, then poke the REPL until its prompt answers."""
+        self.wait_usb(wall_s=wall_s)
+        start = len(self.serial_log)
+        self.write_serial(b"\r")
+        return self.wait_serial(b">>> ", "the REPL prompt", start=start, wall_s=wall_s)
+
+    def now_ms(self):
+        with self.lock:
+            return self.t_us / 1000.0
+
+    # -- hands -----------------------------------------------------------------
+    def press(self, button, hold_ms=80, at_ms=None):
+        """Hold a button (role or GPIO number) down for hold_ms, from at_ms (emulated) or now."""
+        pin = BUTTON_PINS[button] if isinstance(button, str) else button
+        msg = {"cmd": "press", "pin": pin, "hold": hold_ms * 1000}
+        if at_ms is not None:
+            msg["at"] = at_ms * 1000
+        self._send(msg)
+
+    def hold(self, button, low=True, at_ms=None):
+        """Hold a button down (low=True) or let it go, from at_ms or now, until told otherwise."""
+        pin = BUTTON_PINS[button] if isinstance(button, str) else button
+        msg = {"cmd": "level", "pin": pin, "low": low}
+        if at_ms is not None:
+            msg["at"] = at_ms * 1000
+        self._send(msg)
+
+    def write_serial(self, data):
+        """Bytes to the board as a host on the pty would send them."""
+        self._send({"cmd": "serial", "hex": bytes(data).hex()})
+
+    def ping(self, wall_s=30):
+        """The emulator's counters now: t (us), flash_ops, resets, rosc_reads."""
+        key = "p%d" % time.monotonic_ns()
+        self._send({"cmd": "ping", "id": key})
+        return self.wait(lambda: self.pong.get(key), "the emulator to answer a ping", wall_s=wall_s)
+
+    # -- the end ---------------------------------------------------------------
+    def stop(self, wall_s=30):
+        """Stop the chip (the flash file is written) and the emulator."""
+        if self.closed:
+            return self.stopped
+        if self.stopped is None:
+            self._send({"cmd": "stop"})
+            try:
+                self.wait(lambda: self.stopped is not None, "the emulator to stop", wall_s=wall_s)
+            except PicoTimeout:
+                pass
+        try:
+            self.proc.wait(timeout=wall_s)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.close()
+        return self.stopped
+
+    def close(self):
+        if self.closed:
+            return
+        self.closed = True
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self.thread.join(timeout=5)
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()

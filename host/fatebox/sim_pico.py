@@ -1,0 +1,171 @@
+# `fatebox sim --pico`: the emulated Pico (fatebox.pico: the real MicroPython
+# rp2 port on rp2040js) in the virtual gadget's terminal panel, so anyone can
+# try the exact image they will flash. Its buttons are the same keys; its ring
+# is what the data pin sent; its USB serial is a pty `fatebox --port` opens.
+import os
+import select
+import signal
+import sys
+import time
+
+from fatebox import pico as P
+from fatebox.errors import FateboxError
+from fatebox.sim import (KEY_LINE, KEY_ROWS, PAUSE, fatebox_command, parse_keys, port_lines)
+from fatebox_fw.hal.virtual import PRESS_GAP_MS
+from fatebox_fw.profile import PICO
+
+TITLE = "Fatebox \u2014 emulated Pico"
+TURN_S = 0.05
+
+
+def run_pico_sim(state_dir, firmware=None, headless=False):
+    """Serve the emulated Pico until SIGTERM, SIGINT or q; its flash is kept in state_dir."""
+    firmware = firmware or P.IMAGE_UF2
+    if not os.path.exists(firmware):
+        raise FateboxError("no firmware image at %s: build Fatebox's own with `make firmware`, "
+                           "or name one with --firmware (the stock MicroPython image needs `fatebox deploy`)"
+                           % firmware)
+    os.makedirs(state_dir, exist_ok=True)
+    try:
+        chip = P.EmulatedPico(firmware=firmware, flash=os.path.join(state_dir, "pico-flash.bin"))
+    except P.PicoMissing as exc:
+        raise FateboxError(str(exc))
+    stop = []
+
+    def on_signal(signum, frame):
+        stop.append(signum)
+
+    previous = dict((s, signal.signal(s, on_signal)) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP))
+    if headless or not (sys.stdout.isatty() and sys.stdin.isatty()):
+        view = LinesView(chip, firmware, headless)
+    else:
+        view = PanelView(chip, firmware)
+    queue = []
+    free_at = 0.0
+    try:
+        view.start()
+        while not stop and chip.stopped is None:
+            for key in view.keys(TURN_S):
+                if key == "quit":
+                    stop.append("quit")
+                else:
+                    queue.append(key)
+            now = chip.now_ms()
+            while queue and now >= free_at:
+                role, ms = queue.pop(0)
+                if role != PAUSE:
+                    chip.press(role, ms)
+                    ms += PRESS_GAP_MS
+                free_at = now + ms
+            view.show()
+    finally:
+        view.stop()
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        chip.stop()       # the flash file written: the next start finds it
+    return 0
+
+
+class LinesView:
+    """No terminal: the port first (for scripts), then nothing more; piped keys press the buttons."""
+
+    def __init__(self, chip, firmware, headless):
+        self.chip = chip
+        self.firmware = firmware
+        self.headless = headless
+        self.fd = None
+        try:
+            if not os.isatty(sys.stdin.fileno()):
+                self.fd = sys.stdin.fileno()
+        except (AttributeError, OSError, ValueError):
+            pass
+
+    def start(self):
+        if self.headless:
+            print(self.chip.port_path)
+        else:
+            print("Fatebox emulated Pico (%s) on %s" % (os.path.basename(self.firmware), self.chip.port_path))
+            print("From any terminal: %s --port %s list" % (fatebox_command(), self.chip.port_path))
+        sys.stdout.flush()
+
+    def keys(self, wait):
+        if self.fd is None:
+            time.sleep(wait)
+            return ()
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return ()
+        data = os.read(self.fd, 256)
+        if not data:
+            self.fd = None
+            return ()
+        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
+
+    def show(self):
+        pass
+
+    def stop(self):
+        pass
+
+
+class PanelView:
+    """The virtual gadget's panel (fatebox.panel.screen) with the chip's decoded ring."""
+
+    def __init__(self, chip, firmware):
+        from rich.console import Console
+        self.console = Console(highlight=False)
+        self.chip = chip
+        self.firmware = firmware
+        self.fd = sys.stdin.fileno()
+        self.saved = None
+        self.live = None
+        self.last = None
+
+    def start(self):
+        import termios
+        import tty
+        from rich.live import Live
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        self.live = Live(self.render(), console=self.console, auto_refresh=False, screen=True,
+                         vertical_overflow="crop")
+        self.live.start(refresh=True)
+
+    def stop(self):
+        import termios
+        try:
+            if self.live is not None:
+                self.live.stop()
+        finally:
+            if self.saved is not None:
+                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def keys(self, wait):
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return ()
+        data = os.read(self.fd, 64)
+        if not data:
+            return ["quit"]
+        return parse_keys(data.decode("utf-8", "replace"))
+
+    def pixels(self):
+        frame = self.chip.frames[-1][1] if self.chip.frames else bytes(P.RING_COUNT * 3)
+        return [tuple(frame[i:i + 3]) for i in range(0, len(frame), 3)]
+
+    def show(self):
+        key = (len(self.chip.frames), tuple(self.console.size), int(self.chip.now_ms() // 1000))
+        if key != self.last:
+            self.last = key
+            self.live.update(self.render(), refresh=True)
+
+    def render(self):
+        from fatebox import panel
+        width, height = self.console.size
+        lines = [("The real MicroPython rp2 port on an emulated RP2040", "bold"),
+                 ("firmware: %s" % os.path.basename(self.firmware), None),
+                 ("emulated time %.1f s \u00b7 %d frames from the data pin \u00b7 %d flash writes"
+                  % (self.chip.now_ms() / 1000.0, len(self.chip.frames), len(self.chip.flash_ops)), "dim")]
+        return panel.screen(width, height, self.pixels(), PICO["brightness"], lines,
+                            port_lines(self.chip.port_path, fatebox_command()), KEY_ROWS, KEY_LINE,
+                            title=TITLE)

@@ -1,0 +1,45 @@
+# `fatebox sim --pico`: the emulated Pico served like the virtual gadget: the
+# port first on stdout (headless), `fatebox --port` against it, keys piped in
+# pressing its buttons, SIGTERM writing its flash to the state folder.
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from tests.pico.conftest import fatebox, image_path
+
+
+def test_sim_pico_serves_the_image_on_a_pty_and_keeps_its_flash(tmp_path):
+    state = tmp_path / "state"
+    proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--pico", "--headless", "--state", str(state),
+                             "--firmware", image_path()],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = proc.stdout.readline().strip()
+        assert port.startswith("/dev/"), proc.stderr.read() if proc.poll() is not None else port
+        info = json.loads(fatebox(port, "info", "--json").stdout)
+        assert info["micropython"] == "1.28.0" and info["platform"] == "rp2"
+        before = json.loads(fatebox(port, "state", "--json").stdout)
+        proc.stdin.write("3")          # PLUS: one more on the first step
+        proc.stdin.flush()
+        deadline = time.monotonic() + 120
+        while True:
+            after = json.loads(fatebox(port, "state", "--json").stdout)
+            if after["setup"] != before["setup"] or time.monotonic() > deadline:
+                break
+        assert after["setup"] != before["setup"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+    assert proc.returncode == 0, proc.stderr.read()
+    assert os.path.getsize(state / "pico-flash.bin") == 2 * 1024 * 1024
+
+
+def test_sim_pico_names_a_missing_image(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "fatebox", "sim", "--pico", "--headless",
+                             "--state", str(tmp_path), "--firmware", str(tmp_path / "none.uf2")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "none.uf2" in result.stderr and "make firmware" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,78 @@
+# A stock MicroPython v1.28.0 board on the emulated Pico: `fatebox deploy`
+# installs the firmware over mpremote (raw REPL, machine.reset at the end),
+# then push, list, draw, pull; a restart on the same flash finds the characters.
+import json
+import os
+import shutil
+
+from shared_rules import names as N
+from fatebox import pico as P
+from fatebox import sheets
+from tests.pico.conftest import fatebox
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+
+def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
+    flash = str(tmp_path / "flash.bin")
+    table = tmp_path / "table"
+    table.mkdir()
+    for name in ("mara.toml", "tobin.toml"):
+        shutil.copy(os.path.join(EXAMPLES, name), table / name)
+
+    chip = picos(firmware=P.STOCK_UF2, flash=flash)
+    chip.wait_usb()
+    deployed = fatebox(chip.port_path, "deploy")
+    assert "files written" in deployed.stdout and "restarted" in deployed.stdout
+    assert chip.resets == 1                        # machine.reset() restarted the chip
+    assert len(chip.flash_ops) > 100               # littlefs really wrote the files
+    chip.wait_usb(step="USB after the deploy's reset")
+    # main.py started the gadget: its first frame came out of the data pin
+    chip.wait_frame(step="the gadget's first frame after the deploy", emu_ms=20000)
+
+    pushed = fatebox(chip.port_path, "push", table / "mara.toml", table / "tobin.toml")
+    assert "Mara: loaded from" in pushed.stdout and "Tobin: loaded from" in pushed.stdout
+    listed = json.loads(fatebox(chip.port_path, "list", "--json").stdout)
+    assert sorted(c["name"] for c in listed["characters"]) == ["Mara", "Tobin"]
+    drawn = json.loads(fatebox(chip.port_path, "draw", "-w", 2, "-b", 3, "-k", 3, "--character", "Mara",
+                               "--json").stdout)
+    tokens = drawn["result"]["tokens"]
+    assert len(tokens) == 3 and set(tokens) <= {N.WHITE, N.BLACK}
+    info = json.loads(fatebox(chip.port_path, "info", "--json").stdout)
+    assert info["micropython"] == "1.28.0" and info["board"] == "pico" and info["platform"] == "rp2"
+    # the stock heap (241 KB after boot) less what the deployed .mpy modules hold
+    assert 30000 < info["heap"]["free"] < 241744 and info["heap"]["alloc"] > 30000
+    # the .mpy set and two characters (a 4 KB block at least per file) on the
+    # Pico's 1408 KB littlefs
+    assert info["flash"]["used"] + info["flash"]["free"] == 1408 * 1024
+    assert info["flash"]["used"] > 53 * 4096
+    pulled = fatebox(chip.port_path, "pull", "--dir", table)
+    assert "Mara: updated" in pulled.stdout and "trials 0 -> 1" in pulled.stdout
+    assert sheets.load(str(table / "mara.toml")).character.history[-1]["tokens"] == tokens
+    chip.stop()
+
+    # The same flash, the chip started again (no firmware written): all there.
+    again = picos(flash=flash)
+    again.wait_usb()
+    listed = json.loads(fatebox(again.port_path, "list", "--json").stdout)
+    by_name = dict((c["name"], c) for c in listed["characters"])
+    assert sorted(by_name) == ["Mara", "Tobin"]
+    assert by_name["Mara"]["trials"] == 1 and by_name["Tobin"]["trials"] == 0
+
+
+def test_a_missing_boot_rom_is_named(tmp_path):
+    try:
+        P.EmulatedPico(firmware=P.STOCK_UF2, bootrom=str(tmp_path / "nope.bin"))
+    except P.PicoMissing as exc:
+        assert "boot ROM is missing" in str(exc) and "nope.bin" in str(exc)
+    else:
+        raise AssertionError("no error for a missing boot ROM")
+
+
+def test_a_missing_firmware_is_named(tmp_path):
+    try:
+        P.EmulatedPico(firmware=str(tmp_path / "none.uf2"))
+    except P.PicoMissing as exc:
+        assert "none.uf2" in str(exc) and "make firmware" in str(exc)
+    else:
+        raise AssertionError("no error for a missing image")

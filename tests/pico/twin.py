@@ -1,0 +1,106 @@
+# The virtual twin of an emulated Pico: the same firmware (fatebox_fw) on
+# CPython, on a board with a stepped clock, fed the same raw ROSC bits through
+# the same checks and conditioner as the rp2 board, pressed at the same times.
+# What the ring shows on both is compared frame by frame.
+import tempfile
+
+from fatebox import pico as P
+from fatebox_fw import rosc
+from fatebox_fw.entropy import Conditioner
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.profile import PICO, validate
+from tests.core.fakeboard import FakeBoard, run
+
+STEP_MS = 5
+
+
+class RoscMem:
+    """machine.mem32 as the emulated Pico answers it: the ROSC on, clk_sys
+    from the PLL, RANDOMBIT from emu/pico.mjs's `seeded:N` generator."""
+
+    def __init__(self, seed):
+        self.bits = P.seeded_bits(seed)
+        self.regs = {rosc.CTRL: 0x00FABAA0, rosc.CLK_REF_CTRL: 2, rosc.CLK_SYS_CTRL: 1}
+        self.reads = 0
+
+    def __getitem__(self, address):
+        if address == rosc.RANDOMBIT:
+            self.reads += 1
+            return next(self.bits)
+        return self.regs[address]
+
+
+class Twin:
+    def __init__(self, seed, characters=()):
+        self.board = FakeBoard(storage=tempfile.mkdtemp(prefix="fatebox-twin-"), profile=validate(PICO))
+        self.mem = RoscMem(seed)
+        mem = self.mem
+        self.random = Conditioner(lambda: rosc.bit(mem), lambda: rosc.problem(mem))
+        self.board.entropy = self.random.read
+        self.gadget = Gadget(self.board)
+        for character in characters:       # as `fatebox push` puts them, after the boot
+            self.gadget.store.put(character)
+        self.seen = []                       # describe() before each press
+
+    def play(self, script, start_ms, end_ms):
+        """Presses (offset_ms, role, hold_ms) from start_ms; frames until end_ms,
+        as (t_ms, rgb) with the frame shown at start_ms first."""
+        board, gadget = self.board, self.gadget
+        run(gadget, board, max(0, start_ms - board.now), STEP_MS)
+        frames = [(board.now, board.frame())]
+        first = len(board.frames)
+        for offset, role, hold in script:
+            board.hold(role, start_ms + offset, hold)
+        for offset, role, hold in script:
+            run(gadget, board, max(0, start_ms + offset - board.now), STEP_MS)
+            self.seen.append(gadget.describe())
+        run(gadget, board, max(0, end_ms - board.now), STEP_MS)
+        self.seen.append(gadget.describe())
+        frames += list(zip(board.frame_times[first:], board.frames[first:]))
+        return frames
+
+
+def held(frames, end_ms, at_least_ms=300):
+    """The frames shown for at_least_ms or longer. Animation steps (the spinner's
+    50 ms, the reveal's 150 ms, blinks) are left out: their timing is the
+    board's speed (the Pico spends ~100 ms of the first draw's spinner in the
+    entropy start-up, so its spinner skips a step the desktop shows)."""
+    out = []
+    for i in range(len(frames)):
+        t, rgb = frames[i]
+        until = frames[i + 1][0] if i + 1 < len(frames) else end_ms
+        if until - t >= at_least_ms:
+            out.append((t, rgb))
+    return out
+
+
+def collapsed(frames):
+    """The frames with repeats in a row dropped: what the ring went through."""
+    out = []
+    for t, rgb in frames:
+        rgb = bytes(rgb)
+        if not out or out[-1][1] != rgb:
+            out.append((t, rgb))
+    return out
+
+
+def is_subsequence(short, long):
+    """True if every item of `short` is in `long`, in the same order."""
+    j = 0
+    for item in short:
+        while j < len(long) and long[j] != item:
+            j += 1
+        if j == len(long):
+            return False
+        j += 1
+    return True
+
+
+def distinct_in_order(frames):
+    """Each frame once, in the order it first appeared (repeats collapse)."""
+    out = []
+    for _, rgb in frames:
+        rgb = bytes(rgb)
+        if rgb not in out:
+            out.append(rgb)
+    return out
