@@ -74,7 +74,8 @@ class Server:
         try:
             request = wire.decode(line)
         except wire.WireError as exc:
-            self.send(_error(None, exc.code, exc.message))
+            # The id when the frame was whole but broke a limit (docs/protocol.md, Limits).
+            self.send(_error(exc.id, exc.code, exc.message))
             return
         id = request.get("id")
         if not is_int(id):
