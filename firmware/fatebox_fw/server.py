@@ -3,6 +3,7 @@
 from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
+from shared_rules import charname
 from shared_rules.character import SheetError, HISTORY_LIMIT
 from shared_rules.newbeginning import Trial, RulesError
 from shared_rules.exact import is_int
@@ -129,6 +130,14 @@ class Server:
         data = request.get("character")
         if not isinstance(data, dict):
             raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+        # docs/protocol.md, Names: the box's half of the rule, before anything else.
+        why = charname.problem(data.get("name"))
+        if why is not None:
+            raise Refused(N.E_INVALID, "character name: %s" % why)
+        other = charname.clash(data["name"], self.store.characters)
+        if other is not None:
+            raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
+                          "sheet as %r to replace it, or delete %r first" % (other, other, other))
         try:
             character = self.store.check(data)
         except SheetError as exc:
