@@ -9,7 +9,8 @@ from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.character import SheetError
 from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
-from fatebox import RULES_VERSION, VERSION, cli_odds, merge, ports, sheets, show
+from fatebox import RULES_VERSION, VERSION, charnames, cli_odds, merge, ports, sheetnames, sheets, show
+from fatebox.terminal import clean, echo, visible
 from fatebox.errors import FateboxError, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
@@ -32,7 +33,8 @@ class _Shown(click.ClickException):
         self.exit_code = error.exit_code
 
     def show(self, file=None):
-        click.echo("fatebox: %s" % self.message, err=True)
+        # The message may quote a board or a sheet: made visible, never acted on.
+        echo("fatebox: %s" % self.message, err=True)
 
 
 class _Group(click.Group):
@@ -97,12 +99,41 @@ def push(paths, port):
     Every sheet is checked before the board is touched: one bad sheet sends none.
     """
     loaded = sheets.load_all(paths)
+    sent = [_name_checked(sheet) for sheet in loaded]
     with _connect(port) as link:
-        for sheet in loaded:
-            reply = link.put(sheet.character.to_dict())
-            click.echo("%s: loaded from %s (%s): %s" % (
+        _no_clash(loaded, sent, [c.get("name") for c in link.characters()])
+        for sheet, data in zip(loaded, sent):
+            reply = link.put(data)
+            echo("%s: loaded from %s (%s): %s" % (
                 sheet.character.name, sheet.path, "new on the box" if reply.get("created") else "replaced",
                 show.loaded_words(sheet.character)))
+
+
+def _name_checked(sheet):
+    """The character dict to send for a sheet, its name in NFC; FateboxError if the name is not one."""
+    data = sheet.character.to_dict()
+    name = charnames.normal(data["name"])
+    why = charnames.problem(name)
+    if why is not None:
+        raise FateboxError("%s: name %s: %s (docs/protocol.md, Names); fix the sheet; nothing was sent"
+                           % (sheet.path, visible(repr(data["name"])), why), USAGE)
+    data["name"] = name
+    return data
+
+
+def _no_clash(loaded, sent, held):
+    """Refuse (before any put) names that are one name ignoring case and normalisation:
+    two sheets, or a sheet and another character on the board."""
+    names = [d["name"] for d in sent]
+    for a, b in charnames.clashes(names):
+        raise FateboxError("%r and %r are the same name ignoring case; rename one sheet; nothing was sent" % (a, b), USAGE)
+    held = [h for h in held if isinstance(h, str)]
+    for sheet, data in zip(loaded, sent):
+        for other in held:
+            if other != data["name"] and charnames.key(other) == charnames.key(data["name"]):
+                raise FateboxError("%s: the board holds %r, the same name as %r ignoring case; name the sheet %r "
+                                   "to replace it, or `fatebox delete` it first; nothing was sent"
+                                   % (sheet.path, other, data["name"], other), USAGE)
 
 
 @main.command()
@@ -117,39 +148,67 @@ def pull(name, directory, port):
     """
     if not os.path.isdir(directory):
         raise FateboxError("--dir %s: no such folder" % directory, USAGE)
-    by_name, warnings = sheets.find_by_name(directory)
+    for stale in sheetnames.remove_stale_temporaries(directory):
+        echo("fatebox: removed %s, left by a pull that was stopped" % os.path.join(directory, stale), err=True)
+    found, warnings = sheets.find_by_name(directory)
+    by_name = {}
+    for sheet_name in found:   # matched in NFC, the form the box holds names in
+        by_name.setdefault(charnames.normal(sheet_name), []).extend(found[sheet_name])
     for warning in warnings:
-        click.echo("fatebox: " + warning, err=True)
+        echo("fatebox: " + warning, err=True)
     with _connect(port) as link:
-        names = [name] if name else [c["name"] for c in link.characters()]
-        pulled = [link.get(n) for n in names]
+        names = [name] if name else [c.get("name") for c in link.characters()]
+        pulled = [link.get(n) for n in names if isinstance(n, str)]
     if not pulled:
-        click.echo("the board holds no characters: nothing to pull", err=True)
-    plans = [_plan(data, by_name, directory) for data in pulled]   # all checked before any write
+        echo("the board holds no characters: nothing to pull", err=True)
+    skipped = []
+    kept = []
+    for data in pulled:
+        why = charnames.problem(data.get("name") if isinstance(data, dict) else None)
+        if why is None:
+            kept.append(data)
+        else:
+            # A name from an older box: the box keeps the character, no file is made of it.
+            skipped.append(data.get("name") if isinstance(data, dict) else data)
+            echo("fatebox: not pulled: the board holds a character named %s: %s; delete it on the board "
+                 "and push it again under a name that is one (docs/protocol.md, Names)"
+                 % (visible(repr(skipped[-1])), why), err=True)
+    new_sheets = sheetnames.NewSheets(directory)
+    plans = [_plan(data, by_name, new_sheets) for data in kept]   # all checked before any write
+    targets = {}
+    for character, path, document, changes in plans:
+        if document is not None and path in targets:
+            raise FateboxError("%s and %s would both be written to %s; rename one on the board; nothing was written"
+                               % (targets[path], character.name, path))
+        targets[path] = character.name
     for character, path, document, changes in plans:
         if document is None:
-            click.echo("%s: %s is up to date" % (character.name, path))
+            echo("%s: %s is up to date" % (character.name, path))
             continue
-        sheets.write_atomic(path, document.as_string())
         if changes is None:
-            click.echo("%s: new sheet %s" % (character.name, path))
+            sheetnames.write_new(path, document.as_string())
+            echo("%s: new sheet %s" % (character.name, path))
         else:
-            click.echo("%s: updated %s: %s" % (character.name, path, "; ".join(changes)))
+            sheets.write_atomic(path, document.as_string())
+            echo("%s: updated %s: %s" % (character.name, path, "; ".join(changes)))
+    if skipped:
+        raise FateboxError("%d character%s not pulled (see above); every other sheet is written"
+                           % (len(skipped), " was" if len(skipped) == 1 else "s were"))
 
 
-def _plan(data, by_name, directory):
+def _plan(data, by_name, new_sheets):
     """(character, path, document to write or None, changes or None for a new sheet)."""
     try:
         character = roster.from_dict(data)
     except SheetError as exc:
         raise FateboxError("the board sent a character that does not check out (%s); "
                            "nothing was written" % exc)
-    paths = by_name.get(character.name, [])
+    paths = by_name.get(charnames.normal(character.name), [])
     if len(paths) > 1:
         raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
                            % (len(paths), character.name, ", ".join(paths)))
     if not paths:
-        return character, sheets.free_path(directory, character.name), sheets.new_document(character), None
+        return character, new_sheets.path(character.name), sheets.new_document(character), None
     path = paths[0]
     text, document = sheets.read_document(path)
     old = None
@@ -203,9 +262,10 @@ def list_command(as_json, port):
     if as_json:
         click.echo(json.dumps({"characters": characters}))
     elif not characters:
-        click.echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
+        echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
-        show.console().print(show.characters_table(characters))
+        # Every text from the board made visible (and not read as rich markup).
+        show.console().print(show.characters_table(clean(characters, markup=True)))
 
 
 @main.command()
@@ -215,7 +275,7 @@ def delete(name, port):
     """Remove a character from the board (its sheet is not touched)."""
     with _connect(port) as link:
         link.delete(name)
-    click.echo("%s: deleted from the board" % name)
+    echo("%s: deleted from the board" % name)
 
 
 def _trial(white, black, danger, statuses):
@@ -273,7 +333,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         click.echo(json.dumps(setup))
         return
     out = show.console()
-    for line in show.draw_lines(setup, result, character):
+    for line in show.draw_lines(clean(setup), clean(result), clean(character)):
         out.print(line)
 
 

@@ -1,9 +1,13 @@
 # File names for new sheets, safe anywhere: inside the folder, no Windows
 # reserved name, no trailing dot or space, never another sheet's file.
+import errno
 import os
 import re
+import tempfile
 import time
 import unicodedata
+
+from fatebox.errors import FateboxError
 
 STEM_LIMIT = 60          # characters of a file name before "-2" and ".toml"
 STALE_S = 60             # a temporary sheet older than this is a killed pull's
@@ -79,3 +83,36 @@ def remove_stale_temporaries(directory, now=None):
             continue
         removed.append(filename)
     return removed
+
+
+def write_new(path, text):
+    """Write a new sheet at `path`, all at once, never over a file that is there.
+
+    As sheets.write_atomic (a temporary file beside it, fsync), then linked in
+    under its name, which fails if the name was taken meanwhile.
+    """
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise FateboxError("%s appeared while pulling; nothing was written over it; pull again" % path)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EACCES):
+                raise
+            # A file system without hard links: the check and the rename are two steps.
+            if os.path.lexists(path):
+                raise FateboxError("%s appeared while pulling; nothing was written over it; pull again" % path)
+            os.replace(temp, path)
+    except OSError as exc:
+        raise FateboxError("cannot write %s: %s; nothing was written there" % (path, exc.strerror or exc))
+    finally:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
