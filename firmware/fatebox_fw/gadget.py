@@ -19,7 +19,8 @@ class Gadget:
     The board gives: profile (validated dict), buttons (callables, profile
     order), ticks_ms(), ticks_diff(a, b), sleep_ms(ms), entropy(n) -> bytes,
     write_pixels(rgb bytearray), serial_readinto(buf) -> count,
-    serial_write(bytes), storage (a directory).
+    serial_write(bytes) -> count taken now, never waiting (None: all),
+    storage (a directory).
     """
 
     def __init__(self, board):
@@ -65,6 +66,7 @@ class Gadget:
             line = self.reader.feed_byte(self.inbuf[i])
             if line is not None:
                 self.server.serve(line)
+        self.server.pump()
         self.core.tick(now)
         self._show(now)
 
@@ -91,6 +93,12 @@ class Gadget:
         """Turn the loop until the host hands the port back to the REPL (`repl` op)."""
         while not self.server.released:
             self.tick()
+            self.board.sleep_ms(LOOP_MS)
+        # The `repl` reply goes out before the REPL has the port: a second at most.
+        for _ in range(1000 // LOOP_MS):
+            self.server.pump()
+            if not self.server.queue:
+                break
             self.board.sleep_ms(LOOP_MS)
 
     def describe(self):

@@ -12,6 +12,12 @@ from fatebox_fw.entropy import EntropyError
 from fatebox_fw.store import StoreError
 
 
+# Replies waiting for a host that does not read (docs/protocol.md, Replies a
+# host does not read): at most this many bytes, two full frames; past it the
+# oldest waiting reply is dropped and counted, so the loop never waits on the host.
+REPLY_BUDGET = 2 * N.FRAME_LIMIT
+
+
 class Refused(Exception):
     """A request answered with a typed error; nothing was changed."""
 
@@ -29,7 +35,12 @@ def _name(request):
 
 
 class Server:
-    """Serves one byte stream. `write(bytes)` sends; `serve(line)` answers one line."""
+    """Serves one byte stream. `serve(line)` answers one line; `pump()` sends.
+
+    `write(bytes)` takes what the port takes now, without waiting, and says how
+    many bytes that was (None: all of them). A reply the port does not take at
+    once waits in a queue of REPLY_BUDGET bytes, sent by pump() on each turn.
+    """
 
     def __init__(self, store, core, board_name, write, clock):
         self.store = store
@@ -48,6 +59,10 @@ class Server:
             "repl": self.repl,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
+        self.queue = []         # frames waiting, oldest first; the first may be part sent
+        self.queued = 0         # their bytes
+        self.sent = 0           # bytes of queue[0] already written
+        self.dropped = 0        # replies dropped, unread, since start (`state`: replies-dropped)
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
@@ -61,7 +76,34 @@ class Server:
         self.send(event)
 
     def send(self, message):
-        self.write(wire.encode(message))
+        self.queue_frame(wire.encode(message))
+
+    def queue_frame(self, frame):
+        queue = self.queue
+        while queue and self.queued + len(frame) > REPLY_BUDGET:
+            # The oldest not yet begun goes: one half sent would garble the line.
+            at = 1 if self.sent else 0
+            if at >= len(queue):
+                break
+            self.queued -= len(queue.pop(at))
+            self.dropped += 1
+        queue.append(frame)
+        self.queued += len(frame)
+        self.pump()
+
+    def pump(self):
+        """Write what the port takes now; never wait for the host."""
+        queue = self.queue
+        while queue:
+            head = queue[0]
+            left = len(head) - self.sent
+            n = self.write(memoryview(head)[self.sent:] if self.sent else head)
+            self.sent += left if n is None else n
+            if self.sent < len(head):
+                return
+            queue.pop(0)
+            self.queued -= len(head)
+            self.sent = 0
 
     def serve(self, line):
         """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
@@ -186,6 +228,8 @@ class Server:
         out = self.core.state()
         out["characters"] = len(self.store.characters)
         out["storage"] = self.store.status
+        out["backup"] = self.store.backup_status
+        out["replies-dropped"] = self.dropped
         return out
 
 

@@ -101,6 +101,7 @@ class Store:
         self.settings = {}
         self.load_problem = None    # what load found wrong (kept: the table should know)
         self.save_problem = None    # the last failed save, until one succeeds
+        self.backup_problem = None  # what load found wrong with the backup, until a save replaces it
         self.readonly = False
         self.dirty = False          # staged changes the flash does not have yet
         self.writes = 0             # saves made since start (docs/flash.md counts them)
@@ -112,6 +113,14 @@ class Store:
     def status(self):
         # `storage` in the state op (docs/protocol.md): "ok" or what went wrong.
         return self.save_problem or self.load_problem or "ok"
+
+    @property
+    def backup_status(self):
+        # `backup` in the state op (docs/protocol.md): "ok", "none" (no save
+        # made yet) or what was wrong with it, until the next save replaces it.
+        if self.backup_problem is not None:
+            return self.backup_problem
+        return "ok" if _exists(self.path + BACKUP) else "none"
 
     def names(self):
         return sorted(self.characters)
@@ -237,6 +246,7 @@ class Store:
             raise StoreError(N.E_STORAGE, "could not save to flash (%s); nothing was changed" % _reason(exc))
         self.writes += 1
         self.save_problem = None
+        self.backup_problem = None     # the file this save replaced is the backup now
         self.dirty = False         # what was staged went out with this save
 
 
