@@ -10,7 +10,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-mp typecheck bench deps clean firmware
+.PHONY: run test test-py test-mp typecheck bench deps clean firmware fuzz
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,12 @@ test-mp: deps
 	@mkdir -p .build
 	$(PY) tests/mp/rp2_modules.py > .build/rp2-modules.txt
 	node tests/mp/run.mjs --allowed .build/rp2-modules.txt
+
+# The fuzzing and fault suite for longer than `make test`'s slice (tests/fuzz/):
+# frames, corrupt state files, kill -9 during saves, pull and push. FUZZ_MINUTES=10.
+FUZZ_MINUTES ?= 10
+fuzz: $(VENV)/.installed
+	$(PY) -m tests.fuzz.run --minutes $(FUZZ_MINUTES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 # icepool is the odds bench's yardstick only: installed here, never a test dependency.
 $(VENV)/.bench: $(VENV)/.installed
