@@ -15,7 +15,8 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	# setuptools says at length that an editable install is one: not a problem, so not shown.
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
 $(MPJS): package.json package-lock.json

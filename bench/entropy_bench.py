@@ -70,7 +70,7 @@ class _Counting:
 
 def draw_needs(trials=200):
     """Bytes a big draw takes from the source: (mean, most) over `trials` draws."""
-    from shared_rules.newbeginning import Trial
+    from shared_rules.new_beginning import Trial
     from shared_rules.randomness import Sampler, SeededBytes
     counting = _Counting(SeededBytes("needs"))
     sampler = Sampler(counting)

@@ -2,14 +2,14 @@
 # shared_rules; the same file runs on CPython (bench/run.py) and MicroPython (mp_bench.mjs).
 from shared_rules import approaches as AP
 from shared_rules import axiom as AX
-from shared_rules import axiom_roll as AR
-from shared_rules import colourtokens as CT
-from shared_rules import lightdark as LD
-from shared_rules import lightdark_effects as LE
+from shared_rules.axiom import roll as AR
+from shared_rules import colour_tokens as CT
+from shared_rules import light_dark as LD
+from shared_rules.light_dark import effects as LE
 from shared_rules import names as N
-from shared_rules.nbodds import odds_table, setup_odds
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
+from shared_rules.new_beginning.odds import odds_table, setup_odds
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
 
 SYSTEMS = ("new-beginning", "approaches", "light-dark", "axiom", "effect", "colour-tokens")
 # New Beginning: no status, then each status on its own; no danger, then 1..6.
@@ -113,9 +113,9 @@ def answer_table(t):
 
 
 def answer_table_plain(t):
-    """A New Beginning table by newbeginning.Trial.odds, the plain-bag path (statuses and
+    """A New Beginning table by new_beginning.Trial.odds, the plain-bag path (statuses and
     danger, no helpers, lessons or scars): for comparison only; the box uses nbodds."""
-    from shared_rules.newbeginning import Trial
+    from shared_rules.new_beginning import Trial
     trial = Trial(t[1], t[2], t[4], t[3])
     return [trial.odds(k) for k in trial.draw_sizes()]
 

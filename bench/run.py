@@ -143,7 +143,7 @@ def main():
         bad.append(("shared_rules one query at a time differs from its tables", {}, {}))
     nb_queries = groups["new-beginning"]
     if disagreements(nb_queries, plain, [dict((n, (a, b)) for n, a, b in r) for r in ours[:len(nb_queries)]]):
-        bad.append(("newbeginning.Trial.odds differs from nbodds", {}, {}))
+        bad.append(("new_beginning.Trial.odds differs from nbodds", {}, {}))
     cpython_sum = mp_tables.Checksum()
     for q, result in zip(ordered, ours):
         cpython_sum.add(q, result)
@@ -223,7 +223,7 @@ def show(report, groups, repeat, bad):
                 theirs[0] / ours[0], theirs[1] / ours[1]))
         print()
     plain = report["plain_trial_nb"]
-    print("For comparison, the same New Beginning tables by newbeginning.Trial.odds (plain bag, no effects;")
+    print("For comparison, the same New Beginning tables by new_beginning.Trial.odds (plain bag, no effects;")
     print("the box and `fatebox odds` use nbodds): %s / %s ms, %.0fx / %.0fx faster than icepool"
           % (ms(plain[0]), ms(plain[1]), report["cpython"]["new-beginning"]["icepool"][0] / plain[0],
              report["cpython"]["new-beginning"]["icepool"][1] / plain[1]))

@@ -1,7 +1,9 @@
 # The characters the box keeps, of all five systems: one loader by `system`,
 # the summary `list` shows, and the play history every system records alike.
 from shared_rules import names as N
-from shared_rules.character import Character, SheetError, HISTORY_LIMIT, NAME_LIMIT
+from shared_rules.new_beginning.character import Character
+from shared_rules.errors import SheetError
+from shared_rules.limits import HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
 
 # The systems' names live in names.py (plain strings, so naming a system
@@ -24,12 +26,12 @@ def _model(system):
         from shared_rules import approaches as m
         return m, m.Character
     if system == LIGHT_DARK:
-        from shared_rules import lightdark_character as m
+        from shared_rules.light_dark import character as m
         return m, m.Character
     if system == AXIOM:
-        from shared_rules import axiom_character as m
+        from shared_rules.axiom import character as m
         return m, m.Character
-    from shared_rules import colourtokens_character as m
+    from shared_rules.colour_tokens import character as m
     return m, m.Character
 
 
@@ -41,13 +43,13 @@ def outcomes(system):
         from shared_rules.approaches import OUTCOMES
         return OUTCOMES
     if system == LIGHT_DARK:
-        from shared_rules.lightdark import OUTCOMES
+        from shared_rules.light_dark import OUTCOMES
         return OUTCOMES
     if system == AXIOM:
         from shared_rules.axiom import OUTCOMES
         return OUTCOMES
     # Colour tokens: what the token kept for success did (rules/colour-tokens.md, Step 3b).
-    from shared_rules import colourtokens_tables as T
+    from shared_rules.colour_tokens import tables as T
     return (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT)
 
 
@@ -220,7 +222,7 @@ def from_dict(data):
         # Axiom's own sheet carries its name and system; the others' do not.
         if key not in _COMMON or (system == AXIOM and key in ("name", "system")):
             fields[key] = data[key]
-    from shared_rules.newbeginning import RulesError
+    from shared_rules.errors import RulesError
     try:
         sheet = model.from_dict(fields)
     except RulesError as exc:

@@ -20,11 +20,11 @@ BRIGHTNESS = (4, 8, 16, 32, 64, 96, 160, 255)
 
 # Each system's play, imported when the system is chosen (one in RAM at a time).
 PLAYS = {
-    N.NEW_BEGINNING: "fatebox_fw.play_nb",
-    roster.APPROACHES: "fatebox_fw.play_approaches",
-    roster.LIGHT_DARK: "fatebox_fw.play_lightdark",
-    roster.AXIOM: "fatebox_fw.play_axiom",
-    roster.COLOUR_TOKENS: "fatebox_fw.play_colour",
+    N.NEW_BEGINNING: "fatebox_fw.play.new_beginning",
+    roster.APPROACHES: "fatebox_fw.play.approaches",
+    roster.LIGHT_DARK: "fatebox_fw.play.light_dark",
+    roster.AXIOM: "fatebox_fw.play.axiom",
+    roster.COLOUR_TOKENS: "fatebox_fw.play.colour_tokens",
 }
 
 ERROR_MS = 2000           # an error shows this long, or until the next press

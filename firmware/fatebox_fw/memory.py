@@ -6,24 +6,28 @@ import sys
 from shared_rules import names as N
 from shared_rules import roster
 
-# Each system's play and rules, by module name prefix. What is in none of
-# them (the core, the store, the server, names, wire, newbeginning's
-# RulesError, character's New Beginning model, roster) stays from the boot.
+# Each system's play and rules: a module named here goes with its submodules
+# (a package's). What is in none of them (the core, the store, the server,
+# names, wire, errors, limits, New Beginning's Trial (shared_rules.new_beginning)
+# and character model, roster) stays from the boot.
 SYSTEM_MODULES = {
-    N.NEW_BEGINNING: ("fatebox_fw.play_nb", "shared_rules.nb", "shared_rules.effects", "shared_rules.groups",
-                      "shared_rules.spending", "shared_rules.crucial"),
-    roster.APPROACHES: ("fatebox_fw.play_approaches", "shared_rules.approaches"),
-    roster.LIGHT_DARK: ("fatebox_fw.play_lightdark", "shared_rules.lightdark"),
-    roster.AXIOM: ("fatebox_fw.play_axiom", "shared_rules.axiom"),
-    roster.COLOUR_TOKENS: ("fatebox_fw.play_colour", "shared_rules.colourtokens"),
+    N.NEW_BEGINNING: ("fatebox_fw.play.new_beginning", "shared_rules.new_beginning.odds",
+                      "shared_rules.new_beginning.draw", "shared_rules.new_beginning.trial_setup",
+                      "shared_rules.new_beginning.effects", "shared_rules.new_beginning.groups",
+                      "shared_rules.new_beginning.spending", "shared_rules.new_beginning.crucial"),
+    roster.APPROACHES: ("fatebox_fw.play.approaches", "shared_rules.approaches"),
+    roster.LIGHT_DARK: ("fatebox_fw.play.light_dark", "shared_rules.light_dark"),
+    roster.AXIOM: ("fatebox_fw.play.axiom", "shared_rules.axiom"),
+    roster.COLOUR_TOKENS: ("fatebox_fw.play.colour_tokens", "shared_rules.colour_tokens"),
 }
 
 
 def owner(module):
-    """The system whose play or rules `module` (a dotted name) is, or None."""
+    """The system whose play or rules `module` (a dotted name) is, or None:
+    a module named in SYSTEM_MODULES or one inside it (a package's submodule)."""
     for system in SYSTEM_MODULES:
-        for prefix in SYSTEM_MODULES[system]:
-            if module.startswith(prefix):
+        for name in SYSTEM_MODULES[system]:
+            if module == name or module.startswith(name + "."):
                 return system
     return None
 

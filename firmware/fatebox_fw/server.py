@@ -4,8 +4,10 @@ from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
 from shared_rules import charname
-from shared_rules.character import SheetError, HISTORY_LIMIT
-from shared_rules.newbeginning import Trial, RulesError
+from shared_rules.errors import SheetError
+from shared_rules.limits import HISTORY_LIMIT
+from shared_rules.new_beginning import Trial
+from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError

@@ -10,7 +10,7 @@ except ImportError:
     import os
 
 from shared_rules import roster
-from shared_rules.character import SheetError
+from shared_rules.errors import SheetError
 from fatebox_fw.store import BACKUP, FORMAT, SETTINGS, _base, _exists, _reason
 
 # What a file that does not read can raise: not JSON, not a state file, a

@@ -1,5 +1,5 @@
 # `python -m fatebox`: the same CLI as the `fatebox` console script, so tests
 # and scripts can run it with the interpreter of the current environment.
-from fatebox.cli import main
+from fatebox.entry import main
 
-main(prog_name="fatebox")
+main()

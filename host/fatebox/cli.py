@@ -2,16 +2,20 @@
 # gadget. Errors reach the user as `fatebox: message` on stderr (mpremote style).
 import json
 import os
+import sys
 
 import click
+import serial
 
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.character import SheetError
-from shared_rules.newbeginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, RulesError, Trial
+from shared_rules.errors import SheetError
+from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Trial
+from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_odds, merge, ports, sheetnames, sheets, show
+from fatebox import gadgets
 from fatebox.terminal import clean, echo, visible
-from fatebox.errors import FateboxError, USAGE
+from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
 
@@ -38,11 +42,46 @@ class _Shown(click.ClickException):
 
 
 class _Group(click.Group):
+    """Every command's trouble as one line and an exit code (errors.py): never a traceback."""
+
+    def main(self, *args, **kwargs):
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.exceptions.Abort:
+            # click's own word for a KeyboardInterrupt while it parses (there are no prompts).
+            click.echo("fatebox: %s" % INTERRUPTED_TEXT, err=True)
+            sys.exit(INTERRUPTED)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except FateboxError as exc:
             raise _Shown(exc)
+        except KeyboardInterrupt:
+            raise _Shown(FateboxError(INTERRUPTED_TEXT, INTERRUPTED))
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
+            raise
+        except (OSError, serial.SerialException) as exc:
+            # A port that vanished where no finer handler was (a pulled cable mid-deploy).
+            raise _Shown(FateboxError("the port or a file failed: %s; nothing is half-written: "
+                                      "check the board and the cable, then run the command again"
+                                      % (getattr(exc, "strerror", None) or exc), LOST))
+        except Exception as exc:
+            if os.environ.get("FATEBOX_DEBUG"):
+                raise
+            raise _Shown(FateboxError("internal error (%s: %s); this is a bug in fatebox: run it again with "
+                                      "FATEBOX_DEBUG=1 for the details and report them"
+                                      % (type(exc).__name__, exc), INTERNAL))
+
+
+INTERRUPTED_TEXT = "interrupted (Ctrl-C); every file is whole, as before the command or after it"
 
 
 def port_option(command):
@@ -59,8 +98,13 @@ def _connect(port):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(VERSION, "--version", "-V", prog_name="fatebox",
+                      message="%(prog)s " + "%(version)s" + " (protocol %d, shared_rules %s)"
+                              % (N.PROTOCOL_VERSION, RULES_VERSION))
 @click.option("--port", "-p", default=None, envvar="FATEBOX_PORT", metavar="auto|PATH|URL",
-              help="The board to talk to (default auto; also $FATEBOX_PORT).")
+              help="The board to talk to: auto (a MicroPython board on USB, else the running "
+                   "`fatebox sim`), a path, a0/u0/c0 (/dev/ttyACM0, /dev/ttyUSB0, COM0), "
+                   "id:SERIAL, or a pyserial URL. Default auto; also $FATEBOX_PORT.")
 @click.option("--timeout", default=DEFAULT_TIMEOUT, type=click.FloatRange(min=0.1), show_default=True,
               help="Seconds to wait for each reply from the board.")
 @click.pass_context
@@ -70,24 +114,27 @@ def main(ctx, port, timeout):
 
 
 @main.command("ports")
-@click.option("--board", is_flag=True, help="Print only MicroPython boards; exit 1 if there is none.")
+@click.option("--board", is_flag=True, help="Print only MicroPython boards on USB; exit 3 if there is none.")
 def ports_command(board):
-    """List serial ports, marking MicroPython boards (USB 2E8A:0005)."""
+    """List serial ports, marking MicroPython boards (USB 2E8A:0005) and running virtual gadgets."""
     seen = ports.seen()
     if board:
         boards = [p for p in seen if ports.is_board(p)]
         if not boards:
             raise FateboxError("no MicroPython board (USB %04X:%04X) found; %s"
-                               % (ports.BOARD_VID, ports.BOARD_PID, ports.seen_text(seen)))
+                               % (ports.BOARD_VID, ports.BOARD_PID, ports.seen_text(seen)), NO_BOARD)
         for p in boards:
             click.echo(p.device)
         return
-    if not seen:
-        click.echo("no serial ports found", err=True)
-    width = max([len(p.device) for p in seen] + [4])
+    running = gadgets.running()
+    if not seen and not running:
+        click.echo("no serial ports found, and no virtual gadget running (start one with `fatebox sim`)", err=True)
+    width = max([len(p.device) for p in seen] + [len(g["port"]) for g in running] + [4])
     for p in seen:
         mark = "  [MicroPython board]" if ports.is_board(p) else ""
         click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
+    for g in running:
+        click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
 
 
 @main.command()
@@ -266,6 +313,32 @@ def list_command(as_json, port):
     else:
         # Every text from the board made visible (and not read as rich markup).
         show.console().print(show.characters_table(clean(characters, markup=True)))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="The box's `state` reply as one JSON object on stdout.")
+@port_option
+def state(as_json, port):
+    """What the box is doing: its storage (what a damaged file became), system, screen, character."""
+    with _connect(port) as link:
+        reply = link.state()
+        info = link.info or {}
+    reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
+    if as_json:
+        click.echo(json.dumps(reply))
+        return
+    words = roster.SYSTEM_WORDS.get(reply.get("system"), reply.get("system"))
+    echo("board: %s, firmware %s" % (info.get("board", "?"), info.get("firmware", "?")))
+    echo("storage: %s" % reply.get("storage", "?"))
+    if "backup" in reply:
+        echo("backup: %s" % reply["backup"])
+    if reply.get("replies-dropped"):
+        echo("replies dropped unread: %s (a program wrote to the box without reading its answers)"
+             % reply["replies-dropped"])
+    echo("playing: %s, %s" % (words, reply.get("active") or "nobody"))
+    echo("screen: %s" % reply.get("screen"))
+    echo("characters: %s%s" % (reply.get("characters", "?"),
+                                     "; play not yet saved to flash" if reply.get("unsaved") else ""))
 
 
 @main.command()

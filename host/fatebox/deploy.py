@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 
 from shared_rules import wire
-from fatebox import ports
-from fatebox.errors import FateboxError, USAGE
+from fatebox import gadgets, ports
+from fatebox.errors import FateboxError, LOST, NO_BOARD, USAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "hardware" / "boards"
@@ -34,11 +34,11 @@ ONLY = {
     # play, trait checks): no device module imports them, so the board's flash
     # does not carry them (docs/performance.md, Fits the Pico: the .mpy total).
     # tests/firmware/test_deploy.py checks that no device module imports them.
-    "shared_rules/axiom_npc.py": (),
-    "shared_rules/axiom_conflict.py": (),
-    "shared_rules/lightdark_effects.py": (),
-    "shared_rules/colourtokens_order.py": (),
-    "shared_rules/colourtokens_traits.py": (),
+    "shared_rules/axiom/npc.py": (),
+    "shared_rules/axiom/conflict.py": (),
+    "shared_rules/light_dark/effects.py": (),
+    "shared_rules/colour_tokens/order.py": (),
+    "shared_rules/colour_tokens/traits.py": (),
 }
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {
@@ -243,8 +243,16 @@ class FolderTarget:
     def write(self, path, data, progress=None):
         target = self.root / path
         tmp = target.with_name(target.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, target)
+        except BaseException:
+            # Ctrl-C or a full disk mid-file: the old file stays whole, no .tmp is left.
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            raise
         if progress:
             progress(len(data))
 
@@ -363,23 +371,46 @@ def connect(spec):
     The `repl` op first (docs/protocol.md) lets the gadget stop cleanly; a board
     already at the REPL reads the frame as a Python comment (it starts with '#').
     """
+    import serial
     from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
-    device = ports.choose(spec)
+    device = ports.choose(spec, gadgets_too=False)
+    gadget = gadgets.find(device)
+    if gadget is not None:
+        # Its `repl` op would stop it, and it has no REPL to copy files with.
+        raise DeployError("%s is the virtual gadget (fatebox sim, pid %d): it already runs the firmware of "
+                          "this checkout, so there is nothing to deploy; restart it to pick up changes, or "
+                          "give a board's port (or --to DIR)" % (device, gadget["pid"]), USAGE)
     try:
         transport = SerialTransport(device, baudrate=115200)
-    except TransportError as exc:
+    except (TransportError, serial.SerialException, OSError) as exc:
         raise DeployError("cannot open %s for deploying: %s; is another program (fatebox sim, a terminal, "
-                          "Thonny) holding it? %s" % (device, exc, ports.seen_text()))
+                          "Thonny) holding it? %s" % (device, exc, ports.seen_text()), NO_BOARD)
     try:
         transport.serial.write(wire.encode({"id": 1, "op": "repl"}))
         time.sleep(0.3)
         transport.enter_raw_repl(soft_reset=True)
-    except TransportError as exc:
-        transport.close()
+    except (TransportError, serial.SerialException, OSError) as exc:
+        _close(transport)
         raise DeployError("%s does not answer like a MicroPython REPL (%s); hold BACK while plugging "
-                          "the board in (safe mode) and try again" % (device, exc))
+                          "the board in (safe mode) and try again" % (device, _words(exc)), LOST
+                          if isinstance(exc, (serial.SerialException, OSError)) else 1)
+    except BaseException:
+        _close(transport)
+        raise
     return transport
+
+
+def _words(exc):
+    text = str(exc).strip().splitlines()
+    return text[-1] if text else type(exc).__name__
+
+
+def _close(transport):
+    try:
+        transport.close()
+    except Exception:   # a port that vanished cannot be closed either; nothing is left to do
+        pass
 
 
 def apply(plan, target, progress=None, doing=None):
@@ -436,6 +467,8 @@ def deploy_command(port, board, to, runtime, no_reset):
         root_obj = click.get_current_context().find_root().obj or {}
         transport = connect(port or root_obj.get("port") or ports.AUTO)
         target = BoardTarget(transport)
+    import serial
+    from mpremote.transport import TransportError
     try:
         files = build(runtime, board)
         present = target.present(list(files) + [PROFILE])
@@ -448,9 +481,19 @@ def deploy_command(port, board, to, runtime, no_reset):
             target.mkdir("data")
         if transport is not None and not no_reset:
             target.reset()
+    except (TransportError, serial.SerialException) as exc:
+        # The board went away mid-copy: each file is written beside and renamed,
+        # so what is on it is whole; the next deploy copies the rest.
+        raise DeployError("lost the board during the deploy (%s); every file on it is whole: plug it in "
+                          "again and run the deploy again to copy the rest" % _words(exc), LOST)
+    except OSError as exc:
+        if transport is None:
+            raise DeployError("cannot write into %s: %s" % (to, exc.strerror or exc))
+        raise DeployError("lost the board during the deploy (%s); every file on it is whole: plug it in "
+                          "again and run the deploy again to copy the rest" % _words(exc), LOST)
     finally:
         if transport is not None:
-            transport.close()
+            _close(transport)
     where = to if to is not None else "the board"
     click.echo("%s: %d file%s written, %d unchanged, %d removed; %d bytes of .mpy in all%s"
                % (where, len(plan.write), "" if len(plan.write) == 1 else "s", len(plan.unchanged),
@@ -460,11 +503,12 @@ def deploy_command(port, board, to, runtime, no_reset):
 def _run(plan, target):
     """apply() with a progress bar (rich, on stderr) over the bytes to copy."""
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
-    if not plan.write and not plan.remove:
-        apply(plan, target)
+    console = _console()
+    if not console.is_terminal or (not plan.write and not plan.remove):
+        apply(plan, target)     # piped or logged: the summary line only, no bar
         return
     with Progress(TextColumn("{task.description:<40}"), BarColumn(), DownloadColumn(),
-                  console=_console()) as bar:
+                  console=console, transient=True) as bar:
         task = bar.add_task("copying", total=plan.bytes_to_write())
         apply(plan, target, lambda n: bar.advance(task, n), lambda text: bar.update(task, description=text))
         bar.update(task, description="done")

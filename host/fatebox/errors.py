@@ -1,8 +1,12 @@
 # The one error type that reaches the user, as `fatebox: message` on stderr
-# (mpremote's convention); exit 2 for bad input, 1 for everything else.
+# (mpremote's convention), with an exit code per kind of trouble (README, Exit codes).
 
-USAGE = 2      # a sheet or an option is wrong: nothing was sent to the board
-FAILURE = 1    # the board, the port or the file system let us down
+FAILURE = 1      # the board refused, or the file system let us down
+USAGE = 2        # a sheet or an option is wrong: nothing was sent to the board
+NO_BOARD = 3     # no board found, or its port cannot be opened: nothing was sent
+LOST = 4         # the board went away mid-command (cable pulled, simulator stopped)
+INTERNAL = 70    # a bug in fatebox (EX_SOFTWARE): FATEBOX_DEBUG=1 shows the traceback
+INTERRUPTED = 130   # Ctrl-C (128 + SIGINT, as a shell reports it): files left whole
 
 
 class FateboxError(Exception):

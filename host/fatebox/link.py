@@ -10,7 +10,7 @@ import serial
 from shared_rules import names as N
 from shared_rules import wire
 from fatebox import ports
-from fatebox.errors import DeviceError, FateboxError
+from fatebox.errors import DeviceError, FateboxError, LOST, NO_BOARD
 
 BAUD = 115200              # nominal: USB CDC ignores it
 DEFAULT_TIMEOUT = 3.0      # seconds for one reply (docs/protocol.md)
@@ -33,7 +33,7 @@ def open_serial(url, timeout=DEFAULT_TIMEOUT):
     try:
         port = serial.serial_for_url(url, do_not_open=True)
     except (ValueError, serial.SerialException) as exc:
-        raise FateboxError("cannot use port %r: %s; %s" % (url, exc, ports.seen_text()))
+        raise FateboxError("cannot use port %r: %s; %s" % (url, exc, ports.seen_text()), NO_BOARD)
     port.baudrate = BAUD
     port.timeout = _POLL
     port.write_timeout = timeout
@@ -47,11 +47,11 @@ def open_serial(url, timeout=DEFAULT_TIMEOUT):
         code = exc.errno if isinstance(exc.errno, int) else (exc.args[0] if exc.args and isinstance(exc.args[0], int) else None)
         if code in _BUSY or "exclusively lock" in str(exc):
             raise FateboxError("port %s is busy: another program has it open (mpremote, a serial "
-                               "terminal, another fatebox?); close it and try again; %s" % (url, ports.seen_text()))
+                               "terminal, another fatebox?); close it and try again; %s" % (url, ports.seen_text()), NO_BOARD)
         if code == errno.EACCES:
             raise FateboxError("no permission to open %s; on Linux add yourself to the 'dialout' "
-                               "group (then log in again); %s" % (url, ports.seen_text()))
-        raise FateboxError("cannot open port %s: %s; %s" % (url, _reason(exc), ports.seen_text()))
+                               "group (then log in again); %s" % (url, ports.seen_text()), NO_BOARD)
+        raise FateboxError("cannot open port %s: %s; %s" % (url, _reason(exc), ports.seen_text()), NO_BOARD)
     return port
 
 
@@ -218,7 +218,7 @@ class Link:
 
     def _lost(self, exc):
         return FateboxError("lost the connection to %s (%s): was the cable pulled or the simulator "
-                            "stopped? reconnect and try again" % (self.name, _reason(exc)))
+                            "stopped? reconnect and try again" % (self.name, _reason(exc)), LOST)
 
     # The ops of docs/protocol.md, v1.
     def characters(self):

@@ -4,7 +4,7 @@ import tomlkit
 from tomlkit.items import AoT, Array, InlineTable, Table
 
 from shared_rules import names as N
-from shared_rules.character import Character
+from shared_rules.new_beginning.character import Character
 
 class Mismatch(ValueError):
     """The sheet and the box disagree in a way a pull must not paper over."""

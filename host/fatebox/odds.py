@@ -1,179 +1,94 @@
-# Exact odds of New Beginning for the host: shared_rules computes them as
-# integers; this only arranges them as the JSON report and a readable table.
-from rich.table import Table
+# The generic machinery of `fatebox odds` and `fatebox simulate` for every
+# system: a set-up's named distributions, their JSON and their tables, and the
+# CLI's option helpers. Each system's own set-up is in fatebox.systems.<system>.
+import click
 
-from shared_rules import effects as E
-from shared_rules import names as N
-from shared_rules.exact import Distribution, fraction_text, reduce
-from shared_rules.nbodds import odds_table, setup_odds
-from shared_rules.nbplay import draw as nb_draw
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.newbeginning import RulesError
-from fatebox.odds_dice import Section, words
-
-OUTCOME_WORDS = {
-    N.TOTAL_SUCCESS: "Total success",
-    N.PARTIAL_SUCCESS: "Partial success",
-    N.PARTIAL_FAILURE: "Partial failure",
-    N.TOTAL_FAILURE: "Total failure",
-}
-OUTCOME_STYLES = {
-    N.TOTAL_SUCCESS: "bold green",
-    N.PARTIAL_SUCCESS: "green",
-    N.PARTIAL_FAILURE: "yellow",
-    N.TOTAL_FAILURE: "bold red",
-}
+from shared_rules.errors import RulesError
+from shared_rules.exact import fraction_text, reduce
+from fatebox.errors import FateboxError, USAGE
 
 
-EXIT = "exit"
-NO_EXIT = "no-exit"
+class Section:
+    """One named distribution of a set-up: its JSON key, its title, the odds.
 
-
-class NewBeginning:
-    """A New Beginning trial as typed on the command line, checked by shared_rules.
-
-    The bag from the whites and blacks given, helpers or a group, a placed
-    token, and the listed lessons and scars by name (or effects of the
-    vocabulary as data); a RulesError names what is wrong.
+    `tail` is a numerator over the same denominator for results past the named
+    ones (effect dice past the explosion depth); None when there is none.
     """
 
-    system = N.NEW_BEGINNING
+    def __init__(self, key, title, odds, tail=None, label=None):
+        self.key = key
+        self.title = title
+        self.odds = odds
+        self.tail = tail
+        self.label = label or words
 
-    def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
-                 lessons=(), scars=(), effects=()):
-        self.lessons = [_mark(name, E.LESSON) for name in lessons]
-        self.scars = [_mark(name, E.SCAR) for name in scars]
-        self.effects = [E.parse_effect(data, "--effect") for data in effects]
-        self.helpers = helpers
-        self.group = group
-        self.placed = placed
-        self.setup = TrialSetup(white, black, danger, statuses, helpers, group, placed,
-                                effects=self.lessons + self.scars + self.effects)
-        self.trial = self.setup.trial
-
-    def draw_sizes(self):
-        return self.setup.draw_sizes()
-
-    def check_draw(self, k):
-        self.setup.check_draw(k)
-
-    def extras(self):
-        """What the set-up adds to a plain bag, only what was given (the JSON contract)."""
-        out = {}
-        if self.helpers:
-            out["helpers"] = self.helpers
-        if self.group is not None:
-            out["group"] = self.group
-        if self.placed:
-            out["placed"] = True
-        if self.lessons:
-            out["lessons"] = [m.name for m in self.lessons]
-        if self.scars:
-            out["scars"] = [m.name for m in self.scars]
-        if self.effects:
-            out["effects"] = [e.to_dict() for e in self.effects]
-        return out
-
-    def words(self):
-        trial = self.trial
-        text = setup_words({"white": trial.white, "black": trial.black}, trial.danger, trial.statuses)
-        extras = self.extras()
-        if self.helpers:
-            text += "; %d helper%s" % (self.helpers, "" if self.helpers == 1 else "s")
-        if self.group is not None:
-            text += "; group trial of %d" % self.group
-        if self.placed:
-            text += "; a placed token"
-        for key in ("lessons", "scars"):
-            if key in extras:
-                text += "; %s %s" % (key, ", ".join(extras[key]))
-        if self.effects:
-            text += "; effects " + ", ".join(e.do for e in self.effects)
-        return text
+    def texts(self):
+        return dict((name, self.odds.text(name)) for name in self.odds.names)
 
 
-def _mark(name, kind):
-    """A listed lesson or scar by name ("Over the Top" or "over-the-top"), of the kind asked for."""
-    try:
-        mark = E.listed(name)
-    except RulesError:
-        raise RulesError(kind, "no %s is named %r; the listed %ss: %s" % (kind, name, kind, ", ".join(listed_names(kind))))
-    if mark.kind != kind:
-        raise RulesError(kind, "%s is a %s, not a %s; give it with --%s" % (mark.name, mark.kind, kind, mark.kind))
-    return mark
+def words(name):
+    """'mixed-success' -> 'Mixed success': a name as a person reads it."""
+    text = name.replace("-", " ")
+    return text[:1].upper() + text[1:]
 
 
-def listed_names(kind):
-    return [data["name"].lower().replace(" ", "-") for data in (E.LESSONS if kind == E.LESSON else E.SCARS)]
+class Chances:
+    """A set-up of one system, as typed on the command line.
 
-
-def _new_beginning(nb):
-    # A plain newbeginning.Trial is the same bag with no extras.
-    return nb if isinstance(nb, NewBeginning) else NewBeginning(nb.white, nb.black, nb.danger, nb.statuses)
-
-
-def report(nb, table=None):
-    """One JSON-ready object: the set-up and, per draw size, each outcome as a reduced fraction.
-
-    `nb` is a NewBeginning or a newbeginning.Trial; `table` its odds_table if already made.
+    setup(): the JSON-ready set-up; sections(): the exact odds, named;
+    play(sampler): one trial through shared_rules, a name per section.
+    Subclasses check their options by calling shared_rules, so a bad option
+    is a shared_rules RulesError whose `field` the CLI maps to the option.
     """
-    nb = _new_beginning(nb)
-    rows = []
-    for odds in table or odds_table(nb.setup):
-        rows.append({
-            "draw": odds.draw,
-            "outcomes": dict((o, fraction_text(odds.count(o), odds.denominator)) for o in N.OUTCOMES),
-            "exit": fraction_text(odds.exit, odds.denominator),
-        })
-    out = {"system": N.NEW_BEGINNING}
-    out.update(report_setup(nb))
-    out["rows"] = rows
-    return out
 
+    system = None
+    errors = {}   # RulesError.field -> (option, allowed)
 
-class NewBeginningDraw:
-    """One draw size of a NewBeginning for `fatebox simulate` (the odds_dice.Chances shape)."""
-
-    system = N.NEW_BEGINNING
-
-    def __init__(self, nb, k):
-        nb.check_draw(k)
-        self.nb = nb
-        self.k = k
-        self.odds = setup_odds(nb.setup, k)
-
-    def setup(self):
-        data = report_setup(self.nb)
-        data["draw"] = self.k
-        return data
-
-    def title(self):
-        return "New Beginning: %s; drawing %d" % (self.nb.words(), self.k)
-
-    def sections(self):
-        out = [Section("outcomes", "Outcome", self.odds, label=lambda name: OUTCOME_WORDS.get(name, words(name)))]
-        if self.nb.trial.danger is not None:
-            exits = Distribution(self.odds.denominator, {EXIT: self.odds.exit, NO_EXIT: self.odds.denominator - self.odds.exit},
-                                 [EXIT, NO_EXIT])
-            out.append(Section("exit", "Exit from the scene", exits,
-                               label=lambda name: "Exits" if name == EXIT else "Stays"))
+    def report(self):
+        out = {"system": self.system}
+        out.update(self.setup())
+        for section in self.sections():
+            out[section.key] = section.texts()
+            if section.tail is not None:
+                out["tail"] = fraction_text(section.tail, section.odds.denominator)
         return out
 
-    def play(self, sampler):
-        # nbplay.draw plays the bag, optimism and every draw effect as the box does.
-        drawn = nb_draw(self.nb.setup, self.k, sampler)
-        outcome, counted = drawn.judge()
-        if self.nb.trial.danger is None:
-            return (outcome,)
-        return outcome, EXIT if self.nb.trial.exits(counted) else NO_EXIT
+    def readable(self):
+        return table(self)
 
 
-def report_setup(nb):
-    trial = nb.trial
-    out = {"bag": {"white": trial.white, "black": trial.black}, "danger": trial.danger,
-           "statuses": list(trial.statuses)}
-    out.update(nb.extras())
-    return out
+def table(chances):
+    """The readable odds: one rich Table per section, each result as fraction and percent.
+
+    Effect totals also get the chance of that total or more (the tail included).
+    """
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    tables = [Text(chances.title())]   # above the tables: a table's title wraps to its width
+    sections = chances.sections()
+    for i in range(len(sections)):
+        section = sections[i]
+        odds = section.odds
+        out = Table()
+        out.add_column(section.title)
+        out.add_column("Chance", justify="right", no_wrap=True)
+        at_least = section.tail is not None
+        if at_least:
+            out.add_column("This or more", justify="right", no_wrap=True)
+        left = odds.denominator   # the mass at or above the current total
+        for name in odds.names:
+            row = [section.label(name), cell(odds.text(name))]
+            if at_least:
+                row.append(cell(fraction_text(left, odds.denominator)))
+                left -= odds.count(name)
+            out.add_row(*row)
+        if at_least:
+            out.add_row("more (past depth %d)" % chances.depth, cell(fraction_text(section.tail, odds.denominator)),
+                        cell(fraction_text(section.tail, odds.denominator)))
+        tables.append(out)
+    return Group(*tables)
 
 
 def percent(text):
@@ -198,39 +113,51 @@ def _parse(text):
     return int(text), 1
 
 
-def setup_words(bag, danger, statuses):
-    words = "bag %d white, %d black" % (bag["white"], bag["black"])
-    words += "; danger %d" % danger if danger is not None else "; no danger"
-    if statuses:
-        words += "; " + ", ".join(statuses)
-    return words
-
-
-def table(nb):
-    """A rich Table of a trial's odds: one row per draw size, fraction and percent per cell."""
-    nb = _new_beginning(nb)
-    odds_rows = odds_table(nb.setup)
-    data = report(nb, odds_rows)
-    out = Table(title="New Beginning odds: " + nb.words(), title_justify="left")
-    out.add_column("Draw", justify="right")
-    for outcome in N.OUTCOMES:
-        out.add_column(OUTCOME_WORDS[outcome], justify="right", style=OUTCOME_STYLES[outcome], no_wrap=True)
-    out.add_column("Pass", justify="right", style="bold", no_wrap=True)
-    with_exit = data["danger"] is not None
-    if with_exit:
-        out.add_column("Exit the scene", justify="right", style="red", no_wrap=True)
-    for row, odds in zip(data["rows"], odds_rows):
-        cells = [str(row["draw"])]
-        for outcome in N.OUTCOMES:
-            cells.append(_cell(row["outcomes"][outcome]))
-        cells.append(_cell(fraction_text(odds.passing(), odds.denominator)))
-        if with_exit:
-            cells.append(_cell(row["exit"]))
-        out.add_row(*cells)
-    return out
-
-
-def _cell(text):
+def cell(text):
+    """A fraction and its percent, or '-' for none."""
     if text == "0":
         return "-"
     return "%s  %s" % (text, percent(text))
+
+
+def usage(exc, errors):
+    """A RulesError as `--option: what is wrong (allowed: ...)`, exit 2."""
+    field = exc.field
+    option, allowed = errors.get(field, ("--" + field, None))
+    for prefix in errors:
+        if prefix.endswith("*") and field.startswith(prefix[:-1]):
+            option, allowed = errors[prefix]
+    text = "%s: %s" % (option, exc.message)
+    return FateboxError(text + (" (allowed: %s)" % allowed if allowed else ""), USAGE)
+
+
+def checked(build, errors, **options):
+    try:
+        return build(**options)
+    except RulesError as exc:
+        raise usage(exc, errors)
+
+
+def options(*decorators):
+    def apply(command):
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
+    return apply
+
+
+def json_option():
+    return click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
+
+class Command:
+    """One `fatebox odds NAME` / `fatebox simulate NAME` of a system: build(**options)
+    makes the set-up from the options (a RulesError as a usage error); `trials`,
+    when given, turns it into what simulate plays (an extra option `trial_options`)."""
+
+    def __init__(self, name, build, options, help, trials=None, trial_options=None):
+        self.name = name
+        self.build = build
+        self.options = options
+        self.help = help
+        self.trials = trials
+        self.trial_options = trial_options

@@ -1,8 +1,12 @@
 # Serial ports as pyserial sees them, and `--port auto|PATH|URL`: auto is the
-# one MicroPython board (USB 2E8A:0005) plugged in (mpremote's `connect auto`).
+# one MicroPython board (USB 2E8A:0005) plugged in (mpremote's `connect auto`),
+# else the one virtual gadget running; mpremote's a0/u0/c0 and id:SERIAL too.
+import re
+
 from serial.tools import list_ports
 
-from fatebox.errors import FateboxError
+from fatebox import gadgets
+from fatebox.errors import FateboxError, NO_BOARD, USAGE
 
 # MicroPython's own USB IDs on the RP2040 (Raspberry Pi vendor 2E8A, product 0005).
 BOARD_VID = 0x2E8A
@@ -38,18 +42,63 @@ def seen_text(ports=None):
     return "ports seen: " + ", ".join(describe(p) for p in ports)
 
 
-def choose(spec):
-    """The device path or pyserial URL to open for `--port spec`."""
-    if spec and spec != AUTO:
-        return spec
+# mpremote's shorthands: a0 is /dev/ttyACM0, u1 /dev/ttyUSB1, c3 COM3.
+SHORTHANDS = {"a": "/dev/ttyACM%s", "u": "/dev/ttyUSB%s", "c": "COM%s"}
+_SHORTHAND = re.compile(r"^([auc])([0-9]+)$")
+
+
+def expand(spec):
+    """A path or URL for a0/u0/c0 and port:PATH (mpremote's spellings); else spec."""
+    m = _SHORTHAND.match(spec)
+    if m:
+        return SHORTHANDS[m.group(1)] % m.group(2)
+    if spec.startswith("port:"):
+        return spec[len("port:"):]
+    return spec
+
+
+def by_serial(serial, ports=None):
+    """`id:SERIAL`: the port whose USB serial number is SERIAL (mpremote's connect id:)."""
+    ports = seen() if ports is None else ports
+    found = [p for p in ports if p.serial_number == serial]
+    if len(found) == 1:
+        return found[0].device
+    if not found:
+        known = ["%s (%s)" % (p.device, p.serial_number) for p in ports if p.serial_number]
+        raise FateboxError("--port id:%s: no port has the USB serial number %s; %s"
+                           % (serial, serial, ("serial numbers seen: " + ", ".join(known)) if known
+                              else "no port with a serial number is plugged in"), NO_BOARD)
+    return found[0].device
+
+
+def choose(spec, gadgets_too=True):
+    """The device path or pyserial URL to open for `--port spec`.
+
+    auto: the one MicroPython board on USB; with none, the one virtual gadget
+    running (`fatebox sim`), unless gadgets_too is False (deploy).
+    """
+    spec = (spec or AUTO).strip()
+    if not spec:
+        raise FateboxError("--port: empty; give auto, a device path, a0/u0/c0, id:SERIAL or a pyserial URL", USAGE)
+    if spec.startswith("id:"):
+        return by_serial(spec[3:])
+    if spec != AUTO:
+        return expand(spec)
     ports = seen()
     boards = [p for p in ports if is_board(p)]
     if len(boards) == 1:
         return boards[0].device
-    if not boards:
+    if boards:
         raise FateboxError(
-            "no MicroPython board found (USB %04X:%04X); %s. Plug the board in, or give "
-            "--port PATH (for the simulator, the path `fatebox sim` printed)" % (BOARD_VID, BOARD_PID, seen_text(ports)))
+            "%d MicroPython boards found: %s; choose one with --port PATH (or id:SERIAL)"
+            % (len(boards), ", ".join(describe(p) for p in boards)), USAGE)
+    running = gadgets.running() if gadgets_too else []
+    if len(running) == 1:
+        return running[0]["port"]
+    if running:
+        raise FateboxError(
+            "no board on USB and %d virtual gadgets running (%s); choose one with --port PATH"
+            % (len(running), ", ".join("%s, pid %d" % (g["port"], g["pid"]) for g in running)), USAGE)
     raise FateboxError(
-        "%d MicroPython boards found: %s; choose one with --port PATH"
-        % (len(boards), ", ".join(describe(p) for p in boards)))
+        "no MicroPython board found (USB %04X:%04X); %s. Plug the board in, start the virtual "
+        "gadget (`fatebox sim`), or give --port PATH" % (BOARD_VID, BOARD_PID, seen_text(ports)), NO_BOARD)

@@ -11,7 +11,8 @@ from tomlkit.exceptions import ParseError
 
 from shared_rules import names as N
 from shared_rules import roster, wire
-from shared_rules.character import NAME_LIMIT, SheetError
+from shared_rules.errors import SheetError
+from shared_rules.limits import NAME_LIMIT
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
 
@@ -51,7 +52,7 @@ def read_document(path):
 def load(path):
     """A Sheet whose character passed shared_rules' checks, or FateboxError (exit 2).
 
-    The character is the one the box keeps: shared_rules.character.Character for
+    The character is the one the box keeps: shared_rules.new_beginning.character.Character for
     New Beginning, roster.Hero for the other systems (roster.from_dict by `system`).
     """
     text, document = read_document(path)

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from shared_rules import names as N
 from shared_rules.roster import APPROACHES, AXIOM, COLOUR_TOKENS, LIGHT_DARK, SYSTEM_WORDS
-from fatebox.odds import OUTCOME_STYLES, OUTCOME_WORDS, setup_words
+from fatebox.systems.new_beginning import OUTCOME_STYLES, OUTCOME_WORDS, setup_words
 
 TOKEN_WORDS = {N.WHITE: "white", N.BLACK: "black"}
 

@@ -1,13 +1,13 @@
 # `fatebox sim`: the firmware's Gadget on a virtual board, served on a pseudo-
 # terminal; headless, words on a pipe, or a terminal UI showing the ring.
 import collections
-import math
 import os
 import select
 import signal
 import sys
 import time
 
+from fatebox import gadgets
 from fatebox.errors import FateboxError, USAGE
 from fatebox_fw.gadget import Gadget, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard, PRESS_GAP_MS
@@ -100,9 +100,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None):
         raise FateboxError("cannot start the virtual board: %s" % exc, USAGE)
     except OSError as exc:
         raise FateboxError("cannot start the virtual board in %s: %s" % (state_dir, exc))
+    registered = None
     try:
         gadget = Gadget(board)
         load_characters(gadget, load)
+        # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
+        registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":
             print("fatebox sim: warning: %s" % gadget.store.status, file=sys.stderr)
         if headless:
@@ -113,6 +116,7 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None):
             view = WordsView(board)
         return _serve(board, gadget, view)
     finally:
+        gadgets.unregister(registered)
         board.close()
 
 
@@ -229,9 +233,8 @@ class WordsView(HeadlessView):
         self.last = None
 
     def start(self):
-        path = self.board.port_path
-        print("Fatebox virtual board on %s" % path)
-        print("Use it from another terminal: fatebox --port %s list" % path)
+        for line in start_text(self.board.port_path, fatebox_command()):
+            print(line)
         sys.stdout.flush()
 
     def show(self, description):
@@ -245,20 +248,19 @@ class WordsView(HeadlessView):
 
 
 class TerminalView:
-    """A rich Live screen: the ring in true colour, the step in words, the keys."""
+    """A rich Live screen: the ring as LEDs look (fatebox.panel), the step in words, the keys."""
     waits = True      # keys() waits on stdin for the loop's few milliseconds
 
-    def __init__(self, board, gadget):
+    def __init__(self, board, gadget, command=None):
         from rich.console import Console
         self.console = Console(highlight=False)
         self.board = board
         self.gadget = gadget
+        self.command = command or fatebox_command()
         self.fd = sys.stdin.fileno()
         self.saved = None
         self.live = None
         self.last = None
-        self.brightness = board.profile["brightness"]
-        self.places = ring_places(board.count)
 
     def start(self):
         import termios
@@ -266,8 +268,10 @@ class TerminalView:
         from rich.live import Live
         self.saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd)      # keys one at a time, no echo; Ctrl-C still a signal
+        # The alternate screen: the panel redrawn in place at any size, the
+        # shell's screen back as it was on quit.
         self.live = Live(self.render(self.gadget.describe()), console=self.console,
-                         auto_refresh=False, transient=False)
+                         auto_refresh=False, screen=True, vertical_overflow="crop")
         self.live.start(refresh=True)
 
     def stop(self):
@@ -289,79 +293,58 @@ class TerminalView:
         return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self, description):
-        key = (self.board.frame, description["text"], description["active"], self.gadget.store.status)
+        key = (self.board.frame, description["text"], description["active"], self.gadget.store.status,
+               tuple(self.console.size))
         if key != self.last:
             self.last = key
             self.live.update(self.render(description), refresh=True)
 
     def render(self, description):
-        from rich.console import Group
-        from rich.panel import Panel
-        from rich.table import Table
-        from rich.text import Text
-        path = self.board.port_path
-        words = Text()
-        words.append(description["text"] + "\n", style="bold")
-        words.append("screen: %s \u00b7 %s\n" % (description["screen"], description.get("system", "")), style="dim")
-        words.append("character: %s\n" % (description["active"] or "none loaded"))
-        status = self.gadget.store.status
-        if status != "ok":
-            words.append("storage: %s\n" % status, style="red")
-        top = Table.grid(padding=(0, 4))
-        top.add_row(self.ring_text(), words)
-        keys = Table.grid(padding=(0, 2))
-        for role, typed, does in KEY_HELP:
-            keys.add_row(Text(role.upper(), style="bold"), Text(typed, style="cyan"), Text(does))
-        keys.add_row(Text("long", style="bold"), Text("Shift / capital", style="cyan"), Text("hold the button (! @ # $, B M P G)"))
-        keys.add_row(Text("pause", style="bold"), Text(".", style="cyan"), Text("wait 400 ms (two b's are a double press, b.b two presses)"))
-        keys.add_row(Text("quit", style="bold"), Text("q", style="cyan"), Text("stop the gadget (the flash is saved)"))
-        port = Text()
-        port.append("Serial port: ", style="bold")
-        port.append(path + "\n", style="bold yellow")
-        port.append("In another terminal:  ")
-        port.append("fatebox --port %s list" % path, style="bold green")
-        return Panel(Group(top, Text(""), port, Text(""), keys), title="Fatebox \u2014 virtual board",
-                     title_align="left")
-
-    def ring_text(self):
-        from rich.text import Text
-        rows = max(r for r, _ in self.places) + 1
-        cols = max(c for _, c in self.places) + 1
-        grid = [[None] * cols for _ in range(rows)]
-        pixels = self.board.pixels_rgb()
-        for i in range(len(pixels)):
-            r, c = self.places[i]
-            grid[r][c] = pixels[i]
-        out = Text()
-        for row in grid:
-            for cell in row:
-                if cell is None:
-                    out.append(" ")
-                elif cell == (0, 0, 0):
-                    out.append("\u25cb", style="grey30")
-                else:
-                    out.append("\u25cf", style="rgb(%d,%d,%d)" % self.unscaled(cell))
-            out.append("\n")
-        return out
-
-    def unscaled(self, rgb):
-        # The ring is dimmed for the eyes at the table; a screen shows full colour.
-        return tuple(min(255, v * 255 // self.brightness) for v in rgb)
+        from fatebox import panel
+        width, height = self.console.size
+        return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
+                            side_lines(description, self.gadget.store.status),
+                            port_lines(self.board.port_path, self.command), KEY_ROWS, KEY_LINE)
 
 
-# The reference 12-pixel ring drawn by hand: a clock face, pixel 0 at noon.
-TWELVE = [(0, 7), (0, 10), (1, 13), (3, 14), (5, 13), (6, 10),
-          (6, 7), (6, 4), (5, 1), (3, 0), (1, 1), (0, 4)]
+KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
+    ("long", "Shift / capital", "hold the button (! @ # $, B M P G)"),
+    ("pause", ".", "wait 400 ms (two b's are a double press, b.b two presses)"),
+    ("quit", "q", "stop the gadget (the flash is saved)"),
+)
+KEY_LINE = "1 BACK  2 MINUS  3 PLUS  4 GO  Shift: long  . pause  q quit"
 
 
-def ring_places(count, rows=7):
-    """(row, column) of each pixel on a text circle: pixel 0 at the top, clockwise."""
-    if count == 12:
-        return list(TWELVE)
-    ry = (rows - 1) / 2.0
-    rx = ry * 2.3          # a character cell is about twice as tall as it is wide
-    places = []
-    for i in range(count):
-        angle = 2 * math.pi * i / count
-        places.append((int(round(ry - ry * math.cos(angle))), int(round(rx + rx * math.sin(angle)))))
-    return places
+def side_lines(description, status="ok"):
+    """What the panel says beside the ring: the step in words, the character, trouble."""
+    from shared_rules import roster
+    lines = [(description["text"], "bold")]
+    system = description.get("system")
+    lines.append(("%s \u00b7 %s" % (roster.SYSTEM_WORDS.get(system, system or "no system"),
+                                     description["active"] or "nobody"), None))
+    if status != "ok":
+        lines.append(("storage: %s" % status, "red"))
+    return lines
+
+
+def fatebox_command():
+    """The fatebox command as a fresh terminal can run it: the absolute path of the
+    script beside this interpreter (the project's .venv/bin/fatebox), else python -m."""
+    here = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "fatebox")
+    if os.path.isfile(here) and os.access(here, os.X_OK):
+        return here
+    return "%s -m fatebox" % os.path.abspath(sys.executable)
+
+
+def start_text(path, command):
+    """How to reach the gadget from another terminal, as lines a person can paste."""
+    return ["Fatebox virtual board on %s" % path,
+            "From any terminal: %s list   (finds this gadget by itself; or export FATEBOX_PORT=%s)"
+            % (command, path)]
+
+
+def port_lines(path, command):
+    return [[("Port ", "bold"), (path, "bold yellow")],
+            [("From any terminal: ", None), ("%s list" % command, "bold green")]]
+
+

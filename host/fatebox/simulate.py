@@ -1,6 +1,8 @@
 # `fatebox simulate`: play N trials with the sampler the firmware uses, through
 # the shared_rules play functions, and count the results beside the exact odds.
 import os
+import sys
+import time
 
 from rich.table import Table
 from rich.text import Text
@@ -17,16 +19,23 @@ def sampler(seed=None):
     return Sampler(SeededBytes(seed) if seed is not None else os.urandom)
 
 
-def play(chances, trials, seed=None):
+PROGRESS_AFTER = 1.0     # seconds of work before a progress bar shows
+PROGRESS_EVERY = 2048    # trials between two looks at the clock
+
+
+def play(chances, trials, seed=None, progress=None):
     """Play `trials` trials of `chances` (an odds_dice.Chances); one tally per section.
 
     Each tally holds every named result (zeros included, in the order of the
     odds), then any result past them (effect totals past the depth), ascending.
+    `progress(done)` hears how far it is, every PROGRESS_EVERY trials.
     """
     source = sampler(seed)
     sections = chances.sections()
     tallies = [dict.fromkeys(s.odds.names, 0) for s in sections]
-    for _ in range(trials):
+    for n in range(trials):
+        if progress is not None and n % PROGRESS_EVERY == 0:
+            progress(n)
         names = chances.play(source)
         for i in range(len(tallies)):
             tally = tallies[i]
@@ -50,7 +59,8 @@ def report(chances, trials, seed=None):
     `counts` is the first section (the outcome); further sections (Ego lost,
     an exit from the scene) come under their own key.
     """
-    tallies = play(chances, trials, seed)
+    with Bar(trials) as bar:
+        tallies = play(chances, trials, seed, bar.tick if bar.on else None)
     out = {"system": chances.system}
     out.update(chances.setup())
     out["trials"] = trials
@@ -60,6 +70,44 @@ def report(chances, trials, seed=None):
     for section, tally in zip(sections[1:], tallies[1:]):
         out[section.key] = tally
     return out
+
+
+class Bar:
+    """A rich progress bar on stderr once the work passes PROGRESS_AFTER seconds;
+    nothing at all when stderr is not a terminal (a pipe, a log, the tests)."""
+
+    def __init__(self, total, stream=None, after=PROGRESS_AFTER):
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.after = after
+        try:
+            self.on = self.stream.isatty()
+        except (AttributeError, ValueError):
+            self.on = False
+        self.started = time.monotonic()
+        self.progress = None
+        self.task = None
+        self.shown = False
+
+    def __enter__(self):
+        return self
+
+    def tick(self, done):
+        if self.progress is None:
+            if time.monotonic() - self.started < self.after:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            self.progress = Progress(TextColumn("playing trials"), BarColumn(), MofNCompleteColumn(),
+                                     TimeRemainingColumn(), console=Console(file=self.stream), transient=True)
+            self.task = self.progress.add_task("trials", total=self.total)
+            self.progress.start()
+            self.shown = True
+        self.progress.update(self.task, completed=done)
+
+    def __exit__(self, *exc):
+        if self.progress is not None:
+            self.progress.stop()
 
 
 def tables(chances, data):

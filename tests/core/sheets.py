@@ -16,7 +16,7 @@ def sheet(name="Mara", **changes):
 
 
 def character(name="Mara", **changes):
-    from shared_rules.character import Character
+    from shared_rules.new_beginning.character import Character
     return Character.from_dict(sheet(name, **changes))
 
 

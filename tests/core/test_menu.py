@@ -158,13 +158,13 @@ def test_leaving_a_system_drops_its_play_from_memory():
     tap(gadget, board, "plus")
     tap(gadget, board, "plus")
     long_press(gadget, board, "go")
-    assert gadget.core.system == "light-dark" and "fatebox_fw.play_lightdark" in sys.modules
+    assert gadget.core.system == "light-dark" and "fatebox_fw.play.light_dark" in sys.modules
     long_press(gadget, board, "back")
     tap(gadget, board, "minus")
     tap(gadget, board, "minus")
     long_press(gadget, board, "go")
     assert gadget.core.system == N.NEW_BEGINNING
-    assert "fatebox_fw.play_lightdark" not in sys.modules
+    assert "fatebox_fw.play.light_dark" not in sys.modules
 
 
 def test_a_box_with_nothing_chosen_yet_starts_on_new_beginning_whatever_the_names():

@@ -53,7 +53,9 @@ def test_the_four_outcomes_differ_in_pattern_as_well_as_colour():
 
 def test_every_systems_outcomes_differ_in_pattern():
     from fatebox_fw.ring import pattern_of
-    from shared_rules import approaches, lightdark, axiom, colourtokens_tables as T
+    from shared_rules import approaches, axiom
+    from shared_rules import light_dark as lightdark
+    from shared_rules.colour_tokens import tables as T
     systems = (N.OUTCOMES, approaches.OUTCOMES, lightdark.OUTCOMES, axiom.OUTCOMES,
                (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT))
     ring = Ring(12)

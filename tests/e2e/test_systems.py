@@ -12,7 +12,10 @@ import time
 
 import pytest
 
-from shared_rules import approaches, lightdark, axiom_roll, colourtokens_tables as CT
+from shared_rules import approaches
+from shared_rules import light_dark as lightdark
+from shared_rules.axiom import roll as axiom_roll
+from shared_rules.colour_tokens import tables as CT
 from fatebox import sheets
 from fatebox.link import Link
 

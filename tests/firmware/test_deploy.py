@@ -25,8 +25,8 @@ def tree(directory):
 
 
 # Rules no device module imports (test_device_set.py checks that): not on the board.
-HOST_ONLY_RULES = ("axiom_npc.py", "axiom_conflict.py", "lightdark_effects.py", "colourtokens_order.py",
-                   "colourtokens_traits.py")
+HOST_ONLY_RULES = ("axiom/npc.py", "axiom/conflict.py", "light_dark/effects.py", "colour_tokens/order.py",
+                   "colour_tokens/traits.py")
 
 
 def expected_micropython_set():

@@ -1,6 +1,7 @@
 # `fatebox sim` (host/fatebox/sim.py): headless for scripts, words on a pipe,
 # a terminal UI on a terminal; the host talks to it over its pty. CPython only.
 import os
+import re
 import select
 import signal
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 import serial
 
 from shared_rules import wire
-from shared_rules.character import Character
+from shared_rules.new_beginning.character import Character
 from fatebox.errors import FateboxError
 from fatebox.sim import parse_keys, load_characters, run_sim, SHORT_MS, LONG_MS
 from fatebox_fw.gadget import Gadget
@@ -27,7 +28,7 @@ ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
 
 START = """
 import sys
-from shared_rules.character import Character
+from shared_rules.new_beginning.character import Character
 from fatebox.sim import run_sim
 sheet = %r
 sys.exit(run_sim(sys.argv[1], headless=%r, load=[Character.from_dict(sheet)], seed="sim-test"))
@@ -90,7 +91,9 @@ def test_not_a_terminal_prints_the_port_the_command_and_each_change_in_words(tmp
         first = proc.stdout.readline().decode()
         path = first.split(" on ")[1].strip()
         assert first == "Fatebox virtual board on %s\n" % path
-        assert proc.stdout.readline().decode() == "Use it from another terminal: fatebox --port %s list\n" % path
+        hint = proc.stdout.readline().decode()
+        assert hint.startswith("From any terminal: /") and "/fatebox list" in hint   # an absolute command
+        assert "export FATEBOX_PORT=%s" % path in hint
         assert proc.stdout.readline().decode() == "Difficulty 3 (normal)  [Mara]\n"
         with serial.Serial(path, timeout=0.5) as port:
             assert request(port, 1, "trial", white=2, black=2, draw=2)["ok"]
@@ -124,7 +127,8 @@ def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_pat
     try:
         seen = read_until(master, b"stop the gadget")
         text = seen.decode("utf-8", "replace")
-        assert "fatebox --port /dev/pts/" in text and "Serial port:" in text
+        plain = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", text)
+        assert "Port /dev/pts/" in plain and "/fatebox list" in plain
         assert "Difficulty 3 (normal)" in text and "Mara" in text
         assert "\u25cf" in text                             # lit pixels of the ring
         assert "38;2;" in text                              # in true colour

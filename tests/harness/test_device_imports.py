@@ -52,7 +52,7 @@ def imports_of(path):
 
 def test_device_code_exists():
     names = {str(f.relative_to(ROOT)) for f in device_files()}
-    assert "shared_rules/newbeginning.py" in names
+    assert "shared_rules/new_beginning/__init__.py" in names
 
 
 def test_device_code_imports_only_what_rp2_micropython_has():

@@ -8,8 +8,9 @@ import tty
 from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
-from shared_rules.character import SheetError
-from shared_rules.newbeginning import RulesError, Trial
+from shared_rules.errors import SheetError
+from shared_rules.new_beginning import Trial
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, SeededBytes
 
 BANNER = b"MicroPython v1.24.1 on 2024-11-29; Raspberry Pi Pico with RP2040\r\nType \"help()\" for more information.\r\n"

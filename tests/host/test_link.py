@@ -113,6 +113,7 @@ def test_a_pulled_cable_is_a_clear_error(board):
         with pytest.raises(FateboxError) as info:
             link.characters()
     assert info.value.message.startswith("lost the connection to %s" % board.path)
+    assert info.value.exit_code == 4
 
 
 def test_a_busy_port_is_named_with_the_ports_seen(board, comports):
@@ -173,10 +174,10 @@ def test_a_path_or_url_is_used_as_given(comports):
 
 # The CLI's side of it.
 
-def test_list_without_a_board_exits_1_listing_ports(run, comports):
+def test_list_without_a_board_exits_3_listing_ports(run, comports):
     comports([port_info("/dev/ttyS0")])
     result = run("list")
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     assert result.stderr.startswith("fatebox: no MicroPython board found") and "/dev/ttyS0" in result.stderr
     assert result.stdout == ""
 
@@ -190,13 +191,13 @@ def test_ports_marks_micropython_boards(run, comports):
     assert lines[1].startswith("/dev/ttyS0") and "MicroPython" not in lines[1]
 
 
-def test_ports_board_prints_only_boards_or_exits_1(run, comports):
+def test_ports_board_prints_only_boards_or_exits_3(run, comports):
     comports([port_info("/dev/ttyS0"), port_info("/dev/ttyACM0", 0x2E8A, 0x0005)])
     result = run("ports", "--board")
     assert (result.exit_code, result.stdout) == (0, "/dev/ttyACM0\n")
     comports([port_info("/dev/ttyS0")])
     result = run("ports", "--board")
-    assert result.exit_code == 1 and result.stdout == ""
+    assert result.exit_code == 3 and result.stdout == ""
     assert "no MicroPython board" in result.stderr
 
 

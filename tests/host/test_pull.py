@@ -5,8 +5,9 @@ import os
 
 import pytest
 
-from shared_rules.character import HISTORY_LIMIT, Character
-from shared_rules.newbeginning import Trial
+from shared_rules.new_beginning.character import Character
+from shared_rules.limits import HISTORY_LIMIT
+from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox import merge, sheets
 from fatebox.errors import FateboxError

@@ -1,4 +1,4 @@
-# Approaches sheets (shared_rules/approaches.py Character): errors name the file,
+# Approaches sheets (shared_rules/approaches/__init__.py Character): errors name the file,
 # the sheet's field and its line; pull writes harm and Taken Out back in place.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 

@@ -1,4 +1,4 @@
-# Axiom sheets (shared_rules/axiom_character.py Character): errors name the
+# Axiom sheets (shared_rules/axiom/character.py Character): errors name the
 # file, the sheet's field and its line; pull writes points, strain and scars back.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 

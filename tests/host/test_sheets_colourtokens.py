@@ -1,4 +1,4 @@
-# Colour tokens sheets (shared_rules/colourtokens_character.py Character): the
+# Colour tokens sheets (shared_rules/colour_tokens/character.py Character): the
 # sheet names its traits, the box counts them; pull writes gold back in place.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 

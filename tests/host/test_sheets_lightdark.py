@@ -1,4 +1,4 @@
-# Light and Dark sheets (shared_rules/lightdark_character.py Character): errors
+# Light and Dark sheets (shared_rules/light_dark/character.py Character): errors
 # name the file, the sheet's field and its line; pull writes HP, Ego and more back.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 

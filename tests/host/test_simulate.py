@@ -6,12 +6,12 @@ import os
 import pytest
 
 from shared_rules import approaches as AP
-from shared_rules import axiom_roll as AR
-from shared_rules import colourtokens as CT
-from shared_rules import lightdark as LD
-from shared_rules import lightdark_effects as LE
-from shared_rules.nbodds import setup_odds
-from shared_rules.nbsetup import TrialSetup
+from shared_rules.axiom import roll as AR
+from shared_rules import colour_tokens as CT
+from shared_rules import light_dark as LD
+from shared_rules.light_dark import effects as LE
+from shared_rules.new_beginning.odds import setup_odds
+from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox import simulate
 from tests.properties.test_approaches_chisquare import chi_square, passes

@@ -6,11 +6,11 @@ from itertools import product
 from hypothesis import given, settings, strategies as st
 
 from shared_rules import axiom as A
-from shared_rules.axiom_conflict import attack_odds, attack_result
-from shared_rules.axiom_equipment import depletion_odds, depletes, purchase_odds
-from shared_rules.axiom_harm import removed_by, scar_odds
-from shared_rules.axiom_powers import power_odds
-from shared_rules.axiom_roll import axiom_odds
+from shared_rules.axiom.conflict import attack_odds, attack_result
+from shared_rules.axiom.equipment import depletion_odds, depletes, purchase_odds
+from shared_rules.axiom.harm import removed_by, scar_odds
+from shared_rules.axiom.powers import power_odds
+from shared_rules.axiom.roll import axiom_odds
 
 counts = st.integers(0, 6)
 modifiers = st.integers(A.MIN_MODIFIER, A.MAX_MODIFIER)
@@ -19,7 +19,7 @@ RANK = A.OUTCOMES
 
 
 def outcome_by_the_text(dice, favorable, unfavorable, modifier):
-    """4.1 written out again, independently of shared_rules.axiom_roll."""
+    """4.1 written out again, independently of shared_rules.axiom.roll."""
     net = min(favorable, 2) - min(unfavorable, 2)
     ordered = sorted(dice)
     kept = ordered[-2:] if net > 0 else ordered[:2]

@@ -5,10 +5,10 @@ from itertools import combinations, permutations
 
 from hypothesis import given, settings, strategies as st
 
-from shared_rules.colourtokens import (
+from shared_rules.colour_tokens import (
     BAG_COLOURS, ACTION_COLOURS, BLACK, WHITE, POSITIVE, NEUTRAL, KEPT,
     colour_odds, hand_odds, reserve_odds, token_value, bag_size, check_bag, MAX_RESERVE)
-from shared_rules.colourtokens_action import play_core
+from shared_rules.colour_tokens.action import play_core
 from shared_rules.randomness import Sampler, ScriptedBytes
 
 colours = st.sampled_from(ACTION_COLOURS)

@@ -1,9 +1,9 @@
 # The colour tokens' play functions against their exact odds (CPython): seeded
 # trials through a Sampler, a chi-square test at p = 0.001 per case.
-from shared_rules.colourtokens import (
+from shared_rules.colour_tokens import (
     BLACK, GREEN, BLUE, RED, WHITE, colour_odds, hand_odds, reserve_odds)
-from shared_rules.colourtokens_action import play_core, play_hand, play_reserve
-from shared_rules.colourtokens_order import acting_order
+from shared_rules.colour_tokens.action import play_core, play_hand, play_reserve
+from shared_rules.colour_tokens.order import acting_order
 from shared_rules.randomness import Sampler, SeededBytes
 
 TRIALS = 3000

@@ -5,8 +5,8 @@ from itertools import product
 
 from hypothesis import given, settings, strategies as st
 
-from shared_rules import lightdark as L
-from shared_rules import lightdark_effects as E
+from shared_rules import light_dark as L
+from shared_rules.light_dark import effects as E
 
 light = st.integers(0, L.MAX_LIGHT)
 dark = st.integers(0, L.MAX_DARK)

@@ -6,12 +6,12 @@ from itertools import permutations
 from hypothesis import assume, given, settings, strategies as st
 
 from shared_rules import names as N
-from shared_rules import effects as E
-from shared_rules.newbeginning import RulesError
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.nbodds import setup_odds
-from shared_rules.nbplay import draw
-from shared_rules.spending import spend, budget
+from shared_rules.new_beginning import effects as E
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.odds import setup_odds
+from shared_rules.new_beginning.draw import draw
+from shared_rules.new_beginning.spending import spend, budget
 
 LISTED = [d["name"] for d in E.LESSONS + E.SCARS]
 DRAWING = ["Perseverance", "Quick Thinking", "Persistent", "Divide and Conquer", "Over the Top"]
@@ -63,7 +63,7 @@ class EveryPath:
 
 
 def every_play(setup, k):
-    """{outcome: probability} and the exit chance, over every path nbplay.draw can take."""
+    """{outcome: probability} and the exit chance, over every path new_beginning.draw.draw can take."""
     outcomes = dict((name, Fraction(0)) for name in N.OUTCOMES)
     exit_ = Fraction(0)
     prefix = []
@@ -98,7 +98,7 @@ def test_odds_sum_to_one(case):
 @settings(max_examples=80, deadline=None)
 @given(setups(max_white=3, max_black=3))
 def test_odds_agree_with_every_path_of_the_play(case):
-    # nbplay.draw takes tokens one by one; nbodds counts hands: two ways, one answer.
+    # new_beginning.draw.draw takes tokens one by one; nbodds counts hands: two ways, one answer.
     setup, k = case
     assume(setup.size() <= 5)       # every path: up to 5! orderings, twice over with a retry
     odds = setup_odds(setup, k)
@@ -213,9 +213,9 @@ def test_a_trial_without_draw_effects_has_the_core_odds_and_hypergeometric_white
     # nbodds answers a plain bag by a short path; it must agree with the core
     # Trial.odds (other code) and with n-choose-k counts of the whites drawn.
     from math import comb as choose
-    from shared_rules.newbeginning import Trial
-    from shared_rules.nbsetup import TrialSetup
-    from shared_rules.nbodds import setup_odds
+    from shared_rules.new_beginning import Trial
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    from shared_rules.new_beginning.odds import setup_odds
     for statuses in ([], [N.CONFIDENT], [N.FEAR, N.CONFUSION], [N.ADRENALINE], [N.FOCUS]):
         for white in range(0, 7):
             for black in range(1, 7):

@@ -1,9 +1,9 @@
 # New Beginning played with a seeded Sampler agrees with the exact odds: a
 # chi-square test per set-up, lessons and scars included (CPython only).
 from shared_rules import names as N
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.nbodds import setup_odds
-from shared_rules.nbplay import play, draw
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.odds import setup_odds
+from shared_rules.new_beginning.draw import play, draw
 from shared_rules.randomness import Sampler, SeededBytes
 
 TRIALS = 3000

@@ -6,7 +6,7 @@ from itertools import permutations
 from hypothesis import given, settings, strategies as st
 
 from shared_rules import names as N
-from shared_rules.newbeginning import Trial
+from shared_rules.new_beginning import Trial
 
 statuses = st.lists(st.sampled_from(N.STATUSES), max_size=3, unique=True)
 

@@ -1,7 +1,8 @@
 # rules/approaches-d12.md read with RULINGS.md and docs/rulings.md:
 # one test per rule sentence, worked examples as vectors. CPython and MicroPython.
 from shared_rules import approaches as A
-from shared_rules.approaches import Character, Background, RulesError
+from shared_rules.approaches import Character, Background
+from shared_rules.errors import RulesError
 from shared_rules.exact import fraction_text
 from shared_rules.randomness import Sampler, SeededBytes, ScriptedBytes
 from tests.helpers import raises

@@ -1,10 +1,10 @@
 # rules/axiom-2d6.md, 2 Character Creation and 6.3 Character Advancement: the
 # sheet, its checks and its round trip. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_character import (
+from shared_rules.axiom.character import (
     NEW_SKILLSET, NEW_TALENT, POWER_LEVEL, Character, check_attributes)
-from shared_rules.axiom_equipment import Item
-from shared_rules.newbeginning import RulesError
+from shared_rules.axiom.equipment import Item
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 

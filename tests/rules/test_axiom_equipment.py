@@ -1,11 +1,11 @@
 # rules/axiom-2d6.md, 3 Equipment and 3.1 Wealth & Purchasing: one test per
 # rule sentence and table row. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_equipment import (
+from shared_rules.axiom.equipment import (
     Item, can_purchase, depletes, depletion_odds, depletion_range, gain_wealth, item_modifier,
     play_depletion, play_purchase, purchase, purchase_odds, purchasing_power, quality_price,
     wealth_depletion_range, wealth_from_creation, wealth_roll_modifier)
-from shared_rules.newbeginning import RulesError
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes, SeededBytes
 from tests.helpers import raises
 
@@ -107,7 +107,7 @@ def test_wealth_table_roll_modifiers_as_printed():
 
 def test_the_wealth_roll_modifier_adds_like_an_item_modifier():
     # Ruling: where money is the means of the action; +3 is the largest item-like modifier.
-    from shared_rules.axiom_roll import action_modifier
+    from shared_rules.axiom.roll import action_modifier
     assert action_modifier(1, [wealth_roll_modifier(4)], -2) == 2
 
 

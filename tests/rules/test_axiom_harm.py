@@ -1,8 +1,8 @@
 # rules/axiom-2d6.md, 5 Damage & Recovery: Strain slots, incapacitation, Scars
 # and the Scar roll, recovery and healing. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_harm import Harm, ScarRoll, play_scar_roll, removed_by, scar_odds
-from shared_rules.newbeginning import RulesError
+from shared_rules.axiom.harm import Harm, ScarRoll, play_scar_roll, removed_by, scar_odds
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes, SeededBytes
 from tests.helpers import raises
 

@@ -1,8 +1,8 @@
 # rules/axiom-2d6.md, 7.4 Types of Opposition and 7.4.1 Special Traits: the
 # table's three NPC types and traits as effects. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_npc import NPC, SpecialTrait, strain_slots_of
-from shared_rules.newbeginning import RulesError
+from shared_rules.axiom.npc import NPC, SpecialTrait, strain_slots_of
+from shared_rules.errors import RulesError
 from tests.helpers import raises
 
 FULL = {"Might": 2, "Grace": 1, "Wits": 0, "Heart": -1}

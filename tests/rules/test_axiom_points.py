@@ -1,12 +1,12 @@
 # rules/axiom-2d6.md, 1.2 Axiom Points and 6.1 Adventure Start: earning,
 # spending, re-rolls, carrying over. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_harm import Harm
-from shared_rules.axiom_points import (
+from shared_rules.axiom.harm import Harm
+from shared_rules.axiom.points import (
     AXIOM_POINT, AxiomPoints, BENEFITS, DEVELOPS_RELATIONSHIP, DRIVES_THE_STORY, GM_APPROVED,
     MINOR_DETAIL, PAIR_OF_SIXES, REROLL, STORY_ADVANTAGE)
-from shared_rules.axiom_roll import ActionRoll, roll_action
-from shared_rules.newbeginning import RulesError
+from shared_rules.axiom.roll import ActionRoll, roll_action
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 

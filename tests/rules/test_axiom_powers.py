@@ -1,10 +1,10 @@
 # rules/axiom-2d6.md, 4.2 Extraordinary Power Roll: Power Level, Magnitude, the
 # Strain paid first, the favorable dice. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_harm import Harm
-from shared_rules.axiom_powers import PowerAttempt, check_magnitude, play_power, power_favorable, power_odds
-from shared_rules.axiom_roll import axiom_odds
-from shared_rules.newbeginning import RulesError
+from shared_rules.axiom.harm import Harm
+from shared_rules.axiom.powers import PowerAttempt, check_magnitude, play_power, power_favorable, power_odds
+from shared_rules.axiom.roll import axiom_odds
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 

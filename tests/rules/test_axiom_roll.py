@@ -1,12 +1,12 @@
 # rules/axiom-2d6.md, 4.1 Action Roll, read with RULINGS.md: one test per rule
 # sentence, the rule text's examples as vectors. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom_roll import (
+from shared_rules.axiom.roll import (
     ActionRoll, action_modifier, axiom_odds, conflict_difficulty, count_circumstances,
     dice_to_roll, difficulty_modifier, judge, keep, kept_pairs, net_dice, play_axiom, roll_action,
     ways_by_kept_sum)
 from shared_rules.exact import reduce
-from shared_rules.newbeginning import RulesError
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes, SeededBytes
 from tests.helpers import raises
 

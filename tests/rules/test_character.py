@@ -1,7 +1,8 @@
 # The character model: a plain-dict round trip and validation that says
 # which field is wrong and what it expects. Runs on CPython and MicroPython.
-from shared_rules.character import Character, SheetError
-from shared_rules.newbeginning import Trial
+from shared_rules.new_beginning.character import Character
+from shared_rules.errors import SheetError
+from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
 from tests.helpers import raises
 

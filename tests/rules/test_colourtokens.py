@@ -1,11 +1,11 @@
 # rules/colour-tokens.md read with RULINGS.md: the bag, token values, the core
 # draw and its exact odds. One test per rule sentence; runs on CPython and MicroPython.
-from shared_rules import colourtokens as C
-from shared_rules.colourtokens import (
+from shared_rules import colour_tokens as C
+from shared_rules.colour_tokens import (
     BLACK, GREEN, BLUE, RED, WHITE, POSITIVE, NEUTRAL, NEGATIVE,
     colour_odds, hand_odds, reserve_odds, check_bag, token_value, best_kept,
     core_draw_size, draw_token)
-from shared_rules.newbeginning import RulesError
+from shared_rules.errors import RulesError
 from shared_rules.exact import fraction_text, comb
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises

@@ -1,11 +1,11 @@
 # rules/colour-tokens.md, one action through Steps 2 and 3: draw, gold, keep,
 # reserve, relationships, placing, the end. CPython and MicroPython.
-from shared_rules.colourtokens import (
+from shared_rules.colour_tokens import (
     BAG_COLOURS, BLACK, GREEN, BLUE, RED, WHITE, check_bag, bag_size)
-from shared_rules import colourtokens_tables as T
-from shared_rules.colourtokens_action import (
+from shared_rules.colour_tokens import tables as T
+from shared_rules.colour_tokens.action import (
     Action, play_core, play_hand, play_reserve, BENEFICIAL, DETRIMENTAL, LOOSE, TIGHT)
-from shared_rules.newbeginning import RulesError
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes, SeededBytes
 from tests.helpers import raises
 

@@ -1,12 +1,12 @@
 # rules/colour-tokens.md, the result tables of Step 3: a kept token in success,
 # sacrifice or story (3b), a reserve token on a trait (3c). CPython and MicroPython.
-from shared_rules.colourtokens import BLACK, GREEN, BLUE, RED, WHITE
-from shared_rules import colourtokens_tables as T
-from shared_rules.colourtokens_tables import (
+from shared_rules.colour_tokens import BLACK, GREEN, BLUE, RED, WHITE
+from shared_rules.colour_tokens import tables as T
+from shared_rules.colour_tokens.tables import (
     SUCCESS, SACRIFICE, STORY, core_effect, placing_effect, allocator, placer, tally,
     effect_detail, POSITIVE_TRAIT, NEGATIVE_TRAIT, BENEFICIAL_RELATIONSHIP,
     DETRIMENTAL_RELATIONSHIP)
-from shared_rules.newbeginning import RulesError
+from shared_rules.errors import RulesError
 from tests.helpers import raises
 
 

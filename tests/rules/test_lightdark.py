@@ -1,7 +1,7 @@
 # rules/light-and-dark-dice.md, Attributes and Chances, read with RULINGS.md and
 # docs/rulings.md: one test per rule sentence. CPython and MicroPython.
-from shared_rules import lightdark as L
-from shared_rules.lightdark import RulesError
+from shared_rules import light_dark as L
+from shared_rules.errors import RulesError
 from shared_rules.exact import fraction_text
 from shared_rules.randomness import Sampler, SeededBytes, ScriptedBytes
 from tests.helpers import raises

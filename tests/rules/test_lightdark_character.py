@@ -1,9 +1,9 @@
 # rules/light-and-dark-dice.md, Characters, Advancements and Conditions, read with
 # docs/rulings.md: one test per rule sentence. CPython and MicroPython.
-from shared_rules import lightdark as L
-from shared_rules import lightdark_advancements as A
-from shared_rules.lightdark_character import Character, ARCHETYPE_NAMES, SKILL_GROUPS, hp_max, ego_max
-from shared_rules.newbeginning import RulesError
+from shared_rules import light_dark as L
+from shared_rules.light_dark import advancements as A
+from shared_rules.light_dark.character import Character, ARCHETYPE_NAMES, SKILL_GROUPS, hp_max, ego_max
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 

@@ -1,11 +1,13 @@
 # rules/new-beginning.md, Crucial Trial and Examples of Improving a Trait, read
 # with RULINGS.md and docs/rulings.md. CPython and MicroPython.
 from shared_rules import names as N
-from shared_rules import crucial as C
-from shared_rules.newbeginning import RulesError, build_whites
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.nbplay import draw
-from shared_rules.character import Character, SheetError
+from shared_rules.new_beginning import crucial as C
+from shared_rules.new_beginning import build_whites
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.draw import draw
+from shared_rules.new_beginning.character import Character
+from shared_rules.errors import SheetError
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 

@@ -1,11 +1,11 @@
 # rules/new-beginning.md, Examples of Lesson and Scar, read with RULINGS.md and
 # docs/rulings.md: every lesson and scar as data, its odds and play.
 from shared_rules import names as N
-from shared_rules import effects as E
-from shared_rules.newbeginning import RulesError
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.nbodds import nb_odds, setup_odds
-from shared_rules.nbplay import draw
+from shared_rules.new_beginning import effects as E
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.odds import nb_odds, setup_odds
+from shared_rules.new_beginning.draw import draw
 from shared_rules.randomness import Sampler, ScriptedBytes
 from shared_rules.exact import fraction_text
 from tests.helpers import raises

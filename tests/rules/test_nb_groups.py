@@ -1,12 +1,12 @@
 # rules/new-beginning.md, Lending a Hand and its Example of a Group Trial, read
 # with RULINGS.md and docs/rulings.md. CPython and MicroPython.
 from shared_rules import names as N
-from shared_rules.newbeginning import RulesError
-from shared_rules.groups import group_bag, helping_whites, check_targets
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.nbodds import nb_odds
-from shared_rules.nbplay import draw
-from shared_rules.spending import spend
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning.groups import group_bag, helping_whites, check_targets
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.odds import nb_odds
+from shared_rules.new_beginning.draw import draw
+from shared_rules.new_beginning.spending import spend
 from shared_rules.randomness import Sampler, ScriptedBytes
 from shared_rules.exact import fraction_text
 from tests.helpers import raises

@@ -1,11 +1,12 @@
 # rules/new-beginning.md, Spending Tokens and the note Investing in the Future,
 # read with docs/rulings.md. Runs on CPython and MicroPython.
 from shared_rules import names as N
-from shared_rules.newbeginning import Trial, RulesError, build_whites
-from shared_rules.nbsetup import TrialSetup
-from shared_rules.nbplay import draw
-from shared_rules.spending import spend, budget
-from shared_rules.character import Character
+from shared_rules.new_beginning import Trial, build_whites
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.new_beginning.draw import draw
+from shared_rules.new_beginning.spending import spend, budget
+from shared_rules.new_beginning.character import Character
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises
 
@@ -128,7 +129,7 @@ def test_confusion_adds_a_black_to_spend():
 
 
 def test_the_core_result_spends_the_same_way():
-    # newbeginning.Trial.draw's Result (no lessons) is checked the same way.
+    # new_beginning.Trial.draw's Result (no lessons) is checked the same way.
     result = Trial(2, 3, statuses=[N.FOCUS]).draw(1, scripted(0))
     assert budget(result).whites == 2 and spend(result, {"improve": 1}, USED).improve == 1
 
@@ -245,5 +246,5 @@ def test_apply_spend_writes_placed_tokens_and_misfortunes():
 def test_a_trait_cannot_hold_a_white_and_a_black():
     data = sheet().to_dict()
     data["qualities"][0] = {"name": "Agile", "placed": True, "placed-black": True}
-    from shared_rules.character import SheetError
+    from shared_rules.errors import SheetError
     assert raises(SheetError, Character.from_dict, data).field == "qualities[0].placed-black"

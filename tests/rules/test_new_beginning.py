@@ -1,7 +1,8 @@
 # rules/new-beginning.md read with RULINGS.md: one test per rule sentence,
 # the worked examples of the rule text as vectors. Runs on CPython and MicroPython.
 from shared_rules import names as N
-from shared_rules.newbeginning import Trial, RulesError, build_whites
+from shared_rules.new_beginning import Trial, build_whites
+from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, SeededBytes, ScriptedBytes
 from shared_rules.exact import reduce, fraction_text
 from tests.helpers import raises

@@ -2,7 +2,8 @@
 # `system`, errors naming the field, round trips, the history each system records.
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.character import SheetError, HISTORY_LIMIT
+from shared_rules.errors import SheetError
+from shared_rules.limits import HISTORY_LIMIT
 from tests.helpers import raises
 
 ASH = {"name": "Ash", "system": "approaches", "maximum": {"body": 5, "mind": 4, "will": 3},
@@ -17,7 +18,9 @@ RUE = {"name": "Rue", "system": "colour-tokens", "gold": 2, "traits": 3}
 
 
 def test_the_system_names_are_the_systems_own():
-    from shared_rules import approaches, lightdark, axiom, colourtokens
+    from shared_rules import approaches, axiom
+    from shared_rules import light_dark as lightdark
+    from shared_rules import colour_tokens as colourtokens
     assert roster.SYSTEMS == (N.NEW_BEGINNING, approaches.APPROACHES, lightdark.LIGHT_DARK,
                               axiom.AXIOM, colourtokens.COLOUR_TOKENS)
 
@@ -93,8 +96,8 @@ def test_the_longest_entry_holds_each_systems_outcomes():
 
 
 def test_a_colour_tokens_purse_spends_and_earns_within_its_limits():
-    from shared_rules.colourtokens_character import Character, MAX_GOLD
-    from shared_rules.newbeginning import RulesError
+    from shared_rules.colour_tokens.character import Character, MAX_GOLD
+    from shared_rules.errors import RulesError
     rue = Character(gold=2, traits=1)
     rue.spend_gold(2)
     assert rue.gold == 0

@@ -1,0 +1,290 @@
+# Colour tokens on four buttons (rules/colour-tokens.md, Steps 1-3): the action's
+# colour, keywords, the core draw, gold redraws, success, sacrifice and story, the reserve.
+from shared_rules import colour_tokens as T
+from shared_rules.colour_tokens import action as CA
+from shared_rules.colour_tokens import tables as TT
+from shared_rules.roster import COLOUR_TOKENS
+from fatebox_fw import play as P
+from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
+
+COLOUR = "colour"           # green (creative), blue (transformative), red (destructive)
+KEYWORDS = "keywords"       # core keywords 0..3: draw 3 + K
+RESERVE_SIZE = "reserve-size"   # non-core traits involved: tokens held in reserve; the meter shows here
+SUCCESS = "success"         # after the draw: the token kept for success,
+SACRIFICE = "sacrifice"     # for sacrifice,
+STORY = "story"             # and for story (Step 2b)
+RESERVE = "reserve"         # the reserve drawn (Step 2c), gold may redraw it
+DONE = "done"               # the kept three and who allocates; gold earned
+
+COLOUR_WORDS = {T.GREEN: "Green (creative)", T.BLUE: "Blue (transformative)", T.RED: "Red (destructive)"}
+CATEGORIES = (SUCCESS, SACRIFICE, STORY)
+EFFECT_WORDS = {TT.BLACK_SUCCESS: "a step toward the task", TT.COLOURED_SUCCESS: "a %s success",
+                TT.NO_EFFECT: "no effect", TT.COLOURED_SACRIFICE: "a %s sacrifice",
+                TT.WHITE_SACRIFICE: "the GM's sacrifice", TT.PLAYER: "the player allocates the reserve",
+                TT.GM: "the GM allocates the reserve", TT.TURNS: "the GM and player take turns"}
+MAX_EARNED = 9
+
+
+# Built once: steps() is asked every frame.
+STEPS = (COLOUR, KEYWORDS, RESERVE_SIZE)
+AFTER = (SUCCESS, SACRIFICE, STORY, RESERVE, DONE)
+
+
+class Play(P.Play):
+    system = COLOUR_TOKENS
+
+    def reset(self):
+        self.colour = 0             # index into T.ACTION_COLOURS
+        self.keywords = 0
+        self.reserve = None         # tokens for non-core traits; None: the character's count
+        self.action = None          # the shared_rules Action under way
+        self.cursor = 0
+        self.picks = [0, 1, 2]      # hand positions for success, sacrifice, story
+        self.earned = 0
+        self.gold_before = 0
+
+    def steps(self):
+        return STEPS
+
+    def after(self):
+        return AFTER
+
+    def offers(self, screen):
+        if screen == RESERVE:
+            return self._reserve_size() > 0
+        return True
+
+    def _hero(self):
+        return self.core.character()
+
+    def _reserve_size(self):
+        if self.reserve is not None:
+            return self.reserve
+        hero = self._hero()
+        return hero.sheet.traits if hero is not None else 0
+
+    def _bag(self):
+        hero = self._hero()
+        return hero.sheet.the_bag() if hero is not None else T.default_bag()
+
+    def _colour(self):
+        return T.ACTION_COLOURS[self.colour]
+
+    def prepare(self, screen):
+        if screen == RESERVE_SIZE:
+            T.check_room(self._bag(), T.core_draw_size(self.keywords) + self._reserve_size(),
+                         "a core draw of %d and %d non-core tokens" % (T.core_draw_size(self.keywords), self._reserve_size()))
+
+    def change(self, screen, sign, jump, event, now):
+        if screen == COLOUR:
+            self.colour = P.cycle(self.colour, len(T.ACTION_COLOURS), sign)
+        elif screen == KEYWORDS:
+            self.keywords = P.step(self.keywords, 0, T.MAX_KEYWORDS, sign, jump)
+        elif screen == RESERVE_SIZE:
+            self.reserve = P.step(self._reserve_size(), 0, T.MAX_RESERVE, sign, jump)
+        elif screen == RESULT or screen == RESERVE:
+            tokens = self.action.hand if screen == RESULT else self.action.reserve
+            if not jump:
+                self.cursor = P.cycle(self.cursor, len(tokens), sign)
+            elif sign > 0:
+                # Steps 2a and 2c: a gold token discards one drawn token and draws its replacement.
+                self.action.redraw(self.cursor % len(tokens))
+        elif screen in CATEGORIES:
+            if self.action.stage != CA.CORE:
+                from shared_rules.errors import RulesError
+                raise RulesError("keep", "the three tokens are kept already")
+            at = CATEGORIES.index(screen)
+            self.picks[at] = self._next_free(at, sign)
+        elif screen == DONE:
+            self.earned = P.step(self.earned, 0, MAX_EARNED, sign, jump)
+
+    def _next_free(self, at, sign):
+        # The next hand position the other two categories have not taken.
+        count = len(self.action.hand)
+        pick = self.picks[at]
+        for _ in range(count):
+            pick = (pick + sign) % count
+            if pick not in [self.picks[j] for j in range(3) if j != at]:
+                return pick
+        return self.picks[at]
+
+    def roll(self, now):
+        hero = self._hero()
+        self.prepare(RESERVE_SIZE)
+        gold = hero.sheet.gold if hero is not None else 0
+        action = CA.Action(self._colour(), self.core.sampler, self.keywords, self._bag(), gold)
+        action.draw_core()
+        self.action = action
+        self.gold_before = gold
+        self.result = action
+        self.items = len(action.hand)
+        self.cursor = 0
+        self.earned = 0
+        self.owner = hero.name if hero is not None else None
+        # The best three, best first, as the suggested success, sacrifice and story.
+        self._suggest()
+
+    def _suggest(self):
+        # The best three (colourtokens.best_kept), best first, as the suggested
+        # success, sacrifice and story.
+        hand = self.action.hand
+        picks = []
+        for token in T.best_kept(hand, self._colour(), T.KEPT):
+            for i in range(len(hand)):
+                if hand[i] == token and i not in picks:
+                    picks.append(i)
+                    break
+        self.picks = picks
+
+    def arrive(self, screen, now):
+        action = self.action
+        if screen in (RESERVE, DONE) and action.stage == CA.CORE:
+            action.keep(self.picks[0], self.picks[1], self.picks[2])
+        if screen == RESERVE and action.stage == CA.KEPT_STAGE:
+            action.draw_reserve(self._reserve_size())
+            self.cursor = 0
+        if screen in CATEGORIES:
+            self.cursor = self.picks[CATEGORIES.index(screen)]
+
+    def outcome(self):
+        action = self.action
+        if SUCCESS in action.core_effects:
+            return action.core_effects[SUCCESS]
+        # Before keeping: what the best token would do for success.
+        return TT.core_effect(TT.SUCCESS, action.hand[self.picks[0]], self._colour())
+
+    def blinking(self):
+        return False
+
+    def commit(self):
+        action = self.action
+        if action is None or self.owner is None or self.owner not in self.core.store.characters:
+            return      # played without a character, or deleted by the host meanwhile
+        if action.stage == CA.CORE:
+            action.keep(self.picks[0], self.picks[1], self.picks[2])
+        hero = self.core.copy(self.core.store.characters[self.owner])
+        spent = self.gold_before - action.gold
+        hero.sheet.spend_gold(spent)
+        if self.earned:
+            hero.sheet.earn_gold(self.earned)
+        hero.record({"outcome": action.core_effects[TT.SUCCESS], "colour": action.colour,
+                     "kept": [action.kept[c] for c in CATEGORIES], "reserve": list(action.reserve),
+                     "gold": spent, "earned": self.earned})
+        action.end()
+        self.core.stage(hero)
+        self.owner = None       # recorded once
+        self.earned = 0
+
+    def odds(self):
+        # The chance the best token kept is positive: 1 - P(no positive among the 3 + K).
+        odds = T.colour_odds(self.keywords, self._colour(), self._bag())
+        return odds.denominator - odds.count("0"), odds.denominator
+
+    # -- what the table sees ------------------------------------------------------------
+
+    def render_step(self, ring, screen, t):
+        blink = t % EDIT_PERIOD_MS < EDIT_ON_MS
+        ring.clear()
+        if screen == COLOUR:
+            for i in range(len(T.ACTION_COLOURS)):
+                ring.put(4 * i, ring.token_colours[T.ACTION_COLOURS[i]] if i == self.colour else ring.rest)
+                if i == self.colour:
+                    ring.put(4 * i + 1, ring.token_colours[T.ACTION_COLOURS[i]])
+        elif screen == KEYWORDS:
+            # Three kept, then one thrown away per keyword.
+            for i in range(T.core_draw_size(self.keywords)):
+                ring.put(i, ring.white if i < T.KEPT else ring.rest)
+        elif screen == RESERVE_SIZE:
+            ring.first(self._reserve_size(), ring.gold)
+        elif screen in CATEGORIES:
+            self._render_hand(ring, self.picks[CATEGORIES.index(screen)], blink, screen)
+        elif screen == RESERVE:
+            self._render_tokens(ring, self.action.reserve, self.cursor, blink)
+        elif screen == DONE:
+            self._render_kept(ring)
+
+    def _render_tokens(self, ring, tokens, cursor, blink):
+        ring.clear()
+        for i in range(min(len(tokens), ring.count)):
+            if i != cursor or blink or not self.action.gold:
+                ring.put(i, ring.token_colours[tokens[i]])
+
+    def _render_hand(self, ring, cursor, blink, screen):
+        ring.clear()
+        hand = self.action.hand
+        at = CATEGORIES.index(screen)
+        for i in range(len(hand)):
+            taken = i in [self.picks[j] for j in range(at)]
+            if i == cursor and not blink:
+                continue
+            ring.put(i, ring.rest if taken else ring.token_colours[hand[i]])
+
+    def _render_kept(self, ring):
+        # Success, sacrifice and story, four pixels each in the token's colour:
+        # all four for a positive token, two for a neutral one, one for white.
+        ring.clear()
+        action = self.action
+        for c in range(3):
+            token = action.kept[CATEGORIES[c]]
+            value = T.token_value(token, action.colour)
+            lit = 4 if value == T.POSITIVE else (2 if value == T.NEUTRAL else 1)
+            for j in range(0, 4, 4 // lit):
+                ring.put(4 * c + j, ring.token_colours[token])
+
+    def render_items(self, ring, shown, t):
+        if self.screen == RESULT and self.action.gold:
+            self._render_tokens(ring, self.action.hand, self.cursor, t % EDIT_PERIOD_MS < EDIT_ON_MS)
+            return
+        ring.clear()
+        hand = self.action.hand
+        for i in range(min(shown, len(hand))):
+            ring.put(i, ring.token_colours[hand[i]])
+
+    def words(self, screen):
+        colour = self._colour()
+        if screen == COLOUR:
+            return "%s action" % COLOUR_WORDS[colour]
+        if screen == KEYWORDS:
+            return "%d core keyword%s: draw %d, keep 3" % (self.keywords, "" if self.keywords == 1 else "s",
+                                                           T.core_draw_size(self.keywords))
+        if screen == RESERVE_SIZE:
+            return "%d non-core trait%s: %d reserve token%s" % (self._reserve_size(), "" if self._reserve_size() == 1 else "s",
+                                                               self._reserve_size(), "" if self._reserve_size() == 1 else "s")
+        action = self.action
+        if screen == DRAWING:
+            return "Drawing %d tokens" % len(action.hand)
+        if screen == RESULT:
+            return "Drew %s; %d gold (at %s)" % (", ".join(action.hand), action.gold, action.hand[self.cursor % len(action.hand)])
+        if screen in CATEGORIES:
+            pick = action.hand[self.picks[CATEGORIES.index(screen)]]
+            effect = TT.core_effect(screen, pick, colour)
+            return "%s: %s, %s" % (P.upper_first(screen), pick, self._effect_words(effect, pick))
+        if screen == RESERVE:
+            return "Reserve: %s; %d gold (at %s)" % (", ".join(action.reserve), action.gold,
+                                                     action.reserve[self.cursor % len(action.reserve)])
+        if screen == DONE:
+            parts = []
+            for c in CATEGORIES:
+                effect = action.core_effects[c]
+                parts.append("%s %s: %s" % (c, action.kept[c], self._effect_words(effect, action.kept[c])))
+            text = "; ".join(parts)
+            if self.earned:
+                text += "; %d gold earned" % self.earned
+            return text
+        return ""
+
+    def _effect_words(self, effect, token):
+        words = EFFECT_WORDS.get(effect, effect)
+        if "%s" in words:
+            words = words % (self._colour() if effect == TT.COLOURED_SUCCESS else token)
+        return words
+
+    def setup_state(self):
+        return {"colour": self._colour(), "keywords": self.keywords, "reserve": self._reserve_size()}
+
+    def last_state(self):
+        action = self.action
+        if action is None:
+            return None
+        return {"colour": action.colour, "hand": list(action.hand), "kept": dict(action.kept),
+                "reserve": list(action.reserve), "gold": action.gold, "stage": action.stage}

@@ -1,0 +1,95 @@
+# Running virtual gadgets, so `--port auto` and `fatebox ports` find them: each
+# `fatebox sim` writes one small file (its pty, its pid) and removes it on exit.
+import json
+import os
+import time
+
+ENV = "FATEBOX_RUNTIME_DIR"     # where the files live (default: the user's runtime folder)
+
+
+def directory():
+    """$FATEBOX_RUNTIME_DIR, else platformdirs' user runtime folder for fatebox."""
+    if os.environ.get(ENV):
+        return os.environ[ENV]
+    import platformdirs
+    return platformdirs.user_runtime_dir("fatebox")
+
+
+def register(port, state=None):
+    """Say that this process serves a virtual gadget on `port`; the file's path, or
+    None when the runtime folder cannot be written (the gadget runs all the same)."""
+    folder = directory()
+    path = os.path.join(folder, "gadget-%d.json" % os.getpid())
+    entry = {"port": port, "pid": os.getpid(), "state": os.path.abspath(state) if state else None,
+             "started": int(time.time())}
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        temp = path + ".tmp"
+        with open(temp, "w", encoding="utf-8") as f:
+            json.dump(entry, f)
+        os.replace(temp, path)
+    except OSError:
+        return None
+    return path
+
+
+def unregister(path):
+    if path:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True     # someone else's process: alive, though not ours
+    except OSError:
+        return False
+    return True
+
+
+def running():
+    """The virtual gadgets serving now: [{"port", "pid", "state", "started"}], by port.
+
+    An entry whose process has ended or whose pty is gone (a gadget killed
+    before it could clean up) is ignored, and its file removed.
+    """
+    folder = directory()
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if not (name.startswith("gadget-") and name.endswith(".json")):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            with open(path, encoding="utf-8") as f:
+                entry = json.load(f)
+            port, pid = entry["port"], entry["pid"]
+            ok = isinstance(port, str) and isinstance(pid, int) and _alive(pid) and os.path.exists(port)
+        except (OSError, ValueError, KeyError, TypeError):
+            ok = False
+        if ok:
+            out.append(entry)
+        else:
+            unregister(path)
+    return sorted(out, key=lambda e: e["port"])
+
+
+def find(device):
+    """The running gadget serving `device` (a path), or None."""
+    try:
+        real = os.path.realpath(device)
+    except (TypeError, ValueError):
+        return None
+    for entry in running():
+        if os.path.realpath(entry["port"]) == real:
+            return entry
+    return None

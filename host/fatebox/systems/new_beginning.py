@@ -1,0 +1,296 @@
+# New Beginning on the host: `fatebox odds/simulate new-beginning`, its options
+# and words. shared_rules computes the odds as integers; this only arranges
+# them as the JSON report and a readable table.
+import json
+
+import click
+from rich.table import Table
+
+from shared_rules.new_beginning import effects as E
+from shared_rules import names as N
+from shared_rules.exact import Distribution, fraction_text, reduce
+from shared_rules.new_beginning.odds import odds_table, setup_odds
+from shared_rules.new_beginning.draw import draw as nb_draw
+from shared_rules.new_beginning.trial_setup import TrialSetup
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
+from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
+from fatebox.errors import FateboxError, USAGE
+from fatebox.odds import Command, Section, cell, checked, options, words
+
+OUTCOME_WORDS = {
+    N.TOTAL_SUCCESS: "Total success",
+    N.PARTIAL_SUCCESS: "Partial success",
+    N.PARTIAL_FAILURE: "Partial failure",
+    N.TOTAL_FAILURE: "Total failure",
+}
+OUTCOME_STYLES = {
+    N.TOTAL_SUCCESS: "bold green",
+    N.PARTIAL_SUCCESS: "green",
+    N.PARTIAL_FAILURE: "yellow",
+    N.TOTAL_FAILURE: "bold red",
+}
+
+
+EXIT = "exit"
+NO_EXIT = "no-exit"
+
+
+class NewBeginning:
+    """A New Beginning trial as typed on the command line, checked by shared_rules.
+
+    The bag from the whites and blacks given, helpers or a group, a placed
+    token, and the listed lessons and scars by name (or effects of the
+    vocabulary as data); a RulesError names what is wrong.
+    """
+
+    system = N.NEW_BEGINNING
+
+    def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
+                 lessons=(), scars=(), effects=()):
+        self.lessons = [_mark(name, E.LESSON) for name in lessons]
+        self.scars = [_mark(name, E.SCAR) for name in scars]
+        self.effects = [E.parse_effect(data, "--effect") for data in effects]
+        self.helpers = helpers
+        self.group = group
+        self.placed = placed
+        self.setup = TrialSetup(white, black, danger, statuses, helpers, group, placed,
+                                effects=self.lessons + self.scars + self.effects)
+        self.trial = self.setup.trial
+
+    def draw_sizes(self):
+        return self.setup.draw_sizes()
+
+    def report(self):
+        return report(self)
+
+    def readable(self):
+        return table(self)
+
+    def check_draw(self, k):
+        self.setup.check_draw(k)
+
+    def extras(self):
+        """What the set-up adds to a plain bag, only what was given (the JSON contract)."""
+        out = {}
+        if self.helpers:
+            out["helpers"] = self.helpers
+        if self.group is not None:
+            out["group"] = self.group
+        if self.placed:
+            out["placed"] = True
+        if self.lessons:
+            out["lessons"] = [m.name for m in self.lessons]
+        if self.scars:
+            out["scars"] = [m.name for m in self.scars]
+        if self.effects:
+            out["effects"] = [e.to_dict() for e in self.effects]
+        return out
+
+    def words(self):
+        trial = self.trial
+        text = setup_words({"white": trial.white, "black": trial.black}, trial.danger, trial.statuses)
+        extras = self.extras()
+        if self.helpers:
+            text += "; %d helper%s" % (self.helpers, "" if self.helpers == 1 else "s")
+        if self.group is not None:
+            text += "; group trial of %d" % self.group
+        if self.placed:
+            text += "; a placed token"
+        for key in ("lessons", "scars"):
+            if key in extras:
+                text += "; %s %s" % (key, ", ".join(extras[key]))
+        if self.effects:
+            text += "; effects " + ", ".join(e.do for e in self.effects)
+        return text
+
+
+def _mark(name, kind):
+    """A listed lesson or scar by name ("Over the Top" or "over-the-top"), of the kind asked for."""
+    try:
+        mark = E.listed(name)
+    except RulesError:
+        raise RulesError(kind, "no %s is named %r; the listed %ss: %s" % (kind, name, kind, ", ".join(listed_names(kind))))
+    if mark.kind != kind:
+        raise RulesError(kind, "%s is a %s, not a %s; give it with --%s" % (mark.name, mark.kind, kind, mark.kind))
+    return mark
+
+
+def listed_names(kind):
+    return [data["name"].lower().replace(" ", "-") for data in (E.LESSONS if kind == E.LESSON else E.SCARS)]
+
+
+def _new_beginning(nb):
+    # A plain new_beginning.Trial is the same bag with no extras.
+    return nb if isinstance(nb, NewBeginning) else NewBeginning(nb.white, nb.black, nb.danger, nb.statuses)
+
+
+def report(nb, table=None):
+    """One JSON-ready object: the set-up and, per draw size, each outcome as a reduced fraction.
+
+    `nb` is a NewBeginning or a new_beginning.Trial; `table` its odds_table if already made.
+    """
+    nb = _new_beginning(nb)
+    rows = []
+    for odds in table or odds_table(nb.setup):
+        rows.append({
+            "draw": odds.draw,
+            "outcomes": dict((o, fraction_text(odds.count(o), odds.denominator)) for o in N.OUTCOMES),
+            "exit": fraction_text(odds.exit, odds.denominator),
+        })
+    out = {"system": N.NEW_BEGINNING}
+    out.update(report_setup(nb))
+    out["rows"] = rows
+    return out
+
+
+class NewBeginningDraw:
+    """One draw size of a NewBeginning for `fatebox simulate` (the odds_dice.Chances shape)."""
+
+    system = N.NEW_BEGINNING
+
+    def __init__(self, nb, k):
+        nb.check_draw(k)
+        self.nb = nb
+        self.k = k
+        self.odds = setup_odds(nb.setup, k)
+
+    def setup(self):
+        data = report_setup(self.nb)
+        data["draw"] = self.k
+        return data
+
+    def title(self):
+        return "New Beginning: %s; drawing %d" % (self.nb.words(), self.k)
+
+    def sections(self):
+        out = [Section("outcomes", "Outcome", self.odds, label=lambda name: OUTCOME_WORDS.get(name, words(name)))]
+        if self.nb.trial.danger is not None:
+            exits = Distribution(self.odds.denominator, {EXIT: self.odds.exit, NO_EXIT: self.odds.denominator - self.odds.exit},
+                                 [EXIT, NO_EXIT])
+            out.append(Section("exit", "Exit from the scene", exits,
+                               label=lambda name: "Exits" if name == EXIT else "Stays"))
+        return out
+
+    def play(self, sampler):
+        # new_beginning.draw.draw plays the bag, optimism and every draw effect as the box does.
+        drawn = nb_draw(self.nb.setup, self.k, sampler)
+        outcome, counted = drawn.judge()
+        if self.nb.trial.danger is None:
+            return (outcome,)
+        return outcome, EXIT if self.nb.trial.exits(counted) else NO_EXIT
+
+
+def report_setup(nb):
+    trial = nb.trial
+    out = {"bag": {"white": trial.white, "black": trial.black}, "danger": trial.danger,
+           "statuses": list(trial.statuses)}
+    out.update(nb.extras())
+    return out
+
+
+def setup_words(bag, danger, statuses):
+    words = "bag %d white, %d black" % (bag["white"], bag["black"])
+    words += "; danger %d" % danger if danger is not None else "; no danger"
+    if statuses:
+        words += "; " + ", ".join(statuses)
+    return words
+
+
+def table(nb):
+    """A rich Table of a trial's odds: one row per draw size, fraction and percent per cell."""
+    nb = _new_beginning(nb)
+    odds_rows = odds_table(nb.setup)
+    data = report(nb, odds_rows)
+    out = Table(title="New Beginning odds: " + nb.words(), title_justify="left")
+    out.add_column("Draw", justify="right")
+    for outcome in N.OUTCOMES:
+        out.add_column(OUTCOME_WORDS[outcome], justify="right", style=OUTCOME_STYLES[outcome], no_wrap=True)
+    out.add_column("Pass", justify="right", style="bold", no_wrap=True)
+    with_exit = data["danger"] is not None
+    if with_exit:
+        out.add_column("Exit the scene", justify="right", style="red", no_wrap=True)
+    for row, odds in zip(data["rows"], odds_rows):
+        cells = [str(row["draw"])]
+        for outcome in N.OUTCOMES:
+            cells.append(cell(row["outcomes"][outcome]))
+        cells.append(cell(fraction_text(odds.passing(), odds.denominator)))
+        if with_exit:
+            cells.append(cell(row["exit"]))
+        out.add_row(*cells)
+    return out
+
+
+# New Beginning: RulesError.field -> the option a person typed, and what it accepts.
+NB_ERRORS = {
+    "white": ("--white", "0..%d whites in all (traits, helpers, placed token, lessons), the white supply" % SUPPLY_WHITE),
+    "black": ("--black", "1..%d blacks in all (difficulty, group, scars), the black supply" % SUPPLY_BLACK),
+    "difficulty": ("--black", "1..%d, the difficulty" % SUPPLY_BLACK),
+    "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
+    "statuses": ("--status", None),   # the message lists the statuses or says what is wrong
+    "helpers": ("--helpers", "0..%d, one white each" % MAX_HELPERS),
+    "group": ("--group", "2..%d participants, leader included, within the black supply" % MAX_PARTICIPANTS),
+    "draw": ("--draw", None),         # the range depends on the bag: filled in below
+    E.LESSON: ("--lesson", None),     # the message lists the lessons
+    E.SCAR: ("--scar", None),
+    "effects": ("--lesson/--scar/--effect", None),
+    "--effect*": ("--effect", "a JSON object like {\"do\": \"add-white\", \"count\": 1}; do is one of "
+                  + ", ".join(sorted(E.EFFECTS))),
+}
+
+
+def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects):
+    if white is None:
+        if group is None:
+            raise FateboxError("--white: say how many whites the traits put in (allowed: 0..%d)" % SUPPLY_WHITE, USAGE)
+        white = 0    # a group trial puts 1 white per participant
+    parsed = []
+    for text in effects:
+        try:
+            parsed.append(json.loads(text))
+        except ValueError as exc:
+            raise FateboxError("--effect: %r is not JSON (%s); write it like {\"do\": \"add-white\", \"count\": 1}"
+                               % (text, exc), USAGE)
+    return checked(NewBeginning, NB_ERRORS, white=white, black=black, danger=danger, statuses=statuses,
+                    helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed)
+
+
+OPTIONS = options(
+    click.option("--white", "-w", type=int, default=None,
+                 help="Whites from the traits put into play (0..%d; with --group leave it out)." % SUPPLY_WHITE),
+    click.option("--black", "-b", type=int, required=True, help="Black tokens: the difficulty (1..%d)." % SUPPLY_BLACK),
+    click.option("--danger", "-d", type=int, default=None, help="Exit from the scene at this many blacks (1..%d)." % MAX_DANGER),
+    click.option("--status", "-s", "statuses", multiple=True, metavar="STATUS",
+                 help="A thematic status; repeat for several: " + ", ".join(N.STATUSES) + "."),
+    click.option("--helpers", type=int, default=0, show_default=True,
+                 help="Others lending a hand, one white each (0..%d)." % MAX_HELPERS),
+    click.option("--group", type=int, default=None,
+                 help="A group trial of P participants: P whites, difficulty + P - 1 blacks (2..%d)." % MAX_PARTICIPANTS),
+    click.option("--placed", is_flag=True, help="Use a token placed on a trait: one more white."),
+    click.option("--lesson", "lessons", multiple=True, metavar="NAME",
+                 help="A listed lesson; repeat for several: " + ", ".join(listed_names(E.LESSON)) + "."),
+    click.option("--scar", "scars", multiple=True, metavar="NAME",
+                 help="A listed scar; repeat for several: " + ", ".join(listed_names(E.SCAR)) + "."),
+    click.option("--effect", "effects", multiple=True, metavar="JSON",
+                 help="A table's own lesson or scar effect, e.g. '{\"do\": \"draw-another\", \"when\": \"failed\"}'."))
+
+
+def _new_beginning_draw(nb, k):
+    sizes = nb.draw_sizes()
+    allowed = "%d..%d" % (sizes[0], sizes[-1]) if len(sizes) > 1 else "exactly %d here" % sizes[0]
+    if k is None:
+        if len(sizes) > 1:
+            raise FateboxError("--draw: say how many tokens to draw (allowed: %s)" % allowed, USAGE)
+        k = sizes[0]   # adrenaline or a forced draw: all tokens but one
+    try:
+        return NewBeginningDraw(nb, k)
+    except RulesError as exc:
+        raise FateboxError("--draw: %s (allowed: %s)" % (exc.message, allowed), USAGE)
+
+
+DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,
+                           help="Tokens to draw at once (1..tokens in the bag; forced under adrenaline).")
+
+COMMANDS = (Command(N.NEW_BEGINNING, _build, OPTIONS,
+                    "New Beginning: the chance of each outcome (and of an exit) per draw size.",
+                    trials=_new_beginning_draw, trial_options=DRAW_OPTION),)

@@ -1,0 +1,95 @@
+# Axiom (rules/axiom-2d6.md, read with RULINGS.md): the names both sides use
+# for outcomes, qualities, difficulties and NPC types, and the checks of input.
+from shared_rules.errors import RulesError
+
+AXIOM = "axiom"
+
+# rules/axiom-2d6.md, 4.1 Action Roll, the result table (RULINGS.md, Axiom)
+CRITICAL_SUCCESS = "critical-success"   # (6, 6) on the selected dice
+SUCCESS = "success"                     # 10+
+MIXED = "mixed"                         # 7-9: success + story complication
+FAILURE = "failure"                     # 6-
+CRITICAL_FAILURE = "critical-failure"   # (1, 1) on the selected dice
+OUTCOMES = (CRITICAL_SUCCESS, SUCCESS, MIXED, FAILURE, CRITICAL_FAILURE)
+# The table reads 7-9 as "Success + Story Complication" and (6, 6) as "Success + ...".
+SUCCEEDED = (CRITICAL_SUCCESS, SUCCESS, MIXED)
+
+# rules/axiom-2d6.md, 4.1: Easy +1, Normal 0, Hard -2, Very Hard -4
+EASY = "easy"
+NORMAL = "normal"
+HARD = "hard"
+VERY_HARD = "very-hard"
+DIFFICULTIES = (EASY, NORMAL, HARD, VERY_HARD)
+
+# rules/axiom-2d6.md, 3) Equipment: the three qualities, best first
+MASTERWORK = "masterwork"
+FINE = "fine"
+AVERAGE = "average"
+QUALITIES = (MASTERWORK, FINE, AVERAGE)
+
+# rules/axiom-2d6.md, 3) and 3.1): price ranges; priceless items cannot be bought
+INEXPENSIVE = "inexpensive"
+MODERATE = "moderate"
+EXPENSIVE = "expensive"
+PRICELESS = "priceless"
+PRICES = (INEXPENSIVE, MODERATE, EXPENSIVE, PRICELESS)
+
+# Depletion rolls (3) Consumable Resources, 3.1) Wealth & Purchasing)
+DEPLETED = "depleted"
+NOT_DEPLETED = "not-depleted"
+DEPLETION_OUTCOMES = (DEPLETED, NOT_DEPLETED)
+WEALTH_DECREASES = "wealth-decreases"
+WEALTH_HOLDS = "wealth-holds"
+PURCHASE_OUTCOMES = (WEALTH_DECREASES, WEALTH_HOLDS)
+
+# rules/axiom-2d6.md, 5) the Scar roll
+REMOVED_FROM_PLAY = "removed-from-play"
+STAYS_IN_PLAY = "stays-in-play"
+SCAR_OUTCOMES = (REMOVED_FROM_PLAY, STAYS_IN_PLAY)
+
+# rules/axiom-2d6.md, 7.2 Attacking
+CRITICAL_HIT = "critical-hit"
+HIT = "hit"
+MISS = "miss"
+ATTACK_OUTCOMES = (CRITICAL_HIT, HIT, MISS)
+STRAIN = "strain"
+CONDITION = "condition"
+ATTACK_EFFECTS = (STRAIN, CONDITION)
+
+# rules/axiom-2d6.md, 7.4 Types of Opposition
+SHADOW = "shadow"
+SUPPORTING = "supporting"
+ANTAGONIST = "antagonist"
+NPC_TYPES = (SHADOW, SUPPORTING, ANTAGONIST)
+
+# Bounds of the numbers a table may enter (docs/rulings/axiom.md)
+MIN_MODIFIER = -10    # beyond +-10 no kept pair changes its outcome
+MAX_MODIFIER = 10
+
+
+def is_whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(field, value, lo, hi=None, what=""):
+    """`value` if it is a whole number in lo..hi (hi None: no top), else RulesError."""
+    if not is_whole(value) or value < lo or (hi is not None and value > hi):
+        span = "%d..%d" % (lo, hi) if hi is not None else ">= %d" % lo
+        raise RulesError(field, "%s must be a whole number %s%s, got %r" % (field, span, what, value))
+    return value
+
+
+def one_of(field, value, allowed):
+    """`value` if it is one of `allowed`, else RulesError listing them."""
+    if value not in allowed:
+        raise RulesError(field, "%s must be one of %s, got %r" % (field, ", ".join(allowed), value))
+    return value
+
+
+def text(field, value, limit=200):
+    """A non-empty string of at most `limit` characters, else RulesError."""
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(field, "%s must be a non-empty text, got %r" % (field, value))
+    if len(value) > limit:
+        raise RulesError(field, "%s must be at most %d characters, got %d" % (field, limit, len(value)))
+    return value

@@ -1,0 +1,215 @@
+# New Beginning (rules/new-beginning.md, read with RULINGS.md): the bag, a
+# draw without replacement, the four outcomes, danger, statuses, exact odds.
+from shared_rules import names as N
+from shared_rules.exact import comb
+from shared_rules.exact import is_int
+from shared_rules.errors import RulesError
+
+SUPPLY_WHITE = 6   # rules/new-beginning.md, Materials: 6 white and 6 black
+SUPPLY_BLACK = 6
+MAX_DIFFICULTY = 6
+MAX_DANGER = 6
+
+
+def build_whites(trait_levels, helpers=0, placed=False, statuses=()):
+    """Whites a player puts in the bag (RULINGS.md, New Beginning, Bag).
+
+    One per trait put into play, L for a trait improved to level L; under
+    distraction or fatigue at most 2 traits count (the player keeps the two
+    best); one per helper lending a hand; one for a placed token used.
+    """
+    levels = sorted(trait_levels, reverse=True)
+    if N.DISTRACTION in statuses or N.FATIGUE in statuses:
+        levels = levels[:2]
+    return sum(levels) + helpers + (1 if placed else 0)
+
+
+class Trial:
+    """The set-up of one trial: the bag, danger and statuses.
+
+    Raises RulesError for a bag the table cannot make: no black, a count
+    below zero, more tokens than the supply, unknown statuses.
+    """
+
+    def __init__(self, white, black, danger=None, statuses=(),
+                 supply_white=SUPPLY_WHITE, supply_black=SUPPLY_BLACK):
+        if not is_int(white) or white < 0:
+            raise RulesError("white", "white must be a whole number >= 0, got %r" % (white,))
+        if not is_int(black) or black < 1:
+            raise RulesError("black", "black must be at least 1 (difficulty 1..6), got %r" % (black,))
+        if white > supply_white:
+            raise RulesError("white", "%d white tokens is more than the supply of %d" % (white, supply_white))
+        if black > supply_black:
+            raise RulesError("black", "%d black tokens is more than the supply of %d" % (black, supply_black))
+        if danger is not None and (not is_int(danger) or danger < 1 or danger > MAX_DANGER):
+            raise RulesError("danger", "danger must be 1..%d or none, got %r" % (MAX_DANGER, danger))
+        seen = []
+        for status in statuses:
+            if status not in N.STATUSES:
+                raise RulesError("statuses", "unknown status %r; known: %s" % (status, ", ".join(N.STATUSES)))
+            if status not in seen:
+                seen.append(status)
+        if N.ADRENALINE in seen and white + black < 2:
+            raise RulesError("statuses", "adrenaline draws all tokens but one: the bag needs 2 or more")
+        self.white = white
+        self.black = black
+        self.danger = danger
+        self.statuses = tuple(seen)
+
+    def size(self):
+        return self.white + self.black
+
+    def has(self, status):
+        return status in self.statuses
+
+    def draw_sizes(self):
+        """The draw sizes the player may choose; one forced size under adrenaline."""
+        if self.has(N.ADRENALINE):
+            return (self.size() - 1,)
+        return tuple(range(1, self.size() + 1))
+
+    def check_draw(self, k):
+        if not is_int(k):
+            raise RulesError("draw", "draw must be a whole number, got %r" % (k,))
+        sizes = self.draw_sizes()
+        if k not in sizes:
+            if self.has(N.ADRENALINE):
+                raise RulesError("draw", "adrenaline forces a draw of %d (all tokens but one), not %d" % (sizes[0], k))
+            raise RulesError("draw", "draw must be 1..%d (the tokens in the bag), got %d" % (self.size(), k))
+
+    def counted_blacks(self, b):
+        # RULINGS.md, Statuses: confusion, one black drawn counts as 2.
+        if b >= 1 and self.has(N.CONFUSION):
+            return b + 1
+        return b
+
+    def judge(self, w, b):
+        """The outcome of a draw of w whites and b blacks: (outcome, counted blacks)."""
+        counted = self.counted_blacks(b)
+        if w == 0:
+            return N.TOTAL_FAILURE, counted
+        if b == 0:
+            outcome = N.TOTAL_SUCCESS
+        elif counted >= self.black and not self.has(N.CONFIDENT):
+            # Confident: drawing all the blacks does not count as partial failure.
+            outcome = N.PARTIAL_FAILURE
+        else:
+            outcome = N.PARTIAL_SUCCESS
+        if w == 1 and self.has(N.FEAR) and outcome != N.PARTIAL_FAILURE:
+            # Fear: passing needs 2 whites (RULINGS.md; focus does not change outcomes).
+            outcome = N.PARTIAL_FAILURE
+        return outcome, counted
+
+    def exits(self, counted):
+        """Exit from the scene: counted blacks >= danger (reported beside the outcome)."""
+        return self.danger is not None and counted >= self.danger
+
+    def spendable_whites(self, w, k):
+        # Focus: drawing a single token, each white counts as 2 for spending.
+        if k == 1 and self.has(N.FOCUS):
+            return 2 * w
+        return w
+
+    def retries(self, k, outcome):
+        # Optimism: a single token drawn and failed goes back; draw once more.
+        return k == 1 and outcome == N.TOTAL_FAILURE and self.has(N.OPTIMISM)
+
+    def odds(self, k):
+        """Exact odds of a draw of k: an Odds with integer counts over one denominator."""
+        self.check_draw(k)
+        total = comb(self.size(), k)
+        weights = []   # (w, b, weight) over `den`
+        for w in range(max(0, k - self.black), min(k, self.white) + 1):
+            weights.append((w, k - w, comb(self.white, w) * comb(self.black, k - w)))
+        den = total
+        if k == 1 and self.has(N.OPTIMISM):
+            # A failed single draw is redrawn from the full bag: scale to total**2.
+            redrawn = []
+            for w, b, weight in weights:
+                outcome, _ = self.judge(w, b)
+                if outcome == N.TOTAL_FAILURE:
+                    for w2, b2, weight2 in weights:
+                        redrawn.append((w2, b2, weight * weight2))
+                else:
+                    redrawn.append((w, b, weight * total))
+            weights = redrawn
+            den = total * total
+        counts = [0, 0, 0, 0]
+        exit_count = 0
+        for w, b, weight in weights:
+            outcome, counted = self.judge(w, b)
+            counts[N.OUTCOMES.index(outcome)] += weight
+            if self.exits(counted):
+                exit_count += weight
+        return Odds(k, den, counts, exit_count)
+
+    def draw(self, k, sampler):
+        """Draw k tokens at once with `sampler` (shared_rules.randomness.Sampler)."""
+        self.check_draw(k)
+        tokens = _draw_tokens(self.white, self.black, k, sampler)
+        w = tokens.count(N.WHITE)
+        outcome, counted = self.judge(w, k - w)
+        first = None
+        if self.retries(k, outcome):
+            first = tokens
+            tokens = _draw_tokens(self.white, self.black, 1, sampler)
+            w = tokens.count(N.WHITE)
+            outcome, counted = self.judge(w, k - w)
+        return Result(self, k, tokens, outcome, counted, first)
+
+
+def _draw_tokens(white, black, k, sampler):
+    # Without replacement: each token is uniform over what is left in the bag.
+    out = ""
+    for _ in range(k):
+        if sampler.below(white + black) < white:
+            out += N.WHITE
+            white -= 1
+        else:
+            out += N.BLACK
+            black -= 1
+    return out
+
+
+class Odds:
+    """Exact odds of one draw size: counts[i] / denominator for OUTCOMES[i]."""
+
+    def __init__(self, k, denominator, counts, exit_count):
+        self.draw = k
+        self.denominator = denominator
+        self.counts = counts
+        self.exit = exit_count
+
+    def count(self, outcome):
+        return self.counts[N.OUTCOMES.index(outcome)]
+
+    def passing(self):
+        return self.count(N.TOTAL_SUCCESS) + self.count(N.PARTIAL_SUCCESS)
+
+
+class Result:
+    """One draw: the tokens in the order drawn, the outcome and what it costs."""
+
+    def __init__(self, trial, k, tokens, outcome, counted, first=None):
+        self.trial = trial
+        self.draw = k
+        self.tokens = tokens            # e.g. "wbw"
+        self.first = first              # the failed first draw under optimism
+        self.white = tokens.count(N.WHITE)
+        self.black = len(tokens) - self.white
+        self.outcome = outcome
+        self.counted_blacks = counted
+        self.exit = trial.exits(counted)
+        self.spendable_whites = trial.spendable_whites(self.white, k)
+
+    def to_dict(self):
+        return {
+            "tokens": self.tokens,
+            "first": self.first,
+            "white": self.white,
+            "black": self.black,
+            "outcome": self.outcome,
+            "counted-blacks": self.counted_blacks,
+            "exit": self.exit,
+            "spendable-whites": self.spendable_whites,
+        }

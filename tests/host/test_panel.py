@@ -1,0 +1,191 @@
+# The virtual gadget's panel (host/fatebox/panel.py) rendered as a terminal
+# shows it: every colour depth, every size; lit, faint and off pixels distinct.
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+from fatebox import panel
+from fatebox.sim import KEY_LINE, KEY_ROWS, port_lines, side_lines
+from fatebox_fw import ring as R
+
+BRIGHTNESS = 64            # the reference profile's
+DEPTHS = ("truecolor", "256", "standard")
+# The 16 colours as xterm draws them: what a 'standard' colour looks like.
+XTERM16 = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+           (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+           (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+
+
+def _xterm256(n):
+    if n < 16:
+        return XTERM16[n]
+    if n < 232:
+        n -= 16
+        steps = (0, 95, 135, 175, 215, 255)
+        return steps[n // 36], steps[(n // 6) % 6], steps[n % 6]
+    v = 8 + 10 * (n - 232)
+    return v, v, v
+
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def cells(ansi):
+    """[(char, fg rgb, bg rgb)] of every printed character, from the SGR codes."""
+    out = []
+    fg = bg = None
+    pos = 0
+    for m in list(SGR.finditer(ansi)) + [None]:
+        text = ansi[pos:m.start()] if m else ansi[pos:]
+        for ch in text:
+            if ch != "\n":
+                out.append((ch, fg, bg))
+        if m is None:
+            break
+        pos = m.end()
+        codes = [int(c) for c in m.group(1).split(";") if c] or [0]
+        i = 0
+        while i < len(codes):
+            c = codes[i]
+            if c == 0:
+                fg = bg = None
+            elif c in (38, 48):
+                if codes[i + 1] == 2:
+                    colour = tuple(codes[i + 2:i + 5])
+                    i += 4
+                else:
+                    colour = _xterm256(codes[i + 2])
+                    i += 2
+                if c == 38:
+                    fg = colour
+                else:
+                    bg = colour
+            elif 30 <= c <= 37:
+                fg = XTERM16[c - 30]
+            elif 90 <= c <= 97:
+                fg = XTERM16[c - 90 + 8]
+            elif 40 <= c <= 47:
+                bg = XTERM16[c - 40]
+            elif 100 <= c <= 107:
+                bg = XTERM16[c - 100 + 8]
+            i += 1
+    return out
+
+
+def render(renderable, depth, width=80, height=24):
+    console = Console(file=io.StringIO(), record=True, width=width, height=height,
+                      color_system=depth, force_terminal=True, legacy_windows=False)
+    console.print(renderable)
+    return console.export_text(styles=True)
+
+
+def luminance(rgb):
+    def lin(c):
+        c /= 255.0
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def the_box_pixels():
+    """Every (lit, faint) pair the firmware's ring draws, at the reference brightness."""
+    ring = R.Ring(12, BRIGHTNESS)
+    pairs = [(ring.positive, ring.positive_off), (ring.negative, ring.negative_off), (ring.gold, ring.gold_off),
+             (ring.white, ring.rest), (ring.success, ring.meter_rest), (ring.draw, ring.rest)]
+    pairs += list(zip(ring.dice, ring.dice_off)) + list(zip(ring.systems, ring.systems_off))
+    return pairs, [ring.black, ring.mark, ring.failure, ring.partial_failure, ring.error_colour,
+                   ring.warning, ring.light_die, ring.dark_die] + list(ring.token_colours.values())
+
+
+def test_the_issue_s_faint_pixels_are_lit_and_none_is_darker_than_off():
+    # The issue: faint pixels of about rgb(15,15,11) and (25,0,0) at full scale
+    # were darker than off and vanished on a dark terminal.
+    for rgb in ((4, 4, 3), (6, 0, 0), (1, 0, 0)):
+        state, glyph, colour = panel.led(rgb, BRIGHTNESS)
+        assert state == panel.FAINT and glyph != panel.GLYPHS[panel.OFF]
+        assert luminance(colour) > luminance(panel.WELL)
+        assert contrast(colour, panel.WELL) >= 2.0
+    assert panel.led((0, 0, 0), BRIGHTNESS)[0] == panel.OFF
+
+
+def test_every_colour_the_ring_draws_is_lit_or_faint_as_the_firmware_meant():
+    pairs, lit_only = the_box_pixels()
+    for lit, faint in pairs:
+        assert panel.led(lit, BRIGHTNESS)[0] == panel.LIT, lit
+        assert panel.led(faint, BRIGHTNESS)[0] == panel.FAINT, faint
+    for lit in lit_only:
+        assert panel.led(lit, BRIGHTNESS)[0] == panel.LIT, lit
+
+
+def test_a_black_token_is_readable_on_the_dark_well():
+    ring = R.Ring(12, BRIGHTNESS)
+    _, _, colour = panel.led(ring.black, BRIGHTNESS)
+    assert contrast(colour, panel.WELL) >= 3.0      # the old (67,0,119) on black was about 1.9
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+def test_lit_faint_and_off_are_distinct_at_every_colour_depth(depth):
+    pairs, lit_only = the_box_pixels()
+    for lit, faint in pairs + [(c, None) for c in lit_only]:
+        pixels = [lit, faint or (0, 0, 0), (0, 0, 0)] + [(0, 0, 0)] * 9
+        seen = [c for c in cells(render(panel.ring(pixels, BRIGHTNESS), depth)) if c[0].strip()]
+        by_glyph = {}
+        for ch, fg, bg in seen:
+            # Every pixel sits on the well (whatever the terminal's theme), in a colour
+            # of its own that is not the well's.
+            assert bg is not None and fg is not None and fg != bg, (depth, lit, ch, fg, bg)
+            by_glyph.setdefault(ch, set()).add(fg)
+        looks = {panel.led(p, BRIGHTNESS)[1]: p for p in pixels}
+        assert set(by_glyph) == set(looks)
+        lit_fg = by_glyph[panel.GLYPHS[panel.LIT]]
+        off_fg = by_glyph[panel.GLYPHS[panel.OFF]]
+        assert lit_fg.isdisjoint(off_fg)
+        for fg in lit_fg:
+            assert contrast(fg, seen[0][2]) >= 2.5, (depth, lit, fg)
+        if faint is not None:
+            faint_fg = by_glyph[panel.GLYPHS[panel.FAINT]]
+            if depth != "standard":
+                # 16 colours have too few greys to keep a faint white apart from off
+                # by colour; the glyph tells them apart there.
+                assert faint_fg.isdisjoint(off_fg) and faint_fg.isdisjoint(lit_fg), (depth, lit, faint)
+            for fg in faint_fg:
+                assert contrast(fg, seen[0][2]) >= 1.5, (depth, faint, fg)
+
+
+def _screen(width, height):
+    desc = {"text": "Difficulty 3 (normal)", "system": "new-beginning", "active": "Mara"}
+    ring = R.Ring(12, BRIGHTNESS)
+    ring.meter(5)
+    pixels = [tuple(ring.buf[i:i + 3]) for i in range(0, 36, 3)]
+    return panel.screen(width, height, pixels, BRIGHTNESS, side_lines(desc),
+                        port_lines("/dev/pts/17", "/home/someone/fatebox/.venv/bin/fatebox"), KEY_ROWS, KEY_LINE)
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+@pytest.mark.parametrize("size", [(120, 40), (100, 30), (80, 24), (64, 18)])
+def test_the_panel_fits_the_terminal_and_keeps_the_ring_port_and_quit_key(size, depth):
+    width, height = size
+    text = render(_screen(width, height), depth, width, height)
+    plain = SGR.sub("", text)
+    lines = plain.rstrip("\n").split("\n")
+    assert len(lines) <= height - 1
+    assert max(len(line) for line in lines) <= width
+    assert plain.count(panel.GLYPHS[panel.LIT]) == 5 and plain.count(panel.GLYPHS[panel.FAINT]) == 7
+    assert "/dev/pts/17" in plain and "q quit" in plain or "stop the gadget" in plain
+    assert "Difficulty 3 (normal)" in plain and "New Beginning" in plain and "Mara" in plain
+
+
+@pytest.mark.parametrize("size", [(59, 24), (80, 15), (40, 10)])
+def test_a_terminal_too_small_says_so_instead_of_a_broken_panel(size):
+    width, height = size
+    plain = SGR.sub("", render(_screen(width, height), "truecolor", width, height))
+    assert "the terminal is %dx%d" % size in plain
+    assert panel.GLYPHS[panel.LIT] not in plain
+    assert all(len(line) <= width for line in plain.split("\n"))
