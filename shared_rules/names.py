@@ -52,8 +52,9 @@ E_STORAGE = "storage"        # flash full or failing: nothing was changed
 E_VERSION = "version"        # the host speaks no version the device knows
 E_FULL = "full"              # no room for another character
 E_ENTROPY = "entropy"        # the random source failed a health test: no draw (docs/entropy.md)
+E_BUSY = "busy"              # play on the box could not let go of the character: try again
 ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST,
-          E_INVALID, E_NOT_FOUND, E_STORAGE, E_VERSION, E_FULL, E_ENTROPY)
+          E_INVALID, E_NOT_FOUND, E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_BUSY)
 
 # Pixel colours (r, g, b) at full brightness; the ring scales them.
 COLOUR_WHITE_TOKEN = (150, 140, 120)

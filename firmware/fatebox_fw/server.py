@@ -187,12 +187,16 @@ class Server:
         except SheetError as exc:
             raise Refused(N.E_INVALID, "character %s" % exc)
         check_fits(character)
+        used, before = self._let_go(character.name)
         created = self.store.put(character)
+        self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": character.name, "created": created}
 
     def delete(self, request):
         name = _name(request)
+        used, before = self._let_go(name) if name in self.store.characters else (False, self.core.active())
         self.store.delete(name)
+        self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": name}
 
     def trial(self, request):
@@ -220,6 +224,15 @@ class Server:
                           % (name, roster.SYSTEM_WORDS[self.store.characters[name].system]))
         result = self.core.host_trial(trial, request["draw"], name, self.clock.ticks_ms())
         return {"result": result.to_dict()}
+
+    def _let_go(self, name):
+        # docs/protocol.md, Play and the host: never from under the table's play.
+        # (whether play used it, the active character before the change)
+        used = self.core.uses(name)
+        problem = self.core.let_go(name, self.clock.ticks_ms())
+        if problem is not None:
+            raise Refused(N.E_BUSY, problem)
+        return used, self.core.active()
 
     def repl(self, request):
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.

@@ -9,6 +9,8 @@
 #            beside a good backup; the box must start on one good generation
 #   saves    kill -9 of a process saving the store, at random points
 #   pull     kill -9 of `fatebox pull` (and push) against the virtual gadget
+#   play     random interleavings of button presses and host requests, every
+#            system, checked after each step (model-based: run_play)
 #
 # Targets, for every kind: 0 crashes, 0 hangs, 0 state changes by a refused
 # request, 0 sheets (or acknowledged characters) lost.
@@ -206,7 +208,7 @@ def run_frames(seed, count, restart_every=200, debug=False):
             except wire.WireError as exc:
                 tally.fail("crashes", "seed %s frame %d: the box sent a frame that does not decode: %s" % (seed, i, exc))
                 continue
-            if len(replies) != 1:
+            if len(replies) != (1 if data.strip() else 0):    # an empty line is no request
                 tally.fail("hangs", "seed %s frame %d %r: %d replies" % (seed, i, data[:120], len(replies)))
             after = (_flash(gadget), _model(gadget.store))
             refused = [r for r in replies if r.get("ok") is False]
@@ -529,3 +531,157 @@ def report(tallies, seconds):
         for note in tally.notes:
             lines.append("      " + note)
     return "\n".join(lines)
+
+
+# -- play and the host, interleaved (model-based) ------------------------------------
+
+def _edited(rng, data):
+    """A host's edit of a sheet: what a person might change between sessions."""
+    data = dict(data)
+    system = data.get("system", N.NEW_BEGINNING)
+    if system == "approaches" and rng.random() < 0.7:
+        data["value"] = {k: rng.randint(0, v) for k, v in data["maximum"].items()}
+    elif system == "colour-tokens":
+        data["gold"] = rng.randint(0, 5)
+    elif system == "axiom" and rng.random() < 0.5:
+        data["axiom-points"] = rng.randint(0, 3)
+    elif system == N.NEW_BEGINNING and rng.random() < 0.5:
+        data["misfortunes"] = ["Lost a boot"] * rng.randint(0, 3)
+    return data
+
+
+_COUNTERS = ("trials", "pending-misfortunes", "gold", "hp", "ego", "axiom-points", "strain")
+
+
+def invariants(store):
+    """What must hold of every character on the box after any step: it checks
+    out whole under its system's rules, and no count is negative or past its maximum."""
+    for name in store.names():
+        data = store.characters[name].to_dict()
+        again = roster.from_dict(data)          # the rules' own checks (SheetError)
+        if again.to_dict() != data:
+            return "%s does not read back the same" % name
+        for key in _COUNTERS:
+            if isinstance(data.get(key), int) and data[key] < 0:
+                return "%s: %s is %d" % (name, key, data[key])
+        if isinstance(data.get("value"), dict):
+            for k, v in data["value"].items():
+                if not 0 <= v <= data["maximum"][k]:
+                    return "%s: %s is %d of %d" % (name, k, v, data["maximum"][k])
+        if len(data.get("history", [])) > 10:
+            return "%s: %d history entries" % (name, len(data["history"]))
+    return None
+
+
+def run_play(seed, steps, system):
+    """Random interleavings of button presses and host requests while `system`
+    is played; after each step: no exception, every request answered once, the
+    invariants hold, and every acknowledged put and delete is what the box holds."""
+    from shared_rules.randomness import SeededBytes
+    rng = random.Random("play-%s-%s" % (system, seed))
+    tally = Tally("play")
+    tally.kind = "play"
+    storage = tempfile.mkdtemp(prefix="fatebox-fuzz-")
+    makers = {N.NEW_BEGINNING: S.sheet, "approaches": S.ash, "light-dark": S.lux, "axiom": S.vex, "colour-tokens": S.rue}
+    mine = makers[system]
+    try:
+        board = FakeBoard(storage=storage, entropy=SeededBytes("play-%s" % seed))
+        gadget = Gadget(board)
+        store = gadget.store
+        for data in (mine("Kai"), mine("Lea"), rng.choice(SAMPLES)("Mo")):
+            store.put(store.check(data))
+        store.set("system", system)
+        gadget.core.system = system
+        store.live = system
+        gadget.core.game = gadget.core._make(system)
+        board.replies()
+        names = set(store.names())
+        roles = [b["role"] for b in board.profile["buttons"]]
+        id = 0
+        for step in range(steps):
+            tally.tried += 1
+            kind = rng.random()
+            try:
+                if kind < 0.55:
+                    role = rng.choice(roles + ["go", "go", "plus"])
+                    gesture = rng.random()
+                    hold = 80 if gesture < 0.75 else 700
+                    board.hold(role, board.now, hold)
+                    if role == "back" and gesture > 0.95:       # a double press
+                        board.hold(role, board.now + 150, 80)
+                    _turn(gadget, board, hold + rng.choice([60, 60, 400]))
+                    continue
+                if kind < 0.65:
+                    _turn(gadget, board, rng.choice([100, 1000, 3000, 9000]))
+                    continue
+                id += 1
+                op = rng.choice(["put", "put", "put", "delete", "get", "list", "state", "trial"])
+                name = rng.choice(["Kai", "Lea", "Mo", "Zed", gadget.core.active() or "Kai"])
+                message = {"id": id, "op": op, "name": name}
+                if op == "put":
+                    maker = mine if rng.random() < 0.7 else rng.choice(SAMPLES)
+                    message = {"id": id, "op": op, "character": _edited(rng, maker(name))}
+                elif op == "trial":
+                    message.update({"white": rng.randint(0, 4), "black": rng.randint(1, 4), "draw": rng.randint(1, 3),
+                                    "danger": None, "statuses": []})
+                    if rng.random() < 0.3:
+                        del message["name"]
+                board.send(message)
+                _turn(gadget, board, 30)
+                replies = [r for r in board.replies() if "id" in r]
+            except Exception as exc:
+                tally.fail("crashes", "%s seed %s step %d: %s: %s" % (system, seed, step, type(exc).__name__, exc))
+                return tally
+            if [r.get("id") for r in replies] != [id]:
+                tally.fail("hangs", "%s seed %s step %d: %s got %r" % (system, seed, step, op, replies))
+                continue
+            reply = replies[0]
+            if reply["ok"] and op == "put":
+                names.add(message["character"]["name"])
+                held = store.characters[message["character"]["name"]].to_dict()
+                if held != roster.from_dict(message["character"]).to_dict():
+                    tally.fail("lost", "%s seed %s step %d: put acknowledged, the box holds another" % (system, seed, step))
+            elif reply["ok"] and op == "delete":
+                names.discard(name)
+            elif not reply["ok"] and reply["error"]["code"] not in (N.E_NOT_FOUND, N.E_INVALID, N.E_BUSY):
+                tally.fail("changes", "%s seed %s step %d: %s refused %s" % (system, seed, step, op, reply["error"]))
+            problem = invariants(store)
+            if problem is not None:
+                tally.fail("changes", "%s seed %s step %d: %s" % (system, seed, step, problem))
+                return tally
+            if set(store.names()) != names:
+                tally.fail("lost", "%s seed %s step %d: the box holds %s, acknowledged %s"
+                           % (system, seed, step, sorted(store.names()), sorted(names)))
+                names = set(store.names())
+        # What is on flash after the last save is what was acknowledged.
+        gadget.core.flush(board.now)
+        again = Store(storage)
+        if set(again.names()) != names:
+            tally.fail("lost", "%s seed %s: the flash holds %s" % (system, seed, sorted(again.names())))
+    finally:
+        shutil.rmtree(storage, ignore_errors=True)
+    return tally
+
+
+def _turn(gadget, board, ms):
+    end = board.now + ms
+    while board.now < end:
+        gadget.tick()
+        board.now += 10
+
+
+SYSTEMS = (N.NEW_BEGINNING, "approaches", "light-dark", "axiom", "colour-tokens")
+
+
+def run_play_all(seed, steps):
+    """run_play for every system, `steps` each, as one tally."""
+    total = Tally("play")
+    for system in SYSTEMS:
+        tally = run_play(seed, steps, system)
+        for field in ("tried", "crashes", "hangs", "changes", "lost"):
+            setattr(total, field, getattr(total, field) + getattr(tally, field))
+        total.notes.extend(tally.notes[:5 - len(total.notes)])
+    return total
+
+
+KINDS["play"] = (run_play_all, "steps")

@@ -8,7 +8,7 @@ import time
 from tests.fuzz import engine
 
 # Units of work per round and kind: a round is a few seconds of each.
-ROUND = {"frames": 2000, "state": 40, "saves": 5, "pull": 2}
+ROUND = {"frames": 2000, "state": 40, "saves": 5, "pull": 2, "play": 300}
 
 
 def main(argv=None):
