@@ -7,6 +7,8 @@ import signal
 import sys
 import time
 
+from fatebox import charnames
+from fatebox.terminal import visible
 from fatebox import gadgets
 from fatebox.errors import FateboxError, USAGE
 from fatebox_fw.gadget import Gadget, LOOP_MS
@@ -75,7 +77,10 @@ def load_characters(gadget, characters):
         try:
             check_fits(character)
         except Refused as exc:
-            raise FateboxError("cannot load %s: %s" % (character.name, exc.message), USAGE)
+            raise FateboxError("cannot load %s: %s" % (visible(character.name), exc.message), USAGE)
+        why = charnames.problem(character.name)     # docs/protocol.md, Names: as `push` checks it
+        if why is not None:
+            raise FateboxError("cannot load %s: name: %s" % (visible(repr(character.name)), why), USAGE)
         wanted[character.name] = character
     new = [name for name in wanted if name not in store.characters]
     if len(store.characters) + len(new) > store.capacity:
@@ -107,7 +112,7 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None):
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":
-            print("fatebox sim: warning: %s" % gadget.store.status, file=sys.stderr)
+            print("fatebox sim: warning: %s" % visible(gadget.store.status), file=sys.stderr)
         if headless:
             view = HeadlessView(board)
         elif sys.stdout.isatty() and sys.stdin.isatty():
@@ -238,9 +243,9 @@ class WordsView(HeadlessView):
         sys.stdout.flush()
 
     def show(self, description):
-        line = description["text"]
+        line = visible(description["text"])     # names come from sheets or a board: shown, never acted on
         if description["active"]:
-            line = "%s  [%s]" % (line, description["active"])
+            line = "%s  [%s]" % (line, visible(description["active"]))
         if line != self.last:
             self.last = line
             print(line)
@@ -318,12 +323,12 @@ KEY_LINE = "1 BACK  2 MINUS  3 PLUS  4 GO  Shift: long  . pause  q quit"
 def side_lines(description, status="ok"):
     """What the panel says beside the ring: the step in words, the character, trouble."""
     from shared_rules import roster
-    lines = [(description["text"], "bold")]
+    lines = [(visible(description["text"]), "bold")]
     system = description.get("system")
     lines.append(("%s \u00b7 %s" % (roster.SYSTEM_WORDS.get(system, system or "no system"),
-                                     description["active"] or "nobody"), None))
+                                     visible(description["active"] or "nobody")), None))
     if status != "ok":
-        lines.append(("storage: %s" % status, "red"))
+        lines.append(("storage: %s" % visible(status), "red"))
     return lines
 
 
