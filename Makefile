@@ -73,6 +73,7 @@ bench: deps $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
+	$(PY) bench/flood_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

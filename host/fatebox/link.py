@@ -222,10 +222,21 @@ class Link:
 
     # The ops of docs/protocol.md, v1.
     def characters(self):
-        return self.request("list")["characters"]
+        found = self.request("list").get("characters")
+        if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in found):
+            raise self._garbled("list", "`characters` is not a list of summaries with names")
+        return found
 
     def get(self, name):
-        return self.request("get", name=name)["character"]
+        found = self.request("get", name=name).get("character")
+        if not isinstance(found, dict):
+            raise self._garbled("get", "`character` is not a character object")
+        return found
+
+    def _garbled(self, op, what):
+        # A reply whose frame was whole but whose content is not the protocol's.
+        return FateboxError("the board at %s answered %s with a reply fatebox cannot use (%s; docs/protocol.md); "
+                            "is it running the Fatebox firmware of this version? nothing was changed" % (self.name, op, what))
 
     def put(self, character):
         return self.request("put", character=character)

@@ -86,3 +86,14 @@ def test_a_reply_with_another_id_is_never_this_requests(board):
     board.overrides["list"] = list_
     with Link.connect(board.path, timeout=2) as link:
         assert link.characters() == []
+
+
+def test_a_reply_of_the_wrong_shape_is_a_one_line_error(board, run, tmp_path):
+    board.overrides["list"] = lambda b, m: ok(m, characters=[1, "x", None])
+    result = run("--port", board.path, "list")
+    assert result.exit_code == 1 and "cannot use" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    board.overrides["list"] = lambda b, m: ok(m, characters=[{"name": "Mara"}])
+    board.overrides["get"] = lambda b, m: ok(m, character=[])
+    result = run("--port", board.path, "pull", "--dir", tmp_path)
+    assert result.exit_code == 1 and "cannot use" in result.stderr
