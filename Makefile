@@ -10,7 +10,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-mp typecheck bench deps clean firmware fuzz
+.PHONY: run test test-py test-mp typecheck bench deps clean firmware cards fuzz
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,10 @@ test-mp: deps
 FUZZ_MINUTES ?= 10
 fuzz: $(VENV)/.installed
 	$(PY) -m tests.fuzz.run --minutes $(FUZZ_MINUTES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+
+# The button cards (one per system) and the wiring card, A6 PDF and SVG, into build/cards/.
+cards: $(VENV)/.installed
+	$(FATEBOX) cards --out build/cards
 
 # icepool is the odds bench's yardstick only: installed here, never a test dependency.
 $(VENV)/.bench: $(VENV)/.installed

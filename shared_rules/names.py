@@ -1,21 +1,16 @@
 # Names both sides use: outcomes, statuses, colours, protocol words.
 # Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
 
-# The five game systems (RULINGS.md); each system's own module says the same word.
-NEW_BEGINNING = "new-beginning"
-APPROACHES = "approaches"
-LIGHT_DARK = "light-dark"
-AXIOM = "axiom"
-COLOUR_TOKENS = "colour-tokens"
-SYSTEMS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS)
+from shared_rules.registry import NEW_BEGINNING as _NB
 
-# rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome")
-TOTAL_SUCCESS = "total-success"
-PARTIAL_SUCCESS = "partial-success"
-PARTIAL_FAILURE = "partial-failure"
-TOTAL_FAILURE = "total-failure"
-OUTCOMES = (TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE)
-PASSED = (TOTAL_SUCCESS, PARTIAL_SUCCESS)
+# The game systems are the registry's rows (shared_rules/registry.py). New
+# Beginning, the flagship, is the system of a sheet that names none.
+NEW_BEGINNING = _NB.name
+
+# rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome"): the
+# registry row's names, defined once there.
+TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE = OUTCOMES = _NB.outcomes
+PASSED = _NB.passed
 
 # rules/new-beginning.md, Thematic Statuses
 CONFIDENT = "confident"

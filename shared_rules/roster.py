@@ -1,56 +1,29 @@
-# The characters the box keeps, of all five systems: one loader by `system`,
+# The characters the box keeps, of every system in the registry: one loader by `system`,
 # the summary `list` shows, and the play history every system records alike.
 from shared_rules import names as N
+from shared_rules import registry
 from shared_rules.new_beginning.character import Character
 from shared_rules.errors import SheetError
 from shared_rules.limits import HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
 
-# The systems' names live in names.py (plain strings, so naming a system
-# imports none of its rules); tests/rules/test_roster.py checks each system's
-# own module says the same word.
-APPROACHES = N.APPROACHES
-LIGHT_DARK = N.LIGHT_DARK
-AXIOM = N.AXIOM
-COLOUR_TOKENS = N.COLOUR_TOKENS
-SYSTEMS = N.SYSTEMS
-SYSTEM_WORDS = {N.NEW_BEGINNING: "New Beginning", APPROACHES: "Approaches", LIGHT_DARK: "Light and Dark",
-                AXIOM: "Axiom", COLOUR_TOKENS: "Colour tokens"}
+# The systems are the registry's rows (shared_rules/registry.py): plain
+# strings, so naming a system imports none of its rules.
+SYSTEMS = registry.NAMES
+SYSTEM_WORDS = dict((row.name, row.words) for row in registry.ROWS)
 
 _COMMON = ("name", "system", "trials", "history")
 
 
 def _model(system):
-    """(module, its character class) of a dice or colour system, imported only when needed."""
-    if system == APPROACHES:
-        from shared_rules import approaches as m
-        return m, m.Character
-    if system == LIGHT_DARK:
-        from shared_rules.light_dark import character as m
-        return m, m.Character
-    if system == AXIOM:
-        from shared_rules.axiom import character as m
-        return m, m.Character
-    from shared_rules.colour_tokens import character as m
+    """(module, its character class) of a system other than New Beginning, imported only when needed."""
+    m = __import__(registry.row(system).character, None, None, ["Character"])
     return m, m.Character
 
 
 def outcomes(system):
-    """The outcome names a history entry of `system` may hold."""
-    if system == N.NEW_BEGINNING:
-        return N.OUTCOMES
-    if system == APPROACHES:
-        from shared_rules.approaches import OUTCOMES
-        return OUTCOMES
-    if system == LIGHT_DARK:
-        from shared_rules.light_dark import OUTCOMES
-        return OUTCOMES
-    if system == AXIOM:
-        from shared_rules.axiom import OUTCOMES
-        return OUTCOMES
-    # Colour tokens: what the token kept for success did (rules/colour-tokens.md, Step 3b).
-    from shared_rules.colour_tokens import tables as T
-    return (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT)
+    """The outcome names a history entry of `system` may hold (its registry row's)."""
+    return registry.row(system).outcomes
 
 
 class Hero:
@@ -113,22 +86,12 @@ class Hero:
         """What `list` shows: the New Beginning keys where they mean something, and the system's own."""
         data = self._fields()
         out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
-        if self.system == APPROACHES:
-            background = data.get("background")
-            out["archetype"] = background["name"] if background is not None else None
-            out["attributes"] = dict(data["value"])
-            out["out"] = data["out"]
-        elif self.system == LIGHT_DARK:
-            out["archetype"] = data["archetype"]
-            out["hp"] = data["hp"]
-            out["ego"] = data["ego"]
-        elif self.system == AXIOM:
-            out["archetype"] = data["concept"]
-            out["axiom-points"] = data["axiom-points"]
-            out["strain"] = data["strain"]
-            out["scars"] = data["scars"]
-        else:
-            out["gold"] = data["gold"]
+        # The registry row names what `list` shows, read from the dict: no rules imported.
+        for key, path in registry.row(self.system).summary:
+            value = data
+            for step in path:
+                value = value.get(step) if isinstance(value, dict) else None
+            out[key] = _plain(value)
         return out
 
 
@@ -220,7 +183,7 @@ def from_dict(data):
     fields = {}
     for key in data:
         # Axiom's own sheet carries its name and system; the others' do not.
-        if key not in _COMMON or (system == AXIOM and key in ("name", "system")):
+        if key not in _COMMON or (system == registry.AXIOM.name and key in ("name", "system")):
             fields[key] = data[key]
     from shared_rules.errors import RulesError
     try:
@@ -246,21 +209,9 @@ def copy(character):
 
 
 def longest_entry(system):
-    """The longest history entry the box writes for `system`: the room a
-    character must leave so that `get` still fits one frame after HISTORY_LIMIT results."""
-    if system == N.NEW_BEGINNING:
-        return {"outcome": N.PARTIAL_FAILURE, "tokens": "w" * 12, "white": 6, "black": 6, "exit": True,
-                "reward": "improve-trait"}
-    if system == APPROACHES:
-        return {"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
-                "difficulty": "normal", "harm": 12}
-    if system == LIGHT_DARK:
-        return {"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99}
-    if system == AXIOM:
-        return {"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
-                "strain": 10, "point": True, "scar": "removed-from-play"}
-    return {"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
-            "reserve": ["black"] * 12, "gold": 99, "earned": 99}
+    """The longest history entry the box writes for `system` (its registry row's):
+    the room a character must leave so that `get` still fits one frame after HISTORY_LIMIT results."""
+    return registry.row(system).longest
 
 
 def too_large(character):

@@ -1,6 +1,7 @@
 # The box on four buttons: the menu (system, character, brightness), the active
 # system's play, errors the table can see, and when the flash is written.
 from shared_rules import names as N
+from shared_rules import registry
 from shared_rules import roster
 from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
@@ -19,13 +20,7 @@ MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
 BRIGHTNESS = (4, 8, 16, 32, 64, 96, 160, 255)
 
 # Each system's play, imported when the system is chosen (one in RAM at a time).
-PLAYS = {
-    N.NEW_BEGINNING: "fatebox_fw.play.new_beginning",
-    roster.APPROACHES: "fatebox_fw.play.approaches",
-    roster.LIGHT_DARK: "fatebox_fw.play.light_dark",
-    roster.AXIOM: "fatebox_fw.play.axiom",
-    roster.COLOUR_TOKENS: "fatebox_fw.play.colour_tokens",
-}
+# Each system's play module is its registry row's `play`.
 
 ERROR_MS = 2000           # an error shows this long, or until the next press
 NOTICE_MS = ERROR_MS
@@ -55,7 +50,7 @@ class Core:
         self.brightness = settings.get("brightness", brightness)
         self.active_name = settings.get("active")
         system = settings.get("system")
-        if system not in PLAYS:
+        if system not in registry.BY_NAME:
             # Nothing chosen yet: the flagship, New Beginning, when the box holds
             # any of its characters (or none at all); else the first character's system.
             system = N.NEW_BEGINNING
@@ -114,7 +109,7 @@ class Core:
         return "error" if self.error is not None else None
 
     def _make(self, system):
-        module = __import__(PLAYS[system], None, None, ["Play"])
+        module = __import__(registry.row(system).play, None, None, ["Play"])
         return module.Play(self)
 
     def _switch(self, system, now, later=False):

@@ -3,23 +3,13 @@
 import gc
 import sys
 
-from shared_rules import names as N
-from shared_rules import roster
+from shared_rules import registry
 
-# Each system's play and rules: a module named here goes with its submodules
-# (a package's). What is in none of them (the core, the store, the server,
-# names, wire, errors, limits, New Beginning's Trial (shared_rules.new_beginning)
-# and character model, roster) stays from the boot.
-SYSTEM_MODULES = {
-    N.NEW_BEGINNING: ("fatebox_fw.play.new_beginning", "shared_rules.new_beginning.odds",
-                      "shared_rules.new_beginning.draw", "shared_rules.new_beginning.trial_setup",
-                      "shared_rules.new_beginning.effects", "shared_rules.new_beginning.groups",
-                      "shared_rules.new_beginning.spending", "shared_rules.new_beginning.crucial"),
-    roster.APPROACHES: ("fatebox_fw.play.approaches", "shared_rules.approaches"),
-    roster.LIGHT_DARK: ("fatebox_fw.play.light_dark", "shared_rules.light_dark"),
-    roster.AXIOM: ("fatebox_fw.play.axiom", "shared_rules.axiom"),
-    roster.COLOUR_TOKENS: ("fatebox_fw.play.colour_tokens", "shared_rules.colour_tokens"),
-}
+# Each system's play and rules, from its registry row: its play module and the
+# modules it unloads (a package goes with its submodules). What is in none of
+# them (the core, the store, the server, names, wire, errors, limits, the
+# registry, New Beginning's Trial and character model, roster) stays from the boot.
+SYSTEM_MODULES = dict((row.name, (row.play,) + tuple(row.unload)) for row in registry.ROWS)
 
 
 def owner(module):

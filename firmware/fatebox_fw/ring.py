@@ -1,6 +1,7 @@
 # The ring of NeoPixels as the core wants it lit: one RGB bytearray allocated
 # once (n * 3 bytes), redrawn in place; the HAL writes it out in wire order.
 from shared_rules import names as N
+from shared_rules import registry
 
 # Outcomes differ by pattern as well as colour, for a colour-blind player
 # across the table (DESIGN.md, "readable from across the table"). One scale
@@ -9,32 +10,15 @@ SOLID = 0       # every pixel: passed cleanly
 ALTERNATE = 1   # every other pixel: passed, at a cost
 THIRDS = 2      # every third pixel: failed, with something to show for it
 HALF = 3        # one solid half, the other dark: failed
-# name -> (pattern, colour, blinks): blinking marks the critical results.
-_PATTERNS = {
-    # New Beginning (its blink is the exit from the scene, set by the caller)
-    N.TOTAL_SUCCESS: (SOLID, "success", False),
-    N.PARTIAL_SUCCESS: (ALTERNATE, "success", False),
-    N.PARTIAL_FAILURE: (THIRDS, "partial_failure", False),
-    N.TOTAL_FAILURE: (HALF, "failure", False),
-    # Approaches
-    "full-success": (SOLID, "success", False),
-    "mixed-success": (ALTERNATE, "success", False),
-    "minor-failure": (THIRDS, "partial_failure", False),
-    "major-failure": (HALF, "failure", False),
-    # Light and Dark ("success" is shared with Axiom, the same pattern)
-    "success": (SOLID, "success", False),
-    "complication": (ALTERNATE, "success", False),
-    "fail": (HALF, "failure", False),
-    # Axiom
-    "critical-success": (SOLID, "success", True),
-    "mixed": (ALTERNATE, "success", False),
-    "failure": (HALF, "failure", False),
-    "critical-failure": (HALF, "failure", True),
-    # Colour tokens: what the token kept for success did
-    "black-success": (SOLID, "success", False),
-    "coloured-success": (ALTERNATE, "success", False),
-    "no-effect": (THIRDS, "partial_failure", False),
-}
+# name -> (pattern, colour, blinks): blinking marks the critical results. Each
+# system's row in the registry gives its outcomes' (an outcome name two systems
+# share, like "success", must be drawn alike: tests/rules/test_registry.py).
+_CODES = {registry.SOLID: SOLID, registry.ALTERNATE: ALTERNATE, registry.THIRDS: THIRDS, registry.HALF: HALF}
+_PATTERNS = {}
+for _row in registry.ROWS:
+    for _name in _row.patterns:
+        _entry = _row.patterns[_name]
+        _PATTERNS[_name] = (_CODES[_entry[0]], _entry[1], _entry[2])
 
 # Errors, each its own shape (and blink), so the table can tell them apart.
 REFUSED = "refused"       # the rules refuse the set-up: every third pixel, steady
@@ -58,8 +42,8 @@ _WARNING = (200, 120, 0)
 DIE_COLOURS = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))
 _LIGHT_DIE = (200, 170, 60)     # Light and Dark: light dice warm, dark dice violet
 _DARK_DIE = (110, 0, 170)
-# One colour per system in the menu, in roster.SYSTEMS order.
-_SYSTEM_COLOURS = ((150, 140, 120), (0, 150, 200), (200, 170, 60), (200, 0, 160), (0, 170, 40))
+# One colour per system in the menu, in the registry's order.
+_SYSTEM_COLOURS = tuple(row.colour for row in registry.ROWS)
 TOKEN_NAMES = ("black", "green", "blue", "red", "white")   # colourtokens.BAG_COLOURS
 
 

@@ -48,15 +48,19 @@ class _Group(click.Group):
         if kwargs.get("standalone_mode", True) is False:
             return super().main(*args, **kwargs)
         kwargs["standalone_mode"] = False
+        # Ctrl-C as our own exception, not KeyboardInterrupt: click would print a
+        # blank line for that before anything of ours could say a word.
+        previous = _on_sigint(_interrupt)
         try:
             code = super().main(*args, **kwargs)
-        except click.exceptions.Abort:
-            # click's own word for a KeyboardInterrupt while it parses (there are no prompts).
+        except (click.exceptions.Abort, Interrupted, KeyboardInterrupt):
             click.echo("fatebox: %s" % INTERRUPTED_TEXT, err=True)
             sys.exit(INTERRUPTED)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
+        finally:
+            _on_sigint(previous)
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
@@ -64,7 +68,7 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except FateboxError as exc:
             raise _Shown(exc)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Interrupted):
             raise _Shown(FateboxError(INTERRUPTED_TEXT, INTERRUPTED))
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
@@ -79,6 +83,25 @@ class _Group(click.Group):
             raise _Shown(FateboxError("internal error (%s: %s); this is a bug in fatebox: run it again with "
                                       "FATEBOX_DEBUG=1 for the details and report them"
                                       % (type(exc).__name__, exc), INTERNAL))
+
+
+class Interrupted(BaseException):
+    """Ctrl-C while a command runs (a BaseException, as KeyboardInterrupt is)."""
+
+
+def _interrupt(signum, frame):
+    raise Interrupted()
+
+
+def _on_sigint(handler):
+    """Set the SIGINT handler where that can be done (the main thread); the one before."""
+    import signal
+    if handler is None:
+        return None
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError):
+        return None
 
 
 INTERRUPTED_TEXT = "interrupted (Ctrl-C); every file is whole, as before the command or after it"
@@ -433,6 +456,24 @@ def sim(headless, state_dir, load, seed, more):
 
 
 main.add_command(deploy_command)             # fatebox deploy [--port ...] [--board PROFILE] [--to DIR]
+
+
+@main.command()
+@click.option("--out", "out", default=os.path.join("build", "cards"), show_default=True, metavar="DIR",
+              help="The folder to write the cards into.")
+@click.option("--board", "board", default="pico", show_default=True, metavar="PROFILE",
+              help="The board profile the wiring card shows (hardware/boards/).")
+def cards(out, board):
+    """Print-ready button cards (one per system) and the wiring card: A6 PDF (front, back) and SVG."""
+    from fatebox import cards as C
+    from fatebox.deploy import board_profile
+    name, _ = board_profile(board)     # a bad --board is refused here, naming the ones there are
+    try:
+        written = C.write(out, name)
+    except OSError as exc:
+        raise FateboxError("cannot write the cards into %s: %s" % (out, exc.strerror or exc))
+    click.echo("%d cards written into %s (%s)" % (len(written) // 3, out, ", ".join(
+        os.path.basename(p) for p in written if p.endswith(".pdf"))))
 
 
 @main.command()

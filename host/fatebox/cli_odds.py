@@ -1,5 +1,5 @@
 # `fatebox odds SYSTEM` and `fatebox simulate SYSTEM`: one command per system's
-# Command (fatebox.systems.<system>.COMMANDS); shared_rules checks every option
+# Command (fatebox.systems.<system>.COMMANDS, the registry row's `host`); shared_rules checks every option
 # and counts every odds.
 import json
 
@@ -8,10 +8,10 @@ import click
 from fatebox import show, simulate
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import json_option, options
-from fatebox.systems import new_beginning, approaches, light_dark, axiom, colour_tokens
+from fatebox.systems import host_modules
 
-COMMANDS = [command for module in (new_beginning, approaches, light_dark, axiom, colour_tokens)
-            for command in module.COMMANDS]
+# Every registry row's host module, its commands in the registry's order.
+COMMANDS = [command for module in host_modules() for command in module.COMMANDS]
 
 
 @click.group("odds")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from shared_rules import wire
+from shared_rules import registry, wire
 from fatebox import gadgets, ports
 from fatebox.errors import FateboxError, LOST, NO_BOARD, USAGE
 
@@ -30,16 +30,24 @@ ONLY = {
     "fatebox_fw/hal/virtual.py": (),                     # the desktop's board
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
-    # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
-    # play, trait checks): no device module imports them, so the board's flash
-    # does not carry them (docs/performance.md, Fits the Pico: the .mpy total).
-    # tests/firmware/test_deploy.py checks that no device module imports them.
-    "shared_rules/axiom/npc.py": (),
-    "shared_rules/axiom/conflict.py": (),
-    "shared_rules/light_dark/effects.py": (),
-    "shared_rules/colour_tokens/order.py": (),
-    "shared_rules/colour_tokens/traits.py": (),
+    # The help tables (what each button does on each screen): the host's, for the
+    # virtual gadget's help line and the button cards; the box shows lights.
+    "fatebox_fw/play/help.py": (),
+    "fatebox_fw/play/new_beginning_help.py": (),
+    "fatebox_fw/play/approaches_help.py": (),
+    "fatebox_fw/play/light_dark_help.py": (),
+    "fatebox_fw/play/axiom_help.py": (),
+    "fatebox_fw/play/colour_tokens_help.py": (),
+    "fatebox_fw/play/forged_in_the_dark_help.py": (),
 }
+# Rules only the host uses (NPCs, conflicts, tables of effects, the order of
+# play, trait checks), each registry row's `host_only`: no device module imports
+# them, so the board's flash does not carry them (docs/performance.md, Fits the
+# Pico: the .mpy total). tests/firmware/test_deploy.py checks that no device
+# module imports them.
+for _row in registry.ROWS:
+    for _path in _row.host_only:
+        ONLY[_path] = ()
 # Entry points, kept as source: the runtime looks for these names.
 ENTRY = {
     MICROPYTHON: {"main.py": "firmware/main.py"},

@@ -89,13 +89,14 @@ def ring(pixels, brightness=255, places=None):
     return out
 
 
-def screen(width, height, pixels, brightness, lines, port_lines, keys, keys_line,
+def screen(width, height, pixels, brightness, lines, port_lines, keys, keys_line, help_line=None,
            title="Fatebox \u2014 virtual board"):
     """The whole panel for a terminal of width x height, or a line saying it is too small.
 
     lines: [(text, style)] beside the ring (the step, its help line, the character);
     port_lines: the same, how to reach the gadget; keys: [(name, typed, does)], or
-    keys_line, one line of them, when room is short.
+    keys_line, one line of them, when room is short; help_line: what the buttons do
+    on this screen, under the ring.
     The full key table when it fits, a one-line key summary in 80x24.
     """
     from rich.console import Group
@@ -110,6 +111,8 @@ def screen(width, height, pixels, brightness, lines, port_lines, keys, keys_line
     top.add_column(no_wrap=True)
     top.add_column()
     top.add_row(ring(pixels, brightness), words)
+    if help_line:
+        top = Group(top, Text(help_line, style="italic"))
     port = _text(port_lines)
     full = Table.grid(padding=(0, 2))
     for name, typed, does in keys:

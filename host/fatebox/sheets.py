@@ -10,9 +10,9 @@ import tomlkit
 from tomlkit.exceptions import ParseError
 
 from shared_rules import names as N
-from shared_rules import roster, wire
+from shared_rules import registry, roster, wire
+from fatebox.systems import host_module
 from shared_rules.errors import SheetError
-from shared_rules.limits import NAME_LIMIT
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
 
@@ -78,44 +78,25 @@ def system_words(system):
 def to_box(data):
     """The character dict the box takes for a sheet's data.
 
-    Only the host's own text differs: a Colour tokens sheet may name its
-    non-core traits (`traits = ["Quick hands", ...]`); the box counts them
-    (colourtokens_character.Character.traits). Everything else goes as written.
+    Only the host's own text differs (a Colour tokens sheet names its non-core
+    traits, the box counts them): the system's host module says how
+    (fatebox.systems.<system>.to_box); everything else goes as written.
     """
-    if system_of(data) != roster.COLOUR_TOKENS or not isinstance(data.get("traits"), list):
+    system = system_of(data)
+    if system not in registry.BY_NAME:
         return data
-    names = data["traits"]
-    for i in range(len(names)):
-        name = names[i]
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-            raise SheetError("traits[%d]" % i, "expected a trait name of 1..%d characters, got %r"
-                             % (NAME_LIMIT, name))
-        if name in names[:i]:
-            raise SheetError("traits[%d]" % i, "%r is named twice; each trait once" % name)
-    out = dict(data)
-    out["traits"] = len(names)
-    return out
-
-
-# Where a field a system's model names sits on its sheet, when the model names
-# it by its leaf (a RulesError's field): Light and Dark's "strength" is
-# attributes.strength; Axiom's counter is "axiom_points" in its model.
-_SHEET_FIELD = {"axiom_points": "axiom-points", "condition": "conditions", "condition.effects": "conditions",
-                "advancement": "advancements"}
+    convert = getattr(host_module(system), "to_box", None)
+    return convert(data) if convert is not None else data
 
 
 def sheet_field(data, exc):
-    """The sheet's path for a SheetError's field (best effort; the field itself otherwise)."""
-    field = _SHEET_FIELD.get(exc.field, exc.field)
+    """The sheet's path for a SheetError's field: the system's host module maps a
+    field its model names by its leaf (fatebox.systems.<system>.sheet_field)."""
     system = system_of(data)
-    if system == roster.APPROACHES and field in ("body", "mind", "will"):
-        # approaches.Character says "body maximum must be ..." for the maximum,
-        # "body must be 0..N (its maximum)" for the current value.
-        in_value = isinstance(data.get("value"), dict) and not exc.message.startswith(field + " maximum")
-        return ("value." if in_value else "maximum.") + field
-    if system == roster.LIGHT_DARK and field in ("strength", "dexterity", "insight", "resolve"):
-        return "attributes." + field
-    return field
+    if system not in registry.BY_NAME:
+        return exc.field
+    field_of = getattr(host_module(system), "sheet_field", None)
+    return field_of(data, exc) if field_of is not None else exc.field
 
 
 def describe(path, text, exc, data=None):

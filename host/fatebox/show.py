@@ -5,7 +5,9 @@ from rich.table import Table
 from rich.text import Text
 
 from shared_rules import names as N
-from shared_rules.roster import APPROACHES, AXIOM, COLOUR_TOKENS, LIGHT_DARK, SYSTEM_WORDS
+from shared_rules import registry
+from shared_rules.roster import SYSTEM_WORDS
+from fatebox.systems import host_module
 from fatebox.systems.new_beginning import OUTCOME_STYLES, OUTCOME_WORDS, setup_words
 
 TOKEN_WORDS = {N.WHITE: "white", N.BLACK: "black"}
@@ -39,22 +41,12 @@ def _plural(count, word):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary, in a few words."""
+    """What play has changed on a character, from its `list` summary, in a few words
+    (its system's host module says it: fatebox.systems.<system>.state_words)."""
     system = summary.get("system", N.NEW_BEGINNING)
-    if system == APPROACHES:
-        values = summary.get("attributes") or {}
-        words = ", ".join("%s %s" % (a, values[a]) for a in ("body", "mind", "will") if a in values)
-        return words + ("; taken out" if summary.get("out") else "")
-    if system == LIGHT_DARK:
-        return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
-    if system == AXIOM:
-        return "%s, strain %s, %s" % (_plural(summary.get("axiom-points"), "Axiom point"),
-                                      summary.get("strain"), _plural(summary.get("scars"), "scar"))
-    if system == COLOUR_TOKENS:
-        return "%s gold" % summary.get("gold")
-    return "%s placed, %s, %s pending" % (summary.get("placed", 0),
-                                          _plural(summary.get("misfortunes", 0), "misfortune"),
-                                          summary.get("pending-misfortunes", 0))
+    if system not in registry.BY_NAME:
+        return ""
+    return host_module(system).state_words(summary)
 
 
 def loaded_words(character):

@@ -309,7 +309,8 @@ class TerminalView:
         width, height = self.console.size
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
-                            port_lines(self.board.port_path, self.command), KEY_ROWS, KEY_LINE)
+                            port_lines(self.board.port_path, self.command), KEY_ROWS, KEY_LINE,
+                            help_line(description))
 
 
 KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
@@ -321,15 +322,28 @@ KEY_LINE = "1 BACK  2 MINUS  3 PLUS  4 GO  Shift: long  . pause  q quit"
 
 
 def side_lines(description, status="ok"):
-    """What the panel says beside the ring: the step in words, the character, trouble."""
+    """What the panel says beside the ring: the step in words, where it is in the
+    table's words (system, step, character), trouble."""
     from shared_rules import roster
+    from fatebox import help_tables
     lines = [(visible(description["text"]), "bold")]
     system = description.get("system")
-    lines.append(("%s \u00b7 %s" % (roster.SYSTEM_WORDS.get(system, system or "no system"),
-                                     visible(description["active"] or "nobody")), None))
+    row = help_tables.row(system, description.get("screen"))
+    where = [roster.SYSTEM_WORDS.get(system, system or "no system")]
+    if row is not None:
+        where.append(row[1])
+    where.append(visible(description["active"] or "nobody"))
+    lines.append((" \u00b7 ".join(where), None))
     if status != "ok":
         lines.append(("storage: %s" % visible(status), "red"))
     return lines
+
+
+def help_line(description):
+    """What MINUS, PLUS and GO do on this screen, from the system's help table."""
+    from fatebox import help_tables
+    row = help_tables.row(description.get("system"), description.get("screen"))
+    return help_tables.line(row) if row is not None else None
 
 
 def fatebox_command():

@@ -4,14 +4,13 @@ from shared_rules.exact import Distribution
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 
-APPROACHES = "approaches"
+from shared_rules.registry import APPROACHES as ROW
+
+APPROACHES = ROW.name
 
 # rules/approaches-d12.md, Approaches: "use the single highest die for the outcome"
-MAJOR_FAILURE = "major-failure"
-MINOR_FAILURE = "minor-failure"
-MIXED_SUCCESS = "mixed-success"
-FULL_SUCCESS = "full-success"
-OUTCOMES = (MAJOR_FAILURE, MINOR_FAILURE, MIXED_SUCCESS, FULL_SUCCESS)
+# (the names are the registry row's: defined once)
+MAJOR_FAILURE, MINOR_FAILURE, MIXED_SUCCESS, FULL_SUCCESS = OUTCOMES = ROW.outcomes
 # "narrated by the GM" / "narrated by the Player", band by band.
 GM = "gm"
 PLAYER = "player"

@@ -2,17 +2,16 @@
 # for outcomes, qualities, difficulties and NPC types, and the checks of input.
 from shared_rules.errors import RulesError
 
-AXIOM = "axiom"
+from shared_rules.registry import AXIOM as ROW
+
+AXIOM = ROW.name
 
 # rules/axiom-2d6.md, 4.1 Action Roll, the result table (RULINGS.md, Axiom)
-CRITICAL_SUCCESS = "critical-success"   # (6, 6) on the selected dice
-SUCCESS = "success"                     # 10+
-MIXED = "mixed"                         # 7-9: success + story complication
-FAILURE = "failure"                     # 6-
-CRITICAL_FAILURE = "critical-failure"   # (1, 1) on the selected dice
-OUTCOMES = (CRITICAL_SUCCESS, SUCCESS, MIXED, FAILURE, CRITICAL_FAILURE)
+# (6, 6) on the selected dice; 10+; 7-9: success + story complication; 6-; (1, 1)
+# on the selected dice. The names are the registry row's: defined once.
+CRITICAL_SUCCESS, SUCCESS, MIXED, FAILURE, CRITICAL_FAILURE = OUTCOMES = ROW.outcomes
 # The table reads 7-9 as "Success + Story Complication" and (6, 6) as "Success + ...".
-SUCCEEDED = (CRITICAL_SUCCESS, SUCCESS, MIXED)
+SUCCEEDED = ROW.passed
 
 # rules/axiom-2d6.md, 4.1: Easy +1, Normal 0, Hard -2, Very Hard -4
 EASY = "easy"

@@ -3,7 +3,11 @@
 from shared_rules.exact import comb, Distribution
 from shared_rules.errors import RulesError
 
-COLOUR_TOKENS = "colour-tokens"
+from shared_rules.registry import COLOUR_TOKENS as ROW
+
+COLOUR_TOKENS = ROW.name
+# What the token kept for success did (rules/colour-tokens.md, Step 3b): the history's outcomes.
+OUTCOMES = ROW.outcomes
 
 # Tokens by colour, as the wire and the history write them.
 BLACK = "black"

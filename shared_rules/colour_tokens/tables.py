@@ -3,6 +3,7 @@
 from shared_rules.colour_tokens import (
     BLACK, GREEN, BLUE, RED, POSITIVE, NEUTRAL, NEGATIVE, token_value)
 from shared_rules.errors import RulesError
+from shared_rules.registry import COLOUR_TOKENS as ROW
 
 # Step 2b: the three categories a kept token goes to.
 SUCCESS = "success"
@@ -11,9 +12,10 @@ STORY = "story"
 CATEGORIES = (SUCCESS, SACRIFICE, STORY)
 
 # Effects, as the history and the JSON output write them.
-NO_EFFECT = "no-effect"
-BLACK_SUCCESS = "black-success"            # any step toward the task, or remove an obstacle
-COLOURED_SUCCESS = "coloured-success"      # a successful action of the token's colour
+# black-success: any step toward the task, or remove an obstacle; coloured-success:
+# a successful action of the token's colour. The outcomes the history records
+# are the registry row's (defined once).
+BLACK_SUCCESS, COLOURED_SUCCESS, NO_EFFECT = ROW.outcomes
 COLOURED_SACRIFICE = "coloured-sacrifice"  # a sacrifice of the token's colour
 WHITE_SACRIFICE = "white-sacrifice"        # the GM's sacrifice, or the objective a step harder
 EXHAUST_TRAIT = "exhaust-trait"

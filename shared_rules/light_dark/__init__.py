@@ -4,13 +4,13 @@ from shared_rules.exact import Distribution
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 
-LIGHT_DARK = "light-dark"
+from shared_rules.registry import LIGHT_DARK as ROW
+
+LIGHT_DARK = ROW.name
 
 # rules/light-and-dark-dice.md, Chances: "look for the outcome of the highest value"
-FAIL = "fail"
-COMPLICATION = "complication"
-SUCCESS = "success"
-OUTCOMES = (FAIL, COMPLICATION, SUCCESS)
+# (the names are the registry row's: defined once)
+FAIL, COMPLICATION, SUCCESS = OUTCOMES = ROW.outcomes
 
 # rules/light-and-dark-dice.md, Attributes
 STRENGTH = "strength"

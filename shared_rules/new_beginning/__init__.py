@@ -4,6 +4,7 @@ from shared_rules import names as N
 from shared_rules.exact import comb
 from shared_rules.exact import is_int
 from shared_rules.errors import RulesError
+from shared_rules.registry import NEW_BEGINNING as ROW  # noqa: F401 (its row, as every system package has)
 
 SUPPLY_WHITE = 6   # rules/new-beginning.md, Materials: 6 white and 6 black
 SUPPLY_BLACK = 6

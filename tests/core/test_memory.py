@@ -6,6 +6,7 @@ import sys
 
 import fatebox_fw
 
+from shared_rules import registry
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import memory as M
@@ -63,11 +64,11 @@ def play(gadget, board):
 def test_each_system_has_its_modules_and_the_boot_has_none():
     assert M.owner("fatebox_fw.play.new_beginning") == N.NEW_BEGINNING
     assert M.owner("shared_rules.new_beginning.draw") == N.NEW_BEGINNING
-    assert M.owner("fatebox_fw.play.approaches") == roster.APPROACHES
-    assert M.owner("shared_rules.approaches") == roster.APPROACHES
-    assert M.owner("shared_rules.light_dark.character") == roster.LIGHT_DARK
-    assert M.owner("shared_rules.axiom.roll") == roster.AXIOM
-    assert M.owner("fatebox_fw.play.colour_tokens") == roster.COLOUR_TOKENS
+    assert M.owner("fatebox_fw.play.approaches") == registry.APPROACHES.name
+    assert M.owner("shared_rules.approaches") == registry.APPROACHES.name
+    assert M.owner("shared_rules.light_dark.character") == registry.LIGHT_DARK.name
+    assert M.owner("shared_rules.axiom.roll") == registry.AXIOM.name
+    assert M.owner("fatebox_fw.play.colour_tokens") == registry.COLOUR_TOKENS.name
     assert M.owner("shared_rules.axiomatic") is None     # a package, not a name prefix
     for resident in ("shared_rules.names", "shared_rules.new_beginning", "shared_rules.new_beginning.character",
                      "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
@@ -78,11 +79,11 @@ def test_each_system_has_its_modules_and_the_boot_has_none():
 
 def test_after_approaches_then_new_beginning_no_approaches_module_is_in_memory():
     gadget, board = box(ash(), {"name": "Mara", "system": N.NEW_BEGINNING})
-    choose(gadget, board, roster.APPROACHES)
+    choose(gadget, board, registry.APPROACHES.name)
     play(gadget, board)
     assert "fatebox_fw.play.approaches" in sys.modules and "shared_rules.approaches" in sys.modules
     choose(gadget, board, N.NEW_BEGINNING)
-    assert loaded(roster.APPROACHES) == []
+    assert loaded(registry.APPROACHES.name) == []
     assert "fatebox_fw.play.new_beginning" in sys.modules
     # ...and Ash, who was played, is kept as his dict, his trial on it.
     ash_now = gadget.store.characters["Ash"]
@@ -90,8 +91,9 @@ def test_after_approaches_then_new_beginning_no_approaches_module_is_in_memory()
 
 
 def test_each_system_chosen_in_turn_leaves_only_its_own_modules():
-    gadget, board = box(ash(), lux(), vex(), rue(), {"name": "Mara", "system": N.NEW_BEGINNING})
-    for system in roster.SYSTEMS[1:] + (N.NEW_BEGINNING,):
+    from tests.core.samples import sample
+    gadget, board = box(*[sample(system) for system in registry.NAMES])
+    for system in registry.NAMES[1:] + registry.NAMES[:1]:
         choose(gadget, board, system)
         play(gadget, board)
         for other in roster.SYSTEMS:
@@ -99,16 +101,16 @@ def test_each_system_chosen_in_turn_leaves_only_its_own_modules():
                 assert loaded(other) == [], (system, other, loaded(other))
         assert loaded(system) != []
     names = gadget.store.names()
-    assert [gadget.store.characters[n].trials for n in names] == [1, 1, 1, 1, 1]
+    assert [gadget.store.characters[n].trials for n in names] == [1] * len(registry.NAMES)
 
 
 def test_characters_of_other_systems_are_kept_as_dicts_until_played():
     gadget, board = box(ash(), lux(), vex(), rue())
-    choose(gadget, board, roster.APPROACHES)
+    choose(gadget, board, registry.APPROACHES.name)
     chars = gadget.store.characters
     for name in ("Lux", "Vex", "Rue"):
         assert chars[name].made is None and isinstance(chars[name].fields, dict), name
-    choose(gadget, board, roster.AXIOM)
+    choose(gadget, board, registry.AXIOM.name)
     play(gadget, board)
     chars = gadget.store.characters
     for name in ("Ash", "Lux", "Rue"):
@@ -122,13 +124,13 @@ def test_list_and_get_read_the_dicts_without_importing_their_rules():
     before = {n: gadget.store.characters[n].to_dict() for n in gadget.store.names()}
     summaries = ask(gadget, board, {"id": 1, "op": "list"})["characters"]
     vex_summary = [s for s in summaries if s["name"] == "Vex"][0]
-    assert vex_summary == {"name": "Vex", "system": roster.AXIOM, "archetype": "Curious wizard", "trials": 0,
+    assert vex_summary == {"name": "Vex", "system": registry.AXIOM.name, "archetype": "Curious wizard", "trials": 0,
                            "axiom-points": vex_summary["axiom-points"], "strain": 0, "scars": 0}
     lux_summary = [s for s in summaries if s["name"] == "Lux"][0]
-    assert lux_summary["archetype"] == "hero" and lux_summary["system"] == roster.LIGHT_DARK
+    assert lux_summary["archetype"] == "hero" and lux_summary["system"] == registry.LIGHT_DARK.name
     for name in before:
         assert ask(gadget, board, {"id": 2, "op": "get", "name": name})["character"] == before[name]
-    assert loaded(roster.AXIOM) == [] and loaded(roster.LIGHT_DARK) == []
+    assert loaded(registry.AXIOM.name) == [] and loaded(registry.LIGHT_DARK.name) == []
 
 
 def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
@@ -149,10 +151,10 @@ def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
     bad = vex(attributes={"might": 9, "wits": 1, "grace": 0, "nerve": -1})
     reply = ask(gadget, board, {"id": 1, "op": "put", "character": bad})
     assert reply["ok"] is False and reply["error"]["code"] == N.E_INVALID and "might" in reply["error"]["message"]
-    assert loaded(roster.AXIOM) == [] and gadget.store.names() == ["Mara"]
+    assert loaded(registry.AXIOM.name) == [] and gadget.store.names() == ["Mara"]
     reply = ask(gadget, board, {"id": 2, "op": "put", "character": vex()})
     assert reply["ok"] is True and reply["created"] is True
-    assert loaded(roster.AXIOM) == []
+    assert loaded(registry.AXIOM.name) == []
     assert gadget.store.characters["Vex"].made is None
     pulled = ask(gadget, board, {"id": 3, "op": "get", "name": "Vex"})["character"]
     assert pulled == roster.from_dict(vex()).to_dict()
@@ -172,7 +174,7 @@ def test_a_character_of_another_system_survives_list_get_put_and_play_unchanged(
     assert ask(gadget, board, {"id": 3, "op": "put", "character": changed})["created"] is False
     assert ask(gadget, board, {"id": 4, "op": "get", "name": "Lux"})["character"] == changed
     # Played at last: its rules come back, the draw is recorded on the same sheet.
-    choose(gadget, board, roster.LIGHT_DARK)
+    choose(gadget, board, registry.LIGHT_DARK.name)
     play(gadget, board)
     after = ask(gadget, board, {"id": 5, "op": "get", "name": "Lux"})["character"]
     assert after["trials"] == 1 and len(after["history"]) == 1
@@ -219,7 +221,7 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
     gadget, board = nb_box(lessons=lessons)
     board.replies()         # the hello event
-    choose(gadget, board, roster.APPROACHES)
+    choose(gadget, board, registry.APPROACHES.name)
     assert loaded(N.NEW_BEGINNING) == []
     mara = gadget.store.characters["Mara"]
     assert isinstance(mara, roster.Kept) and mara.to_dict()["lessons"][0]["name"] == "Dream Team"

@@ -60,7 +60,10 @@ def test_every_doc_says_twelve_o_clock_and_none_says_another_hour():
         assert "one o'clock" not in text and "eleven o'clock" not in text, path
     assert "Pixel 0 is at twelve o'clock" in (HARDWARE / "enclosure.md").read_text()
     assert "pixel 0 (the first after DIN) is mounted at twelve o'clock" in (HARDWARE / "wiring.md").read_text()
-    assert "top of the ring (twelve o'clock" in (HARDWARE / "cards" / "README.md").read_text()
+    assert "pixel 0 at\ntwelve o'clock, counting clockwise" in (HARDWARE / "cards" / "README.md").read_text()
+    from fatebox import cards
+    back = card_text(cards.wiring_back(pico()))
+    assert "Pixel 0, the first after DIN, at twelve o'clock; the pixels count clockwise" in back
 
 
 def test_one_ground_rail_on_gnd_pin_3_for_every_button():
@@ -129,10 +132,16 @@ def test_every_profile_s_pins_are_pins_of_that_board():
         assert [b["role"] for b in profile["buttons"]] == ["back", "minus", "plus", "go"], path.name
 
 
+def card_text(page):
+    return " ".join("".join(t for t, _ in runs) for _, _, _, runs, _ in page.lines)
+
+
 def test_the_cards_buttons_are_in_the_profiles_order():
-    back = (HARDWARE / "cards" / "README.md").read_text()
+    from fatebox import cards
     order = ", ".join(b["role"].upper() for b in pico()["buttons"])
-    assert "(left to right: %s)" % order in back
+    assert "(left to right: %s;" % order in card_text(cards.back())
+    assert "from left to right %s, as the profile orders them" % order in " ".join(
+        card_text(cards.wiring_back(pico())).split())
 
 
 COMMAND = re.compile(r"`(?:\.venv/bin/)?fatebox((?: [^`]*)?)`")
@@ -152,15 +161,34 @@ def named_commands(text):
     return out
 
 
+def help_strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from help_strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from help_strings(v)
+
+
 def test_every_command_the_docs_and_cards_name_exists():
+    from fatebox import cards, help_tables
     ctx = click.Context(main)
     checked = 0
-    for path in DOCS:
-        for command in named_commands(path.read_text()):
+    # The cards are generated from the help tables: their commands, as `fatebox X`.
+    tables = list(help_tables.systems()) + [help_tables.MENU, help_tables.BUTTONS, help_tables.LIGHTS,
+                                             help_tables.ERRORS]
+    printed = ["`%s`" % m for s in help_strings(tables) for m in re.findall(r"fatebox [a-z-]+", s)]
+    printed += ["`%s`" % m for m in re.findall(r"fatebox [a-z-]+", card_text(cards.wiring_front(pico())))]
+    assert "`fatebox state`" in printed and "`fatebox pull`" in printed
+    texts = [(path.relative_to(ROOT), path.read_text()) for path in DOCS] + [("the cards", " ".join(printed))]
+    for where, text in texts:
+        for command in named_commands(text):
             first = command.split()[0]
             if first in ("...", "SUBCOMMAND") or first.isupper():
                 continue
             sub = main.get_command(ctx, first)
-            assert sub is not None, "%s names `fatebox %s`, which does not exist" % (path.relative_to(ROOT), command)
+            assert sub is not None, "%s names `fatebox %s`, which does not exist" % (where, command)
             checked += 1
     assert checked > 20

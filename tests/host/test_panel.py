@@ -189,3 +189,35 @@ def test_a_terminal_too_small_says_so_instead_of_a_broken_panel(size):
     assert "the terminal is %dx%d" % size in plain
     assert panel.GLYPHS[panel.LIT] not in plain
     assert all(len(line) <= width for line in plain.split("\n"))
+
+
+def test_the_help_line_under_the_ring_and_the_side_text_speak_the_table_s_words():
+    from fatebox.sim import help_line
+    desc = {"text": "Total success", "system": "new-beginning", "active": "Mara", "screen": "result"}
+    plain = SGR.sub("", render(panel.screen(80, 24, [(0, 0, 0)] * 12, BRIGHTNESS, side_lines(desc),
+                                            port_lines("/dev/pts/3", "fatebox"), KEY_ROWS, KEY_LINE,
+                                            help_line(desc)), "256"))
+    assert "MINUS/PLUS: one misfortune less / more" in plain
+    assert "New Beginning \u00b7 result \u00b7 Mara" in plain
+    assert "screen:" not in plain and "new-beginning" not in plain
+
+
+def test_every_screen_of_every_system_has_a_help_row():
+    import importlib
+    from fatebox import help_tables as H
+    from fatebox_fw import play as P
+    from fatebox_fw.core import MENU
+    from shared_rules import registry
+    screens = {}
+    for row in registry.ROWS:
+        play = importlib.import_module(row.play)
+        screens[row.name] = set(play.STEPS) | set(getattr(play, "AFTER", ())) | {P.RESULT}
+    assert sorted(screens) == sorted(t["system"] for t in H.systems())
+    for system, names in screens.items():
+        for screen in sorted(names | set(MENU) | {P.DRAWING}):
+            row = H.row(system, screen)
+            assert row is not None, (system, screen)
+            assert H.line(row).startswith(("MINUS/PLUS", "held", "GO"))
+        table = H.system(system)
+        # No row for a screen the box does not have: the table is the box's, not a wish.
+        assert {r[0] for r in table["setup"] + table["result"]} <= names, system

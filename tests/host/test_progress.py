@@ -4,7 +4,6 @@ import subprocess
 import sys
 
 from fatebox import simulate
-from fatebox.systems.approaches import Approaches
 from fatebox.simulate import Bar
 
 
@@ -35,6 +34,7 @@ def test_no_bar_before_the_delay_nor_on_a_pipe():
 def test_play_reports_how_far_it_is():
     seen = []
     from shared_rules import approaches as AP
+    from fatebox.systems.approaches import Approaches
     chances = Approaches(dice=2, difficulty=AP.NORMAL)
     simulate.play(chances, 5000, seed="s", progress=seen.append)
     assert seen == [0, 2048, 4096]

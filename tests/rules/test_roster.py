@@ -1,6 +1,7 @@
 # The box's characters of all five systems (shared_rules/roster.py): loaded by
 # `system`, errors naming the field, round trips, the history each system records.
 from shared_rules import names as N
+from shared_rules import registry
 from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.limits import HISTORY_LIMIT
@@ -18,17 +19,18 @@ RUE = {"name": "Rue", "system": "colour-tokens", "gold": 2, "traits": 3}
 
 
 def test_the_system_names_are_the_systems_own():
-    from shared_rules import approaches, axiom
-    from shared_rules import light_dark as lightdark
-    from shared_rules import colour_tokens as colourtokens
-    assert roster.SYSTEMS == (N.NEW_BEGINNING, approaches.APPROACHES, lightdark.LIGHT_DARK,
-                              axiom.AXIOM, colourtokens.COLOUR_TOKENS)
+    for row in registry.ROWS:
+        package = __import__(row.package, None, None, ["ROW"])
+        assert package.ROW.name == row.name
+    assert roster.SYSTEMS == registry.NAMES
 
 
 def test_every_system_round_trips_through_a_plain_dict():
-    for data in (ASH, LUX, VEX, RUE):
+    from tests.core.samples import sample
+    for system in registry.NAMES:
+        data = sample(system)
         character = roster.from_dict(data)
-        assert character.name == data["name"] and character.system == data["system"]
+        assert character.name == data["name"] and character.system == system
         again = roster.from_dict(character.to_dict())
         assert again.to_dict() == character.to_dict()
         assert character.trials == 0 and character.history == []

@@ -1,7 +1,7 @@
 # Approaches on four buttons (rules/approaches-d12.md): the attribute, its
 # bonuses (or a bare rating), easy or hard, the d12 pool, harm after the roll.
 from shared_rules import approaches as A
-from shared_rules.roster import APPROACHES
+from shared_rules.registry import passing
 from fatebox_fw import play as P
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.ring import KIND_POSITIVE, KIND_NEGATIVE, KIND_GOLD
@@ -15,7 +15,6 @@ DIFFICULTY_ORDER = (A.EASY, A.NORMAL, A.HARD)
 OUTCOME_WORDS = {A.FULL_SUCCESS: "Full success", A.MIXED_SUCCESS: "Mixed success",
                  A.MINOR_FAILURE: "Minor failure", A.MAJOR_FAILURE: "Major failure"}
 NARRATOR_WORDS = {A.GM: "the GM narrates", A.PLAYER: "the player narrates"}
-PASSED = (A.FULL_SUCCESS, A.MIXED_SUCCESS)      # the odds meter's "pass": the success bands
 _BAND_TOPS = {A.NORMAL: (3, 6, 9, 12), A.EASY: (1, 6, 9, 12), A.HARD: (3, 6, 11, 12)}
 
 
@@ -24,7 +23,7 @@ STEPS = (ATTRIBUTE, BONUSES, RATING, DIFFICULTY)
 
 
 class Play(P.Play):
-    system = APPROACHES
+    system = A.ROW.name
 
     def reset(self):
         self.attribute = 0          # index into A.ATTRIBUTES
@@ -133,8 +132,8 @@ class Play(P.Play):
         self.harm = 0
 
     def odds(self):
-        odds = A.approaches_odds(self.dice(), self.difficulty)
-        return odds.count(A.FULL_SUCCESS) + odds.count(A.MIXED_SUCCESS), odds.denominator
+        # the odds meter's "pass": the row's passing outcomes (the success bands)
+        return passing(A.APPROACHES, A.approaches_odds(self.dice(), self.difficulty))
 
     # -- what the table sees -----------------------------------------------------
 

@@ -3,7 +3,7 @@
 from shared_rules import axiom as A
 from shared_rules.axiom import roll as X
 from shared_rules.axiom.points import AXIOM_POINT
-from shared_rules.roster import AXIOM
+from shared_rules.registry import passing
 from fatebox_fw import play as P
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.ring import KIND_POSITIVE, KIND_NEGATIVE
@@ -28,7 +28,7 @@ AFTER = (SCAR,)
 
 
 class Play(P.Play):
-    system = AXIOM
+    system = A.ROW.name
 
     def reset(self):
         self.attribute = 0
@@ -177,11 +177,7 @@ class Play(P.Play):
             self._safely(self.settle_result, None, self.core.clock.ticks_ms())
 
     def odds(self):
-        odds = X.axiom_odds(self.favorable, self.unfavorable, self.total_modifier())
-        passed = 0
-        for name in A.SUCCEEDED:
-            passed += odds.count(name)
-        return passed, odds.denominator
+        return passing(A.AXIOM, X.axiom_odds(self.favorable, self.unfavorable, self.total_modifier()))
 
     # -- what the table sees ----------------------------------------------------------
 

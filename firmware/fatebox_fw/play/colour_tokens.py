@@ -3,7 +3,6 @@
 from shared_rules import colour_tokens as T
 from shared_rules.colour_tokens import action as CA
 from shared_rules.colour_tokens import tables as TT
-from shared_rules.roster import COLOUR_TOKENS
 from fatebox_fw import play as P
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 
@@ -31,7 +30,7 @@ AFTER = (SUCCESS, SACRIFICE, STORY, RESERVE, DONE)
 
 
 class Play(P.Play):
-    system = COLOUR_TOKENS
+    system = T.ROW.name
 
     def reset(self):
         self.colour = 0             # index into T.ACTION_COLOURS

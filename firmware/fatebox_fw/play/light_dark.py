@@ -1,7 +1,7 @@
 # Light and Dark dice on four buttons (rules/light-and-dark-dice.md, Chances):
 # the attribute and skills give light dice, the player risks dark ones, Ego pays.
 from shared_rules import light_dark as L
-from shared_rules.roster import LIGHT_DARK
+from shared_rules.registry import passing
 from fatebox_fw import play as P
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.ring import KIND_POSITIVE, KIND_NEGATIVE
@@ -12,7 +12,6 @@ LIGHT = "light"             # without a character: the light dice themselves
 DARK = "dark"               # dark dice risked: the odds meter shows here
 
 OUTCOME_WORDS = {L.SUCCESS: "Success", L.COMPLICATION: "Success with a complication", L.FAIL: "Fail"}
-PASSED = (L.SUCCESS, L.COMPLICATION)
 
 
 # Built once: steps() is asked every frame.
@@ -20,7 +19,7 @@ STEPS = (ATTRIBUTE, SKILLS, LIGHT, DARK)
 
 
 class Play(P.Play):
-    system = LIGHT_DARK
+    system = L.ROW.name
 
     def reset(self):
         self.attribute = 0
@@ -105,7 +104,7 @@ class Play(P.Play):
     def odds(self):
         light, dark, _ = self.pool()
         outcomes, _ = L.lightdark_odds(light, dark)
-        return outcomes.count(L.SUCCESS) + outcomes.count(L.COMPLICATION), outcomes.denominator
+        return passing(L.LIGHT_DARK, outcomes)
 
     # -- what the table sees -------------------------------------------------------
 

@@ -28,6 +28,22 @@ class Approaches(Chances):
         return (AP.play_approach(self.dice, self.difficulty, sampler),)
 
 
+def state_words(summary):
+    values = summary.get("attributes") or {}
+    words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
+    return words + ("; taken out" if summary.get("out") else "")
+
+
+def sheet_field(data, exc):
+    """approaches.Character says "body maximum must be ..." for the maximum,
+    "body must be 0..N (its maximum)" for the current value."""
+    field = exc.field
+    if field in AP.ATTRIBUTES:
+        in_value = isinstance(data.get("value"), dict) and not exc.message.startswith(field + " maximum")
+        return ("value." if in_value else "maximum.") + field
+    return field
+
+
 def _build(dice, easy, hard):
     if easy and hard:
         raise FateboxError("--easy, --hard: give one of them, or neither for a normal approach", USAGE)

@@ -37,6 +37,20 @@ class Axiom(Chances):
         return (AR.play_axiom(sampler, self.favorable, self.unfavorable, self.modifier),)
 
 
+def _plural(count, word):
+    return "%s %s%s" % (count, word, "" if count == 1 else "s")
+
+
+def state_words(summary):
+    return "%s, strain %s, %s" % (_plural(summary.get("axiom-points"), "Axiom point"),
+                                  summary.get("strain"), _plural(summary.get("scars"), "scar"))
+
+
+def sheet_field(data, exc):
+    """Axiom's counter is "axiom_points" in its model, "axiom-points" on the sheet."""
+    return "axiom-points" if exc.field == "axiom_points" else exc.field
+
+
 def _build(favorable, unfavorable, modifier):
     return checked(Axiom, Axiom.errors, favorable=favorable, unfavorable=unfavorable, modifier=modifier)
 

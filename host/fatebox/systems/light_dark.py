@@ -75,6 +75,19 @@ class EffectDice(Chances):
         return (LE.play_effect(e.dice, sampler, e.half, e.bonus),)
 
 
+def state_words(summary):
+    return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
+
+
+def sheet_field(data, exc):
+    """The model names an attribute by its leaf: "strength" is attributes.strength."""
+    field = {"condition": "conditions", "condition.effects": "conditions",
+             "advancement": "advancements"}.get(exc.field, exc.field)
+    if field in LD.ATTRIBUTES:
+        return "attributes." + field
+    return field
+
+
 def _light_dark(light, dark, ego):
     return checked(LightDark, LightDark.errors, light=light, dark=dark, ego=ego)
 

@@ -1,0 +1,43 @@
+# What every system's play shares, in the words of the help: the menu's screens,
+# the animation, the four buttons, the lights and the error patterns (the back of
+# every button card). Rows as in each system's <system>_help.py.
+# A row: (screen, label, short, long, go, ring)
+#   screen: the box's own name for it (describe()["screen"]);
+#   label:  what the table calls it;  short: MINUS / PLUS pressed;
+#   long:   MINUS / PLUS held;  go: GO pressed there;  ring: what the ring shows.
+# Host-only: the box never imports it (fatebox.deploy.ONLY keeps it off the
+# flash); the virtual gadget's help line and `fatebox cards` read it.
+
+# What every card shares: its back, and the screens that are the core's own.
+MENU = (
+    ("menu-system", "menu: system", "the system to play", "-", "next page",
+     "five pixels, every other one: the chosen one bright and lit twice"),
+    ("menu-character", "menu: character", "the system's characters, then nobody", "-", "next page",
+     "a faint pixel per character, the chosen one bright"),
+    ("menu-brightness", "menu: brightness", "dimmer / brighter", "dimmest / brightest", "close the menu",
+     "as many pixels as the level, 1 to 8"),
+)
+DRAWING = ("drawing", "drawing or rolling", "skip the animation", "skip the animation", "skip the animation",
+           "one amber pixel running round")
+
+BUTTONS = (
+    ("BACK", "previous step; on a result: back to the last choice", "the menu", "start over"),
+    ("MINUS", "one less, or move left", "the least, or the step's second action", "-"),
+    ("PLUS", "one more, or move right", "the most, or set what the blinking pixel is on", "-"),
+    ("GO", "next step; on the last: draw or roll", "draw or roll now", "-"),
+)
+LIGHTS = (
+    ("the whole ring", "passed cleanly"),
+    ("every other pixel", "passed, at a cost"),
+    ("every third pixel", "failed, with something to show"),
+    ("half the ring", "failed"),
+    ("blinking", "an exit from the scene, or a critical"),
+    ("green from the top, rest faint red", "the odds meter: the chance to pass"),
+    ("one amber pixel running round", "drawing or rolling"),
+)
+ERRORS = (
+    ("every third pixel, magenta", "the rules refuse this set-up: change it"),
+    ("two bars of three, blinking", "the flash could not be written: keep playing, then fatebox pull"),
+    ("every fourth pixel, amber", "a damaged file was kept aside: fatebox state says where"),
+    ("the whole ring blinking fast", "the random source failed: restart the box"),
+)

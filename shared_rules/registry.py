@@ -1,0 +1,196 @@
+# The game systems, one row each: the only place that lists them (issue 9).
+# Plain strings and numbers, so the box reads it at boot without importing any
+# system's rules; each system's package takes its own name and outcomes from
+# its row. tests/rules/test_registry.py checks every row is complete.
+
+
+class RegistryError(ValueError):
+    """A row that lacks a field, or gives one of the wrong shape; `field` names it."""
+
+    def __init__(self, system, field, message):
+        super().__init__("registry row %s: %s: %s" % (system, field, message))
+        self.field = field
+
+
+# Ring patterns (fatebox_fw.ring draws them): the fuller the ring, the better it went.
+SOLID = "solid"           # every pixel: passed cleanly
+ALTERNATE = "alternate"   # every other pixel: passed, at a cost
+THIRDS = "thirds"         # every third pixel: failed, with something to show for it
+HALF = "half"             # one solid half, the other dark: failed
+PATTERNS = (SOLID, ALTERNATE, THIRDS, HALF)
+# Ring colours by name (fatebox_fw.ring.Ring attributes).
+RING_COLOURS = ("success", "partial_failure", "failure")
+
+
+class System:
+    """One row. Fields (all required unless a default is shown):
+
+    name        the word in sheets, JSON and the protocol (RULINGS.md)
+    words       as a person reads it
+    package     its shared_rules package
+    character   module of its character model (`Character`); None: New Beginning's own
+    play        the firmware module of its screens (`Play`)
+    unload      modules that leave RAM while another system is played (a
+                package goes with its submodules); default: (package,)
+    outcomes    outcome names, in the order its odds list them
+    passed      the outcomes that pass (the odds meter's chance, the box's "passed")
+    patterns    outcome -> (pattern, ring colour, blinks): each outcome on the ring
+    colour      (r, g, b) of the system on the menu
+    summary     what `list` shows beside the name: (key, path in the sheet's dict) pairs
+    longest     the longest history entry the box writes (keys it records): the
+                room a `get` reply must leave
+    host        the host module of its `fatebox odds/simulate` commands and words
+    host_only   its shared_rules files no device module imports (not deployed)
+    """
+
+    FIELDS = ("name", "words", "package", "character", "play", "unload", "outcomes", "passed", "patterns",
+              "colour", "summary", "longest", "host", "host_only")
+
+    def __init__(self, **fields):
+        for key in fields:
+            if key not in System.FIELDS:
+                raise RegistryError(fields.get("name"), key, "not a registry field")
+        self.fields = fields
+        for key in System.FIELDS:
+            setattr(self, key, fields.get(key))
+        if self.unload is None and self.package is not None:
+            self.unload = (self.package,)
+        if self.host_only is None:
+            self.host_only = ()
+        if self.summary is None:
+            self.summary = ()
+
+
+def check(row):
+    """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
+    name = row.name
+    for key in System.FIELDS:
+        if key not in row.fields and key not in ("unload", "host_only", "character", "summary"):
+            raise RegistryError(name, key, "missing")
+    for key in ("name", "words", "package", "play", "host"):
+        if not isinstance(getattr(row, key), str) or not getattr(row, key):
+            raise RegistryError(name, key, "expected a non-empty string")
+    if not row.package.startswith("shared_rules."):
+        raise RegistryError(name, "package", "expected a shared_rules package")
+    if not row.outcomes or not isinstance(row.outcomes, tuple):
+        raise RegistryError(name, "outcomes", "expected a tuple of names")
+    for outcome in row.passed:
+        if outcome not in row.outcomes:
+            raise RegistryError(name, "passed", "%r is not one of its outcomes" % (outcome,))
+    for outcome in row.outcomes:
+        entry = row.patterns.get(outcome)
+        if entry is None:
+            raise RegistryError(name, "patterns", "no ring pattern for %r" % (outcome,))
+        if entry[0] not in PATTERNS or entry[1] not in RING_COLOURS or entry[2] not in (True, False):
+            raise RegistryError(name, "patterns", "%r: expected (pattern, ring colour, blinks)" % (outcome,))
+    if len(row.colour) != 3:
+        raise RegistryError(name, "colour", "expected (r, g, b)")
+    if not isinstance(row.longest, dict) or row.longest.get("outcome") not in row.outcomes:
+        raise RegistryError(name, "longest", "expected a history entry with one of its outcomes")
+
+
+NEW_BEGINNING = System(
+    name="new-beginning", words="New Beginning", package="shared_rules.new_beginning", character=None,
+    play="fatebox_fw.play.new_beginning",
+    # The Trial and the character model stay from the boot (the protocol's `trial`).
+    unload=("shared_rules.new_beginning.odds", "shared_rules.new_beginning.draw",
+            "shared_rules.new_beginning.trial_setup", "shared_rules.new_beginning.effects",
+            "shared_rules.new_beginning.groups", "shared_rules.new_beginning.spending",
+            "shared_rules.new_beginning.crucial"),
+    outcomes=("total-success", "partial-success", "partial-failure", "total-failure"),
+    passed=("total-success", "partial-success"),
+    # its blink is the exit from the scene, set by the caller
+    patterns={"total-success": (SOLID, "success", False), "partial-success": (ALTERNATE, "success", False),
+              "partial-failure": (THIRDS, "partial_failure", False), "total-failure": (HALF, "failure", False)},
+    colour=(150, 140, 120),
+    longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 6, "black": 6, "exit": True,
+             "reward": "improve-trait"},
+    host="fatebox.systems.new_beginning")
+
+APPROACHES = System(
+    name="approaches", words="Approaches", package="shared_rules.approaches", character="shared_rules.approaches",
+    play="fatebox_fw.play.approaches",
+    outcomes=("major-failure", "minor-failure", "mixed-success", "full-success"),
+    passed=("full-success", "mixed-success"),
+    patterns={"full-success": (SOLID, "success", False), "mixed-success": (ALTERNATE, "success", False),
+              "minor-failure": (THIRDS, "partial_failure", False), "major-failure": (HALF, "failure", False)},
+    colour=(0, 150, 200),
+    summary=(("archetype", ("background", "name")), ("attributes", ("value",)), ("out", ("out",))),
+    longest={"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
+             "difficulty": "normal", "harm": 12},
+    host="fatebox.systems.approaches")
+
+LIGHT_DARK = System(
+    name="light-dark", words="Light and Dark", package="shared_rules.light_dark",
+    character="shared_rules.light_dark.character", play="fatebox_fw.play.light_dark",
+    outcomes=("fail", "complication", "success"),
+    passed=("success", "complication"),
+    patterns={"success": (SOLID, "success", False), "complication": (ALTERNATE, "success", False),
+              "fail": (HALF, "failure", False)},
+    colour=(200, 170, 60),
+    summary=(("archetype", ("archetype",)), ("hp", ("hp",)), ("ego", ("ego",))),
+    longest={"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99},
+    host="fatebox.systems.light_dark", host_only=("shared_rules/light_dark/effects.py",))
+
+AXIOM = System(
+    name="axiom", words="Axiom", package="shared_rules.axiom", character="shared_rules.axiom.character",
+    play="fatebox_fw.play.axiom",
+    outcomes=("critical-success", "success", "mixed", "failure", "critical-failure"),
+    passed=("critical-success", "success", "mixed"),
+    patterns={"critical-success": (SOLID, "success", True), "success": (SOLID, "success", False),
+              "mixed": (ALTERNATE, "success", False), "failure": (HALF, "failure", False),
+              "critical-failure": (HALF, "failure", True)},
+    colour=(200, 0, 160),
+    summary=(("archetype", ("concept",)), ("axiom-points", ("axiom-points",)), ("strain", ("strain",)),
+             ("scars", ("scars",))),
+    longest={"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
+             "strain": 10, "point": True, "scar": "removed-from-play"},
+    host="fatebox.systems.axiom", host_only=("shared_rules/axiom/npc.py", "shared_rules/axiom/conflict.py"))
+
+COLOUR_TOKENS = System(
+    name="colour-tokens", words="Colour tokens", package="shared_rules.colour_tokens",
+    character="shared_rules.colour_tokens.character", play="fatebox_fw.play.colour_tokens",
+    # what the token kept for success did (rules/colour-tokens.md, Step 3b)
+    outcomes=("black-success", "coloured-success", "no-effect"),
+    passed=("black-success", "coloured-success"),
+    patterns={"black-success": (SOLID, "success", False), "coloured-success": (ALTERNATE, "success", False),
+              "no-effect": (THIRDS, "partial_failure", False)},
+    colour=(0, 170, 40),
+    summary=(("gold", ("gold",)),),
+    longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
+             "reserve": ["black"] * 12, "gold": 99, "earned": 99},
+    host="fatebox.systems.colour_tokens",
+    host_only=("shared_rules/colour_tokens/order.py", "shared_rules/colour_tokens/traits.py"))
+
+FORGED_IN_THE_DARK = System(
+    name="forged-in-the-dark", words="Forged in the Dark", package="shared_rules.forged_in_the_dark",
+    character="shared_rules.forged_in_the_dark.character", play="fatebox_fw.play.forged_in_the_dark",
+    # rules/forged-in-the-dark.md, the action roll: a partial success is done, at a cost
+    outcomes=("critical", "success", "partial", "bad"),
+    passed=("critical", "success", "partial"),
+    patterns={"critical": (SOLID, "success", True), "success": (SOLID, "success", False),
+              "partial": (ALTERNATE, "success", False), "bad": (HALF, "failure", False)},
+    colour=(200, 60, 0),
+    summary=(("stress", ("stress",)), ("trauma", ("trauma",)), ("pending-trauma", ("pending-trauma",)),
+             ("harm", ("harm",)), ("dead", ("dead",))),
+    longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
+             "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
+    host="fatebox.systems.forged_in_the_dark")
+
+# The table, in the order the box's menu shows them (the flagship first).
+ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)
+BY_NAME = dict((row.name, row) for row in ROWS)
+NAMES = tuple(row.name for row in ROWS)
+
+
+def row(name):
+    """The row of system `name`; KeyError for a name no row has."""
+    return BY_NAME[name]
+
+
+def passing(name, odds):
+    """(numerator, denominator) of passing for a Distribution over `name`'s outcomes."""
+    count = 0
+    for outcome in BY_NAME[name].passed:
+        count += odds.count(outcome)
+    return count, odds.denominator

@@ -1,0 +1,118 @@
+# `fatebox cards` (host/fatebox/cards.py): A6 PDF and SVG, front and back, from
+# the help tables; rendered to PNG to check the size and that no text overflows.
+import xml.etree.ElementTree as ET
+
+import pypdfium2 as pdfium
+import pytest
+
+from shared_rules import registry
+
+from fatebox import cards as C
+from fatebox import help_tables as H
+
+DPI = 150
+A6_PX = (round(105 / 25.4 * DPI), round(148 / 25.4 * DPI))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cards")
+    paths = C.write(str(folder))
+    return folder, paths
+
+
+def pages(path):
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        out = []
+        for i in range(len(doc)):
+            page = doc[i]
+            text = page.get_textpage().get_text_range()
+            out.append((page.get_size(), page.render(scale=DPI / 72).to_pil().convert("L"), text))
+        return out
+    finally:
+        doc.close()
+
+
+def test_a_card_per_system_and_the_wiring_each_a_pdf_and_two_svgs(written):
+    folder, paths = written
+    names = [t["system"] for t in H.systems()] + ["wiring"]
+    assert sorted(p.rsplit("/", 1)[1] for p in paths) == sorted(
+        n + ext for n in names for ext in (".pdf", "-front.svg", "-back.svg"))
+    assert not list(folder.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("name", [t["system"] for t in H.systems()] + ["wiring"])
+def test_each_pdf_is_two_a6_sides_with_every_mark_inside_the_margins(written, name):
+    folder, _ = written
+    sides = pages(folder / (name + ".pdf"))
+    assert len(sides) == 2                                      # front and back
+    for (w_pt, h_pt), image, text in sides:
+        assert (round(w_pt * 25.4 / 72), round(h_pt * 25.4 / 72)) == (105, 148)
+        assert abs(image.size[0] - A6_PX[0]) <= 1 and abs(image.size[1] - A6_PX[1]) <= 1
+        # Ink only inside the margins: nothing runs off the text block (4 mm band
+        # left blank; the layout keeps a 7 mm margin, a printer needs 3 to 5).
+        band = round(4 / 25.4 * DPI)
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            assert image.crop(box).getextrema()[0] > 200, (name, box)
+        inked = image.point(lambda v: 255 if v < 128 else 0).getbbox()
+        assert inked is not None and text.strip()
+
+
+def test_the_text_fits_its_lines_at_a_readable_size():
+    for name, sides in C.cards().items():
+        for page in sides:
+            assert page.size >= C.SMALLEST
+            for x, y, size, runs, width in page.lines:
+                assert x >= C.MARGIN - 0.01 and x + width <= C.WIDTH - C.MARGIN + 0.01, (name, runs)
+                assert C.MARGIN <= y <= C.HEIGHT - C.MARGIN, (name, runs)
+
+
+def test_a_text_too_long_for_the_card_is_refused_not_cut():
+    long_table = dict(H.system("approaches"), setup=H.system("approaches")["setup"] * 12)
+    with pytest.raises(Exception) as err:
+        C.system_front(long_table)
+    assert "does not fit an A6 side" in str(err.value)
+
+
+def test_the_card_speaks_the_help_table_s_words(written):
+    folder, _ = written
+    for table in H.systems():
+        front = " ".join(pages(folder / (table["system"] + ".pdf"))[0][2].split())
+        for screen, label, short, long, go, ring in table["setup"] + table["result"]:
+            assert label in front, (table["system"], label)
+            assert " ".join(short.split()) in front or short == "-", (table["system"], short)
+
+
+def test_the_svg_is_the_pdf_s_layout_at_a6(written):
+    folder, _ = written
+    for name in [t["system"] for t in H.systems()] + ["wiring"]:
+        for side, (_, _, text) in zip(("front", "back"), pages(folder / (name + ".pdf"))):
+            root = ET.parse(str(folder / ("%s-%s.svg" % (name, side)))).getroot()
+            assert (root.get("width"), root.get("height")) == ("105mm", "148mm")
+            words = []
+            for t in root.iter(SVG + "text"):
+                x, width = float(t.get("x")), float(t.get("data-width"))
+                assert x + width <= C.WIDTH - C.MARGIN + 0.01
+                words += "".join(s.text or "" for s in t.iter(SVG + "tspan")).split()
+            assert words == text.split(), (name, side)
+
+
+def test_the_wiring_card_takes_its_pins_from_the_profile(written):
+    folder, _ = written
+    front = " ".join(pages(folder / "wiring.pdf")[0][2].split())
+    assert "GP16 (pin 21) through a 330 ohm resistor at the ring's DIN pad" in front
+    for role, pin, physical in (("BACK", 2, 4), ("MINUS", 3, 5), ("PLUS", 4, 6), ("GO", 5, 7)):
+        assert "%s GP%d (pin %d); the other leg to the ground rail" % (role, pin, physical) in front
+    assert "ground rail one wire to GND (pin 3)" in front
+
+
+def test_fatebox_cards_writes_them(run, tmp_path):
+    result = run("cards", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "%d cards written" % (len(registry.ROWS) + 1) in result.stdout
+    assert (tmp_path / "out" / "axiom.pdf").read_bytes().startswith(b"%PDF")
+    bad = run("cards", "--board", "nope", "--out", tmp_path / "x")
+    assert bad.exit_code == 2 and "no such board profile" in bad.stderr

@@ -1,0 +1,56 @@
+# `fatebox odds forged-in-the-dark` and `fatebox simulate forged-in-the-dark`:
+# one JSON object, outcomes as reduced fractions, --resist the stress cost.
+import json
+
+import pytest
+
+from shared_rules import forged_in_the_dark as F
+
+
+def odds(run, *args):
+    result = run("odds", "forged-in-the-dark", *[str(a) for a in args])
+    return result
+
+
+def test_json_outcomes_of_two_dice(run):
+    result = odds(run, "--dice", 2, "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data == {"system": "forged-in-the-dark", "dice": 2, "resist": False,
+                    "outcomes": {"critical": "1/36", "success": "5/18", "partial": "4/9", "bad": "1/4"}}
+
+
+def test_zero_dice_is_never_critical(run):
+    data = json.loads(odds(run, "--dice", 0, "--json").stdout)
+    assert data["outcomes"] == {"critical": "0", "success": "1/36", "partial": "2/9", "bad": "3/4"}
+
+
+def test_resist_gives_the_stress_cost_distribution(run):
+    data = json.loads(odds(run, "--dice", 1, "--resist", "--json").stdout)
+    assert data["stress"] == {"-1": "0", "0": "1/6", "1": "1/6", "2": "1/6", "3": "1/6", "4": "1/6", "5": "1/6"}
+    data = json.loads(odds(run, "--dice", 2, "--resist", "--json").stdout)
+    assert data["stress"]["-1"] == "1/36" and data["stress"]["0"] == "5/18"
+
+
+@pytest.mark.parametrize("dice", [-1, 7, 12])
+def test_dice_out_of_range_is_refused_with_the_field_and_range(run, dice):
+    result = odds(run, "--dice", dice, "--json")
+    assert result.exit_code == 2
+    assert "--dice" in result.stderr and "0..6" in result.stderr
+    assert result.stdout == ""
+
+
+def test_the_readable_table(run):
+    result = odds(run, "--dice", 3, "--resist")
+    assert result.exit_code == 0
+    assert "Critical" in result.stdout and "Stress the resistance costs" in result.stdout
+
+
+def test_simulate_counts_beside_the_exact_odds(run):
+    result = run("simulate", "forged-in-the-dark", "--dice", "3", "--resist", "--trials", "500",
+                 "--seed", "fitd", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["system"] == "forged-in-the-dark" and data["dice"] == 3 and data["trials"] == 500
+    assert sum(data["counts"].values()) == 500 and set(data["counts"]) <= set(F.OUTCOMES)
+    assert sum(data["stress"].values()) == 500 and set(data["stress"]) <= set(F.COSTS)

@@ -1,0 +1,30 @@
+# The host reads the registry: each row's host module gives `fatebox odds` and
+# `fatebox simulate` a command by the system's name, and its words.
+from click.testing import CliRunner
+
+from shared_rules import registry
+from fatebox.cli import main
+from fatebox.cli_odds import odds_group, simulate_group
+from fatebox.systems import host_module
+
+
+def test_every_row_has_a_host_module_with_its_commands_and_words():
+    for row in registry.ROWS:
+        module = host_module(row.name)
+        assert row.name in [command.name for command in module.COMMANDS], row.name
+        assert callable(module.state_words)
+
+
+def test_odds_and_simulate_offer_every_system_of_the_registry():
+    for row in registry.ROWS:
+        assert row.name in odds_group.commands and row.name in simulate_group.commands
+    listed = CliRunner().invoke(main, ["odds", "--help"]).output
+    for row in registry.ROWS:
+        assert row.name in listed
+
+
+def test_the_device_leaves_off_each_rows_host_only_rules():
+    from fatebox import deploy
+    for row in registry.ROWS:
+        for path in row.host_only:
+            assert deploy.ONLY[path] == (), path
