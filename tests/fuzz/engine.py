@@ -30,7 +30,9 @@ from shared_rules import roster
 from fatebox_fw.gadget import Gadget
 from fatebox_fw.store import FILE, Store
 from tests.core.fakeboard import FakeBoard
+from shared_rules import registry
 from tests.core import sheets as S
+from tests.core.samples import sample
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -40,7 +42,15 @@ HOSTILE = ["\x00", "\x03", "\x04", "\x07", "\x1b", "\x1b[2J", "\x1b]0;t\x07", "\
            "\u200b", "\u202e", "\u2028", "\ufeff", "\ud800", "\udfff", "e\u0301", "\u00e9", "\u4e09",
            "\U0001F600", " ", ".", "..", "/", "\\", "[b]", "[/]", "\"", "'", "CON", "nul", "Kai", "kai",
            "Ka\u00ef", "Mara", "Mara ", "x" * 41, ""]
-SAMPLES = [S.sheet, S.ash, S.lux, S.vex, S.rue]
+# Every system the registry knows, and a maker of a sample character of each.
+SYSTEMS = tuple(row.name for row in registry.ROWS)
+
+
+def _maker(system):
+    return lambda name: sample(system, name)
+
+
+SAMPLES = [_maker(system) for system in SYSTEMS]
 
 
 class Tally:
@@ -99,7 +109,7 @@ def value(rng, depth=0):
 
 
 def character(rng, names):
-    data = rng.choice(SAMPLES)()
+    data = rng.choice(SAMPLES)("Mara")
     data["name"] = rng.choice(names) if names and rng.random() < 0.3 else (
         hostile_text(rng) if rng.random() < 0.5 else rng.choice(["Mara", "Ash", "Lux", "Vex", "Rue", "kai", "Kai"]))
     if rng.random() < 0.4:
@@ -243,7 +253,7 @@ def run_frames(seed, count, restart_every=200, debug=False):
 def _good_files(storage, rng):
     store = Store(storage)
     for make in rng.sample(SAMPLES, 3):
-        store.put(store.check(make()))
+        store.put(store.check(make(None)))
     first = _read(store.path)
     store.put(store.check(S.rue("Zed")))
     return first, _read(store.path)
@@ -356,7 +366,9 @@ _SAVER = r"""
 import sys
 sys.path[:0] = [%(root)r, %(root)r + "/firmware"]
 from fatebox_fw.store import Store
+from shared_rules import registry
 from tests.core import sheets as S
+from tests.core.samples import sample
 store = Store(%(storage)r)
 i = 0
 while True:
@@ -550,7 +562,7 @@ def _edited(rng, data):
     return data
 
 
-_COUNTERS = ("trials", "pending-misfortunes", "gold", "hp", "ego", "axiom-points", "strain")
+_COUNTERS = ("trials", "pending-misfortunes", "gold", "hp", "ego", "axiom-points", "strain", "stress")
 
 
 def invariants(store):
@@ -582,8 +594,7 @@ def run_play(seed, steps, system):
     tally = Tally("play")
     tally.kind = "play"
     storage = tempfile.mkdtemp(prefix="fatebox-fuzz-")
-    makers = {N.NEW_BEGINNING: S.sheet, "approaches": S.ash, "light-dark": S.lux, "axiom": S.vex, "colour-tokens": S.rue}
-    mine = makers[system]
+    mine = _maker(system)
     try:
         board = FakeBoard(storage=storage, entropy=SeededBytes("play-%s" % seed))
         gadget = Gadget(board)
@@ -668,9 +679,6 @@ def _turn(gadget, board, ms):
     while board.now < end:
         gadget.tick()
         board.now += 10
-
-
-SYSTEMS = (N.NEW_BEGINNING, "approaches", "light-dark", "axiom", "colour-tokens")
 
 
 def run_play_all(seed, steps):
