@@ -314,9 +314,8 @@ class Core:
         except RulesError as exc:
             return ("the result on the box for %s cannot be applied yet (%s); settle it on the box "
                     "(GO), then try again" % (name, exc.message))
-        if self.store.dirty:
-            return ("the result on the box for %s is not saved yet (%s); try again once the box has saved it"
-                    % (name, self.store.status))
+        # Anything still staged (the result, if its save failed; a setting) goes
+        # to flash with the host's change, in the same save.
         return None
 
     def after_host(self, used, before, now):

@@ -119,3 +119,14 @@ def test_a_host_request_about_another_character_leaves_play_alone():
     assert gadget.core.screen == "result"
     assert ask(gadget, board, {"id": 2, "op": "delete", "name": "Rue"})["ok"] is True
     assert gadget.core.screen == "result"
+
+
+def test_a_setting_not_yet_saved_does_not_make_the_box_busy():
+    # The host's trial leaves the system setting staged (saved within 8 s);
+    # a put of the active character then is served, the setting saved with it.
+    gadget, board = box(ash("Ash"), [0, 0, 0])
+    gadget.store.set("brightness", 32)
+    assert gadget.store.dirty
+    reply = ask(gadget, board, {"id": 1, "op": "put", "character": ash("Ash", value={"body": 2, "mind": 4, "will": 3})})
+    assert reply["ok"] is True, reply
+    assert Store(board.storage).settings.get("brightness") == 32
