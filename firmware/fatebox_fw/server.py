@@ -18,6 +18,7 @@ from fatebox_fw.store import StoreError
 # host does not read): at most this many bytes, two full frames; past it the
 # oldest waiting reply is dropped and counted, so the loop never waits on the host.
 REPLY_BUDGET = 2 * N.FRAME_LIMIT
+RETRY_WRITE_MS = 20     # a port that took nothing is tried again this much later, not every turn
 
 
 class Refused(Exception):
@@ -65,6 +66,7 @@ class Server:
         self.queued = 0         # their bytes
         self.sent = 0           # bytes of queue[0] already written
         self.dropped = 0        # replies dropped, unread, since start (`state`: replies-dropped)
+        self.stalled_at = None  # when the port last took nothing (tried again RETRY_WRITE_MS later)
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
@@ -96,12 +98,20 @@ class Server:
     def pump(self):
         """Write what the port takes now; never wait for the host."""
         queue = self.queue
+        if not queue:
+            return
+        clock = self.clock
+        if self.stalled_at is not None and clock.ticks_diff(clock.ticks_ms(), self.stalled_at) < RETRY_WRITE_MS:
+            return          # the host is not reading: no write tried on every turn
+        self.stalled_at = None
         while queue:
             head = queue[0]
             left = len(head) - self.sent
             n = self.write(memoryview(head)[self.sent:] if self.sent else head)
             self.sent += left if n is None else n
             if self.sent < len(head):
+                if not n:
+                    self.stalled_at = clock.ticks_ms()
                 return
             queue.pop(0)
             self.queued -= len(head)

@@ -40,7 +40,7 @@ def test_an_unread_flood_is_queued_within_the_budget_and_the_oldest_dropped():
     # The host reads again: what is queued comes out whole, oldest first, and
     # `state` counts what was dropped.
     board.room = 10 ** 6
-    run(gadget, board, 10)
+    run(gadget, board, 50)          # a port that took nothing is tried again within 20 ms
     replies = board.replies()
     ids = [r["id"] for r in replies]
     assert ids == list(range(91 - len(ids), 91))
@@ -59,9 +59,21 @@ def test_a_reply_half_written_is_finished_not_dropped():
         board.send({"id": 2 + i, "op": "state"})
         run(gadget, board, 10)
     board.room = 10 ** 6
-    run(gadget, board, 10)
+    run(gadget, board, 50)
     replies = board.replies()         # every line decodes: none was cut
     assert replies[0]["id"] == 1 and replies[0]["error"]["code"] == N.E_NOT_FOUND
+
+
+def test_a_port_that_takes_nothing_is_not_tried_on_every_turn():
+    board = DeafHost()
+    gadget = Gadget(board)
+    board.replies()
+    board.room = 0
+    board.send({"id": 1, "op": "state"})
+    run(gadget, board, 10)
+    writes = board.writes
+    run(gadget, board, 200, step=5)             # 40 turns
+    assert 0 < board.writes - writes <= 200 // 20 + 1
 
 
 def test_buttons_and_lights_go_on_while_the_host_does_not_read():
