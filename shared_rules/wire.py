@@ -16,7 +16,7 @@ _HEX = b"0123456789abcdef"
 # deep (a `put` with lessons is 7), every number is whole and within
 # +-INT_LIMIT, and every string is valid Unicode (no lone surrogate).
 DEPTH_LIMIT = 10
-INT_LIMIT = 2 ** 31
+INT_LIMIT = 2 ** 32     # a CRC-32 (`commit`) is the largest number an op carries
 
 
 def checksum(data):

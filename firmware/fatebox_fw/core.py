@@ -161,8 +161,15 @@ class Core:
         return roster.copy(character)
 
     def stage(self, character):
-        """A changed character kept in memory, written at the next flush."""
-        self.store.stage(character)
+        """A changed character kept in memory, written at the next flush.
+
+        A result recorded goes into the roll journal with the set-up it was
+        played with (what the host's `fatebox stats` compares with the odds)."""
+        old = self.store.characters.get(character.name)
+        setup = None
+        if old is not None and character.trials > old.trials and self._game is not None:
+            setup = self._game.setup_state()
+        self.store.stage(character, setup)
 
     def flush(self, now):
         """Write what is staged; on failure say so with the storage pattern and retry later."""
@@ -292,13 +299,23 @@ class Core:
 
     # -- the host and play (docs/protocol.md, Play and the host) ----------------------
 
+    def peek_active(self):
+        """The character active() would give, without choosing it (active() keeps its choice)."""
+        if self.active_name == NOBODY:
+            return None
+        chars = self.store.characters
+        if self.active_name in chars and chars[self.active_name].system == self.system:
+            return self.active_name
+        names = self.candidates()
+        return names[0] if names else None
+
     def uses(self, name):
         """True if play is using the character `name`: the active one (its set-up),
         or the one a result on the table is recorded on."""
         if self._pending is not None:
             return False        # the chosen system's play has not started: nothing in use yet
         game = self._game
-        return name is not None and name in (self.active(), game.owner, getattr(game, "hero_name", None))
+        return name is not None and name in (self.peek_active(), game.owner, getattr(game, "hero_name", None))
 
     def let_go(self, name, now):
         """Before the host replaces or deletes `name`: play that uses it finishes
@@ -324,13 +341,17 @@ class Core:
         characters as they are now."""
         if self._pending is not None:
             return
-        if used or self.active() != before:
+        # (A first character where there was none needs no new start: the
+        # set-up's steps ask for the active character as they are drawn.)
+        if used or (before is not None and self.peek_active() != before):
             game = self._game
+            chosen = self.active_name     # as the table chose it: starting over chooses nobody new
             if game.screen == DRAWING or game.in_result():
                 game.finish(now)
             game.reset()
             game.back_to_first(now)
             game.meter_ready = False
+            self.active_name = chosen
 
     # -- the host's trial (the `trial` op) -------------------------------------------
 
@@ -345,7 +366,8 @@ class Core:
         if name is not None:
             character = roster.copy(self.store.characters[name])
             character.record(result)
-            self.store.put(character)
+            self.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
+                                              "draw": k, "statuses": list(trial.statuses)})
         if self.system != N.NEW_BEGINNING:
             self._switch(N.NEW_BEGINNING, now)
             self.store.set("system", self.system)

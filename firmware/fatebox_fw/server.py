@@ -1,4 +1,4 @@
-# The protocol v1 server (docs/protocol.md): frames in, one reply per request,
+# The protocol v2 server (docs/protocol.md): frames in, one reply per request,
 # ops looked up in a table, everything validated before anything changes.
 from shared_rules import names as N
 from shared_rules import wire
@@ -45,8 +45,10 @@ class Server:
     once waits in a queue of REPLY_BUDGET bytes, sent by pump() on each turn.
     """
 
-    def __init__(self, store, core, board_name, write, clock):
+    def __init__(self, store, core, board_name, write, clock, board_id=None):
         self.store = store
+        self.board_id = board_id    # the board's unique id (hello `id`): the host's key for this box
+        self.line = b""             # the frame being served (a staged request's bytes: its batch CRC)
         self.core = core
         self.board_name = board_name
         self.write = write
@@ -60,6 +62,10 @@ class Server:
             "trial": self.trial,
             "state": self.state,
             "repl": self.repl,
+            "begin": self.begin,
+            "stage": self.stage,
+            "commit": self.commit,
+            "journal": self.journal,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
@@ -70,7 +76,7 @@ class Server:
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
-                "systems": list(roster.SYSTEMS),
+                "board-id": self.board_id, "seq": self.store.seq, "systems": list(roster.SYSTEMS),
                 "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity}}
 
     def start(self):
@@ -126,6 +132,7 @@ class Server:
             return
         if not line.strip():
             return      # an empty line (a terminal's Enter) is no frame, and no request
+        self.line = line
         try:
             request = wire.decode(line)
         except wire.WireError as exc:
@@ -172,26 +179,24 @@ class Server:
 
     def list(self, request):
         store = self.store
-        return {"characters": [store.characters[n].summary() for n in store.names()]}
+        out = []
+        for n in store.names():
+            summary = store.characters[n].summary()
+            summary["revision"] = store.revision(n)
+            out.append(summary)
+        return {"characters": out}
 
     def get(self, request):
         name = _name(request)
         if name not in self.store.characters:
             raise Refused(N.E_NOT_FOUND, "no character named %r on the box" % name)
-        return {"character": self.store.characters[name].to_dict()}
+        return {"character": self.store.characters[name].to_dict(), "revision": self.store.revision(name)}
 
     def put(self, request):
         data = request.get("character")
         if not isinstance(data, dict):
             raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
-        # docs/protocol.md, Names: the box's half of the rule, before anything else.
-        why = charname.problem(data.get("name"))
-        if why is not None:
-            raise Refused(N.E_INVALID, "character name: %s" % why)
-        other = charname.clash(data["name"], self.store.characters)
-        if other is not None:
-            raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
-                          "sheet as %r to replace it, or delete %r first" % (other, other, other))
+        self._check_name(data)
         try:
             character = self.store.check(data)
         except SheetError as exc:
@@ -200,14 +205,91 @@ class Server:
         used, before = self._let_go(character.name)
         created = self.store.put(character)
         self.core.after_host(used, before, self.clock.ticks_ms())
-        return {"name": character.name, "created": created}
+        return {"name": character.name, "created": created, "revision": self.store.revision(character.name)}
 
     def delete(self, request):
         name = _name(request)
-        used, before = self._let_go(name) if name in self.store.characters else (False, self.core.active())
+        used, before = self._let_go(name) if name in self.store.characters else (False, self.core.peek_active())
         self.store.delete(name)
         self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": name}
+
+    # -- a transaction (docs/protocol.md, Transactions) -----------------------------
+
+    def begin(self, request):
+        try:
+            return {"txn": self.store.begin()}
+        except OSError as exc:
+            raise Refused(N.E_STORAGE, "could not open a transaction on flash (%s)" % exc)
+
+    def stage(self, request):
+        store = self.store
+        txn = request.get("txn")
+        store.open_txn(txn)
+        try:
+            self._check_staged(request)
+        except Refused:
+            store.abort()       # a batch with a refused member can never be committed
+            raise
+        line = self.line
+        if line[-1:] == b"\r":
+            line = line[:-1]
+        return {"staged": store.stage_request(txn, bytes(line[10:]))}
+
+    def _check_staged(self, request):
+        if "base" in request and request["base"] is not None and not is_int(request["base"]):
+            raise Refused(N.E_REQUEST, "`base` must be the revision the host expects (an integer), null (not on "
+                          "the box), or left out")
+        data = request.get("character")
+        if data is None:
+            name = request.get("delete")
+            if not isinstance(name, str) or not name:
+                raise Refused(N.E_REQUEST, "a staged request carries `character` (to write) or `delete` (a name)")
+            return
+        if not isinstance(data, dict):
+            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+        self._check_name(data)
+        try:
+            character = self.store.check(data)
+        except SheetError as exc:
+            raise Refused(N.E_INVALID, "character %s" % exc)
+        check_fits(character)
+
+    def commit(self, request):
+        count, crc = request.get("count"), request.get("crc")
+        if not is_int(count) or not is_int(crc):
+            raise Refused(N.E_REQUEST, "`count` (frames staged) and `crc` (CRC-32 of their JSON) must be integers")
+        # docs/protocol.md, Play and the host: a batch may replace or delete any
+        # character, so play lets go of the ones it uses before it is applied.
+        core = self.core
+        game = core.game
+        used = False
+        for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
+            if name is not None and core.uses(name):
+                self._let_go(name)
+                used = True
+        before = core.peek_active()
+        done, gone = self.store.commit(request.get("txn"), count, crc)
+        core.after_host(used, before, self.clock.ticks_ms())
+        return {"revisions": done, "deleted": gone}
+
+    def journal(self, request):
+        after = request.get("after", 0)
+        if not is_int(after) or after < 0:
+            raise Refused(N.E_REQUEST, "`after` must be the last sequence number the host has (0 for all)")
+        store = self.store
+        try:
+            store.flush()       # the results still staged in memory go to the journal first
+        except StoreError:
+            pass                # then they are served from memory below
+        results, more = store.journal.page(after)
+        if not more:
+            for seq, entry in store.pending:
+                if seq > after:
+                    item = dict(entry)
+                    item["seq"] = seq
+                    results.append(item)
+        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
 
     def trial(self, request):
         for key in ("white", "black", "draw"):
@@ -235,6 +317,16 @@ class Server:
         result = self.core.host_trial(trial, request["draw"], name, self.clock.ticks_ms())
         return {"result": result.to_dict()}
 
+    def _check_name(self, data):
+        # docs/protocol.md, Names: the box's half of the rule, before anything else.
+        why = charname.problem(data.get("name"))
+        if why is not None:
+            raise Refused(N.E_INVALID, "character name: %s" % why)
+        other = charname.clash(data["name"], self.store.characters)
+        if other is not None:
+            raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
+                          "sheet as %r to replace it, or delete %r first" % (other, other, other))
+
     def _let_go(self, name):
         # docs/protocol.md, Play and the host: never from under the table's play.
         # (whether play used it, the active character before the change)
@@ -242,7 +334,7 @@ class Server:
         problem = self.core.let_go(name, self.clock.ticks_ms())
         if problem is not None:
             raise Refused(N.E_BUSY, problem)
-        return used, self.core.active()
+        return used, self.core.peek_active()
 
     def repl(self, request):
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.

@@ -12,7 +12,7 @@ from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
-from fatebox import RULES_VERSION, VERSION, charnames, cli_odds, merge, ports, sheetnames, sheets, show
+from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
 from fatebox import gadgets
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
@@ -130,10 +130,23 @@ def _connect(port):
                    "id:SERIAL, or a pyserial URL. Default auto; also $FATEBOX_PORT.")
 @click.option("--timeout", default=DEFAULT_TIMEOUT, type=click.FloatRange(min=0.1), show_default=True,
               help="Seconds to wait for each reply from the board.")
+@click.option("--db", "db_path", default=None, envvar="FATEBOX_DB", metavar="PATH",
+              help="The host's records (bases, sheets, roll history): an SQLite file "
+                   "(default: fatebox.sqlite3 in your user data folder; also $FATEBOX_DB).")
 @click.pass_context
-def main(ctx, port, timeout):
+def main(ctx, port, timeout, db_path):
     """Fatebox: keep character sheets, load them onto the box, play and pull back."""
-    ctx.obj = {"port": port, "timeout": timeout}
+    ctx.obj = {"port": port, "timeout": timeout, "db": db_path}
+
+
+def _records():
+    from fatebox.db import Records
+    root = click.get_current_context().find_root().obj or {}
+    return Records(root.get("db"))
+
+
+def _say(text):
+    echo("fatebox: " + text, err=True)
 
 
 @main.command("ports")
@@ -162,164 +175,117 @@ def ports_command(board):
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml...")
+@click.option("--force", is_flag=True, help="Replace what the box holds even if it changed since the last sync.")
+@click.option("--only-new", is_flag=True, help="Load only the characters the box does not hold; leave the others.")
 @port_option
-def push(paths, port):
-    """Check the sheets, then load them onto the board.
+def push(paths, force, only_new, port):
+    """Check the sheets, then load them onto the board, all or none.
 
     Every sheet is checked before the board is touched: one bad sheet sends none.
+    A character the box changed since the last sync is refused (use `sync`, or --force).
     """
     loaded = sheets.load_all(paths)
-    sent = [_name_checked(sheet) for sheet in loaded]
-    with _connect(port) as link:
-        _no_clash(loaded, sent, [c.get("name") for c in link.characters()])
-        for sheet, data in zip(loaded, sent):
-            reply = link.put(data)
-            echo("%s: loaded from %s (%s): %s" % (
-                sheet.character.name, sheet.path, "new on the box" if reply.get("created") else "replaced",
-                show.loaded_words(sheet.character)))
+    for sheet in loaded:
+        _name_checked(sheet)
+    with _records() as records, _connect(port) as link:
+        _no_clash(loaded, [c.get("name") for c in link.characters()])
+        if only_new:
+            held = set(c["name"] for c in link.characters())
+            for sheet in loaded:
+                if sheet.character.name in held:
+                    echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
+            loaded = [s for s in loaded if s.character.name not in held]
+        pushed = sync.push(link, records, loaded, force, _say) if loaded else []
+    for sheet, replaced in pushed:
+        echo("%s: loaded from %s (%s): %s" % (
+            sheet.character.name, sheet.path, "replaced" if replaced else "new on the box",
+            show.loaded_words(sheet.character)))
 
 
 def _name_checked(sheet):
-    """The character dict to send for a sheet, its name in NFC; FateboxError if the name is not one."""
-    data = sheet.character.to_dict()
-    name = charnames.normal(data["name"])
+    """FateboxError (before anything is sent) if a sheet's name is not a name (docs/protocol.md, Names)."""
+    name = sheet.character.name
     why = charnames.problem(name)
+    if why is not None and charnames.problem(charnames.normal(name)) is None:
+        why = "it is not in Unicode's composed form (NFC): retype it, or save the sheet as NFC"
     if why is not None:
         raise FateboxError("%s: name %s: %s (docs/protocol.md, Names); fix the sheet; nothing was sent"
-                           % (sheet.path, visible(repr(data["name"])), why), USAGE)
-    data["name"] = name
-    return data
+                           % (sheet.path, visible(repr(name)), why), USAGE)
 
 
-def _no_clash(loaded, sent, held):
-    """Refuse (before any put) names that are one name ignoring case and normalisation:
-    two sheets, or a sheet and another character on the board."""
-    names = [d["name"] for d in sent]
-    for a, b in charnames.clashes(names):
+def _no_clash(loaded, held):
+    """Refuse (before anything is sent) names that are one name ignoring case and
+    normalisation: two sheets, or a sheet and another character on the board."""
+    for a, b in charnames.clashes([s.character.name for s in loaded]):
         raise FateboxError("%r and %r are the same name ignoring case; rename one sheet; nothing was sent" % (a, b), USAGE)
     held = [h for h in held if isinstance(h, str)]
-    for sheet, data in zip(loaded, sent):
+    for sheet in loaded:
+        name = sheet.character.name
         for other in held:
-            if other != data["name"] and charnames.key(other) == charnames.key(data["name"]):
+            if other != name and charnames.key(other) == charnames.key(name):
                 raise FateboxError("%s: the board holds %r, the same name as %r ignoring case; name the sheet %r "
                                    "to replace it, or `fatebox delete` it first; nothing was sent"
-                                   % (sheet.path, other, data["name"], other), USAGE)
+                                   % (sheet.path, other, name, other), USAGE)
 
 
 @main.command()
 @click.argument("name", required=False)
 @click.option("--dir", "directory", default=".", show_default=True,
-              help="The folder of sheets to update (a sheet matches by its name).")
+              help="Where a character with no known sheet gets one (a sheet there matches by its name).")
+@click.option("--force", is_flag=True, help="Overwrite a sheet edited since the last sync.")
 @port_option
-def pull(name, directory, port):
+def pull(name, directory, force, port):
     """Write what the board counted back into the sheets.
 
-    All characters, or NAME; a sheet matches by its `name`, else <name>.toml is created.
+    All characters, or NAME, each into the sheet it came from (the host's
+    records know it, from any folder); else a sheet in --dir with its name;
+    else a new one there. A sheet edited since the last sync is refused (use
+    `sync`, or --force).
     """
     if not os.path.isdir(directory):
         raise FateboxError("--dir %s: no such folder" % directory, USAGE)
     for stale in sheetnames.remove_stale_temporaries(directory):
-        echo("fatebox: removed %s, left by a pull that was stopped" % os.path.join(directory, stale), err=True)
-    found, warnings = sheets.find_by_name(directory)
-    by_name = {}
-    for sheet_name in found:   # matched in NFC, the form the box holds names in
-        by_name.setdefault(charnames.normal(sheet_name), []).extend(found[sheet_name])
-    for warning in warnings:
-        echo("fatebox: " + warning, err=True)
-    with _connect(port) as link:
-        names = [name] if name else [c.get("name") for c in link.characters()]
-        pulled = [link.get(n) for n in names if isinstance(n, str)]
-    if not pulled:
-        echo("the board holds no characters: nothing to pull", err=True)
-    skipped = []
-    kept = []
-    for data in pulled:
-        why = charnames.problem(data.get("name") if isinstance(data, dict) else None)
-        if why is None:
-            kept.append(data)
-        else:
-            # A name from an older box: the box keeps the character, no file is made of it.
-            skipped.append(data.get("name") if isinstance(data, dict) else data)
-            echo("fatebox: not pulled: the board holds a character named %s: %s; delete it on the board "
-                 "and push it again under a name that is one (docs/protocol.md, Names)"
-                 % (visible(repr(skipped[-1])), why), err=True)
-    new_sheets = sheetnames.NewSheets(directory)
-    plans = [_plan(data, by_name, new_sheets) for data in kept]   # all checked before any write
-    targets = {}
-    for character, path, document, changes in plans:
-        if document is not None and path in targets:
-            raise FateboxError("%s and %s would both be written to %s; rename one on the board; nothing was written"
-                               % (targets[path], character.name, path))
-        targets[path] = character.name
-    for character, path, document, changes in plans:
+        _say("removed %s, left by a pull that was stopped" % os.path.join(directory, stale))
+    with _records() as records, _connect(port) as link:
+        box, plans = sync.pull_plans(link, records, name, directory, force, _say)
+        if not plans and not box.bad_names:
+            echo("the board holds no characters: nothing to pull", err=True)
+        for data, revision, path, document, changes in plans:
+            if document is not None and changes is None:
+                sheetnames.write_new(path, document.as_string())     # a new sheet: never over a file
+            elif document is not None:
+                sheets.write_atomic(path, document.as_string())
+        with records.write():
+            for data, revision, path, document, changes in plans:
+                records.agree(box.row, data, revision, os.path.abspath(path))
+    for data, revision, path, document, changes in plans:
         if document is None:
-            echo("%s: %s is up to date" % (character.name, path))
-            continue
-        if changes is None:
-            sheetnames.write_new(path, document.as_string())
-            echo("%s: new sheet %s" % (character.name, path))
+            echo("%s: %s is up to date" % (data["name"], path))
+        elif changes is None:
+            echo("%s: new sheet %s" % (data["name"], path))
         else:
-            sheets.write_atomic(path, document.as_string())
-            echo("%s: updated %s: %s" % (character.name, path, "; ".join(changes)))
-    if skipped:
+            echo("%s: updated %s: %s" % (data["name"], path, "; ".join(changes)))
+    if box.bad_names:
         raise FateboxError("%d character%s not pulled (see above); every other sheet is written"
-                           % (len(skipped), " was" if len(skipped) == 1 else "s were"))
+                           % (len(box.bad_names), " was" if len(box.bad_names) == 1 else "s were"))
 
 
-def _plan(data, by_name, new_sheets):
-    """(character, path, document to write or None, changes or None for a new sheet)."""
-    try:
-        character = roster.from_dict(data)
-    except SheetError as exc:
-        raise FateboxError("the board sent a character that does not check out (%s); "
-                           "nothing was written" % exc)
-    paths = by_name.get(charnames.normal(character.name), [])
-    if len(paths) > 1:
-        raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
-                           % (len(paths), character.name, ", ".join(paths)))
-    if not paths:
-        return character, new_sheets.path(character.name), sheets.new_document(character), None
-    path = paths[0]
-    text, document = sheets.read_document(path)
-    old = None
-    if character.system != N.NEW_BEGINNING:
-        old = _sheet_character(path, text, document, character)
-    else:
-        _same_system(path, document.unwrap(), character)
-    try:
-        changes = merge.update(document, character, old)
-    except merge.Mismatch as exc:
-        raise FateboxError("%s: %s; nothing was written" % (path, exc))
-    if not changes:
-        return character, path, None, []
-    try:
-        again = roster.from_dict(sheets.to_box(document.unwrap())).to_dict()
-    except SheetError as exc:
-        again = exc
-    if again != character.to_dict():
-        raise FateboxError("%s: cannot write %s's changes into this sheet and have it load back the same (%s); "
-                           "pull into an empty --dir and compare; nothing was written"
-                           % (path, character.name, again if isinstance(again, SheetError) else "layout not understood"))
-    return character, path, document, changes
+@main.command("sync")
+@click.argument("directory", required=False, metavar="[DIR]")
+@click.option("--prefer", type=click.Choice(["box", "sheet"]), default=None,
+              help="Settle every conflict of this run with this side's value.")
+@click.option("--delete", is_flag=True, help="Apply deletions: a character deleted on one side goes on the other.")
+@port_option
+def sync_command(directory, prefer, delete, port):
+    """Bring the box and the sheets together, field by field, both ways.
 
-
-def _same_system(path, data, character):
-    system = sheets.system_of(data)
-    if system != character.system:
-        raise FateboxError("%s describes %s as %s character, the board holds %s one; rename one of them; "
-                           "nothing was written" % (path, character.name, sheets.system_words(system),
-                                                    sheets.system_words(character.system)))
-
-
-def _sheet_character(path, text, document, character):
-    """What the sheet says of a dice or colour system's character, every default filled in."""
-    data = document.unwrap()
-    _same_system(path, data, character)
-    try:
-        return roster.from_dict(sheets.to_box(data)).to_dict()
-    except SheetError as exc:
-        raise FateboxError("%s; fix the sheet, then pull again; nothing was written"
-                           % sheets.describe(path, text, exc, data))
+    The sheets the host knows, wherever they are, and those in DIR. A field
+    changed on one side goes to the other; changed on both, it is a conflict,
+    listed, and that character is left untouched. Exit 1 if any conflict is left.
+    """
+    with _records() as records, _connect(port) as link:
+        code = sync.run_sync(link, records, directory, prefer, delete, echo, warn=_say)
+    raise SystemExit(code)
 
 
 @main.command("list")
@@ -434,6 +400,8 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
 
 
 main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
+main.add_command(cli_history.history_command)   # fatebox history [NAME] [--system S] [--since DATE] [--json]
+main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--json] [--plot FILE]
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
 
 
@@ -442,16 +410,22 @@ main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --tri
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
+@click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
+@click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
-def sim(headless, state_dir, load, seed, more):
-    """Run the firmware on a virtual board, on a pseudo-terminal."""
+def sim(headless, state_dir, load, seed, if_empty, fresh, more):
+    """Run the firmware on a virtual board, on a pseudo-terminal.
+
+    One gadget per --state folder: a second one on the same folder is refused.
+    """
     loaded = sheets.load_all(list(load) + list(more))
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
-    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed)
+    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
+                   if_empty=if_empty, fresh=fresh)
     raise SystemExit(code or 0)
 
 

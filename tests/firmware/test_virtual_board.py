@@ -73,7 +73,7 @@ class Host:
 def test_a_host_talks_to_the_virtual_board_over_its_pty(running):
     host = Host(running.board.port_path)
     try:
-        hello = host.request("hello", versions=[1])
+        hello = host.request("hello", versions=[N.PROTOCOL_VERSION])
         assert hello["ok"] and hello["protocol"] == N.PROTOCOL_VERSION and hello["board"] == "pico"
         assert host.request("put", character=sheet("Mara"))["created"] is True
         assert [c["name"] for c in host.request("list")["characters"]] == ["Mara"]
@@ -91,14 +91,14 @@ def test_the_box_sends_the_hello_event_when_it_starts(running):
     assert ready
     lines = wire.LineReader().feed(os.read(running.board.slave, 4096))
     frame = wire.decode(lines[0])
-    assert frame["event"] == "hello" and frame["protocol"] == 1 and "id" not in frame
+    assert frame["event"] == "hello" and frame["protocol"] == 2 and "id" not in frame
 
 
 def test_a_host_can_close_the_port_and_another_open_it(running):
     for _ in range(3):
         host = Host(running.board.port_path)
         try:
-            assert host.request("hello", versions=[1])["ok"]
+            assert host.request("hello", versions=[N.PROTOCOL_VERSION])["ok"]
         finally:
             host.close()
     assert running.thread.is_alive()
@@ -134,6 +134,46 @@ def test_presses_on_the_virtual_board_reach_the_core(running):
     assert gadget.describe()["text"] == "Danger 2"
     red = tuple(v * PICO["brightness"] // 255 for v in N.COLOUR_DANGER)
     assert board.pixels_rgb()[:3] == [red, red, (0, 0, 0)]
+
+
+def test_a_press_is_seen_even_when_the_loop_stalls_for_longer_than_it(tmp_path):
+    # A loaded desktop can leave 150 ms between two turns of the loop; an 80 ms
+    # press must still reach the button's debounce, and the next one after it.
+    from fatebox_fw.buttons import Button, PRESS, SHORT
+    board = VirtualBoard(state_dir=str(tmp_path / "flash"))
+    try:
+        clock = {"now": 1000}
+        board.ticks_ms = lambda: clock["now"]
+        go = Button(board.buttons[3], board, double_click_ms=0)
+        board.press("go")
+        board.press("go")
+        events = []
+        for gap in (0, 150, 150, 150, 150, 150, 150, 150, 150):
+            clock["now"] += gap
+            event = go.poll(clock["now"])
+            if event is not None:
+                events.append(event)
+        assert events == [PRESS, SHORT, PRESS, SHORT]
+        assert board.presses[3] == []
+    finally:
+        board.close()
+
+
+def test_a_press_lasts_its_hold_from_when_the_loop_first_sees_it(tmp_path):
+    board = VirtualBoard(state_dir=str(tmp_path / "flash"))
+    try:
+        clock = {"now": 0}
+        board.ticks_ms = lambda: clock["now"]
+        board.press("back", 800)
+        pin = board.buttons[0]
+        clock["now"] = 500                 # the loop was away: the hold starts now
+        assert pin()
+        clock["now"] = 1200
+        assert pin()
+        clock["now"] = 1300
+        assert not pin()
+    finally:
+        board.close()
 
 
 def test_the_flash_survives_a_restart(tmp_path):

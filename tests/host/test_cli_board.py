@@ -13,18 +13,19 @@ def test_push_loads_every_sheet_and_says_what(table, board, run):
         "Mara: loaded from %s (new on the box): Smuggler, 8 traits, 1 placed token, 0 trials" % (table / "mara.toml"),
         "Tobin: loaded from %s (new on the box): Hedge-priest, 8 traits, 0 placed tokens, 0 trials" % (table / "tobin.toml"),
     ]
-    assert board.ops() == ["hello", "list", "put", "put"]   # list: no name may clash with one held
+    assert board.ops() == ["hello", "list", "list", "journal", "begin", "stage", "stage", "commit"]   # names checked, one transaction
     assert board.characters["Mara"].qualities[0].level == 2
     again = run("push", table / "mara.toml", "--port", board.path)
     assert "(replaced)" in again.stdout
 
 
 def test_a_sheet_the_board_refuses_is_its_typed_error(table, board, run):
-    board.overrides["put"] = lambda b, m: {"id": m["id"], "ok": False,
-                                           "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
+    board.overrides["commit"] = lambda b, m: {"id": m["id"], "ok": False,
+                                              "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
     result = run("--port", board.path, "push", table / "mara.toml")
     assert result.exit_code == 1
-    assert result.stderr == "fatebox: the board refused put: the box holds 8 characters already [full]\n"
+    assert result.stderr == ("fatebox: the box refused the batch: the box holds 8 characters already [full]; "
+                             "nothing was changed on the box or in the sheets\n")
 
 
 def test_list_shows_a_table_and_json(table, board, run):

@@ -156,9 +156,13 @@ def test_push_refuses_a_name_the_rule_refuses_before_anything_is_sent(board, run
     assert board.ops() == []
 
 
-def test_push_sends_names_in_composed_form_and_refuses_a_case_twin(board, run, tmp_path):
+def test_push_refuses_a_name_not_in_composed_form_and_a_case_twin(board, run, tmp_path):
     decomposed = unicodedata.normalize("NFD", "Zo\u00eb")
     (tmp_path / "zoe.toml").write_text('name = "%s"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n' % decomposed)
+    result = run("--port", board.path, "push", tmp_path / "zoe.toml")
+    assert result.exit_code == 2 and "composed form (NFC)" in result.stderr
+    assert board.characters == {}
+    (tmp_path / "zoe.toml").write_text('name = "Zo\u00eb"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
     assert run("--port", board.path, "push", tmp_path / "zoe.toml").exit_code == 0
     assert list(board.characters) == ["Zo\u00eb"]
     (tmp_path / "twin.toml").write_text('name = "ZO\u00cb"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')

@@ -96,4 +96,5 @@ def test_a_reply_of_the_wrong_shape_is_a_one_line_error(board, run, tmp_path):
     board.overrides["list"] = lambda b, m: ok(m, characters=[{"name": "Mara"}])
     board.overrides["get"] = lambda b, m: ok(m, character=[])
     result = run("--port", board.path, "pull", "--dir", tmp_path)
-    assert result.exit_code == 1 and "cannot use" in result.stderr
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    assert "does not check out" in result.stderr

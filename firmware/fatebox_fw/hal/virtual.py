@@ -8,6 +8,7 @@ import time
 import tty
 
 from shared_rules.randomness import SeededBytes
+from fatebox_fw.buttons import DEBOUNCE_MS
 from fatebox_fw.profile import PICO, validate
 
 PRESS_GAP_MS = 60      # between queued presses of one button: longer than the debounce
@@ -47,7 +48,7 @@ class VirtualBoard:
         os.set_blocking(self.master, False)
         self.port_path = os.ttyname(self.slave)
         self.t0 = time.monotonic()
-        self.presses = [[] for _ in self.profile["buttons"]]    # (start, end) ms
+        self.presses = [[] for _ in self.profile["buttons"]]    # queued presses: _level
         self.buttons = [self._pin(i) for i in range(len(self.presses))]
         self.count = self.profile["neopixel"]["count"]
         self.frame = bytes(self.count * 3)
@@ -55,6 +56,22 @@ class VirtualBoard:
         self.closed = False
 
     # -- the board the Gadget sees -------------------------------------------
+    def unique_id(self):
+        """A random id made once and kept in the state folder, as a chip keeps its own."""
+        path = os.path.join(self.storage, "board-id")
+        try:
+            with open(path) as f:
+                made = f.read().strip()
+            if made:
+                return made
+        except OSError:
+            pass
+        made = "virtual-" + os.urandom(8).hex()
+        with open(path + ".tmp", "w") as f:
+            f.write(made + "\n")
+        os.replace(path + ".tmp", path)
+        return made
+
     def ticks_ms(self):
         return int((time.monotonic() - self.t0) * 1000)
 
@@ -66,12 +83,44 @@ class VirtualBoard:
 
     def _pin(self, i):
         def pressed():
-            now = self.ticks_ms()
-            spans = self.presses[i]
-            while spans and spans[0][1] <= now:
-                spans.pop(0)       # past presses
-            return bool(spans) and spans[0][0] <= now
+            return self._level(self.presses[i], self.ticks_ms())
         return pressed
+
+    @staticmethod
+    def _level(spans, now):
+        """The pin of one button as the gadget reads it now.
+
+        A press is counted in the gadget's own reads, not in wall time: it goes
+        down at the first read at or after its start, stays down for hold_ms
+        from there and until a read at least DEBOUNCE_MS after that one has seen
+        it, then stays up until a read DEBOUNCE_MS later has seen the release.
+        A desktop busy elsewhere (a loaded machine, a paused process) can skip
+        80 ms between two turns of the loop; a press in wall time would then
+        never be seen at all, and keys typed would go missing.
+        """
+        if spans:
+            span = spans[0]          # [start, hold, down at, down seen again, up at]
+            if now < span[0]:
+                return False
+            if span[2] is None:
+                span[2] = now
+            down = span[2]
+            if not span[3]:
+                span[3] = now - down >= DEBOUNCE_MS
+                return True
+            if now - down < span[1]:
+                return True
+            if span[4] is None:
+                span[4] = now
+            if now - span[4] < DEBOUNCE_MS:
+                return False
+            # Released, and the release seen twice: the next press may start,
+            # from a later read (this one still reads the release).
+            spans.pop(0)
+            if spans:
+                spans[0][0] = max(spans[0][0], span[4] + PRESS_GAP_MS)
+            return False
+        return False
 
     def write_pixels(self, rgb):
         self.frame = bytes(rgb)
@@ -113,8 +162,9 @@ class VirtualBoard:
         spans = self.presses[index]
         start = self.ticks_ms()
         if spans:
-            start = max(start, spans[-1][1] + PRESS_GAP_MS)
-        spans.append((start, start + hold_ms))
+            last = spans[-1]
+            start = max(start, last[0] + last[1] + PRESS_GAP_MS)
+        spans.append([start, hold_ms, None, False, None])
 
     def pixels_rgb(self):
         """The last frame written: a list of (r, g, b), one per pixel."""
