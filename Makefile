@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-mp typecheck bench deps clean firmware cards
+.PHONY: run test test-py test-mp typecheck bench deps clean firmware cards fuzz
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,12 @@ test-mp: deps
 	$(PY) tests/mp/rp2_modules.py > .build/rp2-modules.txt
 	node tests/mp/run.mjs --allowed .build/rp2-modules.txt
 
+# The fuzzing and fault suite for longer than `make test`'s slice (tests/fuzz/):
+# frames, corrupt state files, kill -9 during saves, pull and push. FUZZ_MINUTES=10.
+FUZZ_MINUTES ?= 10
+fuzz: $(VENV)/.installed
+	$(PY) -m tests.fuzz.run --minutes $(FUZZ_MINUTES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+
 # The button cards (one per system) and the wiring card, A6 PDF and SVG, into build/cards/.
 cards: $(VENV)/.installed
 	$(FATEBOX) cards --out build/cards
@@ -74,6 +80,7 @@ bench: deps firmware $(VENV)/.bench
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
 	$(PY) bench/pico_timings.py
+	$(PY) bench/flood_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

@@ -11,6 +11,12 @@ except ImportError:  # a port built without binascii.crc32
 MARK = 0x23          # '#': the first byte of every frame
 NEWLINE = 0x0A
 _HEX = b"0123456789abcdef"
+# The wire's limits beyond its size (docs/protocol.md, Limits): what the ops
+# use, with room to spare. A request is at most DEPTH_LIMIT lists and objects
+# deep (a `put` with lessons is 7), every number is whole and within
+# +-INT_LIMIT, and every string is valid Unicode (no lone surrogate).
+DEPTH_LIMIT = 10
+INT_LIMIT = 2 ** 32     # a CRC-32 (`commit`) is the largest number an op carries
 
 
 def checksum(data):
@@ -37,7 +43,10 @@ class WireError(Exception):
 
 def encode(message):
     """One frame for a dict: b'#<crc32 hex> <json>\\n'. Raises WireError if too long."""
-    payload = json.dumps(message).encode()
+    try:
+        payload = _dumps(message).encode()
+    except UnicodeError:     # CPython: a lone surrogate cannot be UTF-8
+        raise WireError(N.E_JSON, "a string is not valid Unicode (a lone surrogate)")
     if b"\x7f" in payload:
         # MicroPython's json leaves DEL (0x7F) raw, which a terminal or the REPL
         # may act on; JSON lets it be escaped, and it can only be inside a string.
@@ -67,11 +76,87 @@ def decode(line):
         raise WireError(N.E_CHECKSUM, "checksum mismatch: the frame was damaged on the way")
     try:
         message = json.loads(payload)
-    except ValueError:
-        raise WireError(N.E_JSON, "the payload is not valid JSON")
+    except ValueError:      # UnicodeError (bytes that are not UTF-8) is one too
+        raise WireError(N.E_JSON, "the payload is not valid JSON (or not UTF-8)")
+    except RuntimeError:
+        # CPython's json recurses per level and gives up near 1,000 deep
+        # (RecursionError); MicroPython's keeps its own stack and does not.
+        raise WireError(N.E_JSON, "the payload nests lists or objects deeper than %d" % DEPTH_LIMIT)
     if not isinstance(message, dict):
         raise WireError(N.E_JSON, "the payload must be one JSON object")
+    problem = check(message)
+    if problem is not None:
+        raise WireError(N.E_JSON, problem, _id(message))
     return message
+
+
+def _id(message):
+    # The id of a request refused for its contents, when it is itself readable.
+    id = message.get("id")
+    return id if isinstance(id, int) and not isinstance(id, bool) and -INT_LIMIT <= id <= INT_LIMIT else None
+
+
+def check(value, depth=1):
+    """What breaks the wire's limits in a decoded value (a sentence), or None.
+
+    Recursion here is bounded by DEPTH_LIMIT: deeper is refused before it is walked.
+    """
+    if depth > DEPTH_LIMIT:
+        return "the payload nests lists or objects deeper than %d" % DEPTH_LIMIT
+    if isinstance(value, str):
+        return None if valid_text(value) else "a string is not valid Unicode (a lone surrogate)"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        if -INT_LIMIT <= value <= INT_LIMIT:
+            return None
+        return "a number is outside -%d..%d" % (INT_LIMIT, INT_LIMIT)
+    if isinstance(value, float):
+        return "a number has a fraction or an exponent; the protocol's numbers are whole"
+    if isinstance(value, list):
+        for item in value:
+            problem = check(item, depth + 1)
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for key in value:
+            if not valid_text(key):
+                return "a key is not valid Unicode (a lone surrogate)"
+            problem = check(value[key], depth + 1)
+            if problem is not None:
+                return problem
+        return None
+    return "a value of an unknown kind"
+
+
+def valid_text(text):
+    """True if `text` has no lone surrogate (U+D800..U+DFFF).
+
+    CPython refuses to encode one; MicroPython encodes it as ED A0..BF xx
+    (and its json makes one from a "\\ud800" escape, or a pair of them from
+    an escaped pair), so that is looked for in the bytes.
+    """
+    try:
+        data = text.encode()
+    except UnicodeError:
+        return False
+    at = data.find(b"\xed")
+    while at >= 0:
+        if at + 1 < len(data) and data[at + 1] >= 0xA0:
+            return False
+        at = data.find(b"\xed", at + 1)
+    return True
+
+
+def _dumps(message):
+    # Text goes as UTF-8, not as \uXXXX escapes: MicroPython's json reads an
+    # escaped surrogate pair (CPython's default for an emoji) as two lone
+    # surrogates. json escapes control characters either way.
+    try:
+        return json.dumps(message, ensure_ascii=False)
+    except TypeError:        # MicroPython's json.dumps has no ensure_ascii (and never escapes)
+        return json.dumps(message)
 
 
 class LineReader:

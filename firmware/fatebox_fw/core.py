@@ -297,6 +297,62 @@ class Core:
         self.store.set("brightness", self.brightness)
         self.flush(now)
 
+    # -- the host and play (docs/protocol.md, Play and the host) ----------------------
+
+    def peek_active(self):
+        """The character active() would give, without choosing it (active() keeps its choice)."""
+        if self.active_name == NOBODY:
+            return None
+        chars = self.store.characters
+        if self.active_name in chars and chars[self.active_name].system == self.system:
+            return self.active_name
+        names = self.candidates()
+        return names[0] if names else None
+
+    def uses(self, name):
+        """True if play is using the character `name`: the active one (its set-up),
+        or the one a result on the table is recorded on."""
+        if self._pending is not None:
+            return False        # the chosen system's play has not started: nothing in use yet
+        game = self._game
+        return name is not None and name in (self.peek_active(), game.owner, getattr(game, "hero_name", None))
+
+    def let_go(self, name, now):
+        """Before the host replaces or deletes `name`: play that uses it finishes
+        (a result applied and saved, as when the menu opens) and its set-up
+        starts over. None when done; a sentence saying what to do when play
+        could not let go (the host answers `busy`), nothing changed then."""
+        if not self.uses(name):
+            return None
+        game = self._game
+        from shared_rules.errors import RulesError
+        try:
+            game.finish(now, start_over=True)
+        except RulesError as exc:
+            return ("the result on the box for %s cannot be applied yet (%s); settle it on the box "
+                    "(GO), then try again" % (name, exc.message))
+        # Anything still staged (the result, if its save failed; a setting) goes
+        # to flash with the host's change, in the same save.
+        return None
+
+    def after_host(self, used, before, now):
+        """After the host replaced or deleted a character: play that used it, or
+        whose active character changed with it, starts its set-up over, on the
+        characters as they are now."""
+        if self._pending is not None:
+            return
+        # (A first character where there was none needs no new start: the
+        # set-up's steps ask for the active character as they are drawn.)
+        if used or (before is not None and self.peek_active() != before):
+            game = self._game
+            chosen = self.active_name     # as the table chose it: starting over chooses nobody new
+            if game.screen == DRAWING or game.in_result():
+                game.finish(now)
+            game.reset()
+            game.back_to_first(now)
+            game.meter_ready = False
+            self.active_name = chosen
+
     # -- the host's trial (the `trial` op) -------------------------------------------
 
     def host_trial(self, trial, k, name, now):

@@ -18,8 +18,9 @@ class Gadget:
 
     The board keeps the contract of fatebox_fw.hal.board.Board: profile,
     buttons, storage, ticks_ms/ticks_diff/sleep_ms, entropy, write_pixels,
-    blank, serial_readinto, serial_write (tests/core/board_contract.py checks
-    every backend and test fake against it).
+    blank, serial_readinto, serial_write (the count taken now, never waiting;
+    None: all) (tests/core/board_contract.py checks every backend and test
+    fake against it).
     """
 
     def __init__(self, board):
@@ -67,6 +68,7 @@ class Gadget:
             line = self.reader.feed_byte(self.inbuf[i])
             if line is not None:
                 self.server.serve(line)
+        self.server.pump()
         self.core.tick(now)
         self._show(now)
 
@@ -93,6 +95,12 @@ class Gadget:
         """Turn the loop until the host hands the port back to the REPL (`repl` op)."""
         while not self.server.released:
             self.tick()
+            self.board.sleep_ms(LOOP_MS)
+        # The `repl` reply goes out before the REPL has the port: a second at most.
+        for _ in range(1000 // LOOP_MS):
+            self.server.pump()
+            if not self.server.queue:
+                break
             self.board.sleep_ms(LOOP_MS)
 
     def describe(self):

@@ -3,6 +3,7 @@
 from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
+from shared_rules import charname
 from shared_rules.errors import SheetError
 from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.new_beginning import Trial
@@ -12,6 +13,13 @@ from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw.memory import drop
 from fatebox_fw.store import StoreError
+
+
+# Replies waiting for a host that does not read (docs/protocol.md, Replies a
+# host does not read): at most this many bytes, two full frames; past it the
+# oldest waiting reply is dropped and counted, so the loop never waits on the host.
+REPLY_BUDGET = 2 * N.FRAME_LIMIT
+RETRY_WRITE_MS = 20     # a port that took nothing is tried again this much later, not every turn
 
 
 class Refused(Exception):
@@ -31,7 +39,12 @@ def _name(request):
 
 
 class Server:
-    """Serves one byte stream. `write(bytes)` sends; `serve(line)` answers one line."""
+    """Serves one byte stream. `serve(line)` answers one line; `pump()` sends.
+
+    `write(bytes)` takes what the port takes now, without waiting, and says how
+    many bytes that was (None: all of them). A reply the port does not take at
+    once waits in a queue of REPLY_BUDGET bytes, sent by pump() on each turn.
+    """
 
     def __init__(self, store, core, board_name, write, clock, board_id=None):
         self.store = store
@@ -58,6 +71,11 @@ class Server:
             "info": self.about,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
+        self.queue = []         # frames waiting, oldest first; the first may be part sent
+        self.queued = 0         # their bytes
+        self.sent = 0           # bytes of queue[0] already written
+        self.dropped = 0        # replies dropped, unread, since start (`state`: replies-dropped)
+        self.stalled_at = None  # when the port last took nothing (tried again RETRY_WRITE_MS later)
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
@@ -71,7 +89,42 @@ class Server:
         self.send(event)
 
     def send(self, message):
-        self.write(wire.encode(message))
+        self.queue_frame(wire.encode(message))
+
+    def queue_frame(self, frame):
+        queue = self.queue
+        while queue and self.queued + len(frame) > REPLY_BUDGET:
+            # The oldest not yet begun goes: one half sent would garble the line.
+            at = 1 if self.sent else 0
+            if at >= len(queue):
+                break
+            self.queued -= len(queue.pop(at))
+            self.dropped += 1
+        queue.append(frame)
+        self.queued += len(frame)
+        self.pump()
+
+    def pump(self):
+        """Write what the port takes now; never wait for the host."""
+        queue = self.queue
+        if not queue:
+            return
+        clock = self.clock
+        if self.stalled_at is not None and clock.ticks_diff(clock.ticks_ms(), self.stalled_at) < RETRY_WRITE_MS:
+            return          # the host is not reading: no write tried on every turn
+        self.stalled_at = None
+        while queue:
+            head = queue[0]
+            left = len(head) - self.sent
+            n = self.write(memoryview(head)[self.sent:] if self.sent else head)
+            self.sent += left if n is None else n
+            if self.sent < len(head):
+                if not n:
+                    self.stalled_at = clock.ticks_ms()
+                return
+            queue.pop(0)
+            self.queued -= len(head)
+            self.sent = 0
 
     def serve(self, line):
         """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
@@ -86,7 +139,8 @@ class Server:
         try:
             request = wire.decode(line)
         except wire.WireError as exc:
-            self.send(_error(None, exc.code, exc.message))
+            # The id when the frame was whole but broke a limit (docs/protocol.md, Limits).
+            self.send(_error(exc.id, exc.code, exc.message))
             return
         id = request.get("id")
         if not is_int(id):
@@ -145,17 +199,22 @@ class Server:
         data = request.get("character")
         if not isinstance(data, dict):
             raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+        self._check_name(data)
         try:
             character = self.store.check(data)
         except SheetError as exc:
             raise Refused(N.E_INVALID, "character %s" % exc)
         check_fits(character)
+        used, before = self._let_go(character.name)
         created = self.store.put(character)
+        self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": character.name, "created": created, "revision": self.store.revision(character.name)}
 
     def delete(self, request):
         name = _name(request)
+        used, before = self._let_go(name) if name in self.store.characters else (False, self.core.peek_active())
         self.store.delete(name)
+        self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": name}
 
     # -- a transaction (docs/protocol.md, Transactions) -----------------------------
@@ -197,6 +256,7 @@ class Server:
             return
         if not isinstance(data, dict):
             raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+        self._check_name(data)
         try:
             character = self.store.check(data)
         except SheetError as exc:
@@ -207,10 +267,21 @@ class Server:
         count, crc = request.get("count"), request.get("crc")
         if not is_int(count) or not is_int(crc):
             raise Refused(N.E_REQUEST, "`count` (frames staged) and `crc` (CRC-32 of their JSON) must be integers")
+        # docs/protocol.md, Play and the host: a batch may replace or delete any
+        # character, so play lets go of the ones it uses before it is applied.
+        core = self.core
+        game = core.game
+        used = False
+        for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
+            if name is not None and core.uses(name):
+                self._let_go(name)
+                used = True
+        before = core.peek_active()
         try:
             done, gone = _batch().commit(self.store, request.get("txn"), count, crc)
         finally:
             drop(_BATCH)
+        core.after_host(used, before, self.clock.ticks_ms())
         return {"revisions": done, "deleted": gone}
 
     def journal(self, request):
@@ -286,6 +357,25 @@ class Server:
             self.store.put(hero, record=dict(request.get("setup")))
         return {"result": result}
 
+    def _check_name(self, data):
+        # docs/protocol.md, Names: the box's half of the rule, before anything else.
+        why = charname.problem(data.get("name"))
+        if why is not None:
+            raise Refused(N.E_INVALID, "character name: %s" % why)
+        other = charname.clash(data["name"], self.store.characters)
+        if other is not None:
+            raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
+                          "sheet as %r to replace it, or delete %r first" % (other, other, other))
+
+    def _let_go(self, name):
+        # docs/protocol.md, Play and the host: never from under the table's play.
+        # (whether play used it, the active character before the change)
+        used = self.core.uses(name)
+        problem = self.core.let_go(name, self.clock.ticks_ms())
+        if problem is not None:
+            raise Refused(N.E_BUSY, problem)
+        return used, self.core.peek_active()
+
     def repl(self, request):
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.
         self.released = True
@@ -299,6 +389,8 @@ class Server:
         out = self.core.state()
         out["characters"] = len(self.store.characters)
         out["storage"] = self.store.status
+        out["backup"] = self.store.backup_status
+        out["replies-dropped"] = self.dropped
         return out
 
 

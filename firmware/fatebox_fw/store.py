@@ -102,6 +102,7 @@ class Store:
         self.settings = {}
         self.load_problem = None    # what load found wrong (kept: the table should know)
         self.save_problem = None    # the last failed save, until one succeeds
+        self.backup_problem = None  # what load found wrong with the backup, until a save replaces it
         self.readonly = False
         self.dirty = False          # staged changes the flash does not have yet
         self.writes = 0             # saves made since start (docs/flash.md counts them)
@@ -125,6 +126,14 @@ class Store:
     def status(self):
         # `storage` in the state op (docs/protocol.md): "ok" or what went wrong.
         return self.save_problem or self.load_problem or "ok"
+
+    @property
+    def backup_status(self):
+        # `backup` in the state op (docs/protocol.md): "ok", "none" (no save
+        # made yet) or what was wrong with it, until the next save replaces it.
+        if self.backup_problem is not None:
+            return self.backup_problem
+        return "ok" if _exists(self.path + BACKUP) else "none"
 
     def names(self):
         return sorted(self.characters)
@@ -209,8 +218,16 @@ class Store:
     def _number(self, old, new, setup=None):
         # A result recorded (trials counted up) goes into the journal with the
         # next sequence number; it reaches the flash with the next save.
-        added = new.trials - old.trials
-        history = new.history
+        # A character of a system not being played is kept as its dict (Kept):
+        # its trials and history are read from that (the host's `trial` while
+        # another system is played records on one).
+        old_trials = old.trials if hasattr(old, "history") else old.to_dict().get("trials", 0)
+        if hasattr(new, "history"):
+            new_trials, history = new.trials, new.history
+        else:
+            data = new.to_dict()
+            new_trials, history = data.get("trials", 0), data.get("history", [])
+        added = new_trials - old_trials
         if added > len(history):
             added = len(history)
         for i in range(len(history) - added, len(history)):
@@ -299,6 +316,7 @@ class Store:
             raise StoreError(N.E_STORAGE, "could not save to flash (%s); nothing was changed" % _reason(exc))
         self.writes += 1
         self.save_problem = None
+        self.backup_problem = None     # the file this save replaced is the backup now
         self.dirty = False         # what was staged went out with this save
         self.revisions = revisions
         self.clock = clock

@@ -14,6 +14,12 @@ from shared_rules.errors import SheetError
 from fatebox_fw.store import BACKUP, FORMAT, SETTINGS, STAGED, _base, _exists, _reason
 from fatebox_fw.journal import Journal
 
+# What a file that does not read can raise: not JSON, not a state file, a
+# character that does not check out, nesting too deep for CPython's json
+# (RecursionError is a RuntimeError) or values of shapes the checks do not
+# expect. Each is the file's fault: it is kept aside, the backup is tried.
+UNREADABLE = (OSError, ValueError, SheetError, RuntimeError, KeyError, TypeError, AttributeError, IndexError)
+
 
 def load(store):
     """Fill `store` (characters, settings, load_problem, readonly) from its directory."""
@@ -41,7 +47,7 @@ def load(store):
         try:
             store.characters, store.settings, meta = read(store, path)
             store.clock, store.seq, store.revisions = meta
-        except (OSError, ValueError, SheetError) as exc:
+        except UNREADABLE as exc:
             # Never lose what was on flash: move it aside, try the older generation.
             aside = aside_name(path)
             try:
@@ -56,6 +62,8 @@ def load(store):
             continue
         if path != store.path:
             problems.append("the box is playing on the last good save, %s" % _base(path))
+        else:
+            check_backup(store)
         break
     else:
         if problems:
@@ -66,6 +74,26 @@ def load(store):
     store.journal = Journal(store.directory, store.opener)
     if store.journal.last > store.seq:
         store.seq = store.journal.last
+
+
+def check_backup(store):
+    """The backup beside a good file is read too: one that does not read is
+    kept aside (a new one is made at the next save) and `state` says so."""
+    path = store.path + BACKUP
+    if not _exists(path):
+        return
+    try:
+        read(store, path)
+    except UNREADABLE as exc:
+        aside = aside_name(path)
+        try:
+            os.rename(path, aside)
+        except OSError as err:
+            store.backup_problem = ("%s is unreadable (%s) and could not be moved aside (%s); the next save "
+                                    "replaces it" % (_base(path), _reason(exc), _reason(err)))
+            return
+        store.backup_problem = ("%s was unreadable (%s); it was kept as %s; the next save makes a new backup"
+                                % (_base(path), _reason(exc), _base(aside)))
 
 
 def read(store, path):

@@ -12,8 +12,9 @@ from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
-from fatebox import RULES_VERSION, VERSION, cli_history, cli_odds, ports, sheets, show, sync
+from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
 from fatebox import gadgets
+from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
@@ -36,7 +37,8 @@ class _Shown(click.ClickException):
         self.exit_code = error.exit_code
 
     def show(self, file=None):
-        click.echo("fatebox: %s" % self.message, err=True)
+        # The message may quote a board or a sheet: made visible, never acted on.
+        echo("fatebox: %s" % self.message, err=True)
 
 
 class _Group(click.Group):
@@ -144,7 +146,7 @@ def _records():
 
 
 def _say(text):
-    click.echo("fatebox: " + text, err=True)
+    echo("fatebox: " + text, err=True)
 
 
 @main.command("ports")
@@ -183,18 +185,47 @@ def push(paths, force, only_new, port):
     A character the box changed since the last sync is refused (use `sync`, or --force).
     """
     loaded = sheets.load_all(paths)
+    for sheet in loaded:
+        _name_checked(sheet)
     with _records() as records, _connect(port) as link:
+        _no_clash(loaded, [c.get("name") for c in link.characters()])
         if only_new:
             held = set(c["name"] for c in link.characters())
             for sheet in loaded:
                 if sheet.character.name in held:
-                    click.echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
+                    echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
             loaded = [s for s in loaded if s.character.name not in held]
         pushed = sync.push(link, records, loaded, force, _say) if loaded else []
     for sheet, replaced in pushed:
-        click.echo("%s: loaded from %s (%s): %s" % (
+        echo("%s: loaded from %s (%s): %s" % (
             sheet.character.name, sheet.path, "replaced" if replaced else "new on the box",
             show.loaded_words(sheet.character)))
+
+
+def _name_checked(sheet):
+    """FateboxError (before anything is sent) if a sheet's name is not a name (docs/protocol.md, Names)."""
+    name = sheet.character.name
+    why = charnames.problem(name)
+    if why is not None and charnames.problem(charnames.normal(name)) is None:
+        why = "it is not in Unicode's composed form (NFC): retype it, or save the sheet as NFC"
+    if why is not None:
+        raise FateboxError("%s: name %s: %s (docs/protocol.md, Names); fix the sheet; nothing was sent"
+                           % (sheet.path, visible(repr(name)), why), USAGE)
+
+
+def _no_clash(loaded, held):
+    """Refuse (before anything is sent) names that are one name ignoring case and
+    normalisation: two sheets, or a sheet and another character on the board."""
+    for a, b in charnames.clashes([s.character.name for s in loaded]):
+        raise FateboxError("%r and %r are the same name ignoring case; rename one sheet; nothing was sent" % (a, b), USAGE)
+    held = [h for h in held if isinstance(h, str)]
+    for sheet in loaded:
+        name = sheet.character.name
+        for other in held:
+            if other != name and charnames.key(other) == charnames.key(name):
+                raise FateboxError("%s: the board holds %r, the same name as %r ignoring case; name the sheet %r "
+                                   "to replace it, or `fatebox delete` it first; nothing was sent"
+                                   % (sheet.path, other, name, other), USAGE)
 
 
 @main.command()
@@ -213,23 +244,30 @@ def pull(name, directory, force, port):
     """
     if not os.path.isdir(directory):
         raise FateboxError("--dir %s: no such folder" % directory, USAGE)
+    for stale in sheetnames.remove_stale_temporaries(directory):
+        _say("removed %s, left by a pull that was stopped" % os.path.join(directory, stale))
     with _records() as records, _connect(port) as link:
         box, plans = sync.pull_plans(link, records, name, directory, force, _say)
-        if not plans:
-            click.echo("the board holds no characters: nothing to pull", err=True)
+        if not plans and not box.bad_names:
+            echo("the board holds no characters: nothing to pull", err=True)
         for data, revision, path, document, changes in plans:
-            if document is not None:
+            if document is not None and changes is None:
+                sheetnames.write_new(path, document.as_string())     # a new sheet: never over a file
+            elif document is not None:
                 sheets.write_atomic(path, document.as_string())
         with records.write():
             for data, revision, path, document, changes in plans:
                 records.agree(box.row, data, revision, os.path.abspath(path))
     for data, revision, path, document, changes in plans:
         if document is None:
-            click.echo("%s: %s is up to date" % (data["name"], path))
+            echo("%s: %s is up to date" % (data["name"], path))
         elif changes is None:
-            click.echo("%s: new sheet %s" % (data["name"], path))
+            echo("%s: new sheet %s" % (data["name"], path))
         else:
-            click.echo("%s: updated %s: %s" % (data["name"], path, "; ".join(changes)))
+            echo("%s: updated %s: %s" % (data["name"], path, "; ".join(changes)))
+    if box.bad_names:
+        raise FateboxError("%d character%s not pulled (see above); every other sheet is written"
+                           % (len(box.bad_names), " was" if len(box.bad_names) == 1 else "s were"))
 
 
 @main.command("sync")
@@ -246,7 +284,7 @@ def sync_command(directory, prefer, delete, port):
     listed, and that character is left untouched. Exit 1 if any conflict is left.
     """
     with _records() as records, _connect(port) as link:
-        code = sync.run_sync(link, records, directory, prefer, delete, click.echo, warn=_say)
+        code = sync.run_sync(link, records, directory, prefer, delete, echo, warn=_say)
     raise SystemExit(code)
 
 
@@ -260,9 +298,10 @@ def list_command(as_json, port):
     if as_json:
         click.echo(json.dumps({"characters": characters}))
     elif not characters:
-        click.echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
+        echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
-        show.console().print(show.characters_table(characters))
+        # Every text from the board made visible (and not read as rich markup).
+        show.console().print(show.characters_table(clean(characters, markup=True)))
 
 
 @main.command("info")
@@ -312,11 +351,16 @@ def state(as_json, port):
         click.echo(json.dumps(reply))
         return
     words = roster.SYSTEM_WORDS.get(reply.get("system"), reply.get("system"))
-    click.echo("board: %s, firmware %s" % (info.get("board", "?"), info.get("firmware", "?")))
-    click.echo("storage: %s" % reply.get("storage", "?"))
-    click.echo("playing: %s, %s" % (words, reply.get("active") or "nobody"))
-    click.echo("screen: %s" % reply.get("screen"))
-    click.echo("characters: %s%s" % (reply.get("characters", "?"),
+    echo("board: %s, firmware %s" % (info.get("board", "?"), info.get("firmware", "?")))
+    echo("storage: %s" % reply.get("storage", "?"))
+    if "backup" in reply:
+        echo("backup: %s" % reply["backup"])
+    if reply.get("replies-dropped"):
+        echo("replies dropped unread: %s (a program wrote to the box without reading its answers)"
+             % reply["replies-dropped"])
+    echo("playing: %s, %s" % (words, reply.get("active") or "nobody"))
+    echo("screen: %s" % reply.get("screen"))
+    echo("characters: %s%s" % (reply.get("characters", "?"),
                                      "; play not yet saved to flash" if reply.get("unsaved") else ""))
 
 
@@ -327,7 +371,7 @@ def delete(name, port):
     """Remove a character from the board (its sheet is not touched)."""
     with _connect(port) as link:
         link.delete(name)
-    click.echo("%s: deleted from the board" % name)
+    echo("%s: deleted from the board" % name)
 
 
 def _trial(white, black, danger, statuses):
@@ -389,7 +433,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         click.echo(json.dumps(setup))
         return
     out = show.console()
-    for line in show.draw_lines(setup, result, character):
+    for line in show.draw_lines(clean(setup), clean(result), clean(character)):
         out.print(line)
 
 

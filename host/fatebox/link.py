@@ -1,5 +1,6 @@
 # The protocol v2 client (docs/protocol.md) over any pyserial port: hello
-# first, one request at a time, non-frames and events skipped, typed errors.
+# first, one request at a time, non-frames and events skipped, typed errors;
+# a reply counts only with its request's id (anything else is line noise).
 import collections
 import errno
 import time
@@ -16,6 +17,10 @@ BAUD = 115200              # nominal: USB CDC ignores it
 DEFAULT_TIMEOUT = 3.0      # seconds for one reply (docs/protocol.md)
 _POLL = 0.2                # longest single wait, so the deadline is kept
 _BUSY = (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK)
+# Ops that may be sent again when noise on the line may have eaten the first
+# try: asking twice changes nothing (a `put` replaces by name). `delete`,
+# `trial` and `repl` are never resent.
+_AGAIN = ("hello", "list", "get", "state", "put")
 
 try:   # a vanished POSIX port can fail in termios (tcdrain) rather than in os
     import termios
@@ -69,6 +74,7 @@ class Link:
         self.reader = wire.LineReader()
         self.lines = collections.deque()
         self.info = None    # the hello reply
+        self.noise = 0      # error replies without an id, and damaged frames, seen so far
         self.sent = b""     # the last frame sent (a staged request's bytes: the batch CRC)
 
     @classmethod
@@ -96,10 +102,7 @@ class Link:
         self.close()
 
     def hello(self):
-        try:
-            self.port.reset_input_buffer()   # a boot banner or an old reply
-        except _LOST:
-            pass
+        self.resync()
         try:
             reply = self.request("hello", versions=[N.PROTOCOL_VERSION])
         except DeviceError as exc:
@@ -114,15 +117,51 @@ class Link:
         self.info = reply
         return reply
 
+    def resync(self):
+        """Clear the line before `hello`: what waits to be read (a boot banner,
+        an old reply, the REPL's prompt) is dropped, and a newline ends whatever
+        half line the box holds (a stray byte, a frame cut short), so the next
+        frame starts clean. The box answers that line, if it was not empty,
+        with an error without an id, which is noise here."""
+        try:
+            self.port.reset_input_buffer()
+            self.port.write(b"\n")
+            self.port.flush()
+        except serial.SerialTimeoutException:
+            raise FateboxError("%s does not take what is sent to it (write timed out after %.1f s); "
+                               "is the board stuck? reset it and try again" % (self.name, self.timeout))
+        except _LOST as exc:
+            raise self._lost(exc)
+        self.reader = wire.LineReader()
+        self.lines.clear()
+
     def request(self, op, **args):
-        """Send one request and wait for its reply; DeviceError for a typed error."""
+        """Send one request and wait for its reply; DeviceError for a typed error.
+
+        Only a reply with this request's id counts. If none comes in time and
+        noise was seen meanwhile (error replies without an id: the box could
+        not read a line, ours or another program's), an op that is safe to
+        repeat is sent once more; otherwise the time-out says what was seen.
+        """
+        tries = 2 if op in _AGAIN else 1
+        for attempt in range(tries):
+            reply = self._ask(op, args, last=attempt == tries - 1)
+            if reply is not None:
+                break
+        if not reply.get("ok"):
+            error = reply.get("error") or {}
+            raise DeviceError(str(error.get("code", "unknown")), str(error.get("message", "no reason given")), op)
+        return reply
+
+    def _ask(self, op, args, last):
+        """Send `op` with a fresh id; its reply, or None when noise may have eaten it and `last` is False."""
         message = {"id": self.next_id, "op": op}
         message.update(args)
         self.next_id += 1
         try:
             frame = wire.encode(message)
         except wire.WireError as exc:
-            raise FateboxError("the %s request is too large to send: %s" % (op, exc.message))
+            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s" % (op, exc.message))
         self.sent = frame
         try:
             self.port.write(frame)
@@ -132,28 +171,42 @@ class Link:
                                "is the board stuck? reset it and try again" % (self.name, self.timeout))
         except _LOST as exc:
             raise self._lost(exc)
-        reply = self._reply(message["id"], op)
-        if not reply.get("ok"):
-            error = reply.get("error") or {}
-            raise DeviceError(str(error.get("code", "unknown")), str(error.get("message", "no reason given")), op)
-        return reply
+        return self._reply(message["id"], op, last)
 
-    def _reply(self, id, op):
+    def _reply(self, id, op, last=True):
         deadline = time.monotonic() + self.timeout
+        noise = 0
         while True:
             while self.lines:
-                message = _frame(self.lines.popleft())
-                if message is None or "ok" not in message:
-                    continue   # not a frame (banner, print), an event, or an echo of a request
+                line = self.lines.popleft()
+                message = _frame(line)
+                if message is None:
+                    if line is not wire.TOO_LONG and line[:1] == b"#":
+                        noise += 1     # a frame damaged on the way: not ours to believe
+                    continue           # not a frame (banner, print)
+                if "ok" not in message:
+                    continue   # an event, or an echo of a request
                 if message.get("id") == id:
+                    self.noise += noise
                     return message
-                if message.get("id") is None and message["ok"] is False:
-                    return message   # the box could not read our request far enough
+                if message.get("id") is None:
+                    noise += 1  # the box could not read a line: ours, or another program's
+                # a reply with another id: an old request's, never this one's
             left = deadline - time.monotonic()
             if left <= 0:
+                self.noise += noise
+                if noise and not last:
+                    return None    # send it again
+                seen = ""
+                if noise:
+                    seen = ("; meanwhile %d line%s on the port could not be read (errors without a request id, "
+                            "or damaged frames): another program may be writing to the port (a modem manager, "
+                            "a serial terminal), or the cable is bad; the %s request may not have arrived%s"
+                            % (noise, "" if noise == 1 else "s", op,
+                               ", and was sent twice" if op in _AGAIN else ""))
                 raise FateboxError(
-                    "no answer from %s within %.1f s to %r; is the Fatebox firmware running there? "
-                    "(a board at the REPL prompt does not answer: reset it)" % (self.name, self.timeout, op))
+                    "no answer from %s within %.1f s to %r%s; is the Fatebox firmware running there? "
+                    "(a board at the REPL prompt does not answer: reset it)" % (self.name, self.timeout, op, seen))
             self.lines.extend(self._read())
 
     def _read(self):
@@ -179,10 +232,21 @@ class Link:
 
     # The ops of docs/protocol.md, v2.
     def characters(self):
-        return self.request("list")["characters"]
+        found = self.request("list").get("characters")
+        if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in found):
+            raise self._garbled("list", "`characters` is not a list of summaries with names")
+        return found
 
     def get(self, name):
-        return self.request("get", name=name)["character"]
+        found = self.request("get", name=name).get("character")
+        if not isinstance(found, dict):
+            raise self._garbled("get", "`character` is not a character object")
+        return found
+
+    def _garbled(self, op, what):
+        # A reply whose frame was whole but whose content is not the protocol's.
+        return FateboxError("the board at %s answered %s with a reply fatebox cannot use (%s; docs/protocol.md); "
+                            "is it running the Fatebox firmware of this version? nothing was changed" % (self.name, op, what))
 
     def get_revised(self, name):
         """(the character dict, its revision on the box)."""

@@ -164,15 +164,10 @@ def slug(name):
 
 
 def free_path(directory, name):
-    """<slug>.toml in `directory`, or <slug>-2.toml ... so no file is overwritten."""
-    base = slug(name)
-    directory = os.path.normpath(directory)
-    path = os.path.join(directory, base + ".toml")
-    n = 2
-    while os.path.exists(path):
-        path = os.path.join(directory, "%s-%d.toml" % (base, n))
-        n += 1
-    return path
+    """A path for a new sheet of `name` in `directory` (fatebox.sheetnames: safe on
+    every file system, never an existing file's, ignoring case)."""
+    from fatebox.sheetnames import NewSheets
+    return NewSheets(directory).path(name)
 
 
 def new_document(character):

@@ -7,6 +7,8 @@ import signal
 import sys
 import time
 
+from fatebox import charnames
+from fatebox.terminal import visible
 from fatebox import gadgets
 from fatebox.errors import FateboxError, USAGE
 from fatebox_fw.gadget import Gadget, LOOP_MS
@@ -75,7 +77,10 @@ def load_characters(gadget, characters):
         try:
             check_fits(character)
         except Refused as exc:
-            raise FateboxError("cannot load %s: %s" % (character.name, exc.message), USAGE)
+            raise FateboxError("cannot load %s: %s" % (visible(character.name), exc.message), USAGE)
+        why = charnames.problem(character.name)     # docs/protocol.md, Names: as `push` checks it
+        if why is not None:
+            raise FateboxError("cannot load %s: name: %s" % (visible(repr(character.name)), why), USAGE)
         wanted[character.name] = character
     new = [name for name in wanted if name not in store.characters]
     if len(store.characters) + len(new) > store.capacity:
@@ -172,7 +177,7 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh):
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":
-            print("fatebox sim: warning: %s" % gadget.store.status, file=sys.stderr)
+            print("fatebox sim: warning: %s" % visible(gadget.store.status), file=sys.stderr)
         if headless:
             view = HeadlessView(board)
         elif sys.stdout.isatty() and sys.stdin.isatty():
@@ -303,9 +308,9 @@ class WordsView(HeadlessView):
         sys.stdout.flush()
 
     def show(self, description):
-        line = description["text"]
+        line = visible(description["text"])     # names come from sheets or a board: shown, never acted on
         if description["active"]:
-            line = "%s  [%s]" % (line, description["active"])
+            line = "%s  [%s]" % (line, visible(description["active"]))
         if line != self.last:
             self.last = line
             print(line)
@@ -386,16 +391,16 @@ def side_lines(description, status="ok"):
     table's words (system, step, character), trouble."""
     from shared_rules import roster
     from fatebox import help_tables
-    lines = [(description["text"], "bold")]
+    lines = [(visible(description["text"]), "bold")]
     system = description.get("system")
     row = help_tables.row(system, description.get("screen"))
     where = [roster.SYSTEM_WORDS.get(system, system or "no system")]
     if row is not None:
         where.append(row[1])
-    where.append(description["active"] or "nobody")
+    where.append(visible(description["active"] or "nobody"))
     lines.append((" \u00b7 ".join(where), None))
     if status != "ok":
-        lines.append(("storage: %s" % status, "red"))
+        lines.append(("storage: %s" % visible(status), "red"))
     return lines
 
 

@@ -6,7 +6,7 @@ import os
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox import merge, sheets
+from fatebox import charnames, merge, sheetnames, sheets
 from fatebox.errors import DeviceError, FateboxError, USAGE
 
 MISSING = object()
@@ -15,10 +15,12 @@ BOX_COUNTS = ("trials", "history")
 NO_ID = "unidentified"
 
 
-def new_sheet_path(directory, name):
+def new_sheet_path(directory, name, taken=None):
     """Where a character with no sheet gets its new one: the one place every
-    new sheet is named (a name from the wire never leaves `directory`)."""
-    return sheets.free_path(directory, name)
+    new sheet is named (a name from the wire never leaves `directory`).
+    `taken`: the run's sheetnames.NewSheets, so two new sheets of one run never
+    share a file (on a case-insensitive disk either)."""
+    return (taken or sheetnames.NewSheets(directory)).path(name)
 
 
 # -- three-way merge ------------------------------------------------------------------
@@ -130,7 +132,7 @@ def sheets_in(directory):
             sheet = SheetFile(path)
         except FateboxError as exc:
             sheet = SheetFile(path, str(name), exc.message)    # it matters only if its character is synced
-        found.setdefault(sheet.name, []).append(sheet)
+        found.setdefault(charnames.normal(sheet.name), []).append(sheet)   # matched in NFC, as the box holds names
     return found, warnings
 
 
@@ -172,8 +174,20 @@ class Box:
         with records.write():
             self.row, self.seen = records.box(self.board_id, info.get("board"))
         self.known = records.known(self.row)
-        self.names = [c["name"] for c in link.characters()]
+        names = [c["name"] for c in link.characters()]
+        # docs/protocol.md, Names: a name an older box took that breaks the rule
+        # is left on the box, never made into a file, never synced; said once.
+        self.bad_names = [n for n in names if charnames.problem(n) is not None]
+        self.names = [n for n in names if n not in self.bad_names]
+        for n in self.bad_names:
+            self.known.pop(n, None)
         self._got = {}
+
+    def warn_bad_names(self, say):
+        from fatebox.terminal import visible
+        for n in self.bad_names:
+            say("not synced: the board holds a character named %s: %s; delete it on the board and push it again "
+                "under a name that is one (docs/protocol.md, Names)" % (visible(repr(n)), charnames.problem(n)))
 
     def get(self, name):
         """(dict, revision) of a character on the box (fetched once)."""
@@ -340,7 +354,7 @@ def gather_sheets(box, directory, say):
         except FateboxError as exc:
             raise FateboxError("%s; fix it, then sync again; nothing was changed" % exc.message, exc.exit_code)
         seen.add(os.path.realpath(sheet.path))
-        found.setdefault(sheet.name, []).append(sheet)
+        found.setdefault(charnames.normal(sheet.name), []).append(sheet)
     if directory is not None:
         if not os.path.isdir(directory):
             raise FateboxError("%s: no such folder" % directory, USAGE)
@@ -366,6 +380,7 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     step = step or (lambda name: None)
     warn = warn or say
     box = Box(link, records)
+    box.warn_bad_names(warn)
     if not box.seen and box.known == {}:
         warn("a box the host has not synced before (board id %s)%s" % (
             box.board_id, "" if directory is not None else
@@ -387,12 +402,13 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     revisions = box.commit(changes)
     step("box")
     written = {}
+    taken = sheetnames.NewSheets(new_dir)
     for plan in plans:
         if plan.problem is not None:
             continue
         if plan.new_sheet:
-            path = new_sheet_path(new_dir, plan.name)
-            sheets.write_atomic(path, sheets.new_document(roster.from_dict(plan.merged)).as_string())
+            path = new_sheet_path(new_dir, plan.name, taken)
+            sheetnames.write_new(path, sheets.new_document(roster.from_dict(plan.merged)).as_string())
             written[plan.name] = path
             step("sheet")
         elif plan.sheet_doc:
@@ -494,8 +510,13 @@ def push(link, records, loaded, force=False, say=print):
 def pull_plans(link, records, name, directory, force=False, say=print):
     """(box, [(data, revision, path, document or None, changes or None for new)]) checked before any write."""
     box = Box(link, records)
+    box.warn_bad_names(say)
     box.fetch_results(say)
     names = [name] if name else list(box.names)
+    if name and name in box.bad_names:
+        box.bad_names = [name]
+        return box, []
+    box.bad_names = [] if name else box.bad_names
     if name and name not in box.names:
         raise FateboxError("no character named %r on the box; `fatebox list` shows what it holds" % name)
     by_name, warnings = sheets_in(directory)
@@ -503,6 +524,7 @@ def pull_plans(link, records, name, directory, force=False, say=print):
         say(warning)
     plans = []
     refused = []
+    taken = sheetnames.NewSheets(directory)
     for n in names:
         data, revision = box.get(n)
         base = box.known.get(n)
@@ -512,7 +534,7 @@ def pull_plans(link, records, name, directory, force=False, say=print):
             if sheet.name != n:
                 sheet = None
         if sheet is None:
-            found = by_name.get(n, [])
+            found = by_name.get(charnames.normal(n), [])
             if len(found) > 1:
                 raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
                                    % (len(found), n, ", ".join(s.path for s in found)))
@@ -520,7 +542,7 @@ def pull_plans(link, records, name, directory, force=False, say=print):
         if sheet is not None and sheet.error is not None:
             raise FateboxError("%s; fix the sheet, then pull again; nothing was written" % sheet.error)
         if sheet is None:
-            path = new_sheet_path(directory, n)
+            path = new_sheet_path(directory, n, taken)
             plans.append((data, revision, path, sheets.new_document(roster.from_dict(data)), None))
             continue
         if not force and base is not None and sheet.data != base["base"]:

@@ -81,18 +81,21 @@ def test_no_reply_event_or_error_carries_a_repl_control_byte():
     assert sum(1 for f in frames if f.get("ok") is False) > len(NASTY) * 5   # the errors were exercised
 
 
-def test_a_name_with_a_delete_byte_is_kept_and_sent_back_escaped():
+def test_a_text_with_a_delete_byte_is_kept_and_sent_back_escaped():
+    # A name may not hold one (docs/protocol.md, Names); other texts may.
     board = FakeBoard()
     gadget = Gadget(board)
     board.replies()
-    board.send({"id": 1, "op": "put", "character": sheet("Ma\x7fra")})
-    board.send({"id": 2, "op": "get", "name": "Ma\x7fra"})
+    board.send({"id": 1, "op": "put", "character": sheet("Mara", misfortunes=["Ma\x7fra"])})
+    board.send({"id": 2, "op": "get", "name": "Mara"})
+    board.send({"id": 3, "op": "put", "character": sheet("Ma\x7fra")})
     run(gadget, board, 100)
     raw = board.outbox
     replies = board.replies()
     assert control_bytes(raw) == [] and b"\\u007f" in raw
     assert replies[0]["ok"] and replies[1]["ok"]
-    assert replies[1]["character"]["name"] == "Ma\x7fra"
+    assert replies[1]["character"]["misfortunes"] == ["Ma\x7fra"]
+    assert replies[2]["ok"] is False and replies[2]["error"]["code"] == N.E_INVALID
 
 
 def test_the_repl_op_is_answered_and_stops_the_loop():

@@ -148,7 +148,8 @@ def test_state():
                      "setup": {"white": 1, "black": 3, "danger": None, "draw": 1, "statuses": [],
                                "crucial": False, "helpers": 0, "group": None,
                                "traits": ["Smuggler"], "placed-token": None},
-                     "last": None, "brightness": 255, "unsaved": False, "characters": 1, "storage": "ok"}
+                     "last": None, "brightness": 255, "unsaved": False, "characters": 1, "storage": "ok",
+                         "backup": "none", "replies-dropped": 0}
     ask(gadget, board, {"id": 3, "op": "trial", "white": 2, "black": 3, "draw": 3, "danger": 2})
     last = ask(gadget, board, {"id": 4, "op": "state"})["last"]
     assert last["tokens"] == "wbb" and last["exit"] is True

@@ -80,12 +80,17 @@ class FakeNeoPixel:
 
 
 class FakePoll:
-    """select.poll with MicroPython's ipoll, over CPython's select."""
+    """select.poll with MicroPython's ipoll, over CPython's select; POLLOUT
+    says whether the USB FIFO has room (FakePoll.room, set by a test)."""
+    room = True
 
     def register(self, stream, mask):
         self.stream = stream
+        self.mask = mask
 
     def ipoll(self, timeout):
+        if self.mask == 4:
+            return [(self.stream, 4)] if FakePoll.room else []
         ready, _, _ = real_select.select([self.stream], [], [], timeout / 1000.0)
         return [(self.stream, 1)] if ready else []
 
@@ -121,6 +126,8 @@ def rp2(monkeypatch, tmp_path):
     fake_select = types.ModuleType("select")
     fake_select.poll = FakePoll
     fake_select.POLLIN = 1
+    fake_select.POLLOUT = 4
+    FakePoll.room = True
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "neopixel", neopixel)
     monkeypatch.setitem(sys.modules, "select", fake_select)
@@ -275,3 +282,17 @@ def test_ctrl_c_blanks_the_ring_and_reaches_the_repl(rp2, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         main.main(rp2.make)
     assert FakeNeoPixel.made[0].written[-1] == bytes(36)
+
+
+def test_serial_write_takes_what_the_fifo_takes_and_never_waits(rp2):
+    # issue 11: a host that does not read must not stall the loop.
+    board = rp2.make()
+    rp2.stdout.seek(0)
+    rp2.stdout.truncate()
+    data = b"x" * 1000
+    taken = board.serial_write(data)
+    assert taken == rp2.module.WRITE_PER_TURN and rp2.stdout.getvalue() == data[:taken]
+    FakePoll.room = False
+    before = Clock.now
+    assert board.serial_write(data) == 0
+    assert Clock.now == before and len(rp2.stdout.getvalue()) == taken

@@ -207,3 +207,34 @@ def test_a_bad_profile_is_refused_naming_the_field(tmp_path):
     with pytest.raises(ProfileError) as err:
         VirtualBoard(str(tmp_path), profile=profile)
     assert err.value.field == "neopixel.order"
+
+
+def test_a_host_that_writes_but_never_reads_does_not_freeze_the_box(running):
+    # issue 11, the reproduction: 90 unread requests stalled buttons, lights
+    # and saves for 68 s (each reply that did not fit waited 1 s). Now the
+    # replies wait in the server's queue, the oldest dropped, and the loop goes on.
+    board, gadget = running.board, running.gadget
+    port = serial.Serial(board.port_path, timeout=2)
+    try:
+        for i in range(90):
+            port.write(wire.encode({"id": i + 1, "op": "state"}))
+        port.flush()
+        deadline = time.monotonic() + 5
+        while gadget.server.dropped == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gadget.server.dropped > 0           # the flood went past the pty and the queue
+        started = time.monotonic()
+        board.press("go")
+        while gadget.describe()["screen"] != "danger" and time.monotonic() - started < 5:
+            time.sleep(0.01)
+        assert gadget.describe()["screen"] == "danger"
+        assert time.monotonic() - started < 2      # was a minute; a press takes ~0.1 s
+        # The host reads again: the replies waiting come whole, and state counts the rest.
+        port.reset_input_buffer()
+        host = Host.__new__(Host)
+        host.port, host.reader, host.next_id = port, wire.LineReader(), 1000
+        time.sleep(0.2)
+        port.reset_input_buffer()
+        assert host.request("state")["replies-dropped"] == gadget.server.dropped
+    finally:
+        port.close()

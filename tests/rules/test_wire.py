@@ -56,3 +56,73 @@ def test_reader_drops_an_oversized_line_and_recovers():
 
 def test_encode_refuses_a_frame_over_the_limit():
     assert raises(WireError, encode, {"text": "x" * N.FRAME_LIMIT}).code == N.E_TOO_LONG
+
+
+# -- the wire's limits (issue 11: hostile input never crashes the box) --------
+
+def _frame(payload):
+    return b"#%08x " % checksum(payload) + payload
+
+
+def _refused(payload):
+    return raises(WireError, decode, _frame(payload))
+
+
+def test_a_hello_nested_990_deep_is_a_typed_error_not_a_crash():
+    # The reproduction: 2,029 bytes, `versions` a list 990 deep.
+    payload = b'{"id": 1, "op": "hello", "versions": ' + b"[" * 990 + b"]" * 990 + b"}"
+    assert len(_frame(payload)) < N.FRAME_LIMIT
+    exc = _refused(payload)
+    assert exc.code == N.E_JSON and "deeper" in exc.message
+
+
+def test_nesting_up_to_the_depth_limit_is_read_and_one_more_is_refused():
+    from shared_rules.wire import DEPTH_LIMIT
+    inner = DEPTH_LIMIT - 1
+    ok = b'{"a": ' + b"[" * inner + b"]" * inner + b"}"
+    assert decode(_frame(ok))["a"] is not None
+    deep = b'{"a": ' + b"[" * (inner + 1) + b"]" * (inner + 1) + b"}"
+    assert _refused(deep).code == N.E_JSON
+
+
+def test_numbers_outside_the_ops_ranges_are_refused():
+    from shared_rules.wire import INT_LIMIT
+    assert decode(_frame(b'{"n": %d}' % INT_LIMIT))["n"] == INT_LIMIT
+    assert decode(_frame(b'{"n": -%d}' % INT_LIMIT))["n"] == -INT_LIMIT
+    for text in (b"%d" % (INT_LIMIT + 1), b"-%d" % (INT_LIMIT + 1), b"1" * 400, b"1.5", b"1e400", b"-0.0"):
+        assert _refused(b'{"n": ' + text + b"}").code == N.E_JSON, text
+
+
+def test_nan_and_infinity_are_not_numbers_on_the_wire():
+    for text in (b"NaN", b"Infinity", b"-Infinity"):
+        assert _refused(b'{"n": ' + text + b"}").code == N.E_JSON
+
+
+def test_a_lone_surrogate_is_refused_escaped_or_raw():
+    assert _refused(b'{"name": "\\ud800"}').code == N.E_JSON
+    assert _refused(b'{"name": "a\\udfff"}').code == N.E_JSON
+    assert _refused(b'{"\\ud800": 1}').code == N.E_JSON
+    assert _refused(b'{"name": "\xed\xa0\x80"}').code == N.E_JSON
+    assert _refused(b'{"name": "\xff"}').code == N.E_JSON
+
+
+def test_a_refused_request_keeps_its_id_when_it_is_readable():
+    assert _refused(b'{"id": 5, "op": "put", "n": 1.5}').id == 5
+    assert _refused(b'{"id": "x", "n": 1.5}').id is None
+
+
+def test_text_beyond_ascii_goes_as_utf8_and_comes_back_the_same():
+    for text in ("Ka\u00ef", "\u4e09\u8535", "Kai \U0001F600", "\u2028"):
+        line = encode({"name": text})
+        assert b"\\u" not in line
+        assert decode(line[:-1]) == {"name": text}
+
+
+def test_a_lone_surrogate_never_crosses_the_wire():
+    # CPython cannot encode one; MicroPython encodes it and its peer refuses it.
+    try:
+        line = encode({"name": "\ud800"})
+    except WireError as exc:
+        assert exc.code == N.E_JSON
+        return
+    assert raises(WireError, decode, line[:-1]).code == N.E_JSON

@@ -188,9 +188,11 @@ class CircuitPythonBoard(Board):
         return port.readinto(buf) or 0
 
     def serial_write(self, data):
+        """What the port takes within its short write time-out; the server queues the rest."""
         port = self.serial
-        if port.connected:       # no terminal open: nobody to read it, drop it
-            port.write(data)
+        if not port.connected:   # no terminal open: nobody to read it, drop it
+            return len(data)
+        return port.write(data) or 0
 
     def blank(self):
         self.pixels.fill(0)

@@ -14,6 +14,8 @@ from fatebox_fw.hal.board import Board
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
+WRITE_CHUNK = 16          # bytes per USB write: small, so a nearly full FIFO is rarely met
+WRITE_PER_TURN = 512      # bytes per turn of the loop at most (the rest waits for the next)
 
 # The raw random bit: the ROSC's RANDOMBIT register, health-tested and
 # conditioned by fatebox_fw.entropy; fatebox_fw.rosc says when it cannot be
@@ -90,6 +92,10 @@ class Rp2Board(Board):
         self.stdout = stdout if stdout is not None else sys.stdout.buffer
         self.poll = select.poll()
         self.poll.register(stdin if stdin is not None else sys.stdin, select.POLLIN)
+        # Room to write, polled the same way: MicroPython's USB CDC says POLLOUT
+        # while its TX FIFO has space, or while no host has the port open.
+        self.out_poll = select.poll()
+        self.out_poll.register(stdout if stdout is not None else sys.stdout, select.POLLOUT)
         self.one = bytearray(1)
         # The chip's entropy, health-tested and conditioned (docs/entropy.md);
         # raw_bit replaces the ROSC for tests.
@@ -146,7 +152,25 @@ class Rp2Board(Board):
         return n
 
     def serial_write(self, data):
-        self.stdout.write(data)
+        """What USB takes now, in chunks, each only once the FIFO has room: a
+        host that stops reading fills it and the rest waits in the server's
+        queue. (A chunk may meet a FIFO with less room than itself: MicroPython
+        then waits for the host up to its CDC TX time-out, 500 ms, once, before
+        the FIFO is full and POLLOUT stops.)"""
+        n = 0
+        size = len(data)
+        view = memoryview(data)
+        while n < size and n < WRITE_PER_TURN:
+            ready = False
+            for _ in self.out_poll.ipoll(0):
+                ready = True
+            if not ready:
+                break
+            wrote = self.stdout.write(view[n:n + WRITE_CHUNK])
+            if not wrote:
+                break
+            n += wrote
+        return n
 
     def blank(self):
         for i in range(len(self.pixels.buf)):

@@ -83,6 +83,8 @@ class Play(P.Play):
             self.reserve = P.step(self._reserve_size(), 0, T.MAX_RESERVE, sign, jump)
         elif screen == RESULT or screen == RESERVE:
             tokens = self.action.hand if screen == RESULT else self.action.reserve
+            if not tokens:
+                return          # an empty reserve: nothing to point at (was a modulo by zero)
             if not jump:
                 self.cursor = P.cycle(self.cursor, len(tokens), sign)
             elif sign > 0:
