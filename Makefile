@@ -1,5 +1,7 @@
 # Fatebox: `make run` starts the virtual gadget (or loads the demo onto a
 # board that is plugged in); `make test` installs what the tests need and runs them.
+# The virtual gadget keeps its table between runs: the demo sheets go only into
+# an empty box; `make run FRESH=1` starts over (the old flash is kept aside).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -27,11 +29,11 @@ deps: $(VENV)/.installed $(MPJS)
 
 run: $(VENV)/.installed
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
-		echo "A board is attached: loading the demo table onto it."; \
-		for sheet in examples/*.toml; do $(FATEBOX) push "$$sheet" || exit $$?; done; \
+		echo "A board is attached: loading the demo characters it does not hold yet."; \
+		$(FATEBOX) push --only-new examples/*.toml || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --load examples/*.toml; \
+		$(FATEBOX) sim --state $(STATE) --if-empty --load examples/*.toml $(if $(FRESH),--fresh); \
 	fi
 
 test: deps firmware test-py test-mp typecheck

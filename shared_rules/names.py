@@ -30,10 +30,13 @@ STATUSES = (CONFIDENT, OPTIMISM, FOCUS, INSPIRATION,
 WHITE = "w"
 BLACK = "b"
 
-# Protocol v1 (docs/protocol.md)
-PROTOCOL_VERSION = 1
+# Protocol v2 (docs/protocol.md): v1 plus revisions in list and get, the board's
+# unique id in hello, one atomic transaction of several characters (begin,
+# stage, commit) and the roll journal read page by page (journal).
+PROTOCOL_VERSION = 2
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
-OPS = ("hello", "list", "get", "put", "delete", "trial", "state", "repl")
+OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
+       "journal")
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII
@@ -48,8 +51,10 @@ E_STORAGE = "storage"        # flash full or failing: nothing was changed
 E_VERSION = "version"        # the host speaks no version the device knows
 E_FULL = "full"              # no room for another character
 E_ENTROPY = "entropy"        # the random source failed a health test: no draw (docs/entropy.md)
+E_CONFLICT = "conflict"      # a staged change expected another revision: the box changed meanwhile
+E_TRANSACTION = "transaction"  # no such transaction, or its frames do not add up (count, CRC)
 ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST,
-          E_INVALID, E_NOT_FOUND, E_STORAGE, E_VERSION, E_FULL, E_ENTROPY)
+          E_INVALID, E_NOT_FOUND, E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION)
 
 # Pixel colours (r, g, b) at full brightness; the ring scales them.
 COLOUR_WHITE_TOKEN = (150, 140, 120)

@@ -161,8 +161,15 @@ class Core:
         return roster.copy(character)
 
     def stage(self, character):
-        """A changed character kept in memory, written at the next flush."""
-        self.store.stage(character)
+        """A changed character kept in memory, written at the next flush.
+
+        A result recorded goes into the roll journal with the set-up it was
+        played with (what the host's `fatebox stats` compares with the odds)."""
+        old = self.store.characters.get(character.name)
+        setup = None
+        if old is not None and character.trials > old.trials and self._game is not None:
+            setup = self._game.setup_state()
+        self.store.stage(character, setup)
 
     def flush(self, now):
         """Write what is staged; on failure say so with the storage pattern and retry later."""
@@ -303,7 +310,8 @@ class Core:
         if name is not None:
             character = roster.copy(self.store.characters[name])
             character.record(result)
-            self.store.put(character)
+            self.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
+                                              "draw": k, "statuses": list(trial.statuses)})
         if self.system != N.NEW_BEGINNING:
             self._switch(N.NEW_BEGINNING, now)
             self.store.set("system", self.system)

@@ -28,7 +28,9 @@ class Gadget:
         self.store = Store(board.storage)
         self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])
         self.ring = Ring(profile["neopixel"]["count"], self.core.brightness)
-        self.server = Server(self.store, self.core, profile["board"], board.serial_write, board)
+        unique_id = getattr(board, "unique_id", None)
+        self.server = Server(self.store, self.core, profile["board"], board.serial_write, board,
+                             unique_id() if unique_id is not None else None)
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader()
         self.inbuf = bytearray(READ_CHUNK)

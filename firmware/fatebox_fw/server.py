@@ -1,4 +1,4 @@
-# The protocol v1 server (docs/protocol.md): frames in, one reply per request,
+# The protocol v2 server (docs/protocol.md): frames in, one reply per request,
 # ops looked up in a table, everything validated before anything changes.
 from shared_rules import names as N
 from shared_rules import wire
@@ -32,8 +32,10 @@ def _name(request):
 class Server:
     """Serves one byte stream. `write(bytes)` sends; `serve(line)` answers one line."""
 
-    def __init__(self, store, core, board_name, write, clock):
+    def __init__(self, store, core, board_name, write, clock, board_id=None):
         self.store = store
+        self.board_id = board_id    # the board's unique id (hello `id`): the host's key for this box
+        self.line = b""             # the frame being served (a staged request's bytes: its batch CRC)
         self.core = core
         self.board_name = board_name
         self.write = write
@@ -45,14 +47,19 @@ class Server:
             "put": self.put,
             "delete": self.delete,
             "trial": self.trial,
+            "roll": self.roll,
             "state": self.state,
             "repl": self.repl,
+            "begin": self.begin,
+            "stage": self.stage,
+            "commit": self.commit,
+            "journal": self.journal,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
-                "systems": list(roster.SYSTEMS),
+                "board-id": self.board_id, "seq": self.store.seq, "systems": list(roster.SYSTEMS),
                 "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity}}
 
     def start(self):
@@ -73,6 +80,7 @@ class Server:
             return
         if not line.strip():
             return      # an empty line (a terminal's Enter) is no frame, and no request
+        self.line = line
         try:
             request = wire.decode(line)
         except wire.WireError as exc:
@@ -118,13 +126,18 @@ class Server:
 
     def list(self, request):
         store = self.store
-        return {"characters": [store.characters[n].summary() for n in store.names()]}
+        out = []
+        for n in store.names():
+            summary = store.characters[n].summary()
+            summary["revision"] = store.revision(n)
+            out.append(summary)
+        return {"characters": out}
 
     def get(self, request):
         name = _name(request)
         if name not in self.store.characters:
             raise Refused(N.E_NOT_FOUND, "no character named %r on the box" % name)
-        return {"character": self.store.characters[name].to_dict()}
+        return {"character": self.store.characters[name].to_dict(), "revision": self.store.revision(name)}
 
     def put(self, request):
         data = request.get("character")
@@ -136,12 +149,77 @@ class Server:
             raise Refused(N.E_INVALID, "character %s" % exc)
         check_fits(character)
         created = self.store.put(character)
-        return {"name": character.name, "created": created}
+        return {"name": character.name, "created": created, "revision": self.store.revision(character.name)}
 
     def delete(self, request):
         name = _name(request)
         self.store.delete(name)
         return {"name": name}
+
+    # -- a transaction (docs/protocol.md, Transactions) -----------------------------
+
+    def begin(self, request):
+        try:
+            return {"txn": self.store.begin()}
+        except OSError as exc:
+            raise Refused(N.E_STORAGE, "could not open a transaction on flash (%s)" % exc)
+
+    def stage(self, request):
+        store = self.store
+        txn = request.get("txn")
+        store.open_txn(txn)
+        try:
+            self._check_staged(request)
+        except Refused:
+            store.abort()       # a batch with a refused member can never be committed
+            raise
+        line = self.line
+        if line[-1:] == b"\r":
+            line = line[:-1]
+        return {"staged": store.stage_request(txn, bytes(line[10:]))}
+
+    def _check_staged(self, request):
+        if "base" in request and request["base"] is not None and not is_int(request["base"]):
+            raise Refused(N.E_REQUEST, "`base` must be the revision the host expects (an integer), null (not on "
+                          "the box), or left out")
+        data = request.get("character")
+        if data is None:
+            name = request.get("delete")
+            if not isinstance(name, str) or not name:
+                raise Refused(N.E_REQUEST, "a staged request carries `character` (to write) or `delete` (a name)")
+            return
+        if not isinstance(data, dict):
+            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+        try:
+            character = self.store.check(data)
+        except SheetError as exc:
+            raise Refused(N.E_INVALID, "character %s" % exc)
+        check_fits(character)
+
+    def commit(self, request):
+        count, crc = request.get("count"), request.get("crc")
+        if not is_int(count) or not is_int(crc):
+            raise Refused(N.E_REQUEST, "`count` (frames staged) and `crc` (CRC-32 of their JSON) must be integers")
+        done, gone = self.store.commit(request.get("txn"), count, crc)
+        return {"revisions": done, "deleted": gone}
+
+    def journal(self, request):
+        after = request.get("after", 0)
+        if not is_int(after) or after < 0:
+            raise Refused(N.E_REQUEST, "`after` must be the last sequence number the host has (0 for all)")
+        store = self.store
+        try:
+            store.flush()       # the results still staged in memory go to the journal first
+        except StoreError:
+            pass                # then they are served from memory below
+        results, more = store.journal.page(after)
+        if not more:
+            for seq, entry in store.pending:
+                if seq > after:
+                    item = dict(entry)
+                    item["seq"] = seq
+                    results.append(item)
+        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
 
     def trial(self, request):
         for key in ("white", "black", "draw"):
@@ -168,6 +246,34 @@ class Server:
                           % (name, roster.SYSTEM_WORDS[self.store.characters[name].system]))
         result = self.core.host_trial(trial, request["draw"], name, self.clock.ticks_ms())
         return {"result": result.to_dict()}
+
+    def roll(self, request):
+        # docs/protocol.md, roll: any dice or colour system, played with the box's
+        # sampler; recorded on `name` (a character of that system) when given.
+        system = request.get("system")
+        if system not in roster.SYSTEMS or system == N.NEW_BEGINNING:
+            raise Refused(N.E_REQUEST, "`system` must be one of %s (New Beginning: the `trial` op)"
+                          % ", ".join(s for s in roster.SYSTEMS if s != N.NEW_BEGINNING))
+        name = request.get("name")
+        hero = None
+        if name is not None:
+            name = _name(request)
+            if name not in self.store.characters:
+                raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the roll on" % name)
+            if self.store.characters[name].system != system:
+                raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
+                    name, roster.SYSTEM_WORDS[self.store.characters[name].system], roster.SYSTEM_WORDS[system]))
+            hero = roster.copy(self.store.characters[name])
+        from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
+        try:
+            result, _ = host_roll.roll(system, request.get("setup"), self.core.sampler, hero)
+        except host_roll.SetupError as exc:
+            raise Refused(N.E_REQUEST, str(exc))
+        except RulesError as exc:
+            raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+        if hero is not None:
+            self.store.put(hero)
+        return {"result": result}
 
     def repl(self, request):
         # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.

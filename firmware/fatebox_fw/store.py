@@ -15,7 +15,13 @@ from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import drop, unload
 
+try:
+    from binascii import crc32 as _crc32
+except ImportError:
+    _crc32 = None
+
 FILE = "characters.json"
+STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
 FORMAT = 1
 CAPACITY = 8          # docs/protocol.md, hello: limits.characters
@@ -63,6 +69,18 @@ def _replace(src, dst):
         os.rename(src, dst)
 
 
+def crc_more(data, crc):
+    """CRC-32 of `data` continued from `crc` (0 to start): the batch check of a transaction."""
+    if _crc32 is not None:
+        return _crc32(data, crc) & 0xFFFFFFFF
+    crc ^= 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
 def clone(character):
     """A separate copy to change: the stored one stays as it is until a save succeeds."""
     return roster.copy(character)
@@ -106,6 +124,18 @@ class Store:
         self.writes = 0             # saves made since start (docs/flash.md counts them)
         self.busy = None
         self.live = None
+        # Revisions (docs/protocol.md, Revisions): every change to a character
+        # takes the next value of the box's clock, so a revision is never reused,
+        # even by a character deleted and made again.
+        self.revisions = {}
+        self.clock = 0
+        self.seq = 0                # the last result numbered (the journal's sequence)
+        self.pending = []           # (seq, entry) numbered but not on flash yet
+        self.journal = None
+        self.txn = None             # the open transaction's number, its frames and CRC so far
+        self.txn_count = 0
+        self.txn_crc = 0
+        self.txn_made = 0
         self.load()
 
     @property
@@ -144,8 +174,14 @@ class Store:
         for name in chars:
             chars[name] = _keep(chars[name], self.live)
 
-    def put(self, character):
-        """Add or replace by name, saved now; True if it is new. StoreError: full or storage."""
+    def revision(self, name):
+        return self.revisions.get(name, 0)
+
+    def put(self, character, record=False):
+        """Add or replace by name, saved now; True if it is new. StoreError: full or storage.
+
+        `record`: the change is a result the box played (the host's `trial`),
+        numbered into the journal with this set-up; a `put` from the host is not a result."""
         character = _keep(clone(character), self.live)
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
@@ -153,7 +189,16 @@ class Store:
         unload(self.live)              # the rules the copy needed, if not the live system's
         updated = dict(self.characters)
         updated[character.name] = character
-        self._save(updated, self.settings)
+        revisions = dict(self.revisions)
+        revisions[character.name] = self.clock + 1
+        pending, seq = self.pending, self.seq
+        if record and not created:
+            self._number(self.characters[character.name], character, record)
+        try:
+            self._save(updated, self.settings, revisions, self.clock + 1)
+        except StoreError:
+            self.pending, self.seq = pending, seq
+            raise
         self.characters = updated      # only once the flash has it
         return created
 
@@ -162,15 +207,35 @@ class Store:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (name,))
         updated = dict(self.characters)
         del updated[name]
-        self._save(updated, self.settings)
+        revisions = dict(self.revisions)
+        revisions.pop(name, None)
+        self._save(updated, self.settings, revisions, self.clock + 1)
         self.characters = updated
 
-    def stage(self, character):
-        """Replace a character in memory with a changed copy; the flash gets it at the next flush."""
+    def stage(self, character, setup=None):
+        """Replace a character in memory with a changed copy; the flash gets it at the next flush.
+        `setup`: what a result recorded on it was played with (the journal keeps it)."""
         if character.name not in self.characters:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (character.name,))
+        self._number(self.characters[character.name], character, setup)
         self.characters[character.name] = character
+        self.clock += 1
+        self.revisions[character.name] = self.clock
         self.dirty = True
+
+    def _number(self, old, new, setup=None):
+        # A result recorded (trials counted up) goes into the journal with the
+        # next sequence number; it reaches the flash with the next save.
+        added = new.trials - old.trials
+        history = new.history
+        if added > len(history):
+            added = len(history)
+        for i in range(len(history) - added, len(history)):
+            self.seq += 1
+            entry = {"name": new.name, "system": new.system, "result": dict(history[i])}
+            if isinstance(setup, dict):
+                entry["setup"] = setup
+            self.pending.append((self.seq, entry))
 
     def set(self, key, value):
         """Change a setting in memory (brightness, system, active); saved at the next flush."""
@@ -203,16 +268,30 @@ class Store:
         else:
             self._write(f, json.dumps(value).encode())
 
-    def _save(self, characters, settings):
+    def _save(self, characters, settings, revisions=None, clock=None):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
+        if revisions is None:
+            revisions, clock = self.revisions, self.clock
         tmp = self.path + ".tmp"
         try:
+            if self.pending:
+                # The results first: a cut before the characters file is
+                # renamed in leaves them in the journal (load takes the
+                # sequence from both), never a number used twice.
+                try:
+                    self.journal.append(self.pending)
+                except OSError:
+                    self.journal.scan()
+                    raise
+                self.pending = []
             f = self.opener(tmp, "wb")
             try:
                 # One character at a time: the board never holds the whole
                 # file as one string (8 characters can be ~30 KB of JSON).
-                self._write(f, b'{"format": %d, "settings": ' % FORMAT)
+                self._write(f, b'{"format": %d, "clock": %d, "seq": %d, "revisions": ' % (FORMAT, clock, self.seq))
+                self._dump(f, revisions)
+                self._write(f, b', "settings": ')
                 self._dump(f, settings)
                 self._write(f, b', "characters": [')
                 names = sorted(characters)
@@ -238,6 +317,128 @@ class Store:
         self.writes += 1
         self.save_problem = None
         self.dirty = False         # what was staged went out with this save
+        self.revisions = revisions
+        self.clock = clock
+
+    # -- a transaction: several characters changed wholly or not at all ------------
+    # docs/protocol.md, Transactions. The staged requests go to a file on flash
+    # (the box never holds the batch in RAM); commit checks the count and the CRC
+    # of the whole batch, reads it back, checks every revision, and writes the
+    # characters file once: one atomic rename applies it all.
+
+    def begin(self):
+        """Open a transaction (dropping any other); its number."""
+        self.abort()
+        f = self.opener(self.directory + "/" + STAGED, "wb")
+        f.close()
+        self.txn_made += 1
+        self.txn = self.txn_made
+        self.txn_count = 0
+        self.txn_crc = 0
+        return self.txn
+
+    def abort(self):
+        self.txn = None
+        try:
+            os.remove(self.directory + "/" + STAGED)
+        except OSError:
+            pass
+
+    def open_txn(self, txn):
+        if self.txn is None or txn != self.txn:
+            raise StoreError(N.E_TRANSACTION, "no transaction %r is open on the box (it restarted, or another "
+                             "began); begin again" % (txn,))
+
+    def stage_request(self, txn, payload):
+        """Keep one staged request (its frame's JSON bytes, already checked)."""
+        self.open_txn(txn)
+        try:
+            f = self.opener(self.directory + "/" + STAGED, "ab")
+            try:
+                f.write(payload)
+                f.write(b"\n")
+            finally:
+                f.close()
+        except OSError as exc:
+            self.abort()
+            raise StoreError(N.E_STORAGE, "could not stage on flash (%s); the transaction was dropped" % _reason(exc))
+        self.txn_count += 1
+        self.txn_crc = crc_more(payload, self.txn_crc)
+        return self.txn_count
+
+    def commit(self, txn, count, crc):
+        """Apply the staged batch whole; {name: revision} of the characters written,
+        and the names deleted. StoreError (transaction, conflict, full, storage,
+        invalid): nothing was changed, and the transaction is dropped."""
+        self.open_txn(txn)
+        try:
+            return self._commit(count, crc)
+        finally:
+            self.abort()
+
+    def _commit(self, count, crc):
+        if count != self.txn_count or crc != self.txn_crc:
+            raise StoreError(N.E_TRANSACTION, "the batch does not add up: the host sent %r frames with CRC %r, the "
+                             "box staged %d with CRC %08x; nothing was changed, sync again"
+                             % (count, crc, self.txn_count, self.txn_crc))
+        updated = dict(self.characters)
+        revisions = dict(self.revisions)
+        clock = self.clock
+        done = {}
+        gone = []
+        check = 0
+        f = self.opener(self.directory + "/" + STAGED, "rb")
+        try:
+            while True:
+                line = f.readline()
+                if not line:
+                    break
+                if line[-1:] == b"\n":
+                    line = line[:-1]
+                check = crc_more(line, check)
+                try:
+                    name, character = self._staged(json.loads(line))
+                except ValueError as exc:    # SheetError is one; so is a torn line
+                    raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
+                                     "changed" % _reason(exc))
+                clock += 1
+                if character is None:
+                    updated.pop(name, None)
+                    revisions.pop(name, None)
+                    gone.append(name)
+                else:
+                    updated[name] = character
+                    revisions[name] = clock
+                    done[name] = clock
+        finally:
+            f.close()
+            unload(self.live)
+        if check != crc:
+            raise StoreError(N.E_STORAGE, "the staged batch read back from flash is damaged; nothing was changed, "
+                             "sync again")
+        if len(updated) > self.capacity:
+            raise StoreError(N.E_FULL, "the batch would leave %d characters on the box, which holds %d; delete "
+                             "some first" % (len(updated), self.capacity))
+        self._save(updated, self.settings, revisions, clock)
+        self.characters = updated
+        return done, gone
+
+    def _staged(self, request):
+        """(name, character or None to delete) of one staged request, its revision checked."""
+        data = request.get("character")
+        name = data.get("name") if isinstance(data, dict) else request.get("delete")
+        if "base" in request:
+            base = request["base"]
+            now = self.revisions.get(name, 0) if name in self.characters else None
+            if base != now:
+                raise StoreError(N.E_CONFLICT, "%s changed on the box meanwhile (revision %s, the host expected %s); "
+                                 "nothing was changed: sync again" % (name, now if now is not None else "none: "
+                                 "it is not on the box", base if base is not None else "none"))
+        if data is None:
+            if name not in self.characters:
+                raise StoreError(N.E_NOT_FOUND, "no character named %r on the box to delete" % (name,))
+            return name, None
+        return name, _keep(roster.from_dict(data), self.live)
 
 
 def _base(path):

@@ -11,7 +11,8 @@ except ImportError:
 
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox_fw.store import BACKUP, FORMAT, SETTINGS, _base, _exists, _reason
+from fatebox_fw.store import BACKUP, FORMAT, SETTINGS, STAGED, _base, _exists, _reason
+from fatebox_fw.journal import Journal
 
 
 def load(store):
@@ -20,12 +21,20 @@ def load(store):
         os.mkdir(store.directory)
     store.characters = {}
     store.settings = {}
+    store.revisions = {}
+    store.clock = store.seq = 0
+    # A transaction the host began and never committed changes nothing.
+    try:
+        os.remove(store.directory + "/" + STAGED)
+    except OSError:
+        pass
     problems = []
     for path in (store.path, store.path + BACKUP):
         if not _exists(path):
             continue
         try:
-            store.characters, store.settings = read(store, path)
+            store.characters, store.settings, meta = read(store, path)
+            store.clock, store.seq, store.revisions = meta
         except (OSError, ValueError, SheetError) as exc:
             # Never lose what was on flash: move it aside, try the older generation.
             aside = aside_name(path)
@@ -46,6 +55,11 @@ def load(store):
         if problems:
             problems.append("the box started empty")
     store.load_problem = "; ".join(problems) if problems else None
+    # Results written to the journal just before a cut kept the characters file
+    # from recording them still count: the next number follows the journal's.
+    store.journal = Journal(store.directory, store.opener)
+    if store.journal.last > store.seq:
+        store.seq = store.journal.last
 
 
 def read(store, path):
@@ -70,7 +84,26 @@ def read(store, path):
         out[character.name] = character
     if len(out) > store.capacity:
         raise ValueError("%d characters, more than the %d the box holds" % (len(out), store.capacity))
-    return out, settings
+    return out, settings, check_meta(data, out)
+
+
+def check_meta(data, characters):
+    """(clock, seq, revisions) of a file; a file from before revisions has them all 0."""
+    clock = data.get("clock", 0)
+    seq = data.get("seq", 0)
+    revisions = data.get("revisions", {})
+    for key, value in (("clock", clock), ("seq", seq)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError("%s must be a whole number >= 0, got %r" % (key, value))
+    if not isinstance(revisions, dict):
+        raise ValueError("revisions must be a table of names")
+    out = {}
+    for name in characters:
+        rev = revisions.get(name, 0)
+        if not isinstance(rev, int) or isinstance(rev, bool) or rev < 0 or rev > clock:
+            raise ValueError("revisions.%s must be 0..%d, got %r" % (name, clock, rev))
+        out[name] = rev
+    return clock, seq, out
 
 
 def aside_name(path):

@@ -12,7 +12,7 @@ from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
-from fatebox import RULES_VERSION, VERSION, cli_odds, merge, ports, sheets, show
+from fatebox import RULES_VERSION, VERSION, cli_history, cli_odds, ports, sheets, show, sync
 from fatebox import gadgets
 from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
@@ -128,10 +128,23 @@ def _connect(port):
                    "id:SERIAL, or a pyserial URL. Default auto; also $FATEBOX_PORT.")
 @click.option("--timeout", default=DEFAULT_TIMEOUT, type=click.FloatRange(min=0.1), show_default=True,
               help="Seconds to wait for each reply from the board.")
+@click.option("--db", "db_path", default=None, envvar="FATEBOX_DB", metavar="PATH",
+              help="The host's records (bases, sheets, roll history): an SQLite file "
+                   "(default: fatebox.sqlite3 in your user data folder; also $FATEBOX_DB).")
 @click.pass_context
-def main(ctx, port, timeout):
+def main(ctx, port, timeout, db_path):
     """Fatebox: keep character sheets, load them onto the box, play and pull back."""
-    ctx.obj = {"port": port, "timeout": timeout}
+    ctx.obj = {"port": port, "timeout": timeout, "db": db_path}
+
+
+def _records():
+    from fatebox.db import Records
+    root = click.get_current_context().find_root().obj or {}
+    return Records(root.get("db"))
+
+
+def _say(text):
+    click.echo("fatebox: " + text, err=True)
 
 
 @main.command("ports")
@@ -160,107 +173,81 @@ def ports_command(board):
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml...")
+@click.option("--force", is_flag=True, help="Replace what the box holds even if it changed since the last sync.")
+@click.option("--only-new", is_flag=True, help="Load only the characters the box does not hold; leave the others.")
 @port_option
-def push(paths, port):
-    """Check the sheets, then load them onto the board.
+def push(paths, force, only_new, port):
+    """Check the sheets, then load them onto the board, all or none.
 
     Every sheet is checked before the board is touched: one bad sheet sends none.
+    A character the box changed since the last sync is refused (use `sync`, or --force).
     """
     loaded = sheets.load_all(paths)
-    with _connect(port) as link:
-        for sheet in loaded:
-            reply = link.put(sheet.character.to_dict())
-            click.echo("%s: loaded from %s (%s): %s" % (
-                sheet.character.name, sheet.path, "new on the box" if reply.get("created") else "replaced",
-                show.loaded_words(sheet.character)))
+    with _records() as records, _connect(port) as link:
+        if only_new:
+            held = set(c["name"] for c in link.characters())
+            for sheet in loaded:
+                if sheet.character.name in held:
+                    click.echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
+            loaded = [s for s in loaded if s.character.name not in held]
+        pushed = sync.push(link, records, loaded, force, _say) if loaded else []
+    for sheet, replaced in pushed:
+        click.echo("%s: loaded from %s (%s): %s" % (
+            sheet.character.name, sheet.path, "replaced" if replaced else "new on the box",
+            show.loaded_words(sheet.character)))
 
 
 @main.command()
 @click.argument("name", required=False)
 @click.option("--dir", "directory", default=".", show_default=True,
-              help="The folder of sheets to update (a sheet matches by its name).")
+              help="Where a character with no known sheet gets one (a sheet there matches by its name).")
+@click.option("--force", is_flag=True, help="Overwrite a sheet edited since the last sync.")
 @port_option
-def pull(name, directory, port):
+def pull(name, directory, force, port):
     """Write what the board counted back into the sheets.
 
-    All characters, or NAME; a sheet matches by its `name`, else <name>.toml is created.
+    All characters, or NAME, each into the sheet it came from (the host's
+    records know it, from any folder); else a sheet in --dir with its name;
+    else a new one there. A sheet edited since the last sync is refused (use
+    `sync`, or --force).
     """
     if not os.path.isdir(directory):
         raise FateboxError("--dir %s: no such folder" % directory, USAGE)
-    by_name, warnings = sheets.find_by_name(directory)
-    for warning in warnings:
-        click.echo("fatebox: " + warning, err=True)
-    with _connect(port) as link:
-        names = [name] if name else [c["name"] for c in link.characters()]
-        pulled = [link.get(n) for n in names]
-    if not pulled:
-        click.echo("the board holds no characters: nothing to pull", err=True)
-    plans = [_plan(data, by_name, directory) for data in pulled]   # all checked before any write
-    for character, path, document, changes in plans:
+    with _records() as records, _connect(port) as link:
+        box, plans = sync.pull_plans(link, records, name, directory, force, _say)
+        if not plans:
+            click.echo("the board holds no characters: nothing to pull", err=True)
+        for data, revision, path, document, changes in plans:
+            if document is not None:
+                sheets.write_atomic(path, document.as_string())
+        with records.write():
+            for data, revision, path, document, changes in plans:
+                records.agree(box.row, data, revision, os.path.abspath(path))
+    for data, revision, path, document, changes in plans:
         if document is None:
-            click.echo("%s: %s is up to date" % (character.name, path))
-            continue
-        sheets.write_atomic(path, document.as_string())
-        if changes is None:
-            click.echo("%s: new sheet %s" % (character.name, path))
+            click.echo("%s: %s is up to date" % (data["name"], path))
+        elif changes is None:
+            click.echo("%s: new sheet %s" % (data["name"], path))
         else:
-            click.echo("%s: updated %s: %s" % (character.name, path, "; ".join(changes)))
+            click.echo("%s: updated %s: %s" % (data["name"], path, "; ".join(changes)))
 
 
-def _plan(data, by_name, directory):
-    """(character, path, document to write or None, changes or None for a new sheet)."""
-    try:
-        character = roster.from_dict(data)
-    except SheetError as exc:
-        raise FateboxError("the board sent a character that does not check out (%s); "
-                           "nothing was written" % exc)
-    paths = by_name.get(character.name, [])
-    if len(paths) > 1:
-        raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
-                           % (len(paths), character.name, ", ".join(paths)))
-    if not paths:
-        return character, sheets.free_path(directory, character.name), sheets.new_document(character), None
-    path = paths[0]
-    text, document = sheets.read_document(path)
-    old = None
-    if character.system != N.NEW_BEGINNING:
-        old = _sheet_character(path, text, document, character)
-    else:
-        _same_system(path, document.unwrap(), character)
-    try:
-        changes = merge.update(document, character, old)
-    except merge.Mismatch as exc:
-        raise FateboxError("%s: %s; nothing was written" % (path, exc))
-    if not changes:
-        return character, path, None, []
-    try:
-        again = roster.from_dict(sheets.to_box(document.unwrap())).to_dict()
-    except SheetError as exc:
-        again = exc
-    if again != character.to_dict():
-        raise FateboxError("%s: cannot write %s's changes into this sheet and have it load back the same (%s); "
-                           "pull into an empty --dir and compare; nothing was written"
-                           % (path, character.name, again if isinstance(again, SheetError) else "layout not understood"))
-    return character, path, document, changes
+@main.command("sync")
+@click.argument("directory", required=False, metavar="[DIR]")
+@click.option("--prefer", type=click.Choice(["box", "sheet"]), default=None,
+              help="Settle every conflict of this run with this side's value.")
+@click.option("--delete", is_flag=True, help="Apply deletions: a character deleted on one side goes on the other.")
+@port_option
+def sync_command(directory, prefer, delete, port):
+    """Bring the box and the sheets together, field by field, both ways.
 
-
-def _same_system(path, data, character):
-    system = sheets.system_of(data)
-    if system != character.system:
-        raise FateboxError("%s describes %s as %s character, the board holds %s one; rename one of them; "
-                           "nothing was written" % (path, character.name, sheets.system_words(system),
-                                                    sheets.system_words(character.system)))
-
-
-def _sheet_character(path, text, document, character):
-    """What the sheet says of a dice or colour system's character, every default filled in."""
-    data = document.unwrap()
-    _same_system(path, data, character)
-    try:
-        return roster.from_dict(sheets.to_box(data)).to_dict()
-    except SheetError as exc:
-        raise FateboxError("%s; fix the sheet, then pull again; nothing was written"
-                           % sheets.describe(path, text, exc, data))
+    The sheets the host knows, wherever they are, and those in DIR. A field
+    changed on one side goes to the other; changed on both, it is a conflict,
+    listed, and that character is left untouched. Exit 1 if any conflict is left.
+    """
+    with _records() as records, _connect(port) as link:
+        code = sync.run_sync(link, records, directory, prefer, delete, click.echo, warn=_say)
+    raise SystemExit(code)
 
 
 @main.command("list")
@@ -341,11 +328,13 @@ def trial_options(command):
 
 @main.command()
 @trial_options
-@click.option("--draw", "-k", "k", type=int, default=None, help="Tokens to draw at once (1..tokens in the bag).")
-@click.option("--character", "-c", default=None, help="Record the trial on this character.")
+@click.option("--draw", "-k", "k", type=int, default=None,
+              help="Tokens to draw at once (1..tokens in the bag). [required, except under adrenaline: all but one]")
+@click.option("--character", "-c", default=None, metavar="NAME",
+              help="Record the trial on this New Beginning character (any case).")
 @port_option
 def draw(white, black, danger, statuses, as_json, k, character, port):
-    """A trial on the board, with the board's own entropy."""
+    """A New Beginning trial on the board, with the board's own entropy (any system: `fatebox roll`)."""
     trial = _trial(white, black, danger, statuses)
     if k is None:
         if not trial.has(N.ADRENALINE):
@@ -356,6 +345,8 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     except RulesError as exc:
         raise _option_error(exc, trial)
     with _connect(port) as link:
+        if character is not None:
+            character = character_name(link, character, N.NEW_BEGINNING)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
     setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
              "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
@@ -369,7 +360,11 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
 
 
 main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
+main.add_command(cli_history.history_command)   # fatebox history [NAME] [--system S] [--since DATE] [--json]
+main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--json] [--plot FILE]
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
+from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses port_option and _connect above)
+main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 
 
 @main.command()
@@ -377,16 +372,22 @@ main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --tri
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
+@click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
+@click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
-def sim(headless, state_dir, load, seed, more):
-    """Run the firmware on a virtual board, on a pseudo-terminal."""
+def sim(headless, state_dir, load, seed, if_empty, fresh, more):
+    """Run the firmware on a virtual board, on a pseudo-terminal.
+
+    One gadget per --state folder: a second one on the same folder is refused.
+    """
     loaded = sheets.load_all(list(load) + list(more))
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
-    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed)
+    code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
+                   if_empty=if_empty, fresh=fresh)
     raise SystemExit(code or 0)
 
 

@@ -8,10 +8,14 @@ ENV = "FATEBOX_RUNTIME_DIR"     # where the files live (default: the user's runt
 
 
 def directory():
-    """$FATEBOX_RUNTIME_DIR, else platformdirs' user runtime folder for fatebox."""
+    """$FATEBOX_RUNTIME_DIR, else the user's runtime folder for fatebox (platformdirs),
+    else, where there is none (no $XDG_RUNTIME_DIR on Linux), fatebox's state folder."""
     if os.environ.get(ENV):
         return os.environ[ENV]
     import platformdirs
+    if os.name == "posix" and not os.environ.get("XDG_RUNTIME_DIR") and os.uname().sysname == "Linux":
+        # platformdirs would warn and fall back to a folder under /tmp, shared by everyone.
+        return os.path.join(platformdirs.user_state_dir("fatebox"), "gadgets")
     return platformdirs.user_runtime_dir("fatebox")
 
 

@@ -6,21 +6,22 @@ from shared_rules import registry
 from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
-def _module(system):
-    return "fatebox_fw.play.%s_help" % system.replace("-", "_")
+def module(name):
+    """The help table's module of a system: beside its play code (the registry's `play`)."""
+    return registry.row(name).play + "_help"
 
 
 def system(name):
     """The help table of a system by its name (`new-beginning`, ...); KeyError if none."""
-    if name not in registry.NAMES:
+    if name not in registry.BY_NAME:
         raise KeyError(name)
-    table = importlib.import_module(_module(name)).HELP
-    assert table["system"] == name, _module(name)
+    table = importlib.import_module(module(name)).HELP
+    assert table["system"] == name, module(name)
     return table
 
 
 def systems():
-    """Every system's table, in the box's order of systems."""
+    """Every system's table, in the registry's order."""
     return tuple(system(name) for name in registry.NAMES)
 
 

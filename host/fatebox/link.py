@@ -1,8 +1,9 @@
-# The protocol v1 client (docs/protocol.md) over any pyserial port: hello
+# The protocol v2 client (docs/protocol.md) over any pyserial port: hello
 # first, one request at a time, non-frames and events skipped, typed errors.
 import collections
 import errno
 import time
+import zlib
 
 import serial
 
@@ -68,6 +69,7 @@ class Link:
         self.reader = wire.LineReader()
         self.lines = collections.deque()
         self.info = None    # the hello reply
+        self.sent = b""     # the last frame sent (a staged request's bytes: the batch CRC)
 
     @classmethod
     def connect(cls, spec=ports.AUTO, timeout=DEFAULT_TIMEOUT):
@@ -121,6 +123,7 @@ class Link:
             frame = wire.encode(message)
         except wire.WireError as exc:
             raise FateboxError("the %s request is too large to send: %s" % (op, exc.message))
+        self.sent = frame
         try:
             self.port.write(frame)
             self.port.flush()
@@ -167,12 +170,58 @@ class Link:
         return FateboxError("lost the connection to %s (%s): was the cable pulled or the simulator "
                             "stopped? reconnect and try again" % (self.name, _reason(exc)), LOST)
 
-    # The ops of docs/protocol.md, v1.
+    @property
+    def board_id(self):
+        """The board's unique id from hello (the host's key for this box)."""
+        info = self.info or {}
+        found = info.get("board-id")
+        return found if isinstance(found, str) and found else None
+
+    # The ops of docs/protocol.md, v2.
     def characters(self):
         return self.request("list")["characters"]
 
     def get(self, name):
         return self.request("get", name=name)["character"]
+
+    def get_revised(self, name):
+        """(the character dict, its revision on the box)."""
+        reply = self.request("get", name=name)
+        return reply["character"], reply.get("revision", 0)
+
+    def transaction(self, changes, after_frame=None):
+        """Apply `changes` on the box wholly or not at all: each a dict with
+        `character` (to write) or `delete` (a name), and optionally `base` (the
+        revision the host expects; None: not on the box). Returns the commit's
+        reply (`revisions`, `deleted`). `after_frame` is called after each frame
+        is answered (tests cut the link there)."""
+        txn = self.request("begin")["txn"]
+        if after_frame is not None:
+            after_frame()
+        crc = 0
+        for change in changes:
+            self.request("stage", txn=txn, **change)
+            # The batch CRC covers each staged request's JSON exactly as sent.
+            crc = zlib.crc32(self.sent[10:-1], crc)
+            if after_frame is not None:
+                after_frame()
+        reply = self.request("commit", txn=txn, count=len(changes), crc=crc)
+        if after_frame is not None:
+            after_frame()
+        return reply
+
+    def journal(self, after):
+        """Every result after sequence `after`, page by page: (results, first kept, last)."""
+        results = []
+        while True:
+            reply = self.request("journal", after=after)
+            page = reply.get("results") or []
+            results.extend(page)
+            first, last = reply.get("first", 1), reply.get("last", 0)
+            if page:
+                after = page[-1]["seq"]
+            if not reply.get("more") or not page:
+                return results, first, last
 
     def put(self, character):
         return self.request("put", character=character)

@@ -89,11 +89,71 @@ def load_characters(gadget, characters):
             raise FateboxError("cannot save %s in %s: %s" % (name, store.directory, exc.message))
 
 
-def run_sim(state_dir, headless=False, load=(), profile=None, seed=None):
+LOCK = "gadget.lock"
+# What a fresh start sets aside (never deletes): the flash's files, not the board's id.
+FLASH_FILES = ("characters.json", "characters.json.bak", "journal.0", "journal.1")
+
+
+def lock_state(state_dir):
+    """Hold the state folder for this gadget alone (released when the process ends).
+
+    A second gadget on the same flash would overwrite the first's saves: refused."""
+    import fcntl
+    os.makedirs(state_dir, exist_ok=True)
+    path = os.path.join(state_dir, LOCK)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            holder = os.read(fd, 200).decode("utf-8", "replace").strip()
+        finally:
+            os.close(fd)
+        raise FateboxError("another virtual gadget is running on %s (%s); use it (its port is in its window), "
+                           "stop it first, or give another --state" % (state_dir, holder or "its pid unknown"))
+    os.ftruncate(fd, 0)
+    os.write(fd, ("pid %d" % os.getpid()).encode())
+    return fd
+
+
+def start_over(state_dir):
+    """Set the box's flash aside in started-over-N/ (never deleted): the box starts empty."""
+    present = [n for n in FLASH_FILES if os.path.exists(os.path.join(state_dir, n))]
+    if not present:
+        return None
+    n = 1
+    while os.path.exists(os.path.join(state_dir, "started-over-%d" % n)):
+        n += 1
+    aside = os.path.join(state_dir, "started-over-%d" % n)
+    os.mkdir(aside)
+    for name in present:
+        os.replace(os.path.join(state_dir, name), os.path.join(aside, name))
+    return aside
+
+
+def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False):
     """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q; 0 when stopped cleanly.
 
-    Raises FateboxError for a bad profile or characters that cannot be loaded.
+    `if_empty`: the sheets in `load` go in only if the box holds no character
+    (make run keeps its table); `fresh`: the flash is set aside first.
+    Raises FateboxError for a bad profile, characters that cannot be loaded,
+    or a state folder another gadget is running on.
     """
+    try:
+        lock = lock_state(state_dir)
+    except OSError as exc:
+        raise FateboxError("cannot use %s for the virtual board's flash: %s" % (state_dir, exc.strerror or exc))
+    try:
+        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh)
+    finally:
+        os.close(lock)
+
+
+def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh):
+    if fresh:
+        aside = start_over(state_dir)
+        if aside is not None:
+            print("fatebox sim: starting over; the previous flash is kept in %s" % aside, file=sys.stderr)
     try:
         board = VirtualBoard(state_dir, profile=profile, seed=seed)
     except (ProfileError, ValueError) as exc:
@@ -103,7 +163,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None):
     registered = None
     try:
         gadget = Gadget(board)
-        load_characters(gadget, load)
+        if if_empty and gadget.store.characters:
+            if not headless:
+                print("fatebox sim: the box holds %d characters from before: playing on with them "
+                      "(make run FRESH=1 starts over)" % len(gadget.store.characters), file=sys.stderr)
+        else:
+            load_characters(gadget, load)
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":

@@ -111,7 +111,7 @@ def test_the_host_trial_gets_an_entropy_error_and_nothing_changes():
     assert reply["ok"] is False and reply["id"] == 7
     assert reply["error"]["code"] == N.E_ENTROPY and "repetition count" in reply["error"]["message"]
     assert (gadget.core.state(), stored(gadget)) == before
-    board.send({"id": 8, "op": "hello", "versions": [1]})
+    board.send({"id": 8, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
     run(gadget, board, 200)
     assert board.replies()[0]["ok"] is True              # still answering
 

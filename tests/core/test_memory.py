@@ -125,7 +125,8 @@ def test_list_and_get_read_the_dicts_without_importing_their_rules():
     summaries = ask(gadget, board, {"id": 1, "op": "list"})["characters"]
     vex_summary = [s for s in summaries if s["name"] == "Vex"][0]
     assert vex_summary == {"name": "Vex", "system": registry.AXIOM.name, "archetype": "Curious wizard", "trials": 0,
-                           "axiom-points": vex_summary["axiom-points"], "strain": 0, "scars": 0}
+                           "axiom-points": vex_summary["axiom-points"], "strain": 0, "scars": 0,
+                           "revision": vex_summary["revision"]}
     lux_summary = [s for s in summaries if s["name"] == "Lux"][0]
     assert lux_summary["archetype"] == "hero" and lux_summary["system"] == registry.LIGHT_DARK.name
     for name in before:

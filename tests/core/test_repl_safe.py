@@ -28,7 +28,7 @@ def requests():
     out = []
     def add(message):
         out.append(wire.encode(message))
-    add({"id": 1, "op": "hello", "versions": [1]})
+    add({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
     add({"id": 2, "op": "hello", "versions": [7]})
     add({"id": 3, "op": "hello", "versions": NASTY})
     for i in range(len(NASTY)):

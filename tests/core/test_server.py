@@ -45,7 +45,7 @@ def refused(reply, code, id=None):
 
 def still_answers(gadget, board, before):
     assert snapshot(gadget) == before
-    reply = ask(gadget, board, {"id": 99, "op": "hello", "versions": [1]})
+    reply = ask(gadget, board, {"id": 99, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
     assert reply["ok"] is True and reply["id"] == 99
 
 
@@ -53,7 +53,7 @@ def loaded():
     gadget, board = box(ScriptedBytes([0, 3, 2] * 4))
     board.replies()
     reply = ask(gadget, board, {"id": 1, "op": "put", "character": sheet("Mara")})
-    assert reply == {"id": 1, "ok": True, "name": "Mara", "created": True}
+    assert reply == {"id": 1, "ok": True, "name": "Mara", "created": True, "revision": 1}
     return gadget, board
 
 
@@ -62,15 +62,15 @@ def loaded():
 def test_the_box_says_hello_when_it_starts():
     gadget, board = box()
     events = board.replies()
-    assert events[0]["event"] == "hello" and events[0]["protocol"] == 1 and "id" not in events[0]
+    assert events[0]["event"] == "hello" and events[0]["protocol"] == 2 and "id" not in events[0]
 
 
 def test_hello():
     gadget, board = box()
     board.replies()
-    reply = ask(gadget, board, {"id": 1, "op": "hello", "versions": [1]})
-    assert reply == {"id": 1, "ok": True, "protocol": 1, "firmware": FIRMWARE_VERSION, "board": "pico",
-                     "systems": list(registry.NAMES),
+    reply = ask(gadget, board, {"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
+    assert reply == {"id": 1, "ok": True, "protocol": 2, "firmware": FIRMWARE_VERSION, "board": "pico",
+                     "board-id": None, "seq": 0, "systems": list(registry.NAMES),
                      "limits": {"frame": 4096, "characters": 8}}
 
 
@@ -78,8 +78,18 @@ def test_hello_without_a_common_version_is_a_version_error():
     gadget, board = box()
     board.replies()
     before = snapshot(gadget)
-    message = refused(ask(gadget, board, {"id": 4, "op": "hello", "versions": [2, 3]}), N.E_VERSION, 4)
-    assert "protocol 1" in message
+    message = refused(ask(gadget, board, {"id": 4, "op": "hello", "versions": [3]}), N.E_VERSION, 4)
+    assert "protocol 2" in message
+    still_answers(gadget, board, before)
+
+
+def test_a_version_1_host_gets_a_version_error_never_data():
+    # docs/protocol.md, version 2: revisions in list and get, which a v1 host would misread.
+    gadget, board = box()
+    board.replies()
+    before = snapshot(gadget)
+    message = refused(ask(gadget, board, {"id": 4, "op": "hello", "versions": [1]}), N.E_VERSION, 4)
+    assert "protocol 2" in message and "[1]" in message
     still_answers(gadget, board, before)
 
 
@@ -88,12 +98,16 @@ def test_put_list_get():
     reply = ask(gadget, board, {"id": 2, "op": "put", "character": sheet("Ilo")})
     assert reply["created"] is True
     reply = ask(gadget, board, {"id": 3, "op": "put", "character": sheet("Mara", misfortunes=[])})
-    assert reply == {"id": 3, "ok": True, "name": "Mara", "created": False}
+    # Every change takes the box's next revision (docs/protocol.md, Revisions).
+    assert reply == {"id": 3, "ok": True, "name": "Mara", "created": False, "revision": 3}
     reply = ask(gadget, board, {"id": 4, "op": "list"})
     assert [c["name"] for c in reply["characters"]] == ["Ilo", "Mara"]
     assert reply["characters"][1] == {"name": "Mara", "system": "new-beginning", "archetype": "Smuggler",
-                                      "placed": 1, "misfortunes": 0, "pending-misfortunes": 0, "trials": 0}
+                                      "placed": 1, "misfortunes": 0, "pending-misfortunes": 0, "trials": 0,
+                                      "revision": 3}
+    assert reply["characters"][0]["revision"] == 2
     reply = ask(gadget, board, {"id": 5, "op": "get", "name": "Ilo"})
+    assert reply["revision"] == 2
     assert reply["character"]["qualities"][1] == {"name": "Persuasive", "level": 2, "placed": False}
     assert reply["character"]["misfortunes"] == ["The bartender hates me"]
 

@@ -143,11 +143,15 @@ def test_the_whole_path_once(tmp_path, gadgets):
     assert sorted(by_name) == ["Mara", "Tobin", "Ysolde"]
     assert by_name["Mara"]["trials"] == 1
 
+    # pull finds the sheet each character came from (the host's records), from any folder.
     fresh = tmp_path / "fresh"
     fresh.mkdir()
-    fatebox(port, "pull", "Mara", "--dir", fresh)
-    again = sheets.load(str(fresh / "mara.toml")).character
-    assert again.to_dict() == sheet.to_dict()
+    again = fatebox(port, "pull", "Mara", "--dir", fresh)
+    assert again.stdout == "Mara: %s is up to date\n" % (table / "mara.toml")
+    assert os.listdir(fresh) == []
+    fresh_db = tmp_path / "other.sqlite3"
+    fatebox(port, "--db", fresh_db, "pull", "Mara", "--dir", fresh)     # a host with no records: a new sheet
+    assert sheets.load(str(fresh / "mara.toml")).character.to_dict() == sheet.to_dict()
 
     fatebox(port, "delete", "Tobin")
     listed = json.loads(fatebox(port, "list", "--json").stdout)
@@ -158,8 +162,9 @@ def test_the_whole_path_once(tmp_path, gadgets):
     assert gadget.stop() in (0, -signal.SIGTERM)
     # A stopped gadget is an unplugged cable: a clear error naming the port.
     # (Another process may already have reused the pty number, so the error can be
-    # "cannot open", exit 3, or "no reply", exit 1; either way one line, not a traceback.)
-    gone = fatebox(port, "list", expect=(1, 3))
+    # "cannot open", exit 3, "no reply", exit 1, or a pty that fails under us, "lost",
+    # exit 4; either way one line, not a traceback.)
+    gone = fatebox(port, "list", expect=(1, 3, 4))
     assert gone.stderr.startswith("fatebox: ") and port in gone.stderr
     assert len(gone.stderr.strip().splitlines()) == 1
 

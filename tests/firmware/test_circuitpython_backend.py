@@ -22,6 +22,7 @@ CIRCUITPY = ROOT / "firmware" / "circuitpython"
 BACKEND = ROOT / "firmware" / "fatebox_fw" / "hal" / "circuitpython.py"
 sys.path.insert(0, str(ROOT / "tests" / "harness"))
 from test_device_imports import imports_of  # noqa: E402
+from shared_rules import names as N
 
 # Built-in modules of CircuitPython 9 on RP2040 boards that the code may use
 # (docs.circuitpython.org, "Module Support Matrix", raspberrypi port), and the
@@ -384,7 +385,7 @@ def test_the_gadget_plays_on_the_circuitpython_board(cp):
     board = cp.make()
     gadget = Gadget(board)
     assert cp.serial.frames()[0]["event"] == "hello"
-    cp.serial.inbox += wire.encode({"id": 1, "op": "hello", "versions": [1]})
+    cp.serial.inbox += wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
     tick_for(gadget, 10)
     reply = cp.serial.frames()[1]
     assert reply["id"] == 1 and reply["ok"] and reply["board"] == "pico"

@@ -196,7 +196,7 @@ def test_the_gadget_runs_on_the_rp2_board(rp2):
     board = rp2.make()
     gadget = Gadget(board)
     assert wire.decode(rp2.stdout.getvalue().splitlines()[0])["event"] == "hello"
-    rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [1]}))
+    rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
     gadget.tick()
     reply = wire.decode(rp2.stdout.getvalue().splitlines()[1])
     assert reply["id"] == 1 and reply["ok"] and reply["board"] == "pico"

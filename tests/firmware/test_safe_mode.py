@@ -5,6 +5,7 @@ from shared_rules import wire
 from fatebox_fw import safemode
 from fatebox_fw.profile import PICO
 from tests.firmware.test_rp2_backend import Clock, FakeNeoPixel, FakePin, load_main, rp2  # noqa: F401 (fixture)
+from shared_rules import names as N
 
 BACK, GO = 2, 5      # hardware/boards/pico.json
 
@@ -52,7 +53,7 @@ def test_another_button_held_at_power_up_starts_the_gadget(rp2):
 
 
 def test_the_repl_op_is_answered_then_the_gadget_hands_the_port_back(rp2):
-    rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [1]}) + wire.encode({"id": 2, "op": "repl"}))
+    rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}) + wire.encode({"id": 2, "op": "repl"}))
     assert load_main().main(rp2.make) == "repl"
     frames = [wire.decode(line) for line in rp2.stdout.getvalue().splitlines()]
     assert frames[0]["event"] == "hello"

@@ -14,6 +14,7 @@ import pytest
 import serial
 
 from shared_rules import wire
+from shared_rules import names as N
 from shared_rules.new_beginning.character import Character
 from fatebox.errors import FateboxError
 from fatebox.sim import parse_keys, load_characters, run_sim, SHORT_MS, LONG_MS
@@ -69,7 +70,7 @@ def test_headless_prints_the_port_first_serves_and_stops_cleanly_on_sigterm(tmp_
         path = proc.stdout.readline().decode().strip()
         assert path.startswith("/dev/")
         with serial.Serial(path, timeout=0.5) as port:
-            assert request(port, 1, "hello", versions=[1])["ok"]
+            assert request(port, 1, "hello", versions=[N.PROTOCOL_VERSION])["ok"]
             assert [c["name"] for c in request(port, 2, "list")["characters"]] == ["Mara"]
             assert request(port, 3, "trial", white=2, black=2, draw=2, name="Mara")["ok"]
     finally:

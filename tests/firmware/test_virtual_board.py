@@ -73,7 +73,7 @@ class Host:
 def test_a_host_talks_to_the_virtual_board_over_its_pty(running):
     host = Host(running.board.port_path)
     try:
-        hello = host.request("hello", versions=[1])
+        hello = host.request("hello", versions=[N.PROTOCOL_VERSION])
         assert hello["ok"] and hello["protocol"] == N.PROTOCOL_VERSION and hello["board"] == "pico"
         assert host.request("put", character=sheet("Mara"))["created"] is True
         assert [c["name"] for c in host.request("list")["characters"]] == ["Mara"]
@@ -91,14 +91,14 @@ def test_the_box_sends_the_hello_event_when_it_starts(running):
     assert ready
     lines = wire.LineReader().feed(os.read(running.board.slave, 4096))
     frame = wire.decode(lines[0])
-    assert frame["event"] == "hello" and frame["protocol"] == 1 and "id" not in frame
+    assert frame["event"] == "hello" and frame["protocol"] == 2 and "id" not in frame
 
 
 def test_a_host_can_close_the_port_and_another_open_it(running):
     for _ in range(3):
         host = Host(running.board.port_path)
         try:
-            assert host.request("hello", versions=[1])["ok"]
+            assert host.request("hello", versions=[N.PROTOCOL_VERSION])["ok"]
         finally:
             host.close()
     assert running.thread.is_alive()

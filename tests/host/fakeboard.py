@@ -1,5 +1,5 @@
 # A stand-in board for host tests: a thread on the far end of a real
-# pseudo-terminal, speaking protocol v1 with shared_rules, steerable per op.
+# pseudo-terminal, speaking protocol v2 with shared_rules, steerable per op.
 import os
 import select
 import threading
@@ -43,6 +43,11 @@ class FakeBoard:
         self.sampler = Sampler(SeededBytes(seed))
         self.noise = noise
         self.characters = {}
+        self.revisions = {}
+        self.clock = 0
+        self.staged = None
+        self.journal = []          # (seq, {"name", "system", "result"})
+        self.board_id = "fake-0001"
         self.requests = []
         self.overrides = {}
         self.reader = wire.LineReader()
@@ -109,16 +114,57 @@ class FakeBoard:
     def op_hello(self, msg):
         if self.protocol not in msg.get("versions", []):
             return error(msg, N.E_VERSION, "this box speaks protocol %d" % self.protocol)
-        return ok(msg, protocol=self.protocol, firmware="0.1.0", board="fake",
+        return ok(msg, protocol=self.protocol, firmware="0.1.0", board="fake", **{"board-id": self.board_id},
+                  seq=self.journal[-1][0] if self.journal else 0,
                   systems=[N.NEW_BEGINNING], limits={"frame": N.FRAME_LIMIT, "characters": 8})
 
+    def touch(self, name):
+        self.clock += 1
+        self.revisions[name] = self.clock
+
     def op_list(self, msg):
-        return ok(msg, characters=[c.summary() for c in self.characters.values()])
+        out = []
+        for c in self.characters.values():
+            summary = c.summary()
+            summary["revision"] = self.revisions.get(c.name, 0)
+            out.append(summary)
+        return ok(msg, characters=out)
 
     def op_get(self, msg):
         if msg.get("name") not in self.characters:
             return error(msg, N.E_NOT_FOUND, "no character named %r on the box" % msg.get("name"))
-        return ok(msg, character=self.characters[msg["name"]].to_dict())
+        return ok(msg, character=self.characters[msg["name"]].to_dict(), revision=self.revisions.get(msg["name"], 0))
+
+    def op_begin(self, msg):
+        self.staged = []
+        return ok(msg, txn=1)
+
+    def op_stage(self, msg):
+        if self.staged is None:
+            return error(msg, N.E_TRANSACTION, "no transaction")
+        self.staged.append(msg)
+        return ok(msg, staged=len(self.staged))
+
+    def op_commit(self, msg):
+        staged, self.staged = self.staged or [], None
+        if msg.get("count") != len(staged):
+            return error(msg, N.E_TRANSACTION, "count")
+        done = {}
+        for req in staged:
+            if "character" in req:
+                character = roster.from_dict(req["character"])
+                self.characters[character.name] = character
+                self.touch(character.name)
+                done[character.name] = self.clock
+            else:
+                self.characters.pop(req["delete"], None)
+        return ok(msg, revisions=done, deleted=[r["delete"] for r in staged if "delete" in r])
+
+    def op_journal(self, msg):
+        after = msg.get("after", 0)
+        results = [dict(e, seq=s) for s, e in self.journal if s > after]
+        first = self.journal[0][0] if self.journal else 1
+        return ok(msg, results=results, more=False, first=first, last=self.journal[-1][0] if self.journal else 0)
 
     def op_put(self, msg):
         try:
@@ -127,7 +173,8 @@ class FakeBoard:
             return error(msg, N.E_INVALID, str(exc))
         created = character.name not in self.characters
         self.characters[character.name] = character
-        return ok(msg, name=character.name, created=created)
+        self.touch(character.name)
+        return ok(msg, name=character.name, created=created, revision=self.clock)
 
     def op_delete(self, msg):
         if msg.get("name") not in self.characters:
@@ -146,4 +193,8 @@ class FakeBoard:
             return error(msg, N.E_INVALID, "%s: %s" % (exc.field, exc.message))
         if name is not None:
             self.characters[name].record(result)
+            self.touch(name)
+            entry = self.characters[name].history[-1]
+            self.journal.append(((self.journal[-1][0] if self.journal else 0) + 1,
+                                 {"name": name, "system": N.NEW_BEGINNING, "result": entry}))
         return ok(msg, result=result.to_dict())

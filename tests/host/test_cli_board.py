@@ -13,18 +13,19 @@ def test_push_loads_every_sheet_and_says_what(table, board, run):
         "Mara: loaded from %s (new on the box): Smuggler, 8 traits, 1 placed token, 0 trials" % (table / "mara.toml"),
         "Tobin: loaded from %s (new on the box): Hedge-priest, 8 traits, 0 placed tokens, 0 trials" % (table / "tobin.toml"),
     ]
-    assert board.ops() == ["hello", "put", "put"]
+    assert board.ops() == ["hello", "list", "journal", "begin", "stage", "stage", "commit"]   # one transaction
     assert board.characters["Mara"].qualities[0].level == 2
     again = run("push", table / "mara.toml", "--port", board.path)
     assert "(replaced)" in again.stdout
 
 
 def test_a_sheet_the_board_refuses_is_its_typed_error(table, board, run):
-    board.overrides["put"] = lambda b, m: {"id": m["id"], "ok": False,
-                                           "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
+    board.overrides["commit"] = lambda b, m: {"id": m["id"], "ok": False,
+                                              "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
     result = run("--port", board.path, "push", table / "mara.toml")
     assert result.exit_code == 1
-    assert result.stderr == "fatebox: the board refused put: the box holds 8 characters already [full]\n"
+    assert result.stderr == ("fatebox: the box refused the batch: the box holds 8 characters already [full]; "
+                             "nothing was changed on the box or in the sheets\n")
 
 
 def test_list_shows_a_table_and_json(table, board, run):
@@ -78,9 +79,11 @@ def test_draw_json_is_one_object_with_the_result(board, run):
 
 
 def test_draw_for_a_character_not_on_the_board(board, run):
+    # The host looks the name up first (any case), so nothing is drawn for nobody.
     result = run("--port", board.path, "draw", "-w", 2, "-b", 3, "-k", 1, "-c", "Nobody")
-    assert result.exit_code == 1
-    assert result.stderr == "fatebox: the board refused trial: no character named 'Nobody' on the box [not-found]\n"
+    assert result.exit_code == 2
+    assert result.stderr == "fatebox: --character Nobody: no such character on the box (it holds none)\n"
+    assert "trial" not in board.ops()
 
 
 def test_delete_removes_a_character(table, board, run):

@@ -141,3 +141,15 @@ def test_version_option_and_command(run):
 
 def test_fatebox_port_is_in_the_help(run):
     assert "FATEBOX_PORT" in run("--help").stdout
+
+
+def test_without_xdg_runtime_dir_the_state_folder_is_used_and_nothing_is_printed(monkeypatch, tmp_path):
+    import warnings
+    monkeypatch.delenv(gadgets.ENV, raising=False)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # platformdirs' RuntimeDirWarning would fail this
+        folder = gadgets.directory()
+    if os.uname().sysname == "Linux":
+        assert folder == str(tmp_path / "state" / "fatebox" / "gadgets")

@@ -67,11 +67,11 @@ def test_a_reply_without_an_id_reports_a_request_the_box_could_not_read(board):
 
 
 def test_a_box_speaking_another_version_is_refused_clearly():
-    fake = FakeBoard(protocol=2)
+    fake = FakeBoard(protocol=1)     # a box of the first firmware: no revisions
     try:
         with pytest.raises(FateboxError) as info:
             Link.connect(fake.path, timeout=2)
-        assert "another protocol version" in info.value.message and "speaks 1" in info.value.message
+        assert "another protocol version" in info.value.message and "speaks 2" in info.value.message
         assert fake.ops() == ["hello"]
     finally:
         fake.close()
@@ -81,7 +81,7 @@ def test_a_hello_naming_an_unknown_protocol_is_refused(board):
     board.overrides["hello"] = lambda b, m: ok(m, protocol=7, firmware="9.0", board="x", systems=[], limits={})
     with pytest.raises(FateboxError) as info:
         Link.connect(board.path, timeout=2)
-    assert "answered with protocol 7; this fatebox speaks 1" in info.value.message
+    assert "answered with protocol 7; this fatebox speaks 2" in info.value.message
     assert board.ops() == ["hello"]
 
 

@@ -179,7 +179,7 @@ def test_pull_writes_every_character_back_and_reports(table, board, run):
     assert lines[1] == "Tobin: %s is up to date" % (table / "tobin.toml")
     assert (table / "tobin.toml").read_text() == before
     assert sheets.load(str(table / "mara.toml")).character.to_dict() == mara.to_dict()
-    assert board.ops() == ["hello", "list", "get", "get"]
+    assert board.ops() == ["hello", "list", "journal", "get", "get"]
     assert sorted(os.listdir(table)) == ["mara.toml", "tobin.toml", "ysolde.toml"]
 
 
@@ -198,7 +198,7 @@ def test_pull_of_one_name_creates_its_sheet_when_there_is_none(board, run, table
 def test_pull_of_an_unknown_name_is_the_board_s_error(tmp_path, board, run):
     result = run("--port", board.path, "pull", "Nobody", "--dir", tmp_path)
     assert result.exit_code == 1
-    assert result.stderr == "fatebox: the board refused get: no character named 'Nobody' on the box [not-found]\n"
+    assert result.stderr == "fatebox: no character named 'Nobody' on the box; `fatebox list` shows what it holds\n"
     assert os.listdir(tmp_path) == []
 
 

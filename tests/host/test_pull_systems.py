@@ -71,7 +71,7 @@ def test_pull_of_one_name_touches_only_its_sheet(tmp_path, board, run):
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("Vex: updated %s: axiom-points 3 -> 4" % (table / "vex.toml"))
     assert (table / "lux.toml").read_text() == lux
-    assert board.ops() == ["hello", "get"]
+    assert board.ops() == ["hello", "list", "journal", "get"]
 
 
 def test_pull_into_an_empty_folder_writes_a_sheet_of_each_system_that_loads_back(tmp_path, board, run):

@@ -30,7 +30,7 @@ def test_odds_sum_to_one(n_light, n_dark, ego):
     assert loss.names == tuple(str(k) for k in range(n_dark + 1))
 
 
-@settings(max_examples=60, deadline=None)   # enumerates up to 6^6 rolls: slow on a loaded machine
+@settings(max_examples=60, deadline=None)   # up to 6^6 rolls enumerated: slow on a loaded machine
 @given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 7))
 def test_odds_agree_with_enumerating_every_roll(n_light, n_dark, ego):
     outcomes = {name: 0 for name in L.OUTCOMES}

@@ -146,6 +146,14 @@ class CircuitPythonBoard(Board):
     # The clock. time.monotonic_ns is exact (a float monotonic() loses
     # milliseconds after a few hours up); it is a long int, so one small
     # allocation per call, then folded into MicroPython-style wrapping ticks.
+    def unique_id(self):
+        """The chip's unique id as hex: the host's key for this box (hello `id`)."""
+        import binascii
+        cpu = getattr(microcontroller, "cpu", None)
+        if cpu is None:
+            return None     # a port without it: the host keys the box by its board name
+        return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
+
     def ticks_ms(self):
         return (time.monotonic_ns() // 1000000) & _MASK
 

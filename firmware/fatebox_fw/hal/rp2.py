@@ -113,6 +113,14 @@ class Rp2Board(Board):
         # raw_bit replaces the ROSC for tests.
         self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
 
+    def unique_id(self):
+        """The RP2040 board's flash unique id as hex: the host's key for this box (hello `id`)."""
+        import binascii
+        unique_id = getattr(machine, "unique_id", None)
+        if unique_id is None:
+            return None     # a port without it: the host keys the box by its board name
+        return "rp2-" + binascii.hexlify(unique_id()).decode()
+
     # The clock: ticks wrap, so every difference goes through ticks_diff.
     def ticks_ms(self):
         return time.ticks_ms()

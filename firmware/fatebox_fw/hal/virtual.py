@@ -58,6 +58,22 @@ class VirtualBoard(Board):
         self.closed = False
 
     # -- the board the Gadget sees -------------------------------------------
+    def unique_id(self):
+        """A random id made once and kept in the state folder, as a chip keeps its own."""
+        path = os.path.join(self.storage, "board-id")
+        try:
+            with open(path) as f:
+                made = f.read().strip()
+            if made:
+                return made
+        except OSError:
+            pass
+        made = "virtual-" + os.urandom(8).hex()
+        with open(path + ".tmp", "w") as f:
+            f.write(made + "\n")
+        os.replace(path + ".tmp", path)
+        return made
+
     def ticks_ms(self):
         return int((time.monotonic() - self.t0) * 1000)
 

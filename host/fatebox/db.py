@@ -1,0 +1,284 @@
+# The host's records: one SQLite file per user (WAL, a schema version, migrations):
+# the boxes by board id, the state last agreed with each (the base), sheets, results.
+import datetime
+import json
+import os
+import sqlite3
+
+from fatebox.errors import FateboxError
+
+ENV = "FATEBOX_DB"
+FILE = "fatebox.sqlite3"
+LOCK_WAIT = 3.0         # seconds to wait for another fatebox holding the file
+
+# Each migration takes the schema from its index to index + 1 (PRAGMA user_version).
+MIGRATIONS = (
+    # 1: boxes, the characters agreed with each, every result reported.
+    """
+    CREATE TABLE boxes (
+        id INTEGER PRIMARY KEY,
+        board_id TEXT NOT NULL UNIQUE,
+        board TEXT,
+        first_seen TEXT NOT NULL,
+        last_seen TEXT NOT NULL,
+        last_seq INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE characters (
+        box INTEGER NOT NULL REFERENCES boxes(id),
+        name TEXT NOT NULL,
+        system TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        base TEXT NOT NULL,
+        sheet TEXT,
+        agreed TEXT NOT NULL,
+        PRIMARY KEY (box, name)
+    );
+    CREATE TABLE results (
+        box INTEGER NOT NULL REFERENCES boxes(id),
+        seq INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        system TEXT NOT NULL,
+        outcome TEXT,
+        entry TEXT NOT NULL,
+        received TEXT NOT NULL,
+        PRIMARY KEY (box, seq)
+    );
+    """,
+    # 2: results the host never saw (the box's journal wrapped first), and a
+    # faster history by character.
+    """
+    ALTER TABLE boxes ADD COLUMN lost INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX results_by_name ON results (name, seq);
+    """,
+    # 3: the set-up each result was played with (protocol v2 journal `setup`): what stats compares.
+    """
+    ALTER TABLE results ADD COLUMN setup TEXT;
+    """,
+)
+SCHEMA = len(MIGRATIONS)
+
+
+def default_path():
+    """$FATEBOX_DB, else fatebox.sqlite3 in the platform's user data folder."""
+    path = os.environ.get(ENV)
+    if path:
+        return path
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("fatebox", appauthor=False), FILE)
+
+
+def now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def _problem(path, exc):
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return FateboxError("the host's records %s are in use by another fatebox (%s); wait for it to finish, "
+                            "then try again; nothing was changed" % (path, text))
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError) or \
+            "malformed" in text or "not a database" in text:
+        return FateboxError("the host's records %s are damaged (%s); nothing was changed. Move the file aside "
+                            "(keep it: it holds the bases and the roll history), then run the command again "
+                            "to start new records, or give another file with --db" % (path, text))
+    return FateboxError("cannot use the host's records %s: %s; give another file with --db" % (path, text))
+
+
+class Records:
+    """The open database. Use as a context manager; `write()` is one transaction."""
+
+    def __init__(self, path=None):
+        self.path = path or default_path()
+        folder = os.path.dirname(os.path.abspath(self.path))
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise FateboxError("cannot make the folder for the host's records %s: %s; give another file with --db"
+                               % (self.path, exc.strerror or exc))
+        try:
+            self.db = sqlite3.connect(self.path, timeout=LOCK_WAIT, isolation_level=None)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            self.close()
+            raise _problem(self.path, exc)
+
+    def close(self):
+        db = getattr(self, "db", None)
+        if db is not None:
+            db.close()
+            self.db = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _migrate(self):
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA:
+            raise FateboxError("the host's records %s were written by a newer fatebox (schema %d; this one knows "
+                               "%d); update fatebox, or give another file with --db; nothing was changed"
+                               % (self.path, version, SCHEMA))
+        while version < SCHEMA:
+            # One transaction per step: a migration killed half way leaves the step before.
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                version += 1
+                self.db.execute("PRAGMA user_version=%d" % version)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    @property
+    def version(self):
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def write(self):
+        return _Transaction(self)
+
+    def _run(self, sql, args=()):
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise _problem(self.path, exc)
+
+    # -- boxes -------------------------------------------------------------------
+
+    def box(self, board_id, board=None):
+        """(the box's row id, True if the host has seen it before); recorded if new."""
+        row = self._run("SELECT id FROM boxes WHERE board_id = ?", (board_id,)).fetchone()
+        stamp = now()
+        if row is not None:
+            self._run("UPDATE boxes SET last_seen = ?, board = ? WHERE id = ?", (stamp, board, row["id"]))
+            return row["id"], True
+        cursor = self._run("INSERT INTO boxes (board_id, board, first_seen, last_seen) VALUES (?, ?, ?, ?)",
+                           (board_id, board, stamp, stamp))
+        return cursor.lastrowid, False
+
+    def boxes(self):
+        return [dict(r) for r in self._run("SELECT * FROM boxes ORDER BY id")]
+
+    def wiped(self, box):
+        """The box restarted its numbering (wiped, or its flash replaced): its
+        results so far are kept under an archived box of their own, so the new
+        numbers never collide with them; the bases stay (the sync reports what
+        the box no longer holds)."""
+        row = self._run("SELECT * FROM boxes WHERE id = ?", (box,)).fetchone()
+        stamp = now()
+        archived = self._run("INSERT INTO boxes (board_id, board, first_seen, last_seen, last_seq, lost) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
+                             ("%s (before it was wiped, %s)" % (row["board_id"], stamp), row["board"],
+                              row["first_seen"], stamp, row["last_seq"], row["lost"])).lastrowid
+        self._run("UPDATE results SET box = ? WHERE box = ?", (archived, box))
+        self._run("UPDATE boxes SET last_seq = 0, lost = 0 WHERE id = ?", (box,))
+
+    def last_seq(self, box):
+        row = self._run("SELECT last_seq, lost FROM boxes WHERE id = ?", (box,)).fetchone()
+        return (row["last_seq"], row["lost"]) if row is not None else (0, 0)
+
+    # -- characters: the base --------------------------------------------------------
+
+    def base(self, box, name):
+        """{revision, base (dict), sheet, system} last agreed for `name` on `box`, or None."""
+        row = self._run("SELECT * FROM characters WHERE box = ? AND name = ?", (box, name)).fetchone()
+        if row is None:
+            return None
+        return {"revision": row["revision"], "base": json.loads(row["base"]), "sheet": row["sheet"],
+                "system": row["system"]}
+
+    def known(self, box):
+        """{name: base record} of every character agreed with `box`."""
+        out = {}
+        for row in self._run("SELECT * FROM characters WHERE box = ? ORDER BY name", (box,)):
+            out[row["name"]] = {"revision": row["revision"], "base": json.loads(row["base"]),
+                                "sheet": row["sheet"], "system": row["system"]}
+        return out
+
+    def sheet_boxes(self, sheet):
+        """The board ids whose characters came from or went to `sheet` (a path)."""
+        rows = self._run("SELECT DISTINCT b.board_id FROM characters c JOIN boxes b ON b.id = c.box "
+                         "WHERE c.sheet = ?", (sheet,))
+        return [r[0] for r in rows]
+
+    def agree(self, box, data, revision, sheet):
+        """Record `data` (a character dict) at `revision` as the base both sides hold."""
+        self._run("INSERT INTO characters (box, name, system, revision, base, sheet, agreed) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (box, name) DO UPDATE SET system = excluded.system, "
+                  "revision = excluded.revision, base = excluded.base, sheet = excluded.sheet, "
+                  "agreed = excluded.agreed",
+                  (box, data["name"], data.get("system", "new-beginning"), revision,
+                   json.dumps(data, sort_keys=True), sheet, now()))
+
+    def forget(self, box, name):
+        self._run("DELETE FROM characters WHERE box = ? AND name = ?", (box, name))
+
+    # -- results ----------------------------------------------------------------------
+
+    def add_results(self, box, results, last, lost):
+        """Keep results the box reported (each with `seq`); a result seen twice is kept once."""
+        stamp = now()
+        for r in results:
+            entry = r.get("result") or {}
+            setup = r.get("setup")
+            self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      (box, r["seq"], r.get("name", "?"), r.get("system", "?"), entry.get("outcome"),
+                       json.dumps(entry, sort_keys=True), stamp,
+                       json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None))
+        self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ? WHERE id = ?", (last, lost, box))
+
+    def results(self, name=None, system=None, since=None):
+        """Every result kept, oldest first (by box, then sequence), as dicts."""
+        sql = ("SELECT r.*, b.board_id FROM results r JOIN boxes b ON b.id = r.box WHERE 1 = 1")
+        args = []
+        if name is not None:
+            sql += " AND r.name = ?"
+            args.append(name)
+        if system is not None:
+            sql += " AND r.system = ?"
+            args.append(system)
+        if since is not None:
+            sql += " AND r.received >= ?"
+            args.append(since)
+        sql += " ORDER BY r.received, r.box, r.seq"
+        out = []
+        for row in self._run(sql, args):
+            out.append({"character": row["name"], "system": row["system"], "outcome": row["outcome"],
+                        "seq": row["seq"], "box": row["board_id"], "received": row["received"],
+                        "result": json.loads(row["entry"]),
+                        "setup": json.loads(row["setup"]) if row["setup"] else None})
+        return out
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT; a failure or a kill before COMMIT changes nothing."""
+
+    def __init__(self, records):
+        self.records = records
+
+    def __enter__(self):
+        try:
+            self.records.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _problem(self.records.path, exc)
+        return self.records
+
+    def __exit__(self, kind, exc, tb):
+        db = self.records.db
+        if kind is None:
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error as err:
+                db.execute("ROLLBACK")
+                raise _problem(self.records.path, err)
+        else:
+            db.execute("ROLLBACK")
+        return False

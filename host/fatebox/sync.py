@@ -1,0 +1,537 @@
+# `fatebox sync`, `push` and `pull` as one careful procedure: the box, the sheet
+# and the base (the state both last agreed on) compared field by field.
+import glob
+import os
+
+from shared_rules import names as N
+from shared_rules import roster
+from shared_rules.errors import SheetError
+from fatebox import merge, sheets
+from fatebox.errors import DeviceError, FateboxError, USAGE
+
+MISSING = object()
+# Counted by the box alone (docs/sync.md): when both sides differ, the box's count stands.
+BOX_COUNTS = ("trials", "history")
+NO_ID = "unidentified"
+
+
+def new_sheet_path(directory, name):
+    """Where a character with no sheet gets its new one: the one place every
+    new sheet is named (a name from the wire never leaves `directory`)."""
+    return sheets.free_path(directory, name)
+
+
+# -- three-way merge ------------------------------------------------------------------
+
+def merge3(base, box, sheet, path="", conflicts=None, prefer=None):
+    """The merged value of one field; conflicts (path, box value, sheet value) appended.
+
+    A change on one side only wins; the same change on both is no conflict; tables
+    merge key by key and lists of one length item by item, so two changes to
+    different traits of one list both go through.
+    """
+    if box == sheet:
+        return box
+    if base is not MISSING and box == base:
+        return sheet
+    if base is not MISSING and sheet == base:
+        return box
+    if path in BOX_COUNTS:
+        return box
+    if isinstance(box, dict) and isinstance(sheet, dict):
+        base_d = base if isinstance(base, dict) else {}
+        out = {}
+        for key in list(box) + [k for k in sheet if k not in box]:
+            value = merge3(base_d.get(key, MISSING) if base is not MISSING else MISSING,
+                           box.get(key, MISSING), sheet.get(key, MISSING), _join(path, key), conflicts, prefer)
+            if value is not MISSING:
+                out[key] = value
+        return out
+    if isinstance(box, list) and isinstance(sheet, list) and len(box) == len(sheet) and \
+            (base is MISSING or (isinstance(base, list) and len(base) == len(box))):
+        return [merge3(base[i] if base is not MISSING else MISSING, box[i], sheet[i], "%s[%d]" % (path, i),
+                       conflicts, prefer) for i in range(len(box))]
+    if prefer == "sheet":
+        return sheet
+    if prefer == "box":
+        return box
+    conflicts.append((path, box, sheet))
+    return box
+
+
+def _join(path, key):
+    return key if not path else "%s.%s" % (path, key)
+
+
+def differences(old, new, path=""):
+    """The fields (paths) where `new` differs from `old`."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for key in list(old) + [k for k in new if k not in old]:
+            out.extend(differences(old.get(key, MISSING), new.get(key, MISSING), _join(path, key)))
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        out = []
+        for i in range(len(old)):
+            out.extend(differences(old[i], new[i], "%s[%d]" % (path, i)))
+        return out
+    return [path or "everything"]
+
+
+def shown(value):
+    if value is MISSING:
+        return "(absent)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- sheets -----------------------------------------------------------------------------
+
+class SheetFile:
+    """A sheet on disk: path, text, tomlkit document, and the character dict it describes.
+
+    `error`: why a sheet that reads as TOML and has a name does not check out
+    (then `data` is None); a file that is not TOML at all is FateboxError."""
+
+    def __init__(self, path, name=None, error=None):
+        self.path = os.path.normpath(path)
+        self.error = error
+        if error is not None:
+            self.name = name
+            self.data = None
+            self.system = None
+            return
+        loaded = sheets.load(self.path)      # FateboxError naming file and line
+        self.text = loaded.text
+        self.document = loaded.document
+        self.data = loaded.character.to_dict()
+        self.name = loaded.character.name
+        self.system = loaded.character.system
+
+
+def sheets_in(directory):
+    """({name: [SheetFile]}, warnings) of the .toml sheets in a folder."""
+    found = {}
+    warnings = []
+    for path in sorted(glob.glob(os.path.join(directory, "*.toml"))):
+        try:
+            _, document = sheets.read_document(path)
+        except FateboxError as exc:
+            warnings.append("skipping %s" % exc.message)
+            continue
+        name = document.get("name")
+        if not isinstance(name, str):
+            continue
+        try:
+            sheet = SheetFile(path)
+        except FateboxError as exc:
+            sheet = SheetFile(path, str(name), exc.message)    # it matters only if its character is synced
+        found.setdefault(sheet.name, []).append(sheet)
+    return found, warnings
+
+
+def updated_document(sheet, data):
+    """(the sheet's document brought in line with `data`, the changes in words), or
+    FateboxError if it cannot be written so that it loads back the same."""
+    _, document = sheets.read_document(sheet.path)
+    character = roster.from_dict(data)
+    if character.system != sheet.system:
+        raise FateboxError("%s describes %s as %s character, the board holds %s one; rename one of them; "
+                           "nothing was written" % (sheet.path, sheet.name, sheets.system_words(sheet.system),
+                                                    sheets.system_words(character.system)))
+    old = None if character.system == N.NEW_BEGINNING else sheet.data
+    try:
+        changes = merge.update(document, character, old)
+    except merge.Mismatch as exc:
+        raise FateboxError("%s: %s; nothing was written" % (sheet.path, exc))
+    try:
+        again = roster.from_dict(sheets.to_box(document.unwrap())).to_dict()
+    except SheetError as exc:
+        again = exc
+    if again != character.to_dict():
+        raise FateboxError("%s: cannot write %s's changes into this sheet and have it load back the same (%s); "
+                           "pull into an empty --dir and compare; nothing was written"
+                           % (sheet.path, character.name, again if isinstance(again, SheetError) else "layout not understood"))
+    return document, changes
+
+
+# -- the box ----------------------------------------------------------------------------
+
+class Box:
+    """One box as the host sees it in this run: its characters and revisions, its row in the records."""
+
+    def __init__(self, link, records):
+        self.link = link
+        self.records = records
+        info = link.info or {}
+        self.board_id = link.board_id or "%s:%s" % (NO_ID, info.get("board", "?"))
+        with records.write():
+            self.row, self.seen = records.box(self.board_id, info.get("board"))
+        self.known = records.known(self.row)
+        self.names = [c["name"] for c in link.characters()]
+        self._got = {}
+
+    def get(self, name):
+        """(dict, revision) of a character on the box (fetched once)."""
+        if name not in self._got:
+            data, revision = self.link.get_revised(name)
+            try:
+                data = roster.from_dict(data).to_dict()
+            except SheetError as exc:
+                raise FateboxError("the box sent a character that does not check out (%s); nothing was written" % exc)
+            self._got[name] = (data, revision)
+        return self._got[name]
+
+    def fetch_results(self, say):
+        """The results after the last one the host has, into the records; says what was lost."""
+        last, _ = self.records.last_seq(self.row)
+        info_seq = (self.link.info or {}).get("seq")
+        if isinstance(info_seq, int) and info_seq < last:
+            say("the box's results restart at %d, below the %d the host has: it was wiped or its flash replaced. "
+                "The %d results kept so far stay in the host's records; characters it no longer holds are reported "
+                "below (`fatebox push SHEET` puts one back)" % (info_seq, last, last))
+            last = 0
+            with self.records.write():
+                self.records.wiped(self.row)
+        results, first, newest = self.link.journal(last)
+        lost = max(0, first - last - 1) if results or newest > last else 0
+        if lost:
+            say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
+                "last results only; sync more often)" % (lost, "" if lost == 1 else "s"))
+        with self.records.write():
+            # Results from a box whose records restarted are kept with new numbers.
+            self.records.add_results(self.row, results, newest, lost)
+        return results, lost
+
+    def commit(self, changes, after_frame=None):
+        """Apply the changes as one transaction; {name: revision}."""
+        if not changes:
+            return {}
+        try:
+            reply = self.link.transaction(changes, after_frame)
+        except DeviceError as exc:
+            if exc.code == N.E_CONFLICT:
+                raise FateboxError("the box changed while syncing (%s); nothing was changed on the box or in the "
+                                   "sheets: sync again" % exc.device_message)
+            raise FateboxError("the box refused the batch: %s [%s]; nothing was changed on the box or in the sheets"
+                               % (exc.device_message, exc.code))
+        return reply.get("revisions") or {}
+
+
+# -- one character's plan -----------------------------------------------------------------
+
+class Plan:
+    """What a sync does for one character."""
+
+    def __init__(self, name):
+        self.name = name
+        self.box = None           # (dict, revision) on the box, or None
+        self.sheet = None         # SheetFile, or None
+        self.base = None          # the records' base, or None
+        self.merged = None
+        self.conflicts = []
+        self.to_box = None        # a change for the transaction, or None
+        self.sheet_doc = None     # (document, changes) to write, or None
+        self.new_sheet = None     # a path for a new sheet
+        self.delete_sheet = False
+        self.forget = False
+        self.note = None          # a sentence to report when nothing is done
+        self.problem = None       # why this character is left untouched
+
+
+def plan_sync(box, sheets_by_name, prefer=None, delete=False, directory="."):
+    """Plans for every character on the box, in the records, or on a sheet."""
+    names = sorted(set(box.names) | set(box.known) | set(sheets_by_name))
+    plans = []
+    for name in names:
+        plan = Plan(name)
+        plan.base = box.known.get(name)
+        if name in box.names:
+            plan.box = box.get(name)
+        found = sheets_by_name.get(name, [])
+        if len(found) > 1:
+            plan.problem = ("%d sheets describe %s (%s); keep one, then sync again"
+                            % (len(found), name, ", ".join(s.path for s in found)))
+            plans.append(plan)
+            continue
+        plan.sheet = found[0] if found else None
+        if plan.sheet is not None and plan.sheet.error is not None:
+            plan.problem = "%s; fix the sheet, then sync again" % plan.sheet.error
+            plans.append(plan)
+            continue
+        _decide(plan, prefer, delete, directory)
+        plans.append(plan)
+    return plans
+
+
+def _decide(plan, prefer, delete, directory):
+    base = plan.base["base"] if plan.base is not None else MISSING
+    if plan.box is None and plan.sheet is None:
+        plan.note = "gone from the box and its sheet: forgotten"
+        plan.forget = True
+        return
+    if plan.box is None:
+        if plan.base is None:
+            plan.merged = plan.sheet.data
+            plan.to_box = {"character": plan.sheet.data, "base": None}
+            plan.note = "new on the box, from %s" % plan.sheet.path
+        elif delete:
+            plan.delete_sheet = True
+            plan.forget = True
+            plan.note = "deleted on the box: %s set aside as %s.deleted" % (plan.sheet.path, plan.sheet.path)
+        else:
+            plan.note = ("deleted on the box, its sheet %s kept; `sync --delete` sets the sheet aside, "
+                         "`push %s` puts it back on the box" % (plan.sheet.path, plan.sheet.path))
+        return
+    data, revision = plan.box
+    if plan.sheet is None:
+        if plan.base is None or not plan.base.get("sheet"):
+            plan.merged = data
+            plan.new_sheet = True
+            plan.note = "new sheet for a character new on the box"
+        elif delete:
+            plan.to_box = {"delete": plan.name, "base": revision}
+            plan.forget = True
+            plan.note = "its sheet %s is gone: deleted on the box" % plan.base["sheet"]
+        else:
+            plan.note = ("its sheet %s is gone (moved? give its folder: `fatebox sync FOLDER`); the box keeps it; "
+                         "`sync --delete` deletes it on the box" % plan.base["sheet"])
+        return
+    sheet = plan.sheet.data
+    if data.get("system") != sheet.get("system"):
+        plan.problem = ("%s is %s character on the box and %s one in %s; rename one of them"
+                        % (plan.name, sheets.system_words(data.get("system")),
+                           sheets.system_words(sheet.get("system")), plan.sheet.path))
+        return
+    conflicts = []
+    merged = merge3(base, data, sheet, "", conflicts, prefer)
+    if conflicts:
+        plan.conflicts = conflicts
+        plan.problem = "changed on both sides"
+        return
+    try:
+        merged = roster.from_dict(merged).to_dict()
+    except SheetError as exc:
+        plan.problem = "the two sides' changes together do not check out (%s); edit the sheet, then sync again" % exc
+        return
+    plan.merged = merged
+    if merged != data:
+        plan.to_box = {"character": merged, "base": revision}
+    if merged != sheet:
+        plan.sheet_doc = True      # made once the box has agreed (run_sync)
+    if plan.base is not None and plan.base.get("sheet") and os.path.normpath(plan.base["sheet"]) != plan.sheet.path:
+        plan.note = "its sheet moved from %s to %s: following it" % (plan.base["sheet"], plan.sheet.path)
+
+
+def gather_sheets(box, directory, say):
+    """{name: [SheetFile]}: the sheets the records know for this box, and those in `directory`."""
+    found = {}
+    seen = set()
+    for name in sorted(box.known):
+        path = box.known[name].get("sheet")
+        if not path or not os.path.exists(path):
+            continue
+        try:
+            sheet = SheetFile(path)
+        except FateboxError as exc:
+            raise FateboxError("%s; fix it, then sync again; nothing was changed" % exc.message, exc.exit_code)
+        seen.add(os.path.realpath(sheet.path))
+        found.setdefault(sheet.name, []).append(sheet)
+    if directory is not None:
+        if not os.path.isdir(directory):
+            raise FateboxError("%s: no such folder" % directory, USAGE)
+        in_dir, warnings = sheets_in(directory)
+        for warning in warnings:
+            say(warning)
+        for name in in_dir:
+            for sheet in in_dir[name]:
+                if os.path.realpath(sheet.path) not in seen:
+                    seen.add(os.path.realpath(sheet.path))
+                    found.setdefault(name, []).append(sheet)
+    return found
+
+
+def run_sync(link, records, directory=None, prefer=None, delete=False, say=print, step=None, warn=None):
+    """The whole sync. Returns the exit code (1 when a character was left in conflict).
+
+    Order, so a kill at any point leaves things as before or as after (docs/sync.md):
+    the results into the records; every box change in one transaction; each sheet
+    written whole; then the new bases in one database transaction. A step done
+    twice does no harm: the next sync finds the box and the sheets agreeing.
+    """
+    step = step or (lambda name: None)
+    warn = warn or say
+    box = Box(link, records)
+    if not box.seen and box.known == {}:
+        warn("a box the host has not synced before (board id %s)" % box.board_id)
+    results, lost = box.fetch_results(warn)
+    if results:
+        say("%d new result%s from the box kept in the host's records" % (len(results), "" if len(results) == 1 else "s"))
+    step("results")
+    found = gather_sheets(box, directory, warn)
+    new_dir = directory if directory is not None else "."
+    plans = plan_sync(box, found, prefer, delete, new_dir)
+    # Every sheet write is prepared before anything changes, so a sheet that
+    # cannot take its changes stops the sync before the box is touched.
+    for plan in plans:
+        if plan.sheet_doc:
+            plan.sheet_doc = updated_document(plan.sheet, plan.merged)
+    changes = [p.to_box for p in plans if p.to_box is not None and p.problem is None]
+    revisions = box.commit(changes)
+    step("box")
+    written = {}
+    for plan in plans:
+        if plan.problem is not None:
+            continue
+        if plan.new_sheet:
+            path = new_sheet_path(new_dir, plan.name)
+            sheets.write_atomic(path, sheets.new_document(roster.from_dict(plan.merged)).as_string())
+            written[plan.name] = path
+            step("sheet")
+        elif plan.sheet_doc:
+            document, words = plan.sheet_doc
+            sheets.write_atomic(plan.sheet.path, document.as_string())
+            written[plan.name] = plan.sheet.path
+            plan.words = words
+            step("sheet")
+        elif plan.delete_sheet:
+            os.replace(plan.sheet.path, plan.sheet.path + ".deleted")
+            step("sheet")
+    with records.write():
+        for plan in plans:
+            if plan.problem is not None:
+                continue
+            if plan.forget:
+                records.forget(box.row, plan.name)
+            elif plan.merged is not None:
+                revision = revisions.get(plan.name, plan.box[1] if plan.box is not None else 0)
+                path = written.get(plan.name) or (plan.sheet.path if plan.sheet is not None else None)
+                records.agree(box.row, plan.merged, revision, os.path.abspath(path) if path else None)
+    step("records")
+    return report(plans, revisions, written, say)
+
+
+def report(plans, revisions, written, say):
+    code = 0
+    for plan in plans:
+        name = plan.name
+        if plan.problem is not None:
+            code = 1
+            if plan.conflicts:
+                say("%s: CONFLICT, left untouched on the box and in %s:" % (name, plan.sheet.path))
+                for path, in_box, in_sheet in plan.conflicts:
+                    say("  %s: box %s, sheet %s" % (path or "everything", shown(in_box), shown(in_sheet)))
+                say("  edit the sheet and sync again, or `fatebox sync --prefer box|sheet`")
+            else:
+                say("%s: left untouched: %s" % (name, plan.problem))
+            continue
+        parts = []
+        if plan.to_box is not None:
+            if "delete" in plan.to_box:
+                parts.append("deleted on the box")
+            elif plan.box is None:
+                parts.append("new on the box")
+            else:
+                parts.append("box updated: %s" % ", ".join(differences(plan.box[0], plan.merged)))
+        if name in written:
+            if plan.new_sheet:
+                parts.append("new sheet %s" % written[name])
+            else:
+                parts.append("%s updated: %s" % (written[name], "; ".join(getattr(plan, "words", [])) or "values"))
+        if plan.note and not parts:
+            parts.append(plan.note)
+        elif plan.note and "moved" in plan.note:
+            parts.insert(0, plan.note)
+        say("%s: %s" % (name, "; ".join(parts) if parts else "in step"))
+    return code
+
+
+# -- push and pull that never destroy -----------------------------------------------------------
+
+def push(link, records, loaded, force=False, say=print):
+    """Put sheets on the box as one transaction, refusing to overwrite box changes the sheet has not seen."""
+    box = Box(link, records)
+    box.fetch_results(lambda text: say(text))
+    changes = []
+    refused = []
+    for sheet in loaded:
+        data = sheet.character.to_dict()
+        name = sheet.character.name
+        base = box.known.get(name)
+        if name not in box.names:
+            changes.append((sheet, {"character": data, "base": None}, False))
+            continue
+        on_box, revision = box.get(name)
+        if not force and on_box != data:
+            if base is None:
+                lost = differences(data, on_box)
+                refused.append("%s: the box holds a %s this host has never synced, and pushing %s would replace "
+                               "its %s" % (name, name, sheet.path, ", ".join(lost)))
+            elif revision != base["revision"]:
+                lost = [f for f in differences(base["base"], on_box) if f in differences(data, on_box)]
+                if lost:
+                    refused.append("%s: the box changed since the last sync and pushing %s would lose %s"
+                                   % (name, sheet.path, ", ".join(lost)))
+        changes.append((sheet, {"character": data, "base": revision}, True))
+    if refused:
+        raise FateboxError("; ".join(refused) + ". Nothing was pushed: `fatebox sync` merges both sides, "
+                           "`fatebox push --force` replaces what the box holds")
+    revisions = box.commit([c for _, c, _ in changes])
+    with records.write():
+        for sheet, change, replaced in changes:
+            name = sheet.character.name
+            records.agree(box.row, change["character"], revisions.get(name, 0), os.path.abspath(sheet.path))
+    return [(sheet, replaced) for sheet, _, replaced in changes]
+
+
+def pull_plans(link, records, name, directory, force=False, say=print):
+    """(box, [(data, revision, path, document or None, changes or None for new)]) checked before any write."""
+    box = Box(link, records)
+    box.fetch_results(say)
+    names = [name] if name else list(box.names)
+    if name and name not in box.names:
+        raise FateboxError("no character named %r on the box; `fatebox list` shows what it holds" % name)
+    by_name, warnings = sheets_in(directory)
+    for warning in warnings:
+        say(warning)
+    plans = []
+    refused = []
+    for n in names:
+        data, revision = box.get(n)
+        base = box.known.get(n)
+        sheet = None
+        if base is not None and base.get("sheet") and os.path.exists(base["sheet"]):
+            sheet = SheetFile(base["sheet"])
+            if sheet.name != n:
+                sheet = None
+        if sheet is None:
+            found = by_name.get(n, [])
+            if len(found) > 1:
+                raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
+                                   % (len(found), n, ", ".join(s.path for s in found)))
+            sheet = found[0] if found else None
+        if sheet is not None and sheet.error is not None:
+            raise FateboxError("%s; fix the sheet, then pull again; nothing was written" % sheet.error)
+        if sheet is None:
+            path = new_sheet_path(directory, n)
+            plans.append((data, revision, path, sheets.new_document(roster.from_dict(data)), None))
+            continue
+        if not force and base is not None and sheet.data != base["base"]:
+            edited = [f for f in differences(base["base"], sheet.data) if f in differences(data, sheet.data)]
+            if edited:
+                refused.append("%s: %s was edited since the last sync (%s) and pulling would overwrite it"
+                               % (n, sheet.path, ", ".join(edited)))
+                continue
+        if data == sheet.data:
+            plans.append((data, revision, sheet.path, None, []))
+            continue
+        document, changes = updated_document(sheet, data)
+        plans.append((data, revision, sheet.path, document, changes))
+    if refused:
+        raise FateboxError("; ".join(refused) + ". Nothing was written: `fatebox sync` merges both sides, "
+                           "`fatebox pull --force` overwrites the sheet")
+    return box, plans
