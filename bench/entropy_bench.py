@@ -136,11 +136,15 @@ const root = process.cwd();
 let out = "";
 const mp = await loadMicroPython({ heapsize: 1024 * 1024, stdout: (l) => { out += l + "\n"; },
                                    stderr: (l) => process.stderr.write(l + "\n") });
-for (const [from, to] of [["shared_rules", "shared_rules"], ["firmware/fatebox_fw", "fatebox_fw"]]) {
+function copyTree(from, to) {   // packages too: a system's is a folder
   mp.FS.mkdirTree("/" + to);
-  for (const name of fs.readdirSync(path.join(root, from)))
-    if (name.endsWith(".py")) mp.FS.writeFile("/" + to + "/" + name, fs.readFileSync(path.join(root, from, name)));
+  for (const entry of fs.readdirSync(path.join(root, from), { withFileTypes: true })) {
+    if (entry.name === "__pycache__") continue;
+    if (entry.isDirectory()) copyTree(from + "/" + entry.name, to + "/" + entry.name);
+    else if (entry.name.endsWith(".py")) mp.FS.writeFile("/" + to + "/" + entry.name, fs.readFileSync(path.join(root, from, entry.name)));
+  }
 }
+for (const [from, to] of [["shared_rules", "shared_rules"], ["firmware/fatebox_fw", "fatebox_fw"]]) copyTree(from, to);
 mp.FS.writeFile("/entropy_bench.py", fs.readFileSync(path.join(root, "bench", "entropy_bench.py")));
 mp.runPython(`
 import sys, json
