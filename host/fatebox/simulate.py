@@ -76,8 +76,9 @@ class Bar:
     """A rich progress bar on stderr once the work passes PROGRESS_AFTER seconds;
     nothing at all when stderr is not a terminal (a pipe, a log, the tests)."""
 
-    def __init__(self, total, stream=None, after=PROGRESS_AFTER):
+    def __init__(self, total, stream=None, after=PROGRESS_AFTER, label="playing trials"):
         self.total = total
+        self.label = label
         self.stream = stream or sys.stderr
         self.after = after
         try:
@@ -98,7 +99,7 @@ class Bar:
                 return
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-            self.progress = Progress(TextColumn("playing trials"), BarColumn(), MofNCompleteColumn(),
+            self.progress = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
                                      TimeRemainingColumn(), console=Console(file=self.stream), transient=True)
             self.task = self.progress.add_task("trials", total=self.total)
             self.progress.start()

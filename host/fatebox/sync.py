@@ -236,6 +236,19 @@ class Box:
         return reply.get("revisions") or {}
 
 
+def commit_with_progress(box, changes, stream=None, after=None):
+    """box.commit with a progress bar on a terminal past a second (a frame at a
+    time: begin, one stage per change, commit); nothing extra when piped."""
+    from fatebox.simulate import Bar, PROGRESS_AFTER
+    done = [0]
+    with Bar(len(changes) + 2, stream, PROGRESS_AFTER if after is None else after, label="syncing") as bar:
+        def frame():
+            done[0] += 1
+            if bar.on:
+                bar.tick(done[0])
+        return box.commit(changes, after_frame=frame)
+
+
 # -- one character's plan -----------------------------------------------------------------
 
 class Plan:
@@ -399,7 +412,7 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
         if plan.sheet_doc:
             plan.sheet_doc = updated_document(plan.sheet, plan.merged)
     changes = [p.to_box for p in plans if p.to_box is not None and p.problem is None]
-    revisions = box.commit(changes)
+    revisions = commit_with_progress(box, changes)
     step("box")
     written = {}
     taken = sheetnames.NewSheets(new_dir)

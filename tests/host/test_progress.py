@@ -71,3 +71,22 @@ def test_the_first_make_run_has_no_packaging_warnings_to_print():
     with open(os.path.join(root, "Makefile")) as f:
         makefile = f.read()
     assert "PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e" in makefile
+
+
+class FakeBox:
+    """A box whose commit answers each frame of the transaction (begin, stages, commit)."""
+
+    def commit(self, changes, after_frame=None):
+        for _ in range(len(changes) + 2):
+            after_frame()
+        return {"Mara": 3}
+
+
+def test_sync_shows_its_frames_on_a_terminal_and_nothing_when_piped():
+    from fatebox.sync import commit_with_progress
+    stream = Terminal()
+    assert commit_with_progress(FakeBox(), [{}, {}, {}], stream, after=0) == {"Mara": 3}
+    assert "syncing" in stream.getvalue() and "5/5" in stream.getvalue()
+    piped = io.StringIO()
+    assert commit_with_progress(FakeBox(), [{}], piped, after=0) == {"Mara": 3}
+    assert piped.getvalue() == ""
