@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-mp typecheck bench deps clean firmware cards fuzz
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,9 @@ run: $(VENV)/.installed
 		$(FATEBOX) sim --state $(STATE) --if-empty --load examples/*.toml $(if $(FRESH),--fresh); \
 	fi
 
-test: deps firmware test-py test-mp typecheck
+# The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
+# included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
+test: deps firmware test-py test-pico test-mp typecheck
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
@@ -53,7 +55,11 @@ typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
 test-py: $(VENV)/.installed
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not pico"
+
+# Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
+test-pico: deps firmware
+	$(PY) -m pytest -m pico tests/pico
 
 test-mp: deps
 	@mkdir -p .build
