@@ -1,0 +1,64 @@
+# The wire's limits on the real rp2 port (issue 11): Fatebox's own image on
+# the emulated Pico is sent the hostile frames of tests/rules/test_wire.py over
+# its USB serial, answers each with a typed `bad-json` error (keeping the id
+# where it can be read), and goes on serving: no crash, no reset.
+import time
+
+import serial
+
+from shared_rules import names as N
+from shared_rules import wire
+from tests.pico.conftest import image_path
+
+WAIT_S = 120      # wall seconds for one reply: the chip runs at 1/4 to 1/12 of real time
+
+
+def frame(payload):
+    return b"#%08x " % wire.checksum(payload) + payload + b"\n"
+
+
+def reply(port, *want_ids):
+    """The next frame answering one of `want_ids` (skipping events and other replies)."""
+    reader = wire.LineReader()
+    seen = []
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        for line in reader.feed(port.read(port.in_waiting or 1)):
+            message = wire.decode(line)
+            seen.append(message)
+            if "event" not in message and message.get("id") in want_ids:
+                return message
+    raise AssertionError("no reply with id %r from the emulated Pico within %d s; seen: %r" % (want_ids, WAIT_S, seen))
+
+
+HOSTILE = (
+    # (what, payload, its id): the reply carries that id, or null where the
+    # frame could not be read far enough to know it (docs/protocol.md)
+    ("a hello whose versions nest 990 deep",
+     b'{"id": 11, "op": "hello", "versions": ' + b"[" * 990 + b"]" * 990 + b"}", 11),
+    ("a number past the ops' range", b'{"id": 12, "op": "get", "name": "Mara", "n": %d}' % (2 ** 40), 12),
+    ("a fraction", b'{"id": 13, "op": "state", "n": 1.5}', 13),
+    ("NaN", b'{"id": 14, "op": "state", "n": NaN}', 14),
+    ("an escaped lone surrogate", b'{"id": 15, "op": "get", "name": "\\ud800"}', 15),
+    ("a raw lone surrogate", b'{"id": 16, "op": "get", "name": "\xed\xa0\x80"}', 16),
+)
+
+
+def test_the_image_refuses_hostile_frames_with_a_typed_error_and_goes_on(tmp_path, picos):
+    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="seeded:7")
+    chip.wait_frame(step="the image's first frame")
+    chip.wait_usb()
+    with serial.Serial(chip.port_path, timeout=0.2) as port:
+        port.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
+        assert reply(port, 1)["ok"]
+        for what, payload, want_id in HOSTILE:
+            assert len(frame(payload)) <= N.FRAME_LIMIT, what
+            port.write(frame(payload))
+            answer = reply(port, want_id, None)
+            assert answer["ok"] is False, what
+            assert answer["error"]["code"] == N.E_JSON, (what, answer)
+        # Still serving, on the same boot: the box neither crashed nor restarted.
+        port.write(wire.encode({"id": 2, "op": "state"}))
+        state = reply(port, 2)
+        assert state["ok"] and state["storage"] == "ok"
+    assert chip.ping()["resets"] == 0       # no reset: the same boot answered all of it
