@@ -35,15 +35,39 @@ def heap():
     return {"alloc": alloc(), "free": free()}
 
 
+# The rp2 port's RPI_PICO filesystem (ports/rp2/boards/RPI_PICO/mpconfigboard.h)
+# and littlefs's block: what the virtual board's flash stands in for.
+PICO_FILESYSTEM = 1408 * 1024
+BLOCK = 4096
+
+
 def flash(path):
-    """Bytes used and free on the filesystem holding `path` (the board's flash;
-    the virtual board's is the desktop disk its state directory is on)."""
+    """Bytes used and free on the filesystem holding `path` (the board's flash).
+
+    The virtual board stands in for a Pico: its flash is the Pico's 1,408 KiB
+    filesystem, used by its state folder's files in whole blocks, not the
+    desktop's disk (whose size says nothing of a box, and passes the wire's
+    number limit)."""
+    if sys.implementation.name != "micropython":
+        return _virtual_flash(path)
     try:
         st = os.statvfs(path)
     except (OSError, AttributeError):
         return {"used": None, "free": None}
     block = st[1] or st[0]        # f_frsize, else f_bsize
     return {"used": (st[2] - st[3]) * block, "free": st[4] * block}
+
+
+def _virtual_flash(path):
+    used = 0
+    for folder, _, files in os.walk(path):
+        for name in files:
+            try:
+                size = os.stat(os.path.join(folder, name)).st_size
+            except OSError:
+                continue
+            used += -(-size // BLOCK) * BLOCK
+    return {"used": used, "free": max(0, PICO_FILESYSTEM - used)}
 
 
 def info(board_name, storage):
