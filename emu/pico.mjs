@@ -11,7 +11,10 @@
 //    host NAKs, instead of being answered at once with an empty packet;
 //  - the watchdog reboot (machine.reset()): the chip restarts, flash kept;
 //  - the flash saved to a file on exit and loaded from it on start;
-//  - the WS2812 data pin decoded from its edges into frames.
+//  - the WS2812 data pin decoded from its edges into frames;
+//  - the heap bench's ballast (--ballast N): N in the watchdog's SCRATCH0 and
+//    a marker in SCRATCH1 at every boot, for emu/ballast_boot.py (a boot.py
+//    on the flash) to take N bytes of the heap before the firmware starts.
 //
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..} {"cmd":"press","pin":n,"at":us,"hold":us}
@@ -46,6 +49,7 @@ function parseArgs(argv) {
     else if (a === '--ring-pin') opts.ringPin = parseInt(next(), 10);
     else if (a === '--ring-count') opts.ringCount = parseInt(next(), 10);
     else if (a === '--max-ms') opts.maxMs = parseFloat(next());
+    else if (a === '--ballast') opts.ballast = parseInt(next(), 10);
     else throw new Error(`unknown option ${a}`);
   }
   return opts;
@@ -315,9 +319,18 @@ function feedUSB() {
   mcu.usbCtrl.endpointReadDone(endpoint, Uint8Array.from(hostToDevice.splice(0, n)));
 }
 
+// The marker emu/ballast_boot.py looks for in SCRATCH1 ("ballast"): only then is
+// SCRATCH0 a ballast size (a real board's scratch registers hold anything).
+const BALLAST_MARK = 0x0ba11a57;
+
 function installWatchdog(chip) {
   // machine.reset(): watchdog_reboot() arms the watchdog; it fires, the chip restarts.
-  chip.peripherals[0x40058].onWatchdogTrigger = () => { restartWanted = true; };
+  const watchdog = chip.peripherals[0x40058];
+  watchdog.onWatchdogTrigger = () => { restartWanted = true; };
+  if (opts.ballast > 0) {
+    watchdog.scratchData[0] = opts.ballast;
+    watchdog.scratchData[1] = BALLAST_MARK;
+  }
 }
 
 let restartWanted = false;

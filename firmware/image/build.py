@@ -167,6 +167,30 @@ def run(cmd, log, env=None, cwd=None):
         raise BuildError("`%s` failed (full log: %s):\n%s" % (" ".join(map(str, cmd)), log, "\n".join(tail)))
 
 
+def version_env(tree):
+    """MICROPY_GIT_TAG and MICROPY_GIT_HASH for py/makeversionhdr.py: the
+    release the tree is (its own py/mpconfig.h) and the pinned commit. Without
+    them makeversionhdr.py runs `git describe` in the first git repository above
+    the tree, which is the project's when the sources are unpacked from the
+    archive, and the image would call itself after Fatebox's commit in
+    sys.version instead of "MicroPython v1.28.0"."""
+    numbers = {}
+    for line in (tree / "py" / "mpconfig.h").read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0] == "#define" and parts[1] in (
+                "MICROPY_VERSION_MAJOR", "MICROPY_VERSION_MINOR", "MICROPY_VERSION_MICRO",
+                "MICROPY_VERSION_PRERELEASE") and parts[2].isdigit():
+            numbers.setdefault(parts[1], int(parts[2]))
+    try:
+        tag = "v%d.%d.%d" % (numbers["MICROPY_VERSION_MAJOR"], numbers["MICROPY_VERSION_MINOR"],
+                             numbers["MICROPY_VERSION_MICRO"])
+    except KeyError:
+        raise BuildError("%s names no MicroPython version" % (tree / "py" / "mpconfig.h"))
+    if numbers.get("MICROPY_VERSION_PRERELEASE"):
+        tag += "-preview"
+    return {"MICROPY_GIT_TAG": tag, "MICROPY_GIT_HASH": UPSTREAM["micropython"][1][:10]}
+
+
 def picotool(work, jobs, logs):
     """picotool built from the sources (pico-sdk's build would clone it from the internet)."""
     inst = work / "picotool-inst"
@@ -280,7 +304,7 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     check_imports()
     man = manifest(out_dir, board)
     build_dir = "build-FATEBOX-" + MP_BOARD[board]
-    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst))
+    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree))
     say("building mpy-cross")
     run(["make", "-C", str(tree / "mpy-cross"), "-j%d" % jobs], logs / "mpy-cross.log", env=env)
     say("building MicroPython %s with Fatebox frozen in (2-3 minutes; log: %s)"

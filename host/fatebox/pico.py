@@ -20,6 +20,8 @@ RP2_DIR = os.environ.get("FATEBOX_RP2_DIR", os.path.join(os.path.dirname(ROOT), 
 BOOTROM = os.path.join(RP2_DIR, "rp2040-bootrom-B1.bin")
 STOCK_UF2 = os.path.join(RP2_DIR, "micropython-1.28.0-RPI_PICO.uf2")
 IMAGE_UF2 = os.path.join(ROOT, "build", "firmware", "fatebox-pico.uf2")
+# The heap bench's boot.py: with `ballast=N` it takes N bytes of the heap at boot.
+BALLAST_BOOT = os.path.join(ROOT, "emu", "ballast_boot.py")
 
 # The Pico profile's pins (hardware/boards/pico.json).
 BUTTON_PINS = {"back": 2, "minus": 3, "plus": 4, "go": 5}
@@ -79,10 +81,13 @@ class EmulatedPico:
     flash: the flash file (loaded if it exists, saved when the chip stops).
     rosc: the RANDOMBIT source: random, seeded:N, stuck:B, biased:P[:N], periodic:BITS, absent.
     cut_at: stop the chip (a power cut) in the middle of flash operation N.
+    ballast: N bytes for BALLAST_BOOT, as /boot.py on the flash, to take from the
+    heap at every boot (the emulator hands it N; without that boot.py, nothing).
+    max_ms: the emulator stops itself after this much emulated time.
     """
 
     def __init__(self, firmware=None, flash=None, rosc="random", cut_at=0, bootrom=None, node="node",
-                 max_ms=0):
+                 max_ms=0, ballast=0):
         bootrom = check_prerequisites(firmware, bootrom)
         if firmware is None and (flash is None or not os.path.exists(flash)):
             raise PicoMissing("the emulated Pico needs a firmware image or a flash file that holds one")
@@ -113,6 +118,8 @@ class EmulatedPico:
             args += ["--cut-at", str(cut_at)]
         if max_ms:
             args += ["--max-ms", str(max_ms)]
+        if ballast:
+            args += ["--ballast", str(int(ballast))]
         try:
             self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, bufsize=0)

@@ -1,0 +1,386 @@
+"""The smallest heap the session completes in, on the emulated Pico (issue 7 item 4; `make bench`).
+
+The session of bench/firmware_fit.py, on the real rp2 port instead of
+WebAssembly: the firmware boots on the emulated Pico (emu/pico.mjs), eight
+characters are loaded over the protocol (`put`, on the USB serial), one trial
+of every system is played from the buttons (presses on the GPIO pins, the menu
+to go from one system to the next), the box is left idle until it has
+written what play staged, and the host pulls every character (`list`, `get`
+each) and asks `info`. Five systems (Forged in the Dark neither loaded nor
+played) and all six, reported separately.
+
+The heap is shrunk by a ballast: emu/ballast_boot.py as /boot.py on the flash
+takes N bytes (a bytearray kept referenced) before main.py starts the
+firmware; the emulator hands it N (`--ballast`). A run *completes* when every
+reply is ok, every character comes back, each played system's character has
+its trial recorded, no traceback (MemoryError or other) reached the serial
+port, and the ring is not in an error pattern at the end. The largest ballast
+that completes is found by a bracket from a guess, then a bisection to 1 KB;
+the smallest heap the session completes in is the heap free at boot.py
+(gc.mem_free() before the ballast) less that ballast.
+
+Two firmwares: (a) the `.mpy` set `fatebox deploy` installs, on the stock
+MicroPython v1.28.0 RPI_PICO image; (b) Fatebox's own image (`make firmware`,
+modules frozen). Targets: the image completes in at most 64 KB of heap; the
+stock `.mpy` path completes leaving at least 64 KB of its heap unused (a
+ballast of 64 KB or more). Emulated time at 125 MHz (the buttons' timing);
+figures are bytes. Nothing is asserted: a missed target is printed as such.
+
+    .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--step 1024] [--jobs N] [--json]
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for where in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"), os.path.join(ROOT, "bench")):
+    if where not in sys.path:
+        sys.path.insert(0, where)
+
+from shared_rules import roster, wire          # noqa: E402
+from fatebox import pico as P                   # noqa: E402
+import firmware_fit_board                       # noqa: E402  (its characters(): the same eight)
+
+KB = 1024
+TARGET = 64 * KB
+SEED = 20261123            # the ROSC's raw bits: the same draws in every run
+FITD = "forged-in-the-dark"
+# Where the bracket starts, from earlier runs (docs/performance.md): the heap the
+# session is guessed to need; the bracket moves by GALLOP until it holds the edge.
+GUESS = {"image": 64 * KB, "stock": 176 * KB}
+GALLOP = 8 * KB
+REPLY_EMU_MS = 15000       # one request's reply, in emulated time
+WALL_S = 300.0             # any single wait, in wall time
+RUN_EMU_MS = 240000        # the emulator stops itself after this much emulated time
+IDLE_SAVE_MS = 9000        # after the last trial: past the store's 8 s idle save (fatebox_fw.core)
+
+
+class Incomplete(Exception):
+    """The session did not complete: what went wrong, where."""
+
+
+def systems_for(count):
+    names = list(roster.SYSTEMS)
+    return names if count == len(names) else [s for s in names if s != FITD][:count]
+
+
+def script(systems):
+    """(offset_ms, role, hold_ms): a trial of the active system, then the menu to
+    the next one, as tests/pico/test_image_board.py plays them; each wait clear
+    of the box's own timers (spin 600 + reveal 800 ms, result views of 1500 ms)."""
+    steps, t = [], 0
+    for k in range(len(systems)):
+        steps.append((t, "go", 700)); t += 2400       # long GO: draw or roll now; the animation; the result
+        steps.append((t, "go", 80)); t += 900         # GO: done with the result (recorded, staged)
+        if k < len(systems) - 1:
+            steps.append((t, "back", 700)); t += 900  # long BACK: the menu, on the system page
+            steps.append((t, "plus", 80)); t += 500   # the next system
+            steps.append((t, "go", 700)); t += 1300   # long GO: play it
+    return steps, t + IDLE_SAVE_MS
+
+
+def error_frames():
+    """The ring's error patterns (lit), as the data pin shows them."""
+    from fatebox_fw import ring as R
+    with open(os.path.join(ROOT, "hardware", "boards", "pico.json")) as f:
+        profile = json.load(f)
+    ring = R.Ring(profile["neopixel"]["count"], profile["brightness"])
+    out = set()
+    for kind in R.ERRORS:
+        ring.error(kind)
+        out.add(bytes(ring.buf))
+    return out
+
+
+class Box:
+    """The session's side of the serial port: frames in, replies by id out of the chip's serial log."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        self.next_id = 1
+        self.seen = 0          # offset in chip.serial_log up to which lines were read
+
+    def crashed(self):
+        log = self.chip.serial_log
+        i = log.find(b"Traceback")
+        if i >= 0:
+            return log[i:i + 600].decode("utf-8", "replace")
+        return None
+
+    def request(self, op, **args):
+        message = {"id": self.next_id, "op": op}
+        message.update(args)
+        self.next_id += 1
+        self.chip.write_serial(wire.encode(message))
+        found = {}
+
+        def reply():
+            if self.crashed():
+                return True
+            log = self.chip.serial_log
+            end = log.rfind(b"\n")
+            if end < self.seen:
+                return False
+            for line in bytes(log[self.seen:end]).split(b"\n"):
+                try:
+                    got = wire.decode(line.strip())
+                except wire.WireError:
+                    continue
+                if got.get("id") == message["id"] and "ok" in got:
+                    found["reply"] = got
+            self.seen = end + 1
+            return "reply" in found
+
+        self.chip.wait(reply, "the reply to %s (id %d)" % (op, message["id"]), emu_ms=REPLY_EMU_MS, wall_s=WALL_S)
+        if "reply" not in found:
+            raise Incomplete("during %s: %s" % (op, self.crashed()))
+        got = found["reply"]
+        if not got.get("ok"):
+            raise Incomplete("%s refused: %s" % (op, got.get("error")))
+        return got
+
+
+def session(base, ballast, systems, tmp):
+    """One session on a copy of the base flash with `ballast` bytes taken at boot:
+    {"ok": True, "heap": info's heap after the session} or {"ok": False, "why": ...}."""
+    flash = os.path.join(tmp, "run-%d-%d.bin" % (len(systems), ballast))
+    shutil.copyfile(base, flash)
+    chars = firmware_fit_board.characters(systems)
+    chip = P.EmulatedPico(flash=flash, ballast=ballast, rosc="seeded:%d" % SEED, max_ms=RUN_EMU_MS)
+    try:
+        chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
+        chip.wait_frame(step="the box's first frame", emu_ms=20000, wall_s=WALL_S)
+        box = Box(chip)
+        for c in chars:
+            box.request("put", character=c)
+        steps, length = script(systems)
+        start = int(chip.now_ms()) + 800
+        for offset, role, hold in steps:
+            chip.press(role, hold, at_ms=start + offset)
+        end = start + length
+        chip.wait(lambda: chip.t_us >= end * 1000 or box.crashed(), "the trials to be played",
+                  emu_ms=length + 30000, wall_s=max(WALL_S, length / 1000.0 * 12))
+        if box.crashed():
+            raise Incomplete("while playing: %s" % box.crashed())
+        listed = box.request("list")["characters"]
+        names = sorted(c["name"] for c in listed)
+        if names != sorted(c["name"] for c in chars):
+            raise Incomplete("list gave %r" % (names,))
+        played = {}
+        for c in chars:
+            got = box.request("get", name=c["name"])["character"]
+            history = got.get("history") or []
+            if history:
+                played[got.get("system", "new-beginning")] = played.get(got.get("system", "new-beginning"), 0) + len(history)
+        if sorted(played) != sorted(systems) or sum(played.values()) != len(systems):
+            raise Incomplete("trials recorded by system: %r, expected one each of %r" % (played, systems))
+        heap = box.request("info")["heap"]
+        last = chip.frames[-1][1] if chip.frames else b""
+        if last in error_frames():
+            raise Incomplete("the ring shows an error pattern at the end")
+        if box.crashed():
+            raise Incomplete(box.crashed())
+        return {"ok": True, "heap": heap, "emulated_s": round(chip.now_ms() / 1000.0, 1)}
+    except (Incomplete, P.PicoTimeout) as exc:
+        why = str(exc)
+        crash = Box(chip).crashed()
+        if crash and crash not in why:
+            why += "; " + crash
+        return {"ok": False, "why": " ".join(why.split())[:400]}
+    finally:
+        chip.stop()
+        try:
+            os.remove(flash)
+        except OSError:
+            pass
+
+
+def mpremote(port, *args):
+    result = subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),
+                            capture_output=True, text=True, timeout=WALL_S)
+    if result.returncode != 0:
+        raise SystemExit("pico_heap: mpremote %s failed: %s%s" % (" ".join(args[:2]), result.stdout, result.stderr))
+    return result.stdout
+
+
+def prepare(kind, tmp):
+    """The base flash: the firmware, its files, and the ballast's boot.py."""
+    base = os.path.join(tmp, "base-%s.bin" % kind)
+    firmware = P.IMAGE_UF2 if kind == "image" else P.STOCK_UF2
+    chip = P.EmulatedPico(firmware=firmware, flash=base)
+    try:
+        chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
+        if kind == "stock":
+            result = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.port_path, "--timeout", "30",
+                                     "deploy", "--no-reset"], capture_output=True, text=True, timeout=900)
+            if result.returncode != 0:
+                raise SystemExit("pico_heap: fatebox deploy failed: %s%s" % (result.stdout, result.stderr))
+        mpremote(chip.port_path, "fs", "cp", P.BALLAST_BOOT, ":boot.py")
+    finally:
+        chip.stop()
+    return base
+
+
+def at_boot(base, tmp):
+    """gc.mem_free() at boot.py (before any ballast), the firmware's version, and
+    `info`'s heap once the box has booted, on a copy of the base flash."""
+    flash = os.path.join(tmp, "boot.bin")
+    shutil.copyfile(base, flash)
+    chip = P.EmulatedPico(flash=flash)
+    try:
+        chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
+        chip.wait_frame(step="the box's first frame", emu_ms=20000, wall_s=WALL_S)
+        heap = Box(chip).request("info")["heap"]
+        out = mpremote(chip.port_path, "resume", "exec", "import sys; print(heap_at_boot); print(sys.version)")
+        lines = out.strip().splitlines()
+        return {"heap_at_boot": int(lines[-2]), "version": lines[-1], "booted": heap}
+    finally:
+        chip.stop()
+
+
+def bisect(base, systems, heap_at_boot, guess, step, tmp, log):
+    """The largest ballast (a multiple of `step`) the session completes under,
+    and every run made: [(ballast, result)]."""
+    runs = []
+
+    def completes(ballast):
+        started = time.time()
+        result = session(base, ballast, systems, tmp)
+        result["wall_s"] = round(time.time() - started, 1)
+        runs.append((ballast, result))
+        log("  ballast %7d (heap %7d): %s in %.0f s%s" % (
+            ballast, heap_at_boot - ballast, "completes" if result["ok"] else "fails", result["wall_s"],
+            "" if result["ok"] else " (%s)" % result["why"][:160]))
+        return result["ok"]
+
+    def snap(n):
+        return max(0, n // step * step)
+
+    ok, bad = None, None          # largest ballast known to complete, smallest known to fail
+    probe = snap(heap_at_boot - guess)
+    while ok is None or bad is None:
+        if completes(probe):
+            ok = probe
+            probe = snap(probe + GALLOP)
+            if probe >= heap_at_boot:
+                bad = heap_at_boot
+        else:
+            bad = probe
+            if probe == 0:
+                return None, runs
+            probe = snap(probe - GALLOP)
+    while bad - ok > step:
+        mid = snap((ok + bad) // 2)
+        if mid <= ok:
+            break
+        if completes(mid):
+            ok = mid
+        else:
+            bad = mid
+    return ok, runs
+
+
+def measure(kind, counts, step, tmp, log):
+    log("%s: preparing the flash" % kind)
+    base = prepare(kind, tmp)
+    boot = at_boot(base, tmp)
+    log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %d free, %d in use"
+        % (kind, boot["version"], boot["heap_at_boot"], boot["booted"]["free"], boot["booted"]["alloc"]))
+    out = dict(boot, sessions={})
+    guess = GUESS[kind]
+    for count in counts:
+        systems = systems_for(count)
+        log("%s, %d systems (%s):" % (kind, count, ", ".join(systems)))
+        started = time.time()
+        ballast, runs = bisect(base, systems, boot["heap_at_boot"], guess, step, tmp, log)
+        result = {"systems": systems, "largest_ballast": ballast, "runs": len(runs), "step": step,
+                  "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
+        if ballast is not None:
+            result["smallest_heap"] = boot["heap_at_boot"] - ballast
+            done = [r for b, r in runs if b == ballast][0]
+            result["heap_after_session"] = done["heap"]
+            result["emulated_s"] = done["emulated_s"]
+            guess = result["smallest_heap"]      # the next variant's bracket starts there
+        else:
+            result["why"] = runs[-1][1]["why"]
+        out["sessions"][str(count)] = result
+    return out
+
+
+def report(results, step):
+    print("Fits the Pico, on the emulated Pico (the rp2 port, MicroPython v1.28.0): the smallest heap the")
+    print("eight-character session completes in (bisected to %d bytes with a ballast at boot)" % step)
+    for kind in ("image", "stock"):
+        if kind not in results:
+            continue
+        r = results[kind]
+        what = "Fatebox's image (modules frozen)" if kind == "image" else "stock RPI_PICO + the deployed .mpy set"
+        print("  %s: %s" % (what, r["version"]))
+        print("    gc.mem_free() at boot.py, no ballast: %d; after the firmware's boot: %d free, %d in use"
+              % (r["heap_at_boot"], r["booted"]["free"], r["booted"]["alloc"]))
+        for count, s in sorted(r["sessions"].items()):
+            label = "%s systems" % count
+            if s["largest_ballast"] is None:
+                print("    %-10s does not complete even without a ballast: %s" % (label, s["why"]))
+                continue
+            heap, unused = s["smallest_heap"], s["largest_ballast"]
+            if kind == "image":
+                target, met = "<= %d heap" % TARGET, heap <= TARGET
+            else:
+                target, met = ">= %d unused" % TARGET, unused >= TARGET
+            print("    %-10s smallest heap %7d (%.1f KB), largest ballast %7d: %s, target %s: %s"
+                  % (label, heap, heap / 1024.0, unused, "unused" if kind == "stock" else "margin",
+                     target, "met" if met else "MISSED"))
+            print("    %-10s %d runs, %.0f s; emulated %.0f s a session; after the session %d free, %d in use"
+                  % ("", s["runs"], s["wall_s"], s["emulated_s"], s["heap_after_session"]["free"],
+                     s["heap_after_session"]["alloc"]))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=("image", "stock"), help="one firmware only (default: both)")
+    parser.add_argument("--systems", type=int, action="append", choices=(5, 6),
+                        help="the session's systems: 5 (no Forged in the Dark) or 6; default both")
+    parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
+    parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    P.check_prerequisites(P.IMAGE_UF2)
+    kinds = [args.only] if args.only else ["image", "stock"]
+    counts = sorted(set(args.systems or [5, 6]))
+    counts = [c for c in counts if c != len(roster.SYSTEMS)] + [c for c in counts if c == len(roster.SYSTEMS)]
+    results = {}
+    lock = threading.Lock()
+
+    def log(text):
+        with lock:
+            print(text, file=sys.stderr, flush=True)
+
+    started = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        def one(kind):
+            results[kind] = measure(kind, counts, args.step, tmp, log)
+        if args.jobs > 1:
+            threads = [threading.Thread(target=one, args=(k,)) for k in kinds]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        else:
+            for kind in kinds:
+                one(kind)
+    if args.json:
+        print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))
+    else:
+        report(results, args.step)
+        print("  %.0f s in all" % (time.time() - started))
+
+
+if __name__ == "__main__":
+    main()
