@@ -52,9 +52,11 @@ TARGET = 64 * KB
 SEED = 20261123            # the ROSC's raw bits: the same draws in every run
 FITD = "forged-in-the-dark"
 # Where the bracket starts, from earlier runs (docs/performance.md): the heap the
-# session is guessed to need; the bracket moves by GALLOP until it holds the edge.
-GUESS = {"image": 64 * KB, "stock": 176 * KB}
-GALLOP = 8 * KB
+# session is guessed to need. The bracket moves by GALLOP (the first variant) or
+# NEAR (the next one, from the first's figure), doubling, until it holds the edge.
+GUESS = {"image": 72 * KB, "stock": 236 * KB}
+GALLOP = 4 * KB
+NEAR = 2 * KB
 REPLY_EMU_MS = 15000       # one request's reply, in emulated time
 WALL_S = 300.0             # any single wait, in wall time
 RUN_EMU_MS = 240000        # the emulator stops itself after this much emulated time
@@ -78,8 +80,8 @@ def script(systems):
     for k in range(len(systems)):
         steps.append((t, "go", 700)); t += 2400       # long GO: draw or roll now; the animation; the result
         steps.append((t, "go", 80)); t += 900         # GO: done with the result (recorded, staged)
-        if k < len(systems) - 1:
-            steps.append((t, "back", 700)); t += 900  # long BACK: the menu, on the system page
+        steps.append((t, "back", 700)); t += 900      # long BACK: the menu, on the system page (a
+        if k < len(systems) - 1:                      # system's after-result page, colour tokens', is left)
             steps.append((t, "plus", 80)); t += 500   # the next system
             steps.append((t, "go", 700)); t += 1300   # long GO: play it
     return steps, t + IDLE_SAVE_MS
@@ -107,11 +109,14 @@ class Box:
         self.seen = 0          # offset in chip.serial_log up to which lines were read
 
     def crashed(self):
+        """The traceback the box printed, if it did: its innermost lines and the exception."""
         log = self.chip.serial_log
         i = log.find(b"Traceback")
-        if i >= 0:
-            return log[i:i + 600].decode("utf-8", "replace")
-        return None
+        if i < 0:
+            return None
+        text = bytes(log[i:i + 3000]).decode("utf-8", "replace").split(">>>")[0]
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        return " | ".join(lines[-3:])
 
     def request(self, op, **args):
         message = {"id": self.next_id, "op": op}
@@ -139,7 +144,7 @@ class Box:
 
         self.chip.wait(reply, "the reply to %s (id %d)" % (op, message["id"]), emu_ms=REPLY_EMU_MS, wall_s=WALL_S)
         if "reply" not in found:
-            raise Incomplete("during %s: %s" % (op, self.crashed()))
+            raise Incomplete("during %s:" % op)
         got = found["reply"]
         if not got.get("ok"):
             raise Incomplete("%s refused: %s" % (op, got.get("error")))
@@ -167,7 +172,7 @@ def session(base, ballast, systems, tmp):
         chip.wait(lambda: chip.t_us >= end * 1000 or box.crashed(), "the trials to be played",
                   emu_ms=length + 30000, wall_s=max(WALL_S, length / 1000.0 * 12))
         if box.crashed():
-            raise Incomplete("while playing: %s" % box.crashed())
+            raise Incomplete("while playing:")
         listed = box.request("list")["characters"]
         names = sorted(c["name"] for c in listed)
         if names != sorted(c["name"] for c in chars):
@@ -185,13 +190,17 @@ def session(base, ballast, systems, tmp):
         if last in error_frames():
             raise Incomplete("the ring shows an error pattern at the end")
         if box.crashed():
-            raise Incomplete(box.crashed())
+            raise Incomplete("after the session:")
         return {"ok": True, "heap": heap, "emulated_s": round(chip.now_ms() / 1000.0, 1)}
     except (Incomplete, P.PicoTimeout) as exc:
+        try:
+            chip.run_for(300, wall_s=30)     # the rest of a traceback
+        except P.PicoTimeout:
+            pass
         why = str(exc)
         crash = Box(chip).crashed()
-        if crash and crash not in why:
-            why += "; " + crash
+        if crash:
+            why += " " + crash
         return {"ok": False, "why": " ".join(why.split())[:400]}
     finally:
         chip.stop()
@@ -244,7 +253,7 @@ def at_boot(base, tmp):
         chip.stop()
 
 
-def bisect(base, systems, heap_at_boot, guess, step, tmp, log):
+def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
     """The largest ballast (a multiple of `step`) the session completes under,
     and every run made: [(ballast, result)]."""
     runs = []
@@ -256,7 +265,7 @@ def bisect(base, systems, heap_at_boot, guess, step, tmp, log):
         runs.append((ballast, result))
         log("  ballast %7d (heap %7d): %s in %.0f s%s" % (
             ballast, heap_at_boot - ballast, "completes" if result["ok"] else "fails", result["wall_s"],
-            "" if result["ok"] else " (%s)" % result["why"][:160]))
+            "" if result["ok"] else " (%s)" % result["why"][:300]))
         return result["ok"]
 
     def snap(n):
@@ -267,14 +276,15 @@ def bisect(base, systems, heap_at_boot, guess, step, tmp, log):
     while ok is None or bad is None:
         if completes(probe):
             ok = probe
-            probe = snap(probe + GALLOP)
+            probe = snap(probe + gallop)
             if probe >= heap_at_boot:
                 bad = heap_at_boot
         else:
             bad = probe
             if probe == 0:
                 return None, runs
-            probe = snap(probe - GALLOP)
+            probe = snap(probe - gallop)
+        gallop *= 2
     while bad - ok > step:
         mid = snap((ok + bad) // 2)
         if mid <= ok:
@@ -293,12 +303,12 @@ def measure(kind, counts, step, tmp, log):
     log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %d free, %d in use"
         % (kind, boot["version"], boot["heap_at_boot"], boot["booted"]["free"], boot["booted"]["alloc"]))
     out = dict(boot, sessions={})
-    guess = GUESS[kind]
+    guess, gallop = GUESS[kind], GALLOP
     for count in counts:
         systems = systems_for(count)
         log("%s, %d systems (%s):" % (kind, count, ", ".join(systems)))
         started = time.time()
-        ballast, runs = bisect(base, systems, boot["heap_at_boot"], guess, step, tmp, log)
+        ballast, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log)
         result = {"systems": systems, "largest_ballast": ballast, "runs": len(runs), "step": step,
                   "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
         if ballast is not None:
@@ -306,7 +316,7 @@ def measure(kind, counts, step, tmp, log):
             done = [r for b, r in runs if b == ballast][0]
             result["heap_after_session"] = done["heap"]
             result["emulated_s"] = done["emulated_s"]
-            guess = result["smallest_heap"]      # the next variant's bracket starts there
+            guess, gallop = result["smallest_heap"], NEAR      # the next variant's bracket starts there
         else:
             result["why"] = runs[-1][1]["why"]
         out["sessions"][str(count)] = result
