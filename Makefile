@@ -81,11 +81,14 @@ $(VENV)/.bench: $(VENV)/.installed
 	$(PY) -m pip install --quiet icepool==2.1.3
 	touch $@
 
+# bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
+# the other (30-40 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at once.
 bench: deps firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
 	$(PY) bench/pico_timings.py
+	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/flood_bench.py
 
 clean:
