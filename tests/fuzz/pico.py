@@ -10,14 +10,13 @@
 # it for longer; tests/pico/test_image_fuzz.py runs a slice in `make test`.
 import random
 import tempfile
-import time
 
 from shared_rules import names as N
 from shared_rules import wire
 from tests.core.fakeboard import run
 from tests.fuzz import engine as E
+from tests.pico.port import NoReply, read_until
 
-WAIT_S = 120        # wall seconds for one reply: the chip runs at 1/4 to 1/12 of real time
 SENTINEL = 10 ** 6  # the ids of the `state` requests that close each exchange
 
 
@@ -34,25 +33,10 @@ def fuzzed(rng, i, names):
             return data
 
 
-class _Silent(Exception):
-    pass
-
-
 def chip_exchange(port, data, closing):
     """Send `data`, then a `state` request: (every reply before the state's, the state)."""
     port.write(data + wire.encode({"id": closing, "op": "state"}))
-    reader = wire.LineReader()
-    seen = []
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        for line in reader.feed(port.read(port.in_waiting or 1)):
-            message = wire.decode(line)
-            if "event" in message:
-                continue
-            if message.get("id") == closing:
-                return seen, message
-            seen.append(message)
-    raise _Silent("no reply to state %d within %d s; seen: %r" % (closing, WAIT_S, seen))
+    return read_until(port, lambda m: m.get("id") == closing, "reply to state %d" % closing)
 
 
 def twin_exchange(twin, data, closing):
@@ -61,7 +45,7 @@ def twin_exchange(twin, data, closing):
     run(twin.gadget, board, 40 + 5 * (len(data) // 256), 5)
     replies = [r for r in board.replies() if "event" not in r]
     if not replies or replies[-1].get("id") != closing:
-        raise _Silent("the twin did not answer state %d: %r" % (closing, replies))
+        raise NoReply("the twin did not answer state %d: %r" % (closing, replies))
     return replies[:-1], replies[-1]
 
 
@@ -99,7 +83,7 @@ def run_pico_frames(seed, count, firmware=None):
                 tally.tried += 1
                 try:
                     on_chip, chip_state = chip_exchange(port, data, SENTINEL + i)
-                except _Silent as exc:
+                except NoReply as exc:
                     tally.fail("hangs", "%s: %s" % (where, exc))
                     break
                 on_twin, twin_state = twin_exchange(twin, data, SENTINEL + i)
