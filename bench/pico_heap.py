@@ -67,6 +67,10 @@ class Incomplete(Exception):
     """The session did not complete: what went wrong, where."""
 
 
+class Undecided(Exception):
+    """A wait ran out of wall time (a machine too busy): the run says nothing of the heap."""
+
+
 def systems_for(count):
     names = list(roster.SYSTEMS)
     return names if count == len(names) else [s for s in names if s != FITD][:count]
@@ -114,9 +118,9 @@ class Box:
         i = log.find(b"Traceback")
         if i < 0:
             return None
-        text = bytes(log[i:i + 3000]).decode("utf-8", "replace").split(">>>")[0]
+        text = bytes(log[i:i + 3000]).decode("utf-8", "replace").split("\nMicroPython v")[0]
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        return " | ".join(lines[-3:])
+        return " | ".join(lines[-2:])
 
     def request(self, op, **args):
         message = {"id": self.next_id, "op": op}
@@ -124,6 +128,8 @@ class Box:
         self.next_id += 1
         self.chip.write_serial(wire.encode(message))
         found = {}
+        if "character" in args or "name" in args:
+            op = "%s %s" % (op, args["character"]["name"] if "character" in args else args["name"])
 
         def reply():
             if self.crashed():
@@ -170,7 +176,7 @@ def session(base, ballast, systems, tmp):
             chip.press(role, hold, at_ms=start + offset)
         end = start + length
         chip.wait(lambda: chip.t_us >= end * 1000 or box.crashed(), "the trials to be played",
-                  emu_ms=length + 30000, wall_s=max(WALL_S, length / 1000.0 * 12))
+                  emu_ms=length + 30000, wall_s=max(WALL_S, length / 1000.0 * 30))
         if box.crashed():
             raise Incomplete("while playing:")
         listed = box.request("list")["characters"]
@@ -193,6 +199,8 @@ def session(base, ballast, systems, tmp):
             raise Incomplete("after the session:")
         return {"ok": True, "heap": heap, "emulated_s": round(chip.now_ms() / 1000.0, 1)}
     except (Incomplete, P.PicoTimeout) as exc:
+        if isinstance(exc, P.PicoTimeout) and "of wall time" in str(exc) and not Box(chip).crashed():
+            raise Undecided(str(exc))
         try:
             chip.run_for(300, wall_s=30)     # the rest of a traceback
         except P.PicoTimeout:
@@ -260,7 +268,14 @@ def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
 
     def completes(ballast):
         started = time.time()
-        result = session(base, ballast, systems, tmp)
+        try:
+            result = session(base, ballast, systems, tmp)
+        except Undecided as exc:
+            log("  ballast %7d: %s; once more" % (ballast, exc))
+            try:
+                result = session(base, ballast, systems, tmp)
+            except Undecided as exc:
+                raise SystemExit("pico_heap: the machine is too busy for the emulated Pico: %s" % exc)
         result["wall_s"] = round(time.time() - started, 1)
         runs.append((ballast, result))
         log("  ballast %7d (heap %7d): %s in %.0f s%s" % (
@@ -282,7 +297,7 @@ def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
         else:
             bad = probe
             if probe == 0:
-                return None, runs
+                return None, bad, runs
             probe = snap(probe - gallop)
         gallop *= 2
     while bad - ok > step:
@@ -293,7 +308,7 @@ def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
             ok = mid
         else:
             bad = mid
-    return ok, runs
+    return ok, bad, runs
 
 
 def measure(kind, counts, step, tmp, log):
@@ -308,7 +323,7 @@ def measure(kind, counts, step, tmp, log):
         systems = systems_for(count)
         log("%s, %d systems (%s):" % (kind, count, ", ".join(systems)))
         started = time.time()
-        ballast, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log)
+        ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log)
         result = {"systems": systems, "largest_ballast": ballast, "runs": len(runs), "step": step,
                   "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
         if ballast is not None:
@@ -316,6 +331,9 @@ def measure(kind, counts, step, tmp, log):
             done = [r for b, r in runs if b == ballast][0]
             result["heap_after_session"] = done["heap"]
             result["emulated_s"] = done["emulated_s"]
+            failed = [r for b, r in runs if b == bad]
+            if failed:       # what ran out one step below: where the peak is
+                result["edge_failure"] = failed[0]["why"]
             guess, gallop = result["smallest_heap"], NEAR      # the next variant's bracket starts there
         else:
             result["why"] = runs[-1][1]["why"]
@@ -341,15 +359,16 @@ def report(results, step):
                 continue
             heap, unused = s["smallest_heap"], s["largest_ballast"]
             if kind == "image":
-                target, met = "<= %d heap" % TARGET, heap <= TARGET
+                target, margin = "heap <= %d" % TARGET, TARGET - heap
             else:
-                target, met = ">= %d unused" % TARGET, unused >= TARGET
-            print("    %-10s smallest heap %7d (%.1f KB), largest ballast %7d: %s, target %s: %s"
-                  % (label, heap, heap / 1024.0, unused, "unused" if kind == "stock" else "margin",
-                     target, "met" if met else "MISSED"))
+                target, margin = "unused >= %d" % TARGET, unused - TARGET
+            print("    %-10s smallest heap %7d (%.1f KB), unused (largest ballast) %7d; target %s: %s by %d"
+                  % (label, heap, heap / 1024.0, unused, target, "met" if margin >= 0 else "MISSED", abs(margin)))
             print("    %-10s %d runs, %.0f s; emulated %.0f s a session; after the session %d free, %d in use"
                   % ("", s["runs"], s["wall_s"], s["emulated_s"], s["heap_after_session"]["free"],
                      s["heap_after_session"]["alloc"]))
+            if "edge_failure" in s:
+                print("    %-10s %d KB less: %s" % ("", s["step"] // KB, s["edge_failure"]))
 
 
 def main(argv=None):

@@ -159,7 +159,10 @@ class EmulatedPico:
                 if data:
                     self._send({"cmd": "serial", "hex": data.hex()})
             if out in r:
-                chunk = os.read(out, 65536)
+                try:
+                    chunk = os.read(out, 65536)
+                except OSError:         # closed under us by close(): the emulator is gone
+                    chunk = b""
                 if not chunk:
                     with self.lock:
                         if self.stopped is None:
