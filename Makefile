@@ -83,7 +83,8 @@ $(VENV)/.bench: $(VENV)/.installed
 	touch $@
 
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
-# the other (30-40 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at once.
+# the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
+# once (20 minutes in the run docs/performance.md reports).
 bench: deps firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
