@@ -364,9 +364,8 @@ def report(results, step):
                 target, margin = "unused >= %d" % TARGET, unused - TARGET
             print("    %-10s smallest heap %7d (%.1f KB), unused (largest ballast) %7d; target %s: %s by %d"
                   % (label, heap, heap / 1024.0, unused, target, "met" if margin >= 0 else "MISSED", abs(margin)))
-            print("    %-10s %d runs, %.0f s; emulated %.0f s a session; after the session %d free, %d in use"
-                  % ("", s["runs"], s["wall_s"], s["emulated_s"], s["heap_after_session"]["free"],
-                     s["heap_after_session"]["alloc"]))
+            print("    %-10s %d runs, %.0f s; emulated %.0f s a session; live at its end (info, less the ballast) %d"
+                  % ("", s["runs"], s["wall_s"], s["emulated_s"], s["heap_after_session"]["alloc"] - unused))
             if "edge_failure" in s:
                 print("    %-10s %d KB less: %s" % ("", s["step"] // KB, s["edge_failure"]))
 
