@@ -53,8 +53,9 @@ class Hero:
     @property
     def sheet(self):
         if self.made is None:
-            # Checked when it was released: this cannot fail, only import.
-            self.made = _model(self.system).from_dict(_plain(self.fields))
+            # Checked when it was released: this cannot fail, only import. The
+            # dict is this hero's own (release, copy): the sheet may keep its parts.
+            self.made = _model(self.system).from_dict(self.fields)
             self.fields = None
         return self.made
 
@@ -86,7 +87,7 @@ class Hero:
 
     def summary(self):
         """What `list` shows: the name, system, archetype and trials, and the system's own keys."""
-        data = self._fields()
+        data = self.made.to_dict() if self.made is not None else self.fields     # read, not changed
         out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
         # The registry row names what `list` shows, read from the dict: no rules imported.
         for key, path in registry.row(self.system).summary:
@@ -174,7 +175,9 @@ def copy(character):
     its `sheet` is made again, of the classes the rules have now, when asked.
     """
     twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
-    twin.fields = _plain(character._fields())
+    # A sheet's to_dict() is made of new lists and tables (release keeps it so too).
+    made = character.made
+    twin.fields = made.to_dict() if made is not None else _plain(character.fields)
     return twin
 
 
