@@ -101,6 +101,11 @@ class Button:
         self.state = _IDLE     # the end of a LONG, a DOUBLE or a swallowed press
         return None
 
+    def deciding(self):
+        """True while the button is held and what it means is not decided yet
+        (no LONG, SHORT or DOUBLE so far): the ring shows the press cue."""
+        return self.state == _DOWN
+
     def cancel(self):
         """Forget the gesture under way: nothing more until the next press."""
         self.pending = None

@@ -48,6 +48,11 @@ class Gadget:
         self.waiting = []
         self.store.busy = self._poll_during_save
         self.frames = 0
+        # The press cue (ring.cue_level): True while a button is held and what
+        # it means is undecided; the levels it scales between, kept per brightness.
+        self.cue = False
+        self.cue_from = 0
+        self.cue_to = 0
         self.server.start()
         self._show(board.ticks_ms(), force=True)
 
@@ -58,11 +63,15 @@ class Gadget:
             i, event, at = self.waiting.pop(0)
             if self.core.on_button(self.roles[i], event, at):
                 self.buttons[i].cancel()
+        cue = False
         for i in range(len(self.buttons)):
             button = self.buttons[i]
             event = button.poll(now)
             if event is not None and self.core.on_button(self.roles[i], event, now):
                 button.cancel()
+            if button.deciding():
+                cue = True
+        self.cue = cue
         count = board.serial_readinto(self.inbuf)
         for i in range(count):
             line = self.reader.feed_byte(self.inbuf[i])
@@ -73,13 +82,25 @@ class Gadget:
         self._show(now)
 
     def _show(self, now, force=False):
-        self.core.render(self.ring, now)
-        buf, shown = self.ring.buf, self.shown
-        if force or buf != shown:
-            # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
+        ring = self.ring
+        self.core.render(ring, now)
+        buf, shown = ring.buf, self.shown
+        if self.cue:
+            # A button held, its gesture undecided: the frame one brightness
+            # level up (down at the top), on the press's debounced down edge.
+            if self.cue_from != ring.brightness:
+                self.cue_from = ring.brightness
+                self.cue_to = R.cue_level(ring.brightness)
+            changed = ring.shown_into(shown, self.cue_to, self.cue_from)
+        elif force or buf != shown:
             for i in range(len(buf)):      # a byte loop: a slice would allocate
                 shown[i] = buf[i]
-            self.board.write_pixels(buf)
+            changed = True
+        else:
+            changed = False
+        if changed or force:
+            # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
+            self.board.write_pixels(shown)
             self.frames += 1
 
     def _poll_during_save(self):
