@@ -113,3 +113,24 @@ def test_a_press_that_skips_the_draw_animation_shows_no_cue():
     # The press skipped to the result, and that is all it did: no cue over it.
     assert gadget.core.screen != C.DRAWING and not gadget.cue
     assert board.frame() == bytes(gadget.ring.buf)
+
+
+def test_the_cue_comes_with_the_first_turn_that_reads_the_pin_down():
+    gadget, board = box()
+    before = board.frame()
+    start = board.now
+    board.hold("plus", start, 80)
+    run(gadget, board, 5)
+    # One turn: the pin read down, the debounce not over, the cue already out.
+    assert board.frame() == cued(before, 255) and board.frame_times[-1] - start < DEBOUNCE_MS
+
+
+def test_a_glitch_shorter_than_the_debounce_decides_nothing_and_the_cue_goes():
+    gadget, board = box()
+    before = board.frame()
+    text = gadget.describe()["text"]
+    board.hold("plus", board.now, 6)
+    run(gadget, board, 5)
+    assert board.frame() == cued(before, 255)
+    run(gadget, board, 100)
+    assert board.frame() == before and gadget.describe()["text"] == text
