@@ -14,7 +14,8 @@
 # waited for the host would show as a long period.
 #
 # Rounds alternate: a reading host, then one that stops reading (IN stalled),
-# each sending BURST `state` requests at once and one every REQUEST_MS after.
+# each sending BURST requests at once and one every REQUEST_MS after
+# (`state`, `hello` and `list` in turn: replies of several lengths).
 # In each: the turns (steady part and the burst), a press's first changed
 # frame (the press cue) and a save (the menu's brightness, closed by GO) timed
 # from the flash operations; after it the host reads again and asks `state`
@@ -31,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT]
 
 from fatebox import pico as P                       # noqa: E402
+from shared_rules import names as N                 # noqa: E402
 from shared_rules import wire                       # noqa: E402
 from fatebox_fw.buttons import DEBOUNCE_MS          # noqa: E402
 from fatebox_fw.gadget import LOOP_MS               # noqa: E402
@@ -40,6 +42,9 @@ REQUEST_MS = 50         # then one every this many emulated ms
 BURST_MS = 4000         # turns in this much time after the burst are "the burst" (it is served by then)
 STEADY_MS = 3000        # then this much is the steady state
 TAP_MS = 80
+# The flood's requests, in turn: their replies are of several lengths (a long
+# `state`, a short `hello`, `list`), so the board's TX FIFO fills at any offset.
+FLOOD_OPS = ("state", "hello", "list")
 
 
 def percentile(sorted_values, p):
@@ -58,9 +63,14 @@ class Host:
         self.chip = chip
         self.id = 0
 
-    def request(self, op="state"):
+    def request(self, op=None):
+        """One request: `op`, or the next of FLOOD_OPS (replies of several lengths)."""
         self.id += 1
-        self.chip.write_serial(wire.encode({"id": self.id, "op": op}))
+        op = op or FLOOD_OPS[self.id % len(FLOOD_OPS)]
+        message = {"id": self.id, "op": op}
+        if op == "hello":
+            message["versions"] = [N.PROTOCOL_VERSION]
+        self.chip.write_serial(wire.encode(message))
         return self.id
 
     def flood_for(self, ms):
@@ -135,7 +145,7 @@ def one_round(chip, host, stalled, brightness_key):
         out["held_before_unstall"] = chip.stall_in(False)["held"]
     chip.run_for(1500)                          # the host reads again: the queue drains
     start = len(chip.serial_log)
-    state = host.reply(host.request(), start)
+    state = host.reply(host.request("state"), start)
     out["replies_dropped_total"] = state.get("replies-dropped")
     out["brightness_after"] = state.get("brightness")
     out["unsaved_after"] = state.get("unsaved")
@@ -167,8 +177,8 @@ def measure(firmware, rounds):
 
 def report(results):
     print("A host that writes but never reads, on the emulated Pico (emulated time, estimates): "
-          "%d `state` requests at once, then one every %d ms; turn = period between button polls - %d ms sleep"
-          % (BURST, REQUEST_MS, LOOP_MS))
+          "%d requests (%s in turn) at once, then one every %d ms; turn = period between button polls - %d ms sleep"
+          % (BURST, "/".join(FLOOD_OPS), REQUEST_MS, LOOP_MS))
     med = {}
     for kind, label in (("read", "host reads"), ("flood", "host never reads (IN stalled)")):
         rs = results[kind]
@@ -190,8 +200,12 @@ def report(results):
             ", ".join("%s/%s" % (r["brightness_after"], r["unsaved_after"]) for r in rs),
             ", ".join(str(r["replies_dropped"]) for r in rs)))
     ratio = med["flood"] / med["read"]
-    print("  steady median turn, never reads / reads: %.3f   target within 10%% (0.90..1.10): %s" % (
-        ratio, "met" if 0.9 <= ratio <= 1.1 else "NOT met"))
+    worst = max(r[part]["worst"] for r in results["flood"] for part in ("steady", "burst", "pressing"))
+    worst_read = max(r[part]["worst"] for r in results["read"] for part in ("steady", "burst", "pressing"))
+    print("  steady median turn, never reads / reads: %.3f   target: not longer by more than 10%% (<= 1.10): %s" % (
+        ratio, "met" if ratio <= 1.1 else "NOT met"))
+    print("  worst turn, never reads / reads: %.1f / %.1f ms (a write that waited for the host would show here)"
+          % (worst, worst_read))
 
 
 def main():
