@@ -9,7 +9,7 @@ from fatebox_fw.ring import Ring
 from fatebox_fw.server import Server
 from fatebox_fw.store import Store
 
-READ_CHUNK = 256    # serial bytes taken per tick: a 4 KiB frame in 16 ticks
+READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
 
 
@@ -35,6 +35,8 @@ class Gadget:
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader()
         self.inbuf = bytearray(READ_CHUNK)
+        self.inpos = 0              # inbuf[inpos:inlen]: read, not fed to the reader yet
+        self.inlen = 0
         self.shown = bytearray(len(self.ring.buf))
         # The role of each button, in the profile's order (profile.roles; that
         # module stays out of RAM after the boot: docs/performance.md, Fits the Pico).
@@ -72,11 +74,20 @@ class Gadget:
             if button.deciding():
                 cue = True
         self.cue = cue
-        count = board.serial_readinto(self.inbuf)
-        for i in range(count):
-            line = self.reader.feed_byte(self.inbuf[i])
+        # One request served per turn at most: a burst of them (read or not)
+        # spreads over turns instead of making one long one (a `state` costs
+        # several ms on an RP2040; ten in one turn held the buttons ~90 ms).
+        # Bytes read and not yet fed wait in inbuf for the next turn.
+        if self.inpos >= self.inlen:
+            self.inlen = board.serial_readinto(self.inbuf)
+            self.inpos = 0
+        inbuf = self.inbuf
+        while self.inpos < self.inlen:
+            line = self.reader.feed_byte(inbuf[self.inpos])
+            self.inpos += 1
             if line is not None:
                 self.server.serve(line)
+                break
         self.server.pump()
         self.core.tick(now)
         self._show(now)
