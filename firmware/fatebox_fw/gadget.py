@@ -98,7 +98,7 @@ class Gadget:
         buf, shown = ring.buf, self.shown
         if self.cue:
             # A button held, its gesture undecided: the frame one brightness
-            # level up (down at the top), on the press's debounced down edge.
+            # level up (down at the top), from the first turn that reads it down.
             if self.cue_from != ring.brightness:
                 self.cue_from = ring.brightness
                 self.cue_to = R.cue_level(ring.brightness)
