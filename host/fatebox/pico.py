@@ -152,7 +152,10 @@ class EmulatedPico:
                 if data:
                     self._send({"cmd": "serial", "hex": data.hex()})
             if out in r:
-                chunk = os.read(out, 65536)
+                try:
+                    chunk = os.read(out, 65536)
+                except OSError:
+                    return          # close() closed the pipe under this read: the pump is done
                 if not chunk:
                     with self.lock:
                         if self.stopped is None:
