@@ -88,6 +88,7 @@ bench: deps firmware $(VENV)/.bench
 	$(PY) bench/entropy_bench.py
 	$(PY) bench/pico_timings.py
 	$(PY) bench/flood_bench.py
+	$(PY) bench/pico_flood.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build
