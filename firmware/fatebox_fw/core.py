@@ -365,7 +365,7 @@ class Core:
         result = trial.draw(k, self.sampler)
         if name is not None:
             character = roster.copy(self.store.characters[name])
-            character.record(result)
+            character.record(result.entry())
             self.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
                                               "draw": k, "statuses": list(trial.statuses)})
         if self.system != N.NEW_BEGINNING:
