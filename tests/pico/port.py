@@ -1,5 +1,5 @@
 # Frames from an emulated Pico's serial port, read by a test as a host would:
-# events skipped, every wait bounded in wall time.
+# events and blank lines skipped, every wait bounded in wall time.
 import time
 
 from shared_rules import wire
@@ -19,6 +19,8 @@ def read_until(port, last, what, wait_s=WAIT_S):
     deadline = time.monotonic() + wait_s
     while time.monotonic() < deadline:
         for line in reader.feed(port.read(port.in_waiting or 1)):
+            if not line.strip():
+                continue        # the rp2 backend pads a frame's end with newlines (hal/rp2.py serial_write)
             message = wire.decode(line)
             if "event" in message:
                 continue
