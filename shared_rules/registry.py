@@ -103,7 +103,8 @@ NEW_BEGINNING = System(
     patterns={"total-success": (SOLID, "success", False), "partial-success": (ALTERNATE, "success", False),
               "partial-failure": (THIRDS, "partial_failure", False), "total-failure": (HALF, "failure", False)},
     colour=(150, 140, 120),
-    longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 6, "black": 6, "exit": True,
+    # A bag of the box's supply: 12 tokens at most, 11 of a colour (new_beginning.BOX_SUPPLY).
+    longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
     host="fatebox.systems.new_beginning")
 
