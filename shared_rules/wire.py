@@ -74,6 +74,8 @@ def decode(line):
     payload = bytes(line[10:])
     if int(digits, 16) != checksum(payload):
         raise WireError(N.E_CHECKSUM, "checksum mismatch: the frame was damaged on the way")
+    if b"\\u" in payload:
+        payload = _join_pairs(payload)
     try:
         message = json.loads(payload)
     except ValueError:      # UnicodeError (bytes that are not UTF-8) is one too
@@ -88,6 +90,55 @@ def decode(line):
     if problem is not None:
         raise WireError(N.E_JSON, problem, _id(message))
     return message
+
+
+def _hex4(data, at):
+    """The 4 hex digits at data[at:at + 4] as a number, or -1."""
+    if at + 4 > len(data):
+        return -1
+    value = 0
+    for i in range(at, at + 4):
+        b = data[i]
+        if 0x30 <= b <= 0x39:
+            b -= 0x30
+        elif 0x61 <= b <= 0x66:
+            b -= 0x57
+        elif 0x41 <= b <= 0x46:
+            b -= 0x37
+        else:
+            return -1
+        value = value * 16 + b
+    return value
+
+
+def _join_pairs(payload):
+    """The payload with each escaped surrogate pair ("\\ud83d\\ude00", as CPython
+    and most encoders write a character past U+FFFF) as that character's UTF-8.
+
+    MicroPython's json turns each half of the pair into a lone surrogate, which
+    the limits refuse; joined here, both interpreters read the same character.
+    A lone half is left as it is (and refused). Escaped backslashes are skipped.
+    """
+    out = bytearray()
+    at = 0
+    i = payload.find(b"\\")
+    while i >= 0:
+        if i + 1 < len(payload) and payload[i + 1] == 0x75:      # \u
+            high = _hex4(payload, i + 2)
+            low = _hex4(payload, i + 8) if payload[i + 6:i + 8] == b"\\u" else -1
+            if 0xD800 <= high <= 0xDBFF and 0xDC00 <= low <= 0xDFFF:
+                code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                out += payload[at:i]
+                out += bytes((0xF0 | code >> 18, 0x80 | (code >> 12) & 0x3F, 0x80 | (code >> 6) & 0x3F,
+                              0x80 | code & 0x3F))
+                at = i + 12
+                i = payload.find(b"\\", at)
+                continue
+        i = payload.find(b"\\", i + 2)        # an escape is two bytes at least: \\ stays whole
+    if not at:
+        return payload
+    out += payload[at:]
+    return bytes(out)
 
 
 def _id(message):
@@ -150,9 +201,9 @@ def valid_text(text):
 
 
 def _dumps(message):
-    # Text goes as UTF-8, not as \uXXXX escapes: MicroPython's json reads an
-    # escaped surrogate pair (CPython's default for an emoji) as two lone
-    # surrogates. json escapes control characters either way.
+    # Text goes as UTF-8, not as \uXXXX escapes: shorter, and what MicroPython's
+    # json writes too (decode joins an escaped surrogate pair all the same).
+    # json escapes control characters either way.
     try:
         return json.dumps(message, ensure_ascii=False)
     except TypeError:        # MicroPython's json.dumps has no ensure_ascii (and never escapes)

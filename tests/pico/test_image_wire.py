@@ -1,13 +1,16 @@
 # The wire's limits on the real rp2 port (issue 11): Fatebox's own image on
 # the emulated Pico is sent the hostile frames of tests/rules/test_wire.py over
 # its USB serial, answers each with a typed `bad-json` error (keeping the id
-# where it can be read), and goes on serving: no crash, no reset.
+# where it can be read), and goes on serving: no crash, no reset. Hostile
+# names on `put` are refused with `invalid`, the box's characters unchanged.
+import os
 import time
 
 import serial
 
 from shared_rules import names as N
 from shared_rules import wire
+from fatebox import sheets
 from tests.pico.conftest import image_path
 
 WAIT_S = 120      # wall seconds for one reply: the chip runs at 1/4 to 1/12 of real time
@@ -62,3 +65,37 @@ def test_the_image_refuses_hostile_frames_with_a_typed_error_and_goes_on(tmp_pat
         state = reply(port, 2)
         assert state["ok"] and state["storage"] == "ok"
     assert chip.ping()["resets"] == 0       # no reset: the same boot answered all of it
+
+
+HOSTILE_NAMES = (
+    # (what, name): the box's half of the name rule (shared_rules/charname.py)
+    ("an escape sequence", "Ka\x1b]0;owned\x07i"),
+    ("a NUL", "Mara\x00"),
+    ("a DEL", "Ky\x7fra"),
+    ("a right-to-left override", "\u202eKai"),
+    ("a trailing space", "Mara "),
+    ("41 characters", "x" * 41),
+    ("Mara but for case", "MARA"),
+)
+
+
+def test_the_image_refuses_hostile_names_on_put_and_keeps_what_it_held(tmp_path, picos):
+    mara = sheets.load(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "mara.toml")).character.to_dict()
+    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="seeded:7")
+    chip.wait_frame(step="the image's first frame")
+    chip.wait_usb()
+    with serial.Serial(chip.port_path, timeout=0.2) as port:
+        port.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
+        assert reply(port, 1)["ok"]
+        port.write(wire.encode({"id": 2, "op": "put", "character": mara}))
+        assert reply(port, 2)["ok"]
+        for i, (what, name) in enumerate(HOSTILE_NAMES):
+            port.write(wire.encode({"id": 10 + i, "op": "put", "character": dict(mara, name=name)}))
+            answer = reply(port, 10 + i)
+            assert answer["ok"] is False, what
+            assert answer["error"]["code"] == N.E_INVALID and "character name" in answer["error"]["message"], \
+                (what, answer)
+        port.write(wire.encode({"id": 3, "op": "list"}))
+        listed = reply(port, 3)
+        assert [c["name"] for c in listed["characters"]] == ["Mara"]
+    assert chip.ping()["resets"] == 0

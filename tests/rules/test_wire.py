@@ -106,6 +106,21 @@ def test_a_lone_surrogate_is_refused_escaped_or_raw():
     assert _refused(b'{"name": "\xff"}').code == N.E_JSON
 
 
+def test_an_escaped_surrogate_pair_is_the_character_it_stands_for_on_every_interpreter():
+    # CPython's json.dumps (and most encoders) write U+1F600 as "\ud83d\ude00";
+    # MicroPython's json alone would make two lone surrogates of it.
+    assert decode(_frame(b'{"name": "Kai \\ud83d\\ude00"}')) == {"name": "Kai \U0001F600"}
+    assert decode(_frame(b'{"name": "\\uD83D\\uDE00\\ud83d\\ude01!"}')) == {"name": "\U0001F600\U0001F601!"}
+    assert decode(_frame(b'{"\\udbff\\udfff": 1}')) == {"\U0010FFFF": 1}
+    # an escaped backslash before "ud83d" is text, not an escape
+    assert decode(_frame(b'{"name": "\\\\ud83d"}')) == {"name": "\\ud83d"}
+    assert decode(_frame(b'{"name": "\\\\\\ud83d\\ude00"}')) == {"name": "\\\U0001F600"}
+    # halves in the wrong order, or apart, are still lone surrogates
+    assert _refused(b'{"name": "\\ude00\\ud83d"}').code == N.E_JSON
+    assert _refused(b'{"name": "\\ud83d x\\ude00"}').code == N.E_JSON
+    assert _refused(b'{"name": "\\ud83d\\u0041"}').code == N.E_JSON
+
+
 def test_a_refused_request_keeps_its_id_when_it_is_readable():
     assert _refused(b'{"id": 5, "op": "put", "n": 1.5}').id == 5
     assert _refused(b'{"id": "x", "n": 1.5}').id is None

@@ -1,0 +1,163 @@
+# Corrupt state files on the real rp2 port (issue 11, the fault suite where it
+# applies): Fatebox's image on the emulated Pico, its characters.json or its
+# backup replaced on the chip's own littlefs by a corrupt one (nested 5,000
+# deep, cut short, not UTF-8, of the wrong shape), then a power-up on that
+# flash. The box plays on the last good generation, shows the recovered
+# pattern, says so in `state`, and keeps the bad file aside byte for byte
+# (docs/flash.md, On load). tests/fuzz does the same walk at random on the
+# virtual board.
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from fatebox_fw import ring as R
+from fatebox_fw.profile import PICO
+from shared_rules import names as N
+from shared_rules import wire
+from tests.pico.conftest import COMMAND_TIMEOUT, fatebox, image_path
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+MAIN = "/data/characters.json"
+BACKUP = MAIN + ".bak"
+
+
+def on_board(port, script):
+    """Run `script` on the board (mpremote's raw REPL); its last printed line, as JSON."""
+    result = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", script],
+                            capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 0, result.stderr + result.stdout
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def read_files(port):
+    """{name: its bytes as base64} of every file in /data."""
+    return on_board(port, (
+        "import os, json, binascii\n"
+        "out = {}\n"
+        "for f in sorted(os.listdir('/data')):\n"
+        "    with open('/data/' + f, 'rb') as h:\n"
+        "        out[f] = binascii.b2a_base64(h.read()).decode().strip()\n"
+        "print(json.dumps(out))\n"))
+
+
+def write_file(port, path, data):
+    on_board(port, (
+        "import binascii\n"
+        "with open(%r, 'wb') as h:\n"
+        "    h.write(binascii.a2b_base64(%r))\n"
+        "print('1')\n" % (path, base64.b64encode(data).decode())))
+
+
+def recovered_pattern():
+    ring = R.Ring(PICO["neopixel"]["count"], PICO["brightness"])
+    ring.error(R.RECOVERED, True)
+    return bytes(ring.buf)
+
+
+def ask_state(chip):
+    """hello, then state, straight on the chip's serial: the state reply."""
+    start = len(chip.serial_log)
+    chip.write_serial(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
+                      + wire.encode({"id": 2, "op": "state"}))
+    chip.wait_serial(b'"id": 2', step="the reply to state", start=start)
+    end = chip.wait_serial(b"\n", step="the end of the reply to state", start=chip.serial_log.find(b'"id": 2', start))
+    line = bytes(chip.serial_log[start:end]).splitlines()[-1]
+    reply = wire.decode(line)
+    assert reply["ok"], reply
+    return reply
+
+
+def names(data):
+    return [c["name"] for c in json.loads(data)["characters"]]
+
+
+def deep(data):
+    n = 5000
+    return b'{"format": 1, "characters": [' + b"[" * n + b"]" * n + b"]}"
+
+
+def cut_short(data):
+    return data[:len(data) * 2 // 3]
+
+
+def not_utf8(data):
+    return b"\xff\xfe" + data
+
+
+def wrong_shape(data):
+    doc = json.loads(data)
+    doc["characters"][0] = {"name": "Mara", "system": "new-beginning", "traits": [[[[1]]]]}
+    return json.dumps(doc).encode()
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """A flash with three characters saved (the main file) and two (its backup)."""
+    folder = tmp_path_factory.mktemp("state-files")
+    flash = str(folder / "base.bin")
+    from fatebox import pico as P
+    chip = P.EmulatedPico(firmware=image_path(), flash=flash)
+    try:
+        chip.wait_frame(step="the image's first frame")
+        chip.wait_usb()
+        for sheet in ("mara.toml", "tobin.toml", "ysolde.toml"):
+            fatebox(chip.port_path, "push", os.path.join(EXAMPLES, sheet))
+        files = read_files(chip.port_path)
+    finally:
+        chip.stop()
+    main = base64.b64decode(files["characters.json"])
+    backup = base64.b64decode(files["characters.json.bak"])
+    assert names(main) == ["Mara", "Tobin", "Ysolde"] and names(backup) == ["Mara", "Tobin"]
+    return flash, main, backup
+
+
+@pytest.mark.parametrize("spoil", [deep, cut_short, not_utf8, wrong_shape])
+def test_a_corrupt_main_file_is_kept_aside_and_the_backup_played(tmp_path, picos, base, spoil):
+    flash = str(tmp_path / "flash.bin")
+    shutil.copy(base[0], flash)
+    bad = spoil(base[1])
+    chip = picos(flash=flash)
+    chip.wait_usb()
+    write_file(chip.port_path, MAIN, bad)
+    chip.stop()                         # the power goes: the corrupt file is what the next start finds
+
+    chip = picos(flash=flash)
+    chip.wait_frame(lambda rgb: rgb == recovered_pattern(), step="the recovered pattern at start")
+    chip.wait_usb()
+    state = ask_state(chip)
+    assert state["characters"] == 2                 # the backup's Mara and Tobin
+    assert "characters.json.corrupt" in json.dumps(state["storage"])
+    listed = fatebox(chip.port_path, "list").stdout
+    assert "Mara" in listed and "Tobin" in listed and "Ysolde" not in listed
+    files = read_files(chip.port_path)
+    # the bad file kept aside byte for byte; the good generation untouched
+    assert base64.b64decode(files["characters.json.corrupt"]) == bad
+    assert base64.b64decode(files["characters.json.bak"]) == base[2]
+
+
+def test_a_corrupt_backup_is_reported_then_replaced_by_the_next_save(tmp_path, picos, base):
+    flash = str(tmp_path / "flash.bin")
+    shutil.copy(base[0], flash)
+    bad = wrong_shape(base[2])
+    chip = picos(flash=flash)
+    chip.wait_usb()
+    write_file(chip.port_path, BACKUP, bad)
+    chip.stop()
+
+    chip = picos(flash=flash)
+    chip.wait_frame(step="the first frame")
+    chip.wait_usb()
+    state = ask_state(chip)
+    assert state["characters"] == 3                 # the main file is good: all three
+    assert state["backup"] != "ok", state
+    fatebox(chip.port_path, "push", os.path.join(EXAMPLES, "ash.toml"))
+    state = ask_state(chip)
+    assert state["backup"] == "ok", state           # the save made a good backup from the good file
+    files = read_files(chip.port_path)
+    assert base64.b64decode(files["characters.json.bak.corrupt"]) == bad
+    assert names(base64.b64decode(files["characters.json.bak"])) == ["Mara", "Tobin", "Ysolde"]
