@@ -28,26 +28,30 @@ def table_command(path, supply_white, supply_black, as_json, port):
     """
     from fatebox.cli import _connect
     table = T.load(path) if path is not None else None
-    given = supply_white is not None or supply_black is not None
-    if given and (supply_white is not None) != (supply_black is not None) and (table is None or table.supply is None):
-        partial = True          # the other colour is the box's: known once connected
-    else:
-        partial = False
-    if not partial and given:
-        base = table.supply if table is not None and table.supply is not None else (None, None)
-        table = T.Table("the options", _checked(supply_white if supply_white is not None else base[0],
-                                                supply_black if supply_black is not None else base[1]))
+    base = table.supply if table is not None else None
+    # Each colour given is checked before the board is touched; one colour
+    # alone keeps the other as the file has it, else as the box has it.
+    if supply_white is not None:
+        _checked(supply_white, 1)
+    if supply_black is not None:
+        _checked(1, supply_black)
+    if base is not None or (supply_white is not None and supply_black is not None):
+        base = base or (None, None)
+        table = T.Table(path or "the options", _checked(_either(supply_white, base[0]), _either(supply_black, base[1])))
     with _connect(port) as link:
-        if partial:
+        if (table is None or table.supply is None) and (supply_white is not None or supply_black is not None):
             now = T.box_supply(link)
-            table = T.Table("the options", _checked(supply_white if supply_white is not None else now[0],
-                                                    supply_black if supply_black is not None else now[1]))
+            table = T.Table("the options", _checked(_either(supply_white, now[0]), _either(supply_black, now[1])))
         T.send(link, table, lambda text: echo(text, err=True))
         supply = T.box_supply(link)
     if as_json:
         click.echo(json.dumps({"supply": {"white": supply[0], "black": supply[1]}}))
         return
     echo("supply: %s%s" % (T.supply_words(supply), " (the rules' default)" if supply == T.DEFAULT_SUPPLY else ""))
+
+
+def _either(given, otherwise):
+    return otherwise if given is None else given
 
 
 def _checked(white, black):

@@ -91,3 +91,16 @@ def test_a_bad_table_file_stops_push_and_sync_before_the_box_is_touched(realbox,
                                  "that colour the table holds), got 0; nothing was sent\n" % path)
         assert box.characters() == {}
     assert supply(run, box) == {"white": 6, "black": 6}
+
+
+def test_fatebox_table_takes_a_table_file_and_an_option_wins_over_it(realbox, run, table):
+    box = realbox()
+    path = write_table(table, 8, 4)
+    result = run("--port", box.path, "table", path, "--supply-black", 3)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "supply: 8 white, 3 black\n"
+    empty = table / "empty.toml"
+    empty.write_text("[new-beginning]\n")
+    assert run("--port", box.path, "table", empty, "--supply-white", 5).exit_code == 0
+    assert supply(run, box) == {"white": 5, "black": 3}
+    assert run("--port", box.path, "table", empty).stdout == "supply: 5 white, 3 black\n"
