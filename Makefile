@@ -68,9 +68,10 @@ test-mp: deps
 
 # The fuzzing and fault suite for longer than `make test`'s slice (tests/fuzz/):
 # frames, corrupt state files, kill -9 during saves, pull and push. FUZZ_MINUTES=10.
+# FUZZ_KINDS=pico: frames to Fatebox's image on the emulated Pico beside its twin (slow).
 FUZZ_MINUTES ?= 10
 fuzz: $(VENV)/.installed
-	$(PY) -m tests.fuzz.run --minutes $(FUZZ_MINUTES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+	$(PY) -m tests.fuzz.run --minutes $(FUZZ_MINUTES) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) $(if $(FUZZ_KINDS),--kinds $(FUZZ_KINDS))
 
 # The button cards (one per system) and the wiring card, A6 PDF and SVG, into build/cards/.
 cards: $(VENV)/.installed
@@ -87,6 +88,7 @@ bench: deps firmware $(VENV)/.bench
 	$(PY) bench/entropy_bench.py
 	$(PY) bench/pico_timings.py
 	$(PY) bench/flood_bench.py
+	$(PY) bench/pico_flood.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

@@ -11,14 +11,23 @@
 //    host NAKs, instead of being answered at once with an empty packet;
 //  - the watchdog reboot (machine.reset()): the chip restarts, flash kept;
 //  - the flash saved to a file on exit and loaded from it on start;
-//  - the WS2812 data pin decoded from its edges into frames.
+//  - the WS2812 data pin decoded from its edges into frames;
+//  - a host that stops reading: IN stalled, the device's IN transfers stay
+//    pending (a real cdc-acm host stops asking for IN packets when its tty
+//    buffer is full), so the device's CDC TX FIFO fills;
+//  - the loop's turns seen from outside: each burst of GPIO_IN reads after
+//    a quiet of QUIET_US (the firmware polls its buttons at the start of each
+//    turn, and reads no pin while it sleeps) is a turn's start, recorded in
+//    emulated time; the firmware is not changed or slowed.
 //
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
+//   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
 //   ready, usb (the host configured the CDC device), serial {hex}, frame {grb}, flash {op,kind,addr,size}, reset,
-//   time (a heartbeat), saved, stopped {reason}, error {message}.
+//   time (a heartbeat), saved, stopped {reason}, error {message},
+//   in {stalled, held, id} (the IN transfers held back), turns {starts, id}.
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import readline from 'node:readline';
@@ -178,6 +187,14 @@ if (opts.firmware) {
 let mcu = null, cdc = null, stopped = false, flashOps = 0, resets = 0;
 let pendingRead = null;            // the OUT endpoint armed by the device: [endpoint, size]
 const hostToDevice = [];           // bytes from the host not yet taken by the device
+let inStalled = false;             // the host takes no IN packets (stall_in)
+const heldIn = new Map();          // IN buffer-control offset -> the value the device armed it with
+let heldInBytes = 0;
+const QUIET_US = 1000;             // no GPIO_IN read for this long: the next one starts a turn
+let lastPinRead = -1e12;
+let turnStarts = [];
+let turnBusy = [];                 // per turn start: until the core first sleeps (WFI/WFE) after it
+let turnOpen = false;
 const pressed = new Map();         // pin -> true while held low from outside
 let tBase = 0;                     // emulated time before the current chip's start (restarts)
 
@@ -307,6 +324,51 @@ function installUSB(chip) {
   };
 }
 
+// A host that stops reading: an IN transfer the device arms on the CDC data
+// endpoint is held (its AVAILABLE bit stays set, as on a real bus where no IN
+// token comes), and replayed when the host reads again.
+const EP0_IN_BUFFER_CONTROL = 0x80;
+const USB_BUF_CTRL_AVAILABLE = 1 << 10;
+
+function installInStall(chip) {
+  const usb = chip.usbCtrl;
+  const updated = usb.DPRAMUpdated.bind(usb);
+  usb.DPRAMUpdated = (offset, value) => {
+    if (inStalled && cdc && cdc.inEndpoint > 0 && offset === EP0_IN_BUFFER_CONTROL + 8 * cdc.inEndpoint &&
+        (value & USB_BUF_CTRL_AVAILABLE)) {
+      if (!heldIn.has(offset)) heldInBytes += value & 0x3ff;
+      heldIn.set(offset, value);
+      return;
+    }
+    updated(offset, value);
+  };
+  usb.releaseHeldIn = () => {
+    for (const offset of heldIn.keys()) {
+      const value = chip.usbDPRAMView.getUint32(offset, true);
+      if (value & USB_BUF_CTRL_AVAILABLE) updated(offset, value);
+    }
+    heldIn.clear();
+    heldInBytes = 0;
+  };
+}
+
+function installTurns(chip) {
+  const sio = chip.sio;
+  const read = sio.readUint32.bind(sio);
+  sio.readUint32 = (offset) => {
+    if (offset === 0x004) {       // GPIO_IN: the buttons polled
+      const t = now();
+      if (t - lastPinRead > QUIET_US && turnStarts.length < 1000000) {
+        if (turnOpen) turnBusy.push(-1);
+        turnStarts.push(t);
+        turnOpen = true;
+      }
+      lastPinRead = t;
+    }
+    return read(offset);
+  };
+}
+
 function feedUSB() {
   if (!pendingRead || hostToDevice.length === 0 || !cdc) return;
   const [endpoint, size] = pendingRead;
@@ -331,11 +393,15 @@ function boot() {
   mcu.flash.set(flash);
   pendingRead = null;
   hostToDevice.length = 0;
+  heldIn.clear();
+  heldInBytes = 0;
   rosc = new Rosc(bitSource);
   mcu.peripherals[0x40060] = rosc;
   installFlash(mcu);
   installPins(mcu);
   installUSB(mcu);
+  installInStall(mcu);
+  installTurns(mcu);
   installWatchdog(mcu);
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
   // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
@@ -380,7 +446,24 @@ function handle(line) {
       send({ ev: 'saved', t: now(), flash_ops: flashOps });
       break;
     case 'ping':
-      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, id: msg.id });
+      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, in_held: heldInBytes,
+             id: msg.id });
+      break;
+    case 'stall_in':
+    {
+      // `held`: the bytes of IN transfers the device had armed and the host had not taken
+      const held = heldInBytes;
+      inStalled = !!msg.on;
+      if (!inStalled && mcu.usbCtrl.releaseHeldIn) mcu.usbCtrl.releaseHeldIn();
+      send({ ev: 'in', t: now(), stalled: inStalled, held, id: msg.id });
+    }
+      break;
+    case 'turns':
+      if (turnOpen) turnBusy.push(-1);
+      send({ ev: 'turns', t: now(), starts: turnStarts, busy: turnBusy, id: msg.id });
+      turnStarts = [];
+      turnBusy = [];
+      turnOpen = false;
       break;
     case 'stop':
       stop('asked');
@@ -406,6 +489,7 @@ function run() {
   while (Date.now() - started < 20 && !stopped && !idle) {
     for (let i = 0; i < 20000 && !stopped; i++) {
       if (core.waiting) {
+        if (turnOpen) { turnBusy.push(now() - turnStarts[turnStarts.length - 1]); turnOpen = false; }
         // Asleep (WFI): skip to the next alarm or scheduled press, but never
         // ahead of the wall clock, so a chip waiting for its host does not
         // race through its own timeouts while the host is still typing.

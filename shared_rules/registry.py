@@ -20,6 +20,8 @@ HALF = "half"             # one solid half, the other dark: failed
 PATTERNS = (SOLID, ALTERNATE, THIRDS, HALF)
 # Ring colours by name (fatebox_fw.ring.Ring attributes).
 RING_COLOURS = ("success", "partial_failure", "failure")
+# The last step of a summary path that counts the truthy items of a list (roster.Hero.summary).
+COUNT = "#"
 
 
 class System:
@@ -28,7 +30,7 @@ class System:
     name        the word in sheets, JSON and the protocol (RULINGS.md)
     words       as a person reads it
     package     its shared_rules package
-    character   module of its character model (`Character`); None: New Beginning's own
+    character   module of its character model (`Character`: the sheet roster.Hero keeps)
     play        the firmware module of its screens (`Play`)
     unload      modules that leave RAM while another system is played (a
                 package goes with its submodules); default: (package,)
@@ -37,6 +39,7 @@ class System:
     patterns    outcome -> (pattern, ring colour, blinks): each outcome on the ring
     colour      (r, g, b) of the system on the menu
     summary     what `list` shows beside the name: (key, path in the sheet's dict) pairs
+                (a path step may be a tuple of keys, lists joined, and end in COUNT)
     longest     the longest history entry the box writes (keys it records): the
                 room a `get` reply must leave
     host        the host module of its `fatebox odds/simulate` commands and words
@@ -65,9 +68,9 @@ def check(row):
     """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
     name = row.name
     for key in System.FIELDS:
-        if key not in row.fields and key not in ("unload", "host_only", "character", "summary"):
+        if key not in row.fields and key not in ("unload", "host_only", "summary"):
             raise RegistryError(name, key, "missing")
-    for key in ("name", "words", "package", "play", "host"):
+    for key in ("name", "words", "package", "character", "play", "host"):
         if not isinstance(getattr(row, key), str) or not getattr(row, key):
             raise RegistryError(name, key, "expected a non-empty string")
     if not row.package.startswith("shared_rules."):
@@ -90,10 +93,10 @@ def check(row):
 
 
 NEW_BEGINNING = System(
-    name="new-beginning", words="New Beginning", package="shared_rules.new_beginning", character=None,
-    play="fatebox_fw.play.new_beginning",
-    # The Trial and the character model stay from the boot (the protocol's `trial`).
-    unload=("shared_rules.new_beginning.odds", "shared_rules.new_beginning.draw",
+    name="new-beginning", words="New Beginning", package="shared_rules.new_beginning",
+    character="shared_rules.new_beginning.character", play="fatebox_fw.play.new_beginning",
+    # The Trial stays from the boot (the protocol's `trial`).
+    unload=("shared_rules.new_beginning.character", "shared_rules.new_beginning.odds", "shared_rules.new_beginning.draw",
             "shared_rules.new_beginning.trial_setup", "shared_rules.new_beginning.effects",
             "shared_rules.new_beginning.groups", "shared_rules.new_beginning.spending",
             "shared_rules.new_beginning.crucial"),
@@ -103,6 +106,9 @@ NEW_BEGINNING = System(
     patterns={"total-success": (SOLID, "success", False), "partial-success": (ALTERNATE, "success", False),
               "partial-failure": (THIRDS, "partial_failure", False), "total-failure": (HALF, "failure", False)},
     colour=(150, 140, 120),
+    summary=(("archetype", ("archetype", "name")),
+             ("placed", (("archetype", "qualities", "skills", "traits"), "placed", COUNT)),
+             ("misfortunes", ("misfortunes", COUNT)), ("pending-misfortunes", ("pending-misfortunes",))),
     # A bag of the box's supply: 12 tokens at most, 11 of a colour (new_beginning.BOX_SUPPLY).
     longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},

@@ -2,7 +2,6 @@
 # the summary `list` shows, and the play history every system records alike.
 from shared_rules import names as N
 from shared_rules import registry
-from shared_rules.new_beginning.character import Character
 from shared_rules.errors import SheetError
 from shared_rules.limits import HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
@@ -16,9 +15,8 @@ _COMMON = ("name", "system", "trials", "history")
 
 
 def _model(system):
-    """(module, its character class) of a system other than New Beginning, imported only when needed."""
-    m = __import__(registry.row(system).character, None, None, ["Character"])
-    return m, m.Character
+    """The character class of `system` (its row's `character` module), imported only when needed."""
+    return __import__(registry.row(system).character, None, None, ["Character"]).Character
 
 
 def outcomes(system):
@@ -27,17 +25,21 @@ def outcomes(system):
 
 
 class Hero:
-    """A character of a dice or colour system as the box keeps it.
+    """A character as the box keeps it, of every system alike.
 
-    `sheet` is the system's own shared_rules character (approaches.Character,
-    lightdark_character.Character, axiom_character.Character,
-    colourtokens_character.Character); the box adds the name, the trials it
-    counted and the last HISTORY_LIMIT results, as for New Beginning.
+    `sheet` is the system's own shared_rules character (the registry row's
+    `character` module: new_beginning.character.Character, approaches.Character,
+    ...); the box adds the name, the trials it counted and the last
+    HISTORY_LIMIT results.
 
     `release()` keeps the sheet as its checked dict instead, so that the box
-    can take the system's rules out of RAM while another system is played
-    (docs/performance.md, Fits the Pico); `sheet` makes it again when asked.
-    to_dict() and summary() read either form without importing any rules.
+    can take the system's rules out of RAM while another system is played: no
+    object of a class those rules define stays behind (New Beginning's lessons
+    and scars are effects.Mark objects; one kept across the rules leaving RAM
+    would be of a class the rules, imported again, no longer know). When to
+    release is the memory policy's (fatebox_fw.memory.keep); `sheet` makes it
+    again when asked. to_dict() and summary() read either form without
+    importing any rules.
     """
 
     def __init__(self, name, system, sheet, trials=0, history=None):
@@ -51,8 +53,9 @@ class Hero:
     @property
     def sheet(self):
         if self.made is None:
-            # Checked when it was released: this cannot fail, only import.
-            self.made = _model(self.system)[1].from_dict(_plain(self.fields))
+            # Checked when it was released: this cannot fail, only import. The
+            # dict is this hero's own (release, copy): the sheet may keep its parts.
+            self.made = _model(self.system).from_dict(self.fields)
             self.fields = None
         return self.made
 
@@ -83,59 +86,33 @@ class Hero:
         return out
 
     def summary(self):
-        """What `list` shows: the New Beginning keys where they mean something, and the system's own."""
-        data = self._fields()
+        """What `list` shows: the name, system, archetype and trials, and the system's own keys."""
+        data = self.made.to_dict() if self.made is not None else self.fields     # read, not changed
         out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
         # The registry row names what `list` shows, read from the dict: no rules imported.
         for key, path in registry.row(self.system).summary:
-            value = data
-            for step in path:
-                value = value.get(step) if isinstance(value, dict) else None
-            out[key] = _plain(value)
+            out[key] = _plain(_read(data, path))
         return out
 
 
-class Kept:
-    """A New Beginning character as the box keeps it while another system is
-    played: its checked dict and its summary, no Character object.
-
-    Its lessons and scars are effects.Mark objects, and the effects rules leave
-    RAM with New Beginning's (docs/performance.md, Fits the Pico): a Mark kept
-    across that would be of a class the rules, imported again, no longer know.
-    `made()` makes the Character again from the dict (store.release does when
-    New Beginning is played; copy() does for a change).
-    """
-
-    def __init__(self, character):
-        self.name = character.name
-        self.system = character.system
-        self.trials = character.trials
-        self.fields = character.to_dict()
-        self.said = character.summary()
-
-    def made(self):
-        return Character.from_dict(_plain(self.fields))
-
-    def to_dict(self):
-        return _plain(self.fields)
-
-    def summary(self):
-        return dict(self.said)
-
-
-def keep(character, live):
-    """`character` as the box keeps it while `live` is played: a character of
-    another system without its rules' objects (Hero released, New Beginning
-    as Kept once a system is played: a store no gadget plays keeps it whole);
-    of `live`, the object to play (a Kept made again)."""
-    if character.system == live:
-        return character.made() if isinstance(character, Kept) else character
-    if isinstance(character, Hero):
-        character.release()
-        return character
-    if live is not None and isinstance(character, Character):
-        return Kept(character)
-    return character
+def _read(value, path):
+    # A summary path (registry.System.summary): a key steps into a table, or
+    # into each table of a list; a tuple of keys joins those lists (a table
+    # counts as a list of one); registry.COUNT counts the truthy items.
+    for step in path:
+        if step == registry.COUNT:
+            value = len([v for v in value if v]) if isinstance(value, list) else 0
+        elif isinstance(step, tuple):
+            joined = []
+            for key in step:
+                item = value.get(key) if isinstance(value, dict) else None
+                joined += item if isinstance(item, list) else [item]
+            value = joined
+        elif isinstance(value, list):
+            value = [v.get(step) if isinstance(v, dict) else None for v in value]
+        else:
+            value = value.get(step) if isinstance(value, dict) else None
+    return value
 
 
 def _plain(value):
@@ -170,16 +147,14 @@ def from_dict(data):
     system = data.get("system", N.NEW_BEGINNING)
     if system not in SYSTEMS:
         raise SheetError("system", "expected one of %s, got %r" % (", ".join(SYSTEMS), system))
-    if system == N.NEW_BEGINNING:
-        return Character.from_dict(data)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-        raise SheetError("name", "expected a name of 1..%d characters, got %r" % (NAME_LIMIT, name))
+        raise SheetError("name", "expected a name of 1..%d characters, got %s"
+                         % (NAME_LIMIT, "nothing (the field is missing)" if name is None else repr(name)))
     trials = data.get("trials", 0)
     if not is_int(trials) or trials < 0:
         raise SheetError("trials", "expected a whole number >= 0, got %r" % (trials,))
     history = _history(data, system)
-    module, model = _model(system)
     fields = {}
     for key in data:
         # Axiom's own sheet carries its name and system; the others' do not.
@@ -187,7 +162,7 @@ def from_dict(data):
             fields[key] = data[key]
     from shared_rules.errors import RulesError
     try:
-        sheet = model.from_dict(fields)
+        sheet = _model(system).from_dict(fields)
     except RulesError as exc:
         raise SheetError(exc.field, exc.message)
     return Hero(name, system, sheet, trials, history)
@@ -196,16 +171,14 @@ def from_dict(data):
 def copy(character):
     """A separate copy to change: the kept one stays as it is until a save succeeds.
 
-    A released Hero was checked when it was released: its copy is released
-    too, made without importing its rules.
+    The copy is released (its sheet was checked when the kept one was made):
+    its `sheet` is made again, of the classes the rules have now, when asked.
     """
-    if isinstance(character, Kept):
-        return character.made()     # to change: New Beginning's character made again
-    if isinstance(character, Hero) and character.made is None:
-        twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
-        twin.fields = _plain(character.fields)
-        return twin
-    return from_dict(character.to_dict())
+    twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
+    # A sheet's to_dict() is made of new lists and tables (release keeps it so too).
+    made = character.made
+    twin.fields = made.to_dict() if made is not None else _plain(character.fields)
+    return twin
 
 
 def longest_entry(system):

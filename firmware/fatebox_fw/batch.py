@@ -10,8 +10,8 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import unload
-from fatebox_fw.store import STAGED, StoreError, _keep, _reason
+from fatebox_fw.memory import keep, unload
+from fatebox_fw.store import STAGED, StoreError, _reason
 
 try:
     from binascii import crc32 as _crc32
@@ -135,4 +135,4 @@ def _staged(store, request):
         if name not in store.characters:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box to delete" % (name,))
         return name, None
-    return name, _keep(roster.from_dict(data), store.live)
+    return name, keep(roster.from_dict(data), store.live)

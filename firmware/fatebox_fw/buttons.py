@@ -101,6 +101,17 @@ class Button:
         self.state = _IDLE     # the end of a LONG, a DOUBLE or a swallowed press
         return None
 
+    def deciding(self):
+        """True while the button is held and what it means is not decided yet
+        (no LONG, SHORT or DOUBLE so far): the ring shows the press cue.
+
+        From the first poll that reads the pin down, not only once it is
+        debounced: the player sees the press taken at once. A glitch shorter
+        than the debounce shows the cue until it is over and decides nothing;
+        a second press of a double (its first released, waiting) shows none.
+        """
+        return self.state == _DOWN or (self.state == _IDLE and self.raw and not self.stable)
+
     def cancel(self):
         """Forget the gesture under way: nothing more until the next press."""
         self.pending = None

@@ -19,7 +19,7 @@ MENU_CHARACTER = "menu-character"
 MENU_BRIGHTNESS = "menu-brightness"
 MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
 # Brightness levels the menu offers (0..255 on the pixels), dim to full.
-BRIGHTNESS = (4, 8, 16, 32, 64, 96, 160, 255)
+BRIGHTNESS = R.LEVELS
 
 # Each system's play, imported when the system is chosen (one in RAM at a time).
 # Each system's play module is its registry row's `play`.
@@ -389,7 +389,7 @@ class Core:
         result = trial.draw(k, self.sampler)
         if name is not None:
             character = roster.copy(self.store.characters[name])
-            character.record(result)
+            character.record(result.entry())
             self.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
                                               "draw": k, "statuses": list(trial.statuses)})
         if self.system != N.NEW_BEGINNING:

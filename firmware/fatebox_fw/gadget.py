@@ -9,7 +9,7 @@ from fatebox_fw.ring import Ring
 from fatebox_fw.server import Server
 from fatebox_fw.store import Store
 
-READ_CHUNK = 256    # serial bytes taken per tick: a 4 KiB frame in 16 ticks
+READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
 
 
@@ -35,6 +35,8 @@ class Gadget:
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader()
         self.inbuf = bytearray(READ_CHUNK)
+        self.inpos = 0              # inbuf[inpos:inlen]: read, not fed to the reader yet
+        self.inlen = 0
         self.shown = bytearray(len(self.ring.buf))
         # The role of each button, in the profile's order (profile.roles; that
         # module stays out of RAM after the boot: docs/performance.md, Fits the Pico).
@@ -48,6 +50,11 @@ class Gadget:
         self.waiting = []
         self.store.busy = self._poll_during_save
         self.frames = 0
+        # The press cue (ring.cue_level): True while a button is held and what
+        # it means is undecided; the levels it scales between, kept per brightness.
+        self.cue = False
+        self.cue_from = 0
+        self.cue_to = 0
         self.server.start()
         self._show(board.ticks_ms(), force=True)
 
@@ -58,28 +65,53 @@ class Gadget:
             i, event, at = self.waiting.pop(0)
             if self.core.on_button(self.roles[i], event, at):
                 self.buttons[i].cancel()
+        cue = False
         for i in range(len(self.buttons)):
             button = self.buttons[i]
             event = button.poll(now)
             if event is not None and self.core.on_button(self.roles[i], event, now):
                 button.cancel()
-        count = board.serial_readinto(self.inbuf)
-        for i in range(count):
-            line = self.reader.feed_byte(self.inbuf[i])
+            if button.deciding():
+                cue = True
+        self.cue = cue
+        # One request served per turn at most: a burst of them (read or not)
+        # spreads over turns instead of making one long one (a `state` costs
+        # several ms on an RP2040; ten in one turn held the buttons ~90 ms).
+        # Bytes read and not yet fed wait in inbuf for the next turn.
+        if self.inpos >= self.inlen:
+            self.inlen = board.serial_readinto(self.inbuf)
+            self.inpos = 0
+        inbuf = self.inbuf
+        while self.inpos < self.inlen:
+            line = self.reader.feed_byte(inbuf[self.inpos])
+            self.inpos += 1
             if line is not None:
                 self.server.serve(line)
+                break
         self.server.pump()
         self.core.tick(now)
         self._show(now)
 
     def _show(self, now, force=False):
-        self.core.render(self.ring, now)
-        buf, shown = self.ring.buf, self.shown
-        if force or buf != shown:
-            # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
+        ring = self.ring
+        self.core.render(ring, now)
+        buf, shown = ring.buf, self.shown
+        if self.cue:
+            # A button held, its gesture undecided: the frame one brightness
+            # level up (down at the top), from the first turn that reads it down.
+            if self.cue_from != ring.brightness:
+                self.cue_from = ring.brightness
+                self.cue_to = R.cue_level(ring.brightness)
+            changed = ring.shown_into(shown, self.cue_to, self.cue_from)
+        elif force or buf != shown:
             for i in range(len(buf)):      # a byte loop: a slice would allocate
                 shown[i] = buf[i]
-            self.board.write_pixels(buf)
+            changed = True
+        else:
+            changed = False
+        if changed or force:
+            # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
+            self.board.write_pixels(shown)
             self.frames += 1
 
     def _poll_during_save(self):

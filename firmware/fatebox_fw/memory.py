@@ -8,7 +8,7 @@ from shared_rules import registry
 # Each system's play and rules, from its registry row: its play module and the
 # modules it unloads (a package goes with its submodules). What is in none of
 # them (the core, the store, the server, names, wire, errors, limits, the
-# registry, New Beginning's Trial and character model, roster) stays from the boot.
+# registry, New Beginning's Trial, roster) stays from the boot.
 SYSTEM_MODULES = dict((row.name, (row.play,) + tuple(row.unload)) for row in registry.ROWS)
 
 
@@ -51,9 +51,22 @@ def unload(keep):
     A module goes from sys.modules and from its package (where `from
     shared_rules import approaches` would find it), then a collection frees it
     once nothing else holds it: no object of its classes may be kept (the
-    store keeps other systems' characters as dicts, roster.Hero.release).
+    store keeps other systems' characters released: keep).
     """
     gone = drop([name for name in sys.modules if owner(name) not in (None, keep)])
     if gone:
         gc.collect()
     return gone
+
+
+def keep(character, live):
+    """`character` (a roster.Hero) as the store keeps it while `live` is played:
+    released (its sheet a checked dict) unless it is of `live`. The one place
+    this is decided: whatever is in RAM is this module's business, and a sheet
+    object kept while its system's modules leave RAM (unload) would hold classes
+    the rules, imported again, no longer know. Play makes the sheet again when
+    it asks for it (roster.Hero.sheet). The host, which never unloads, keeps
+    sheets made."""
+    if character.system != live:
+        character.release()
+    return character

@@ -32,6 +32,8 @@ ERROR_BLINK_MS = {REFUSED: 0, STORAGE: 500, RECOVERED: 0, ENTROPY: 150}
 KIND_POSITIVE, KIND_NEGATIVE, KIND_GOLD, KIND_TRAIT, KIND_LESSON, KIND_TOKEN = 0, 1, 2, 3, 4, 5
 
 OFF = (0, 0, 0)
+# Brightness levels the menu offers (0..255 on the pixels), dim to full.
+LEVELS = (4, 8, 16, 32, 64, 96, 160, 255)
 # Colours the core uses beyond names.COLOUR_* (full brightness; scaled once).
 _GOLD = (200, 150, 0)           # crucial trial, Axiom points, gold tokens
 _BLUE = (0, 60, 200)
@@ -117,6 +119,21 @@ class Ring:
     def fill(self, colour):
         for i in range(self.count):
             self.put(i, colour)
+
+    def shown_into(self, out, num=1, den=1):
+        """Copy the frame into `out` (the frame on the pixels), each byte times
+        num / den (the press cue: cue_level over the brightness); True if `out`
+        changed. A byte loop: nothing is allocated."""
+        buf = self.buf
+        changed = False
+        for i in range(len(buf)):
+            v = buf[i] * num // den
+            if v > 255:
+                v = 255
+            if out[i] != v:
+                out[i] = v
+                changed = True
+        return changed
 
     def bag(self, white, black, show_white=True, show_black=True):
         """The bag: whites, then blacks; a hidden part is off (the edited part blinks)."""
@@ -229,6 +246,21 @@ class Ring:
         else:
             for i in range(0, self.count, 3):
                 self.put(i, self.error_colour)
+
+
+def cue_level(brightness):
+    """The brightness a frame is shown at while a button is held and what it means
+    is not decided yet (the press cue): the next level up, one down at the top.
+
+    The whole frame, as it is, one step brighter: it keeps every pattern's shape
+    and colour, so it cannot be read as another result or an error, and the
+    player sees the box take the press on its down edge, before a short press
+    (known at the release), a long one or BACK's double is decided.
+    """
+    for level in LEVELS:
+        if level > brightness:
+            return level
+    return LEVELS[-2]
 
 
 def blinks(outcome):

@@ -13,7 +13,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import drop, unload
+from fatebox_fw.memory import drop, keep, unload
 
 FILE = "characters.json"
 STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
@@ -64,18 +64,6 @@ def _replace(src, dst):
         os.rename(src, dst)
 
 
-def clone(character):
-    """A separate copy to change: the stored one stays as it is until a save succeeds."""
-    return roster.copy(character)
-
-
-def _keep(character, live):
-    # A character of a system not being played is kept as its checked dict,
-    # so that system's rules can leave RAM (docs/performance.md, Fits the Pico);
-    # one of the system played is the object to play (roster.keep).
-    return roster.keep(character, live)
-
-
 class Store:
     """Characters by name, of any system, and the box's settings.
 
@@ -89,8 +77,8 @@ class Store:
     keep reading the buttons while the flash is written.
 
     `live` is the system being played (the core sets it): characters of the
-    other systems are kept released (roster.Hero.release), and the rules a
-    check imports for them leave RAM again once it is done (memory.unload).
+    other systems are kept released (memory.keep), and the rules a check
+    imports for them leave RAM again once it is done (memory.unload).
     """
 
     def __init__(self, directory, capacity=CAPACITY, opener=open):
@@ -156,7 +144,7 @@ class Store:
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
         released unless it is of the live system, whose rules then leave RAM again."""
         try:
-            return _keep(roster.from_dict(data), self.live)
+            return keep(roster.from_dict(data), self.live)
         finally:
             unload(self.live)
 
@@ -164,7 +152,7 @@ class Store:
         """Release every character not of the live system (the core chose another)."""
         chars = self.characters
         for name in chars:
-            chars[name] = _keep(chars[name], self.live)
+            keep(chars[name], self.live)
 
     def revision(self, name):
         return self.revisions.get(name, 0)
@@ -174,7 +162,7 @@ class Store:
 
         `record`: the change is a result the box played (the host's `trial`),
         numbered into the journal with this set-up; a `put` from the host is not a result."""
-        character = _keep(clone(character), self.live)
+        character = keep(roster.copy(character), self.live)
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)
@@ -218,16 +206,8 @@ class Store:
     def _number(self, old, new, setup=None):
         # A result recorded (trials counted up) goes into the journal with the
         # next sequence number; it reaches the flash with the next save.
-        # A character of a system not being played is kept as its dict (Kept):
-        # its trials and history are read from that (the host's `trial` while
-        # another system is played records on one).
-        old_trials = old.trials if hasattr(old, "history") else old.to_dict().get("trials", 0)
-        if hasattr(new, "history"):
-            new_trials, history = new.trials, new.history
-        else:
-            data = new.to_dict()
-            new_trials, history = data.get("trials", 0), data.get("history", [])
-        added = new_trials - old_trials
+        history = new.history
+        added = new.trials - old.trials
         if added > len(history):
             added = len(history)
         for i in range(len(history) - added, len(history)):

@@ -152,7 +152,10 @@ class EmulatedPico:
                 if data:
                     self._send({"cmd": "serial", "hex": data.hex()})
             if out in r:
-                chunk = os.read(out, 65536)
+                try:
+                    chunk = os.read(out, 65536)
+                except OSError:
+                    return          # close() closed the pipe under this read: the pump is done
                 if not chunk:
                     with self.lock:
                         if self.stopped is None:
@@ -187,7 +190,7 @@ class EmulatedPico:
         elif kind == "usb":
             self.usb = True
             self.usb_connects += 1
-        elif kind == "time":
+        elif kind in ("time", "in", "turns"):
             if "id" in ev:
                 self.pong[ev["id"]] = ev
         elif kind == "stopped":
@@ -295,6 +298,27 @@ class EmulatedPico:
         key = "p%d" % time.monotonic_ns()
         self._send({"cmd": "ping", "id": key})
         return self.wait(lambda: self.pong.get(key), "the emulator to answer a ping", wall_s=wall_s)
+
+    def _ask(self, msg, step, wall_s=30):
+        key = "p%d" % time.monotonic_ns()
+        msg["id"] = key
+        self._send(msg)
+        return self.wait(lambda: self.pong.get(key), step, wall_s=wall_s)
+
+    def stall_in(self, on=True):
+        """A host that stops reading (on) or reads again (off): the USB host takes
+        no IN packets, as a cdc-acm driver whose tty buffer is full; the board's
+        CDC TX FIFO fills. Returns the emulator's answer: stalled, held (bytes of
+        IN transfers the board armed and the host has not taken)."""
+        return self._ask({"cmd": "stall_in", "on": bool(on)}, "the emulator to %s IN" % ("stall" if on else "unstall"))
+
+    def turns(self, busy=False):
+        """The loop's turn starts (emulated us) since the last call: each burst of
+        button-pin reads after a quiet millisecond (emu/pico.mjs). busy=True:
+        (starts, busy), busy[i] the us from starts[i] until the core first slept
+        after it (-1: it did not sleep before the next start)."""
+        answer = self._ask({"cmd": "turns"}, "the emulator's turn starts")
+        return (answer["starts"], answer["busy"]) if busy else answer["starts"]
 
     # -- the end ---------------------------------------------------------------
     def stop(self, wall_s=30):

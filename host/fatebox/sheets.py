@@ -52,8 +52,8 @@ def read_document(path):
 def load(path):
     """A Sheet whose character passed shared_rules' checks, or FateboxError (exit 2).
 
-    The character is the one the box keeps: shared_rules.new_beginning.character.Character for
-    New Beginning, roster.Hero for the other systems (roster.from_dict by `system`).
+    The character is the one the box keeps, of every system: a roster.Hero
+    (roster.from_dict by `system`).
     """
     text, document = read_document(path)
     data = document.unwrap()

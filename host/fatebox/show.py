@@ -52,9 +52,9 @@ def state_words(summary):
 def loaded_words(character):
     """What `push` says of a character it loaded."""
     if character.system == N.NEW_BEGINNING:
-        placed = character.placed_count()
-        return "%s, %d traits, %s, %d trials" % (character.archetype.name, len(character.all_traits()),
-                                                 _plural(placed, "placed token"), character.trials)
+        sheet = character.sheet
+        return "%s, %d traits, %s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()),
+                                                 _plural(sheet.placed_count(), "placed token"), character.trials)
     summary = character.summary()
     words = [SYSTEM_WORDS[character.system]]
     if summary.get("archetype"):

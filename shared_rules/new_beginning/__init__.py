@@ -174,6 +174,13 @@ class Result:
         self.exit = trial.exits(counted)
         self.spendable_whites = trial.spendable_whites(self.white, k)
 
+    def entry(self):
+        """The history entry the box records (roster.Hero.record): outcome, tokens, bag."""
+        entry = {"outcome": self.outcome, "tokens": self.tokens, "white": self.trial.white, "black": self.trial.black}
+        if self.exit:
+            entry["exit"] = True
+        return entry
+
     def to_dict(self):
         return {
             "tokens": self.tokens,

@@ -1,8 +1,8 @@
-# A New Beginning character as the box keeps it: traits with levels and at
-# most one placed token each, misfortunes, and what the box counted in play.
+# A New Beginning character's sheet (roster.Hero keeps it with the name, trials
+# and history): traits with levels and at most one placed token each, misfortunes.
 from shared_rules import names as N
 from shared_rules.errors import RulesError, SheetError
-from shared_rules.limits import NAME_LIMIT, TEXT_LIMIT, HISTORY_LIMIT
+from shared_rules.limits import NAME_LIMIT, TEXT_LIMIT
 from shared_rules.exact import is_int
 
 MAX_LEVEL = 6           # a level-L trait adds L whites; the supply holds 6
@@ -93,23 +93,22 @@ class Trait:
 
 
 class Character:
-    """A New Beginning hero. Round-trips through plain dicts (JSON, TOML)."""
+    """A New Beginning hero's sheet. Round-trips through plain dicts (JSON, TOML)."""
 
+    # A New Beginning character's keys, in a sheet's order: name, system, trials
+    # and history are the ones roster.Hero keeps for every system alike.
     FIELDS = ("name", "system", "archetype", "qualities", "skills", "traits", "lessons",
               "misfortunes", "pending-misfortunes", "trials", "history", "rewards")
+    HERO = ("name", "system", "trials", "history")
 
-    def __init__(self, name, archetype, qualities, skills, traits=None,
-                 misfortunes=None, pending_misfortunes=0, trials=0, history=None, lessons=None):
-        self.name = name
-        self.system = N.NEW_BEGINNING
+    def __init__(self, archetype, qualities, skills, traits=None, misfortunes=None, pending_misfortunes=0,
+                 lessons=None):
         self.archetype = archetype
         self.qualities = qualities
         self.skills = skills
         self.traits = traits or []          # gained later (crucial trials)
         self.misfortunes = misfortunes or []
         self.pending_misfortunes = pending_misfortunes   # counted on the box, named on the host
-        self.trials = trials
-        self.history = history or []
         # Crucial trial rewards the box recorded and the host has still to name:
         # {"reward": "new-trait" | "lesson" | "scar", "outcome": ...} (crucial.py).
         self.rewards = []
@@ -130,33 +129,13 @@ class Character:
                 count += 1
         return count
 
-    def record(self, result):
-        """Count a trial the box played: the outcome and tokens, newest last."""
-        entry = {"outcome": result.outcome, "tokens": result.tokens,
-                 "white": result.trial.white, "black": result.trial.black}
-        if result.exit:
-            entry["exit"] = True
-        self.record_entry(entry)
-
-    def record_entry(self, entry):
-        """Count a trial from its history entry (outcome, tokens, white, black, exit...)."""
-        self.trials += 1
-        self.history.append(entry)
-        while len(self.history) > HISTORY_LIMIT:
-            self.history.pop(0)
-
     @classmethod
     def from_dict(cls, data):
         if not isinstance(data, dict):
             raise SheetError("character", "expected a table, got %s" % _kind(data))
         for key in data:
-            if key not in cls.FIELDS:
+            if key not in cls.FIELDS or key in cls.HERO:
                 raise SheetError(key, "unknown field; a character has %s" % ", ".join(cls.FIELDS))
-        name = _text(data, "name", "name", limit=NAME_LIMIT)
-        system = data.get("system", N.NEW_BEGINNING)
-        if system != N.NEW_BEGINNING:
-            # This is New Beginning's model; roster.from_dict loads the other systems.
-            raise SheetError("system", "expected %s, got %r" % (N.NEW_BEGINNING, system))
         if "archetype" not in data:
             raise SheetError("archetype", "expected a table with a name, got nothing (the field is missing)")
         archetype = Trait.from_dict(data["archetype"], "archetype")
@@ -169,37 +148,24 @@ class Character:
         for i in range(len(misfortunes)):
             _text({"m": misfortunes[i]}, "m", "misfortunes[%d]" % i)
         pending = _count(data, "pending-misfortunes", "pending-misfortunes")
-        trials = _count(data, "trials", "trials")
-        history = data.get("history", [])
-        if not isinstance(history, list):
-            raise SheetError("history", "expected a list of trials, got %s" % _kind(history))
-        for i in range(len(history)):
-            entry = history[i]
-            if not isinstance(entry, dict) or entry.get("outcome") not in N.OUTCOMES:
-                raise SheetError("history[%d]" % i, "expected a table with an outcome (%s)" % ", ".join(N.OUTCOMES))
         seen = []
         for trait in [archetype] + qualities + skills + traits:
             if trait.name in seen:
                 raise SheetError("traits", "two traits are named %r; trait names must differ" % trait.name)
             seen.append(trait.name)
         lessons = _lessons(data)
-        hero = cls(name, archetype, qualities, skills, traits, list(misfortunes),
-                   pending, trials, [dict(e) for e in history[-HISTORY_LIMIT:]], lessons)
+        hero = cls(archetype, qualities, skills, traits, list(misfortunes), pending, lessons)
         hero.rewards = _rewards(data)
         return hero
 
     def to_dict(self):
         out = {
-            "name": self.name,
-            "system": self.system,
             "archetype": self.archetype.to_dict(),
             "qualities": [t.to_dict() for t in self.qualities],
             "skills": [t.to_dict() for t in self.skills],
             "traits": [t.to_dict() for t in self.traits],
             "misfortunes": list(self.misfortunes),
             "pending-misfortunes": self.pending_misfortunes,
-            "trials": self.trials,
-            "history": [dict(e) for e in self.history],
         }
         if self.lessons:
             # Written only when there are some: a sheet without lessons keeps its shape.
@@ -220,7 +186,7 @@ class Character:
         for trait in traits:
             if trait.name == ref:
                 return trait
-        raise RulesError("trait", "%s has no trait named %r" % (self.name, ref))
+        raise RulesError("trait", "no trait named %r" % (ref,))
 
     def holding(self):
         """Names of the traits that hold a token, white or black."""
@@ -307,11 +273,6 @@ class Character:
                 raise SheetError(where, "two lessons or scars are named %r" % mark.name)
             self.lessons.append(mark)
         self.rewards.pop(index)
-
-    def summary(self):
-        return {"name": self.name, "system": self.system, "archetype": self.archetype.name,
-                "placed": self.placed_count(), "misfortunes": len(self.misfortunes),
-                "pending-misfortunes": self.pending_misfortunes, "trials": self.trials}
 
 
 def _traits(data, key, least, most):

@@ -1,4 +1,4 @@
-# Character dicts for the core suites (the shape of Character.to_dict()).
+# Character dicts for the core suites (the shape of roster.Hero.to_dict()).
 
 
 def sheet(name="Mara", **changes):
@@ -16,8 +16,8 @@ def sheet(name="Mara", **changes):
 
 
 def character(name="Mara", **changes):
-    from shared_rules.new_beginning.character import Character
-    return Character.from_dict(sheet(name, **changes))
+    from shared_rules import roster
+    return roster.from_dict(sheet(name, **changes))
 
 
 # One character of each dice or colour system (shared_rules/roster.py).

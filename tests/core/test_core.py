@@ -273,10 +273,10 @@ def test_misfortunes_are_marked_up_to_the_counted_blacks_and_saved_once_on_leavi
     assert gadget.store.writes == writes                    # not saved per press
     tap(gadget, board, "go")         # one white drawn passes the trial: none left to place
     assert gadget.core.screen == C.DIFFICULTY
-    assert gadget.store.characters["Mara"].pending_misfortunes == 1
+    assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1
     assert gadget.store.writes == writes + 1                # the trial and its marks: one save
     from fatebox_fw.store import Store
-    assert Store(board.storage).characters["Mara"].pending_misfortunes == 1
+    assert Store(board.storage).characters["Mara"].sheet.pending_misfortunes == 1
 
 
 def test_without_characters_a_trial_is_played_and_nothing_is_marked():
@@ -355,7 +355,7 @@ def test_marks_are_saved_when_a_host_trial_replaces_the_result():
     board.send({"id": 1, "op": "trial", "white": 2, "black": 3, "draw": 3})
     run(gadget, board, 50)
     assert gadget.core.screen == C.DRAWING and game(gadget).marks == 0
-    assert gadget.store.characters["Mara"].pending_misfortunes == 1
+    assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1
     assert not gadget.store.dirty
 
 

@@ -64,14 +64,14 @@ def play(gadget, board):
 def test_each_system_has_its_modules_and_the_boot_has_none():
     assert M.owner("fatebox_fw.play.new_beginning") == N.NEW_BEGINNING
     assert M.owner("shared_rules.new_beginning.draw") == N.NEW_BEGINNING
+    assert M.owner("shared_rules.new_beginning.character") == N.NEW_BEGINNING
     assert M.owner("fatebox_fw.play.approaches") == registry.APPROACHES.name
     assert M.owner("shared_rules.approaches") == registry.APPROACHES.name
     assert M.owner("shared_rules.light_dark.character") == registry.LIGHT_DARK.name
     assert M.owner("shared_rules.axiom.roll") == registry.AXIOM.name
     assert M.owner("fatebox_fw.play.colour_tokens") == registry.COLOUR_TOKENS.name
     assert M.owner("shared_rules.axiomatic") is None     # a package, not a name prefix
-    for resident in ("shared_rules.names", "shared_rules.new_beginning", "shared_rules.new_beginning.character",
-                     "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
+    for resident in ("shared_rules.names", "shared_rules.new_beginning", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
                      "fatebox_fw.store", "fatebox_fw.server", "fatebox_fw.memory"):
         assert M.owner(resident) is None, resident
     assert sorted(M.SYSTEM_MODULES) == sorted(roster.SYSTEMS)
@@ -135,7 +135,8 @@ def test_list_and_get_read_the_dicts_without_importing_their_rules():
 
 
 def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
-    for data in (ash(), lux(), vex(), rue()):
+    from tests.core.samples import sample
+    for data in [sample(system) for system in registry.NAMES]:
         made = roster.from_dict(data)
         kept = roster.from_dict(data)
         kept.release()
@@ -215,8 +216,8 @@ def test_after_the_boot_the_profile_and_safe_mode_leave_ram_on_micropython():
 def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of_ram():
     # Mara's lesson is an effects.Mark; the effects module leaves RAM with New
     # Beginning's rules while Approaches is played and comes back as a new
-    # module: Mara is kept as her dict meanwhile (roster.Kept), so her lesson
-    # is made again of the classes the rules know.
+    # module: Mara is kept released, her sheet a dict, meanwhile (memory.keep),
+    # so her lesson is made again of the classes the rules know.
     from tests.core.test_nb_box import to, put_into_play, box as nb_box
     from fatebox_fw import core as C
     lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
@@ -225,11 +226,13 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     choose(gadget, board, registry.APPROACHES.name)
     assert loaded(N.NEW_BEGINNING) == []
     mara = gadget.store.characters["Mara"]
-    assert isinstance(mara, roster.Kept) and mara.to_dict()["lessons"][0]["name"] == "Dream Team"
+    assert mara.made is None and mara.to_dict()["lessons"][0]["name"] == "Dream Team"
     assert ask(gadget, board, {"id": 1, "op": "list"})["characters"][0]["name"] == "Mara"
+    assert loaded(N.NEW_BEGINNING) == []                 # list read the dict: no rules came back
     choose(gadget, board, N.NEW_BEGINNING)
-    assert not isinstance(gadget.store.characters["Mara"], roster.Kept)
     to(gadget, board, C.TRAITS)
     put_into_play(gadget, board, 8)                      # past the 8 traits: the lesson
     words = gadget.describe()["text"]
     assert "at Dream Team, in play" in words and "(bag of 2 white, 3 black)" in words, words
+    # Of the effects module in RAM now, not of the one that left.
+    assert type(gadget.store.characters["Mara"].sheet.lessons[0]) is sys.modules["shared_rules.new_beginning.effects"].Mark

@@ -140,7 +140,7 @@ def test_opening_the_menu_on_a_result_saves_what_was_marked():
     assert play.marks == 1
     long_press(gadget, board, "back")
     assert gadget.core.menu == C.MENU_SYSTEM
-    assert gadget.store.characters["Mara"].pending_misfortunes == 1 and not gadget.store.dirty
+    assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1 and not gadget.store.dirty
 
 
 def test_a_system_without_characters_plays_bare():

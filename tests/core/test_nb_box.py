@@ -104,7 +104,7 @@ def test_a_placed_token_used_adds_a_white_and_leaves_the_trait():
     assert "(bag of 2 white, 3 black)" in text(gadget)
     long_press(gadget, board, "go", hold=700)
     mara = gadget.store.characters["Mara"]
-    assert mara.trait(4).placed is False and mara.trials == 1
+    assert mara.sheet.trait(4).placed is False and mara.trials == 1
 
 
 def test_a_trait_without_a_token_has_none_to_use():
@@ -138,7 +138,7 @@ def test_a_pass_with_a_white_to_spare_places_it_on_a_trait_used():
     tap(gadget, board, "go")
     assert gadget.core.screen == C.DIFFICULTY and gadget.store.writes == writes + 1
     mara = Store(board.storage).characters["Mara"]
-    assert mara.archetype.placed is True and mara.trials == 1
+    assert mara.sheet.archetype.placed is True and mara.trials == 1
 
 
 def test_a_crucial_trial_records_the_reward_and_an_improved_trait_gains_a_level():
@@ -156,7 +156,7 @@ def test_a_crucial_trial_records_the_reward_and_an_improved_trait_gains_a_level(
     assert text(gadget) == "Crucial trial: improve Smuggler (2 of 4)"
     tap(gadget, board, "go")
     mara = Store(board.storage).characters["Mara"]
-    assert mara.archetype.level == 2 and mara.history[-1]["reward"] == "improve-trait"
+    assert mara.sheet.archetype.level == 2 and mara.history[-1]["reward"] == "improve-trait"
 
 
 def test_a_crucial_reward_named_on_the_host_waits_on_the_sheet():
@@ -172,7 +172,7 @@ def test_a_crucial_reward_named_on_the_host_waits_on_the_sheet():
     assert text(gadget) == "Crucial trial: a new trait (1 of 3)"
     tap(gadget, board, "go")
     mara = Store(board.storage).characters["Mara"]
-    assert mara.rewards == [{"reward": "new-trait", "outcome": N.TOTAL_SUCCESS}]
+    assert mara.sheet.rewards == [{"reward": "new-trait", "outcome": N.TOTAL_SUCCESS}]
 
 
 def test_a_lesson_put_into_play_changes_the_bag():
@@ -212,8 +212,8 @@ def test_thrifts_token_goes_on_the_first_trait_holding_nothing():
     run(gadget, board, 1500)
     long_press(gadget, board, "go")
     mara = Store(board.storage).characters["Mara"]
-    assert mara.archetype.placed is True                 # Smuggler held nothing: it gets the white
-    assert mara.trait(4).placed is True                  # Climber kept its own token
+    assert mara.sheet.archetype.placed is True           # Smuggler held nothing: it gets the white
+    assert mara.sheet.trait(4).placed is True            # Climber kept its own token
 
 
 def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
@@ -234,7 +234,7 @@ def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
         if gadget.core.error is not None:
             break
     mara = gadget.store.characters["Mara"]
-    assert len(mara.rewards) > 42
+    assert len(mara.sheet.rewards) > 42
     assert roster.too_large(mara) is None                # always pullable
     assert gadget.core.error == R.REFUSED and "waiting to be named" in text(gadget)
     assert mara.history[-1]["reward"] == "new-trait"     # the choice is still recorded

@@ -2,6 +2,7 @@
 # backup generation, a power cut at every step of a save, a corrupt file kept
 # aside, a press during a save, mashing during an animation. Both interpreters.
 from shared_rules import names as N
+from shared_rules import roster
 from shared_rules.randomness import ScriptedBytes, SeededBytes
 from fatebox_fw import core as C
 from fatebox_fw import play as P
@@ -60,14 +61,14 @@ def test_a_result_left_alone_is_saved_once_after_the_idle_time():
 def test_staged_changes_go_out_with_the_next_save_and_the_host_sees_them_first():
     store = Store(fresh_dir())
     store.put(character("Mara"))
-    changed = S.clone(store.characters["Mara"])
-    changed.pending_misfortunes = 2
+    changed = roster.copy(store.characters["Mara"])
+    changed.sheet.pending_misfortunes = 2
     store.stage(changed)
-    assert store.dirty and store.characters["Mara"].pending_misfortunes == 2
-    assert Store(store.directory).characters["Mara"].pending_misfortunes == 0
+    assert store.dirty and store.characters["Mara"].sheet.pending_misfortunes == 2
+    assert Store(store.directory).characters["Mara"].sheet.pending_misfortunes == 0
     store.put(character("Ilo"))                           # a host put writes everything staged
     assert not store.dirty
-    assert Store(store.directory).characters["Mara"].pending_misfortunes == 2
+    assert Store(store.directory).characters["Mara"].sheet.pending_misfortunes == 2
     assert store.flush() is False                         # nothing left to write
 
 

@@ -24,7 +24,7 @@ def test_put_of_an_existing_name_replaces_it():
     store = Store(fresh_dir())
     store.put(character("Mara"))
     assert store.put(character("Mara", misfortunes=[])) is False
-    assert Store(store.directory).characters["Mara"].misfortunes == []
+    assert Store(store.directory).characters["Mara"].sheet.misfortunes == []
 
 
 def test_the_save_leaves_no_temporary_file():

@@ -98,7 +98,7 @@ def test_a_transaction_applies_every_character_with_one_save():
     assert reply["ok"], reply
     assert sorted(reply["revisions"]) == ["Ilo", "Mara", "Oona"] and reply["deleted"] == []
     assert gadget.store.writes == writes + 1                   # one save: one rename
-    assert gadget.store.characters["Mara"].misfortunes == []
+    assert gadget.store.characters["Mara"].sheet.misfortunes == []
     assert not exists(board.storage + "/sync.staged")
     reply = transaction(gadget, board, [{"delete": "Oona", "base": reply["revisions"]["Oona"]}])
     assert reply["deleted"] == ["Oona"] and gadget.store.names() == ["Ilo", "Mara"]
@@ -145,7 +145,7 @@ def test_a_box_restarted_mid_transaction_has_changed_nothing():
     txn = ask(gadget, board, {"id": 2, "op": "begin"})["txn"]
     ask(gadget, board, {"id": 3, "op": "stage", "txn": txn, "character": sheet("Mara", misfortunes=[])})
     again, board2 = box(board.storage)
-    assert again.store.characters["Mara"].misfortunes == ["The bartender hates me"]
+    assert again.store.characters["Mara"].sheet.misfortunes == ["The bartender hates me"]
     assert not exists(board.storage + "/sync.staged")
     message = refused(ask(again, board2, {"id": 1, "op": "commit", "txn": txn, "count": 1, "crc": 0}), N.E_TRANSACTION)
     assert "begin again" in message

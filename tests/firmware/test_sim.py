@@ -15,7 +15,7 @@ import serial
 
 from shared_rules import wire
 from shared_rules import names as N
-from shared_rules.new_beginning.character import Character
+from shared_rules import roster
 from fatebox.errors import FateboxError
 from fatebox.sim import parse_keys, load_characters, run_sim, SHORT_MS, LONG_MS
 from fatebox_fw.gadget import Gadget
@@ -29,10 +29,10 @@ ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
 
 START = """
 import sys
-from shared_rules.new_beginning.character import Character
+from shared_rules import roster
 from fatebox.sim import run_sim
 sheet = %r
-sys.exit(run_sim(sys.argv[1], headless=%r, load=[Character.from_dict(sheet)], seed="sim-test"))
+sys.exit(run_sim(sys.argv[1], headless=%r, load=[roster.from_dict(sheet)], seed="sim-test"))
 """
 
 
@@ -159,10 +159,10 @@ def test_loading_replaces_by_name_and_refuses_more_than_the_box_holds(tmp_path):
     board = VirtualBoard(str(tmp_path))
     try:
         gadget = Gadget(board)
-        load_characters(gadget, [Character.from_dict(sheet("Mara"))])
-        load_characters(gadget, [Character.from_dict(sheet("Mara", misfortunes=[]))])
-        assert gadget.store.names() == ["Mara"] and gadget.store.characters["Mara"].misfortunes == []
-        many = [Character.from_dict(sheet("Hero %d" % i)) for i in range(8)]
+        load_characters(gadget, [roster.from_dict(sheet("Mara"))])
+        load_characters(gadget, [roster.from_dict(sheet("Mara", misfortunes=[]))])
+        assert gadget.store.names() == ["Mara"] and gadget.store.characters["Mara"].sheet.misfortunes == []
+        many = [roster.from_dict(sheet("Hero %d" % i)) for i in range(8)]
         with pytest.raises(FateboxError) as err:
             load_characters(gadget, many)
         assert "holds 8" in err.value.message

@@ -697,3 +697,12 @@ def run_play_all(seed, steps):
 
 
 KINDS["play"] = (run_play_all, "steps")
+DEFAULT_KINDS = tuple(KINDS)
+
+
+def _run_pico(seed, count):
+    from tests.fuzz.pico import run_pico_frames     # the emulator's harness: loaded only when asked
+    return run_pico_frames(seed, count)
+
+
+KINDS["pico"] = (_run_pico, "frames")

@@ -1,5 +1,7 @@
 # `make fuzz`: the fuzzing and fault suite for longer (tests/fuzz/engine.py).
-#   python -m tests.fuzz.run [--minutes 10] [--seed S] [--kinds frames,state,saves,pull]
+#   python -m tests.fuzz.run [--minutes 10] [--seed S] [--kinds frames,state,saves,pull,play,pico]
+# `pico` (frames to Fatebox's image on the emulated Pico, beside its virtual
+# twin: tests/fuzz/pico.py) is slow, about 1 frame a second, and runs only when named.
 # Exit 1 if anything did not hold. `make test` runs a bounded slice (test_fuzz.py).
 import argparse
 import sys
@@ -8,14 +10,14 @@ import time
 from tests.fuzz import engine
 
 # Units of work per round and kind: a round is a few seconds of each.
-ROUND = {"frames": 2000, "state": 40, "saves": 5, "pull": 2, "play": 300}
+ROUND = {"frames": 2000, "state": 40, "saves": 5, "pull": 2, "play": 300, "pico": 100}
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="make fuzz")
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--seed", default=str(int(time.time())))
-    parser.add_argument("--kinds", default=",".join(engine.KINDS))
+    parser.add_argument("--kinds", default=",".join(engine.DEFAULT_KINDS))
     args = parser.parse_args(argv)
     kinds = args.kinds.split(",")
     started = time.monotonic()

@@ -192,7 +192,7 @@ class FakeBoard:
         except RulesError as exc:
             return error(msg, N.E_INVALID, "%s: %s" % (exc.field, exc.message))
         if name is not None:
-            self.characters[name].record(result)
+            self.characters[name].record(result.entry())
             self.touch(name)
             entry = self.characters[name].history[-1]
             self.journal.append(((self.journal[-1][0] if self.journal else 0) + 1,

@@ -14,7 +14,7 @@ def test_push_loads_every_sheet_and_says_what(table, board, run):
         "Tobin: loaded from %s (new on the box): Hedge-priest, 8 traits, 0 placed tokens, 0 trials" % (table / "tobin.toml"),
     ]
     assert board.ops() == ["hello", "list", "list", "journal", "begin", "stage", "stage", "commit"]   # names checked, one transaction
-    assert board.characters["Mara"].qualities[0].level == 2
+    assert board.characters["Mara"].sheet.qualities[0].level == 2
     again = run("push", table / "mara.toml", "--port", board.path)
     assert "(replaced)" in again.stdout
 

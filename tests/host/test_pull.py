@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from shared_rules.new_beginning.character import Character
+from shared_rules import roster
 from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
@@ -17,7 +17,7 @@ def played(character, trials=1, seed="pull"):
     """The character after `trials` draws on a box: 3 white, 2 black, danger 1."""
     sampler = Sampler(SeededBytes(seed))
     for _ in range(trials):
-        character.record(Trial(3, 2, danger=1).draw(2, sampler))
+        character.record(Trial(3, 2, danger=1).draw(2, sampler).entry())
     return character
 
 
@@ -29,9 +29,9 @@ def changed_lines(before, after):
 def test_pull_changes_only_what_the_box_changed(table):
     path = str(table / "mara.toml")
     sheet = sheets.load(path)
-    character = played(Character.from_dict(sheet.character.to_dict()))
-    character.skills[0].placed = False          # Climber's token was used
-    character.qualities[0].placed = True        # a token placed on Persuasive
+    character = played(roster.from_dict(sheet.character.to_dict()))
+    character.sheet.skills[0].placed = False    # Climber's token was used
+    character.sheet.qualities[0].placed = True  # a token placed on Persuasive
     changes = merge.update(sheet.document, character)
     after = sheet.document.as_string()
     assert "Climber: placed token used" in changes and "Persuasive: token placed" in changes
@@ -47,26 +47,26 @@ def test_pull_changes_only_what_the_box_changed(table):
     assert '    { name = "Climber", placed = false },  # a white token placed here last session' in after
     for comment in [line for line in sheet.text.splitlines() if line.startswith("#")]:
         assert comment in after.splitlines()
-    assert Character.from_dict(sheet.document.unwrap()).to_dict() == character.to_dict()
+    assert roster.from_dict(sheet.document.unwrap()).to_dict() == character.to_dict()
 
 
 def test_tables_and_arrays_of_tables_are_updated_in_place(table):
     sheet = sheets.load(str(table / "tobin.toml"))
-    character = played(Character.from_dict(sheet.character.to_dict()), trials=2)
-    character.skills[1].level = 3
-    character.archetype.placed = True
-    character.pending_misfortunes = 1
+    character = played(roster.from_dict(sheet.character.to_dict()), trials=2)
+    character.sheet.skills[1].level = 3
+    character.sheet.archetype.placed = True
+    character.sheet.pending_misfortunes = 1
     merge.update(sheet.document, character)
     after = sheet.document.as_string()
     assert "level = 3               # Iron Muscles II: two white tokens when he puts it into play" in after
     assert '[archetype]\nname = "Hedge-priest"\nplaced = true\n' in after
     assert after.index("\npending-misfortunes = 1") < after.index("\n[archetype]")   # stays a top-level key
-    assert Character.from_dict(sheet.document.unwrap()).to_dict() == character.to_dict()
+    assert roster.from_dict(sheet.document.unwrap()).to_dict() == character.to_dict()
 
 
 def test_missing_keys_are_added_and_defaults_are_left_out(table):
     sheet = sheets.load(str(table / "ysolde.toml"))
-    character = played(Character.from_dict(sheet.character.to_dict()))
+    character = played(roster.from_dict(sheet.character.to_dict()))
     changes = merge.update(sheet.document, character)
     after = sheet.document.as_string()
     assert "trials = 1" in after and "history = [" in after
@@ -83,7 +83,7 @@ def test_an_unchanged_character_changes_nothing(table):
 
 def test_history_over_the_limit_drops_the_oldest_in_place(table):
     sheet = sheets.load(str(table / "mara.toml"))
-    character = played(Character.from_dict(sheet.character.to_dict()), trials=HISTORY_LIMIT)
+    character = played(roster.from_dict(sheet.character.to_dict()), trials=HISTORY_LIMIT)
     merge.update(sheet.document, character)
     before = [dict(e) for e in character.history]
     played(character, trials=3, seed="more")
@@ -98,16 +98,16 @@ def test_a_new_trait_from_a_crucial_trial_is_appended(table):
     data = sheet.character.to_dict()
     data["skills"][-1] = {"name": "Climber", "level": 1, "placed": False}
     data["traits"] = [{"name": "Seer", "level": 1, "placed": True}]
-    character = Character.from_dict(data)
+    character = roster.from_dict(data)
     changes = merge.update(sheet.document, character)
     assert "new trait Seer" in changes
     assert "trait Beekeeping is now Climber" in changes
-    assert Character.from_dict(sheet.document.unwrap()).to_dict() == character.to_dict()
+    assert roster.from_dict(sheet.document.unwrap()).to_dict() == character.to_dict()
 
 
 def test_a_new_sheet_is_written_when_none_matches(tmp_path):
     (tmp_path / "mara.toml").write_text("# someone else's file\n")
-    character = played(Character.from_dict({
+    character = played(roster.from_dict({
         "name": "Mara", "archetype": "Smuggler", "qualities": ["A", "B", "C"],
         "skills": ["D", {"name": "E", "level": 2, "placed": True}, "F", "G"]}))
     path = sheets.free_path(str(tmp_path), character.name)
@@ -222,7 +222,7 @@ def test_pull_skips_broken_sheets_with_a_warning(table, board, run):
 
 
 def test_a_new_sheet_keeps_the_crucial_rewards_waiting_to_be_named(tmp_path):
-    character = Character.from_dict({
+    character = roster.from_dict({
         "name": "Mara", "archetype": "Smuggler", "qualities": ["A", "B", "C"], "skills": ["D", "E", "F", "G"],
         "rewards": [{"reward": "lesson", "outcome": "total-success"}, {"reward": "new-trait", "outcome": "partial-success"}]})
     path = sheets.free_path(str(tmp_path), character.name)

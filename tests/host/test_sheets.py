@@ -36,16 +36,16 @@ def load_error(path):
 def test_a_good_sheet_loads_with_levels_and_placed_tokens(tmp_path):
     character = sheets.load(write(tmp_path, GOOD)).character
     assert character.name == "Mara"
-    assert character.qualities[1].level == 2
-    assert character.skills[1].placed and not character.skills[0].placed
+    assert character.sheet.qualities[1].level == 2
+    assert character.sheet.skills[1].placed and not character.sheet.skills[0].placed
 
 
 def test_the_demo_sheets_load(table):
     loaded = {s.character.name: s.character for s in sheets.load_all(sorted(str(p) for p in table.glob("*.toml")))}
     assert sorted(loaded) == ["Mara", "Tobin", "Ysolde"]
-    levels = [t.level for c in loaded.values() for t in c.all_traits()]
+    levels = [t.level for c in loaded.values() for t in c.sheet.all_traits()]
     assert 2 in levels
-    assert any(c.placed_count() for c in loaded.values())
+    assert any(c.sheet.placed_count() for c in loaded.values())
 
 
 def test_a_missing_field_names_the_file_and_the_field(tmp_path):

@@ -116,17 +116,21 @@ def base(tmp_path_factory):
     return flash, main, backup
 
 
-@pytest.mark.parametrize("spoil", [deep, cut_short, not_utf8, wrong_shape])
-def test_a_corrupt_main_file_is_kept_aside_and_the_backup_played(tmp_path, picos, base, spoil):
+def spoiled(tmp_path, picos, base, path, bad):
+    """The base flash with the file at `path` made `bad` on the board, powered up again: the chip."""
     flash = str(tmp_path / "flash.bin")
     shutil.copy(base[0], flash)
-    bad = spoil(base[1])
     chip = picos(flash=flash)
     chip.wait_usb()
-    write_file(chip.port_path, MAIN, bad)
+    write_file(chip.port_path, path, bad)
     chip.stop()                         # the power goes: the corrupt file is what the next start finds
+    return picos(flash=flash)
 
-    chip = picos(flash=flash)
+
+@pytest.mark.parametrize("spoil", [deep, cut_short, not_utf8, wrong_shape])
+def test_a_corrupt_main_file_is_kept_aside_and_the_backup_played(tmp_path, picos, base, spoil):
+    bad = spoil(base[1])
+    chip = spoiled(tmp_path, picos, base, MAIN, bad)
     chip.wait_frame(lambda rgb: rgb == recovered_pattern(), step="the recovered pattern at start")
     chip.wait_usb()
     state = ask_state(chip)
@@ -141,15 +145,8 @@ def test_a_corrupt_main_file_is_kept_aside_and_the_backup_played(tmp_path, picos
 
 
 def test_a_corrupt_backup_is_reported_then_replaced_by_the_next_save(tmp_path, picos, base):
-    flash = str(tmp_path / "flash.bin")
-    shutil.copy(base[0], flash)
     bad = wrong_shape(base[2])
-    chip = picos(flash=flash)
-    chip.wait_usb()
-    write_file(chip.port_path, BACKUP, bad)
-    chip.stop()
-
-    chip = picos(flash=flash)
+    chip = spoiled(tmp_path, picos, base, BACKUP, bad)
     chip.wait_frame(step="the first frame")
     chip.wait_usb()
     state = ask_state(chip)

@@ -4,7 +4,6 @@
 # where it can be read), and goes on serving: no crash, no reset. Hostile
 # names on `put` are refused with `invalid`, the box's characters unchanged.
 import os
-import time
 
 import serial
 
@@ -12,8 +11,7 @@ from shared_rules import names as N
 from shared_rules import wire
 from fatebox import sheets
 from tests.pico.conftest import image_path
-
-WAIT_S = 120      # wall seconds for one reply: the chip runs at 1/4 to 1/12 of real time
+from tests.pico.port import read_until
 
 
 def frame(payload):
@@ -21,17 +19,8 @@ def frame(payload):
 
 
 def reply(port, *want_ids):
-    """The next frame answering one of `want_ids` (skipping events and other replies)."""
-    reader = wire.LineReader()
-    seen = []
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        for line in reader.feed(port.read(port.in_waiting or 1)):
-            message = wire.decode(line)
-            seen.append(message)
-            if "event" not in message and message.get("id") in want_ids:
-                return message
-    raise AssertionError("no reply with id %r from the emulated Pico within %d s; seen: %r" % (want_ids, WAIT_S, seen))
+    """The next reply answering one of `want_ids` (skipping events and other replies)."""
+    return read_until(port, lambda m: m.get("id") in want_ids, "reply with id %r" % (want_ids,))[1]
 
 
 HOSTILE = (
@@ -47,13 +36,20 @@ HOSTILE = (
 )
 
 
-def test_the_image_refuses_hostile_frames_with_a_typed_error_and_goes_on(tmp_path, picos):
+def greeted(tmp_path, picos):
+    """Fatebox's image booted on a fresh flash, and a port that has said hello to it."""
     chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="seeded:7")
     chip.wait_frame(step="the image's first frame")
     chip.wait_usb()
-    with serial.Serial(chip.port_path, timeout=0.2) as port:
-        port.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
-        assert reply(port, 1)["ok"]
+    port = serial.Serial(chip.port_path, timeout=0.2)
+    port.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
+    assert reply(port, 1)["ok"]
+    return chip, port
+
+
+def test_the_image_refuses_hostile_frames_with_a_typed_error_and_goes_on(tmp_path, picos):
+    chip, port = greeted(tmp_path, picos)
+    with port:
         for what, payload, want_id in HOSTILE:
             assert len(frame(payload)) <= N.FRAME_LIMIT, what
             port.write(frame(payload))
@@ -81,12 +77,8 @@ HOSTILE_NAMES = (
 
 def test_the_image_refuses_hostile_names_on_put_and_keeps_what_it_held(tmp_path, picos):
     mara = sheets.load(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "mara.toml")).character.to_dict()
-    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="seeded:7")
-    chip.wait_frame(step="the image's first frame")
-    chip.wait_usb()
-    with serial.Serial(chip.port_path, timeout=0.2) as port:
-        port.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
-        assert reply(port, 1)["ok"]
+    chip, port = greeted(tmp_path, picos)
+    with port:
         port.write(wire.encode({"id": 2, "op": "put", "character": mara}))
         assert reply(port, 2)["ok"]
         for i, (what, name) in enumerate(HOSTILE_NAMES):

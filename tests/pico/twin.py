@@ -6,6 +6,8 @@ import tempfile
 
 from fatebox import pico as P
 from fatebox_fw import rosc
+from fatebox_fw import ring as R
+from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS
 from fatebox_fw.entropy import Conditioner
 from fatebox_fw.gadget import Gadget
 from fatebox_fw.profile import PICO, validate
@@ -104,3 +106,50 @@ def distinct_in_order(frames):
         if rgb not in out:
             out.append(rgb)
     return out
+
+
+# The press cue (fatebox_fw.ring.cue_level) is the frame shown at the press's
+# debounced down edge, one brightness level up: which frame that is depends on
+# when each board's turn met the edge, so at a blink's edge one board can cue
+# the lit phase and the other the dark one. Frames inside a press's cue window
+# are checked as frames the twin shows, or the cue of one; the rest in order.
+CUE_MARGIN_MS = 30      # a debounce and a turn or two: the decision shows this late at most
+
+
+def cue_windows(script, start_ms):
+    """(from_ms, to_ms) of each scripted press: from its down edge until its
+    gesture is decided (the release, or the long press) and shown."""
+    out = []
+    for offset, _, hold in script:
+        at = start_ms + offset
+        out.append((at, at + min(hold, LONG_PRESS_MS + DEBOUNCE_MS) + DEBOUNCE_MS + CUE_MARGIN_MS))
+    return out
+
+
+def split_cues(frames, windows):
+    """(frames outside every cue window, frames inside one)."""
+    outside, inside = [], []
+    for t, rgb in frames:
+        if any(a <= t <= b for a, b in windows):
+            inside.append((t, rgb))
+        else:
+            outside.append((t, rgb))
+    return outside, inside
+
+
+def cued(rgb, brightness):
+    level = R.cue_level(brightness)
+    return bytes(min(255, b * level // brightness) for b in rgb)
+
+
+def frame_or_cue_of(rgb, frames):
+    """True if `rgb` is one of `frames`, or the press cue of one at some level."""
+    rgb = bytes(rgb)
+    for _, shown in frames:
+        shown = bytes(shown)
+        if rgb == shown:
+            return True
+        for level in R.LEVELS:
+            if rgb == cued(shown, level):
+                return True
+    return False

@@ -1,5 +1,6 @@
 # The character model: a plain-dict round trip and validation that says
 # which field is wrong and what it expects. Runs on CPython and MicroPython.
+from shared_rules import roster
 from shared_rules.new_beginning.character import Character
 from shared_rules.errors import SheetError
 from shared_rules.new_beginning import Trial
@@ -22,56 +23,66 @@ def sheet(**changes):
 
 
 def test_round_trip_keeps_everything():
-    first = Character.from_dict(sheet())
-    again = Character.from_dict(first.to_dict())
+    first = roster.from_dict(sheet())
+    again = roster.from_dict(first.to_dict())
     assert again.to_dict() == first.to_dict()
-    assert again.qualities[1].level == 2 and again.skills[0].placed
-    assert again.qualities[2].name == "Stubborn"
+    assert again.sheet.qualities[1].level == 2 and again.sheet.skills[0].placed
+    assert again.sheet.qualities[2].name == "Stubborn"
 
 
 def test_eight_initial_traits():
-    assert len(Character.from_dict(sheet()).all_traits()) == 8
+    assert len(roster.from_dict(sheet()).sheet.all_traits()) == 8
 
 
 def test_missing_name_names_the_field():
     data = sheet()
     del data["name"]
-    err = raises(SheetError, Character.from_dict, data)
+    err = raises(SheetError, roster.from_dict, data)
     assert err.field == "name" and "missing" in err.message
 
 
+def test_the_sheet_leaves_name_system_trials_and_history_to_the_roster():
+    for key in Character.HERO:
+        data = sheet()
+        data.pop("name")
+        data.pop("system")
+        data[key] = data.get(key, 0)
+        assert raises(SheetError, Character.from_dict, data).field == key
+
+
 def test_ill_typed_level_names_the_trait():
-    err = raises(SheetError, Character.from_dict, sheet(skills=[{"name": "A"}, {"name": "B", "level": "two"}, {"name": "C"}, {"name": "D"}]))
+    err = raises(SheetError, roster.from_dict, sheet(skills=[{"name": "A"}, {"name": "B", "level": "two"}, {"name": "C"}, {"name": "D"}]))
     assert err.field == "skills[1].level" and "whole number" in err.message
 
 
 def test_wrong_number_of_qualities():
-    err = raises(SheetError, Character.from_dict, sheet(qualities=[{"name": "A"}]))
+    err = raises(SheetError, roster.from_dict, sheet(qualities=[{"name": "A"}]))
     assert err.field == "qualities" and "exactly 3" in err.message
 
 
 def test_placed_must_be_a_boolean():
-    err = raises(SheetError, Character.from_dict, sheet(archetype={"name": "X", "placed": 1}))
+    err = raises(SheetError, roster.from_dict, sheet(archetype={"name": "X", "placed": 1}))
     assert err.field == "archetype.placed"
 
 
 def test_unknown_field_is_refused():
-    assert raises(SheetError, Character.from_dict, sheet(colour="red")).field == "colour"
+    assert raises(SheetError, roster.from_dict, sheet(colour="red")).field == "colour"
 
 
 def test_duplicate_trait_names_are_refused():
-    assert raises(SheetError, Character.from_dict, sheet(archetype={"name": "Agile"})).field == "traits"
+    assert raises(SheetError, roster.from_dict, sheet(archetype={"name": "Agile"})).field == "traits"
 
 
 def test_recording_a_trial_counts_it_and_keeps_history():
-    hero = Character.from_dict(sheet())
+    hero = roster.from_dict(sheet())
     trial = Trial(2, 3)
     sampler = Sampler(SeededBytes(2))
     for _ in range(12):
-        hero.record(trial.draw(2, sampler))
+        hero.record(trial.draw(2, sampler).entry())
     assert hero.trials == 12 and len(hero.history) == 10
-    assert Character.from_dict(hero.to_dict()).history == hero.history
+    assert roster.from_dict(hero.to_dict()).history == hero.history
 
 
 def test_placed_tokens_are_counted():
-    assert Character.from_dict(sheet()).placed_count() == 1
+    hero = roster.from_dict(sheet())
+    assert hero.sheet.placed_count() == 1 and hero.summary()["placed"] == 1

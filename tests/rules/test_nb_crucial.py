@@ -14,7 +14,7 @@ from tests.helpers import raises
 
 def sheet():
     return Character.from_dict({
-        "name": "Mara", "archetype": {"name": "Smuggler"},
+        "archetype": {"name": "Smuggler"},
         "qualities": ["Agile", {"name": "Persuasive", "level": 2}, "Stubborn"],
         "skills": ["Climber", "Lockpicking", "Sailing", {"name": "Haggling", "level": 6}]})
 

@@ -209,7 +209,7 @@ def test_thrift_names_where_its_token_goes():
 
 def sheet():
     return Character.from_dict({
-        "name": "Mara", "archetype": {"name": "Smuggler"},
+        "archetype": {"name": "Smuggler"},
         "qualities": ["Agile", {"name": "Persuasive", "level": 2}, "Stubborn"],
         "skills": [{"name": "Climber", "placed": True}, "Lockpicking", "Sailing", "Haggling"]})
 

@@ -90,6 +90,10 @@ def test_summaries_say_what_each_system_counts():
     vex = roster.from_dict(VEX).summary()
     assert (vex["axiom-points"], vex["strain"], vex["scars"]) == (3, 0, 0)
     assert roster.from_dict(RUE).summary()["gold"] == 2
+    from tests.core.sheets import sheet
+    mara = roster.from_dict(sheet(traits=[{"name": "Seer", "placed": True}], **{"pending-misfortunes": 2}))
+    assert mara.summary() == {"name": "Mara", "system": N.NEW_BEGINNING, "archetype": "Smuggler", "placed": 2,
+                              "misfortunes": 1, "pending-misfortunes": 2, "trials": 0}
 
 
 def test_the_longest_entry_holds_each_systems_outcomes():

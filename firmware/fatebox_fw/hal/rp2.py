@@ -14,7 +14,7 @@ from fatebox_fw.hal.board import Board
 
 PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
-WRITE_CHUNK = 16          # bytes per USB write: small, so a nearly full FIFO is rarely met
+WRITE_CHUNK = 16          # bytes per USB write, each ending on a 16-byte boundary of the stream (serial_write)
 WRITE_PER_TURN = 512      # bytes per turn of the loop at most (the rest waits for the next)
 
 # The raw random bit: the ROSC's RANDOMBIT register, health-tested and
@@ -97,6 +97,12 @@ class Rp2Board(Board):
         self.out_poll = select.poll()
         self.out_poll.register(stdout if stdout is not None else sys.stdout, select.POLLOUT)
         self.one = bytearray(1)
+        # serial_write: where the stream is (mod WRITE_CHUNK), and a frame's last
+        # bytes padded with newlines to the next boundary, in views made once.
+        self.written = 0
+        self.pad = bytearray(WRITE_CHUNK)
+        pad = memoryview(self.pad)
+        self.pads = [pad[:k] for k in range(WRITE_CHUNK + 1)]
         # The chip's entropy, health-tested and conditioned (docs/entropy.md);
         # raw_bit replaces the ROSC for tests.
         self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
@@ -152,11 +158,18 @@ class Rp2Board(Board):
         return n
 
     def serial_write(self, data):
-        """What USB takes now, in chunks, each only once the FIFO has room: a
-        host that stops reading fills it and the rest waits in the server's
-        queue. (A chunk may meet a FIFO with less room than itself: MicroPython
-        then waits for the host up to its CDC TX time-out, 500 ms, once, before
-        the FIFO is full and POLLOUT stops.)"""
+        """What USB takes now, without waiting: a host that stops reading fills
+        the CDC TX FIFO, POLLOUT stops, and the rest waits in the server's queue.
+
+        MicroPython's CDC write waits for the host (up to 500 ms, each time)
+        when it meets a FIFO with some room, but less than it was given: a
+        flood of short replies to a host that does not read held the loop for
+        1 s on the emulated Pico. So every write ends on a WRITE_CHUNK boundary
+        of the stream, and a frame's last bytes are padded with newlines to the
+        next one (blank lines, which every reader of the port skips): the FIFO
+        (256 bytes) then always holds a multiple of WRITE_CHUNK, and the USB
+        stack takes it in 64-byte packets, so a write polled ready always fits.
+        `data` is a frame, or the rest of one (Server.pump)."""
         n = 0
         size = len(data)
         view = memoryview(data)
@@ -166,9 +179,25 @@ class Rp2Board(Board):
                 ready = True
             if not ready:
                 break
-            wrote = self.stdout.write(view[n:n + WRITE_CHUNK])
+            want = WRITE_CHUNK - self.written % WRITE_CHUNK
+            left = size - n
+            if left < want:
+                # The frame's end: its last bytes and the newlines up to the boundary.
+                pad = self.pad
+                for i in range(left):
+                    pad[i] = data[n + i]
+                for i in range(left, want):
+                    pad[i] = 10
+                wrote = self.stdout.write(self.pads[want])
+                if not wrote:
+                    break
+                self.written += wrote
+                n += min(wrote, left)
+                break
+            wrote = self.stdout.write(view[n:n + want])
             if not wrote:
                 break
+            self.written += wrote
             n += wrote
         return n
 

@@ -34,6 +34,8 @@ LIGHTS = (
     ("blinking", "an exit from the scene, or a critical"),
     ("green from the top, rest faint red", "the odds meter: the chance to pass"),
     ("one amber pixel running round", "drawing or rolling"),
+    ("the ring a step brighter (dimmer at full brightness)", "a button is down: the box has the press; "
+     "it acts at the release, or once held long"),
 )
 ERRORS = (
     ("every third pixel, magenta", "the rules refuse this set-up: change it"),

@@ -114,8 +114,8 @@ class Play(P.Play):
         self._bag_cache = None
         self.meter_ready = False
         name = character.name if character is not None else None
-        self.trait_count = len(character.all_traits()) if character is not None else 0
-        count = self.trait_count + len(character.lessons) if character is not None else 0
+        self.trait_count = len(character.sheet.all_traits()) if character is not None else 0
+        count = self.trait_count + len(character.sheet.lessons) if character is not None else 0
         if name != self.hero_name or count != len(self.chosen):
             self.hero_name = name
             self.token = None
@@ -130,10 +130,10 @@ class Play(P.Play):
         character = self.hero()
         if character is None or HELPS[self.help][1] is not None:
             return []
-        return [i for i in range(len(character.all_traits())) if self.chosen[i]]
+        return [i for i in range(len(character.sheet.all_traits())) if self.chosen[i]]
 
     def trait_list(self, character):
-        return character.all_traits() + character.lessons
+        return character.sheet.all_traits() + character.sheet.lessons
 
     # -- the set-up ---------------------------------------------------------------------
 
@@ -168,12 +168,13 @@ class Play(P.Play):
                 white = 0
             elif character is not None:
                 # On a copy: putting traits into play takes their tokens off (Character.take_into_trial).
-                levels, placed, blacks = self.core.copy(character).take_into_trial(self.used_now(), self.token)
+                levels, placed, blacks = self.core.copy(character).sheet.take_into_trial(self.used_now(), self.token)
                 white = build_whites(levels, statuses=self.statuses)
-                traits = len(character.all_traits())
-                for j in range(len(character.lessons)):
+                sheet = character.sheet
+                traits = len(sheet.all_traits())
+                for j in range(len(sheet.lessons)):
                     if self.chosen[traits + j]:
-                        marks.append(character.lessons[j])
+                        marks.append(sheet.lessons[j])
             else:
                 # One white a trait: under distraction or fatigue at most 2 count (docs/rulings.md).
                 white = trait_whites(self.whites, self.statuses)
@@ -260,7 +261,7 @@ class Play(P.Play):
         elif sign > 0:
             self.chosen[at] = not self.chosen[at]
         else:
-            traits = character.all_traits()
+            traits = character.sheet.all_traits()
             if self.token == at:
                 self.token = None
             elif at < len(traits) and traits[at].placed:
@@ -286,8 +287,8 @@ class Play(P.Play):
         if character is not None:
             character = self.core.copy(character)
             # The traits' tokens go into the bag: a used placed white, blacks on the traits.
-            character.take_into_trial(self.used, self.token)
-            character.record_entry(self._entry(shown))
+            character.sheet.take_into_trial(self.used, self.token)
+            character.record(self._entry(shown))
             self.core.stage(character)
         self.token = None
 
@@ -309,7 +310,7 @@ class Play(P.Play):
         if owner is not None and setup is not None and setup.crucial:
             from shared_rules.new_beginning import crucial as CR
             character = self.core.store.characters.get(owner)
-            traits = character.all_traits() if character is not None else []
+            traits = character.sheet.all_traits() if character is not None else []
             for kind in CR.rewards_for(shown.outcome):
                 if kind == CR.IMPROVE_TRAIT:
                     for i in self.used:
@@ -350,7 +351,7 @@ class Play(P.Play):
 
     def _owner_traits(self):
         character = self.core.store.characters.get(self.owner) if self.owner is not None else None
-        return character.all_traits() if character is not None else []
+        return character.sheet.all_traits() if character is not None else []
 
     def _spend(self, places=None, marks=None):
         """The checked Spend (spending.spend) of these choices; RulesError if the rules refuse it."""
@@ -418,7 +419,7 @@ class Play(P.Play):
             # no longer allow are dropped rather than lose the misfortunes.
             self.places = []
             spent = self._spend()
-        character.apply_spend(spent)
+        character.sheet.apply_spend(spent)
         if self.rewards:
             from shared_rules.new_beginning import crucial as CR
             kind, trait = self.rewards[self.reward]
@@ -426,16 +427,16 @@ class Play(P.Play):
             crucial.declare()
             crucial.drawn(self.result.outcome)
             record = crucial.choose(kind, trait, self.used)
-            character.take_reward(record)
+            character.sheet.take_reward(record)
             if character.history:
                 character.history[-1]["reward"] = kind
             from shared_rules.roster import too_large
             if too_large(character) is not None:
                 # The rewards waiting to be named would no longer fit a reply to the
                 # host: the choice stays in the history, the host names the others first.
-                character.rewards.pop()
+                character.sheet.rewards.pop()
                 self.core.refuse("%s has %d rewards waiting to be named: name them on the host (fatebox pull), "
-                                 "then add this %s by hand" % (character.name, len(character.rewards), kind),
+                                 "then add this %s by hand" % (character.name, len(character.sheet.rewards), kind),
                                  self.core.clock.ticks_ms())
         self.core.stage(character)
         self.marks = 0
@@ -579,7 +580,7 @@ class Play(P.Play):
 
     def _trait_name(self, i):
         character = self.core.store.characters.get(self.owner or self.hero_name)
-        return character.trait(i).name if character is not None else "?"
+        return character.sheet.trait(i).name if character is not None else "?"
 
     def _traits_words(self):
         character = self.hero()
