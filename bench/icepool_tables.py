@@ -118,6 +118,32 @@ def colour_tokens(keywords, colour, bag=None):
     return held.map(lambda n: str(min(n, 3)))
 
 
+FD_CRITICAL, FD_SUCCESS, FD_PARTIAL, FD_BAD = "critical", "success", "partial", "bad"
+
+
+def forged_in_the_dark(dice, resist):
+    """rules/forged-in-the-dark.md: (outcome Die, stress-cost Die or None).
+
+    The action roll reads the highest die: 6 success (two or more 6s: critical),
+    4-5 partial, 1-3 bad; zero dice rolls two and reads the lowest, never a
+    critical. Resistance costs 6 minus the die read; a critical clears 1 ("-1").
+    """
+    zero = dice == 0
+    rolled = icepool.d6.pool(2 if zero else dice).expand()     # the faces, sorted
+
+    def outcome(faces):
+        if not zero and faces.count(6) >= 2:
+            return FD_CRITICAL
+        top = min(faces) if zero else max(faces)
+        return FD_SUCCESS if top == 6 else FD_PARTIAL if top >= 4 else FD_BAD
+
+    def stress(faces):
+        if outcome(faces) == FD_CRITICAL:
+            return "stress:-1"
+        return "stress:%d" % (6 - (min(faces) if zero else max(faces)))
+    return rolled.map(outcome), (rolled.map(stress) if resist else None)
+
+
 def new_beginning_table(white, black, statuses, danger):
     """Every draw size of a set-up: all but one token under adrenaline, else 1..size."""
     size = white + black
@@ -149,6 +175,8 @@ def answer(q):
         return axiom(q[1], q[2], q[3])
     if system == "effect":
         return effect(q[1], q[2], q[3], q[4])
+    if system == "forged-in-the-dark":
+        return forged_in_the_dark(q[1], q[2])
     return colour_tokens(q[1], q[2])
 
 
@@ -157,6 +185,12 @@ def named(q, got):
     if q[0] == "new-beginning":
         # (outcome, exit) pairs: each outcome, and the exit beside it.
         return _mass(got, lambda o: (o[0], "exit") if o[1] else o[0])
+    if q[0] == "forged-in-the-dark":
+        outcome, stress = got
+        out = _mass(outcome)
+        if stress is not None:
+            out.update(_mass(stress))
+        return out
     if q[0] == "light-dark":
         outcome, loss = got
         out = _mass(outcome)

@@ -1,9 +1,13 @@
 # The full odds tables the gadget offers, as one stream of queries computed with
 # shared_rules; the same file runs on CPython (bench/run.py) and MicroPython (mp_bench.mjs).
+# The systems are the registry's rows, in its order; each row's name keys its
+# queries here (BENCH), and a row with no entry stops the bench naming it.
+from shared_rules import registry
 from shared_rules import approaches as AP
 from shared_rules import axiom as AX
 from shared_rules.axiom import roll as AR
 from shared_rules import colour_tokens as CT
+from shared_rules import forged_in_the_dark as FD
 from shared_rules import light_dark as LD
 from shared_rules.light_dark import effects as LE
 from shared_rules import names as N
@@ -11,7 +15,6 @@ from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
 
-SYSTEMS = ("new-beginning", "approaches", "light-dark", "axiom", "effect", "colour-tokens")
 # New Beginning: no status, then each status on its own; no danger, then 1..6.
 NB_STATUSES = [()] + [(s,) for s in N.STATUSES]
 NB_DANGERS = [None] + list(range(1, MAX_DANGER + 1))
@@ -20,34 +23,91 @@ NB_DANGERS = [None] + list(range(1, MAX_DANGER + 1))
 EGOS = [None] + list(range(10))
 EFFECTS = [(dice, False, bonus) for dice in range(1, 5) for bonus in range(LE.MAX_BONUS + 1)] \
     + [(1, True, bonus) for bonus in range(LE.MAX_BONUS + 1)]
+EFFECT = "effect"       # Light and Dark's effect dice: its own group, after its system
 
 
-def queries():
-    """Every query, one tuple each, (system, args...), as the box asks them (one draw
-    size of New Beginning at a time); a generator, so the list costs no memory."""
+def _nb_queries():
     for white in range(SUPPLY_WHITE + 1):
         for black in range(1, SUPPLY_BLACK + 1):
             for statuses in NB_STATUSES:
                 sizes = _nb_sizes(white, black, statuses)
                 for danger in NB_DANGERS:
                     for k in sizes:
-                        yield ("new-beginning", white, black, statuses, danger, k)
+                        yield (N.NEW_BEGINNING, white, black, statuses, danger, k)
+
+
+def _approaches_queries():
     for dice in range(AP.MIN_DICE, AP.MAX_DICE + 1):
         for difficulty in AP.DIFFICULTIES:
-            yield ("approaches", dice, difficulty)
+            yield (AP.APPROACHES, dice, difficulty)
+
+
+def _light_dark_queries():
     for light in range(LD.MAX_LIGHT + 1):
         for dark in range(LD.MAX_DARK + 1):
             for ego in (EGOS if dark else [None]):
-                yield ("light-dark", light, dark, ego)
+                yield (registry.LIGHT_DARK.name, light, dark, ego)
+    for dice, half, bonus in EFFECTS:
+        yield (EFFECT, dice, half, bonus, LE.DEFAULT_DEPTH)
+
+
+def _axiom_queries():
     for favorable in range(AR.MAX_EXTRA_DICE + 1):
         for unfavorable in range(AR.MAX_EXTRA_DICE + 1):
             for modifier in range(AX.MIN_MODIFIER, AX.MAX_MODIFIER + 1):
-                yield ("axiom", favorable, unfavorable, modifier)
-    for dice, half, bonus in EFFECTS:
-        yield ("effect", dice, half, bonus, LE.DEFAULT_DEPTH)
+                yield (registry.AXIOM.name, favorable, unfavorable, modifier)
+
+
+def _colour_tokens_queries():
     for keywords in range(CT.MAX_KEYWORDS + 1):
         for colour in CT.ACTION_COLOURS:
-            yield ("colour-tokens", keywords, colour)
+            yield (registry.COLOUR_TOKENS.name, keywords, colour)
+
+
+def _forged_in_the_dark_queries():
+    # rules/forged-in-the-dark.md: 0..6 dice, the action roll; with resist, its stress cost too.
+    for dice in range(FD.MAX_DICE + 1):
+        for resist in (False, True):
+            yield (FD.FORGED_IN_THE_DARK, dice, resist)
+
+
+# Per registry row: (its queries, the extra groups they hold beyond the row's own name).
+BENCH = {
+    registry.NEW_BEGINNING.name: (_nb_queries, ()),
+    registry.APPROACHES.name: (_approaches_queries, ()),
+    registry.LIGHT_DARK.name: (_light_dark_queries, (EFFECT,)),
+    registry.AXIOM.name: (_axiom_queries, ()),
+    registry.COLOUR_TOKENS.name: (_colour_tokens_queries, ()),
+    registry.FORGED_IN_THE_DARK.name: (_forged_in_the_dark_queries, ()),
+}
+
+
+def bench_of(row):
+    entry = BENCH.get(row.name)
+    if entry is None:
+        raise KeyError("registry row %s has no odds bench: add its queries to bench/mp_tables.py BENCH "
+                       "and its icepool model to bench/icepool_tables.py" % row.name)
+    return entry
+
+
+def systems():
+    """The groups the bench reports, the registry's order: each row, then its extras."""
+    out = []
+    for row in registry.ROWS:
+        out.append(row.name)
+        out += list(bench_of(row)[1])
+    return tuple(out)
+
+
+SYSTEMS = systems()
+
+
+def queries():
+    """Every query, one tuple each, (system, args...), as the box asks them (one draw
+    size of New Beginning at a time); a generator, so the list costs no memory."""
+    for row in registry.ROWS:
+        for q in bench_of(row)[0]():
+            yield q
 
 
 def _nb_sizes(white, black, statuses):
@@ -81,8 +141,10 @@ def answer(q):
         return LD.lightdark_odds(q[1], q[2], q[3])
     if system == "axiom":
         return AR.axiom_odds(q[1], q[2], q[3])
-    if system == "effect":
+    if system == EFFECT:
         return LE.effect_odds(q[1], q[2], q[3], q[4])
+    if system == FD.FORGED_IN_THE_DARK:
+        return FD.action_odds(q[1]), (FD.resist_odds(q[1]) if q[2] else None)
     return CT.colour_odds(q[1], q[2])
 
 
@@ -94,9 +156,12 @@ def named(q, got):
     if system == "light-dark":
         outcomes, loss = got
         return _named(outcomes) + (_named(loss, "ego-loss:") if loss is not None else [])
-    if system == "effect":
+    if system == EFFECT:
         totals, tail = got
         return _named(totals) + [("tail", tail, totals.denominator)]
+    if system == FD.FORGED_IN_THE_DARK:
+        outcomes, stress = got
+        return _named(outcomes) + (_named(stress, "stress:") if stress is not None else [])
     return _named(got)
 
 
@@ -152,8 +217,10 @@ def describe(q):
         return "light-dark --light %d --dark %d%s" % (q[1], q[2], "" if q[3] is None else " --ego %d" % q[3])
     if system == "axiom":
         return "axiom -f %d -u %d -m %d" % (q[1], q[2], q[3])
-    if system == "effect":
+    if system == EFFECT:
         return "effect --dice %d%s --bonus %d --depth %d" % (q[1], " --half" if q[2] else "", q[3], q[4])
+    if system == FD.FORGED_IN_THE_DARK:
+        return "forged-in-the-dark --dice %d%s" % (q[1], " --resist" if q[2] else "")
     return "colour-tokens -k %d -c %s" % (q[1], q[2])
 
 

@@ -1,6 +1,8 @@
-"""Odds tables (`make bench`): every odds table the gadget offers, computed with
-shared_rules and again with icepool 2.1.3 on CPython, checked to agree exactly
-(as fractions), timed side by side; then the same tables under real MicroPython
+"""Odds tables (`make bench`): every odds table the gadget offers, one system per
+row of shared_rules/registry.py (bench/mp_tables.py BENCH: a row with no entry
+stops the bench naming it), computed with shared_rules and again with icepool
+2.1.3 on CPython, checked to agree exactly (as fractions; Forged in the Dark's
+also as `fatebox odds forged-in-the-dark --json` prints them), timed side by side; then the same tables under real MicroPython
 (the npm WebAssembly build, bench/mp_bench.mjs): each query timed alone, the
 peak gc.mem_alloc(), the slowest single query, and a checksum of the tables
 that must equal CPython's. Targets: shared_rules >= 20x faster than icepool on
@@ -94,6 +96,33 @@ def disagreements(queries, ours, theirs):
     return bad
 
 
+def cli_disagreements(queries, theirs):
+    """Forged in the Dark's tables as `fatebox odds forged-in-the-dark --json` prints
+    them (run in-process), against icepool's, as fractions: the CLI's JSON contract
+    checked against an independent model, not only the shared_rules call beneath it."""
+    from click.testing import CliRunner
+    from fatebox.cli import main as fatebox
+    bad = []
+    checked = 0
+    for q, other in zip(queries, theirs):
+        if q[0] != "forged-in-the-dark":
+            continue
+        args = ["odds", "forged-in-the-dark", "--dice", str(q[1]), "--json"] + (["--resist"] if q[2] else [])
+        result = CliRunner().invoke(fatebox, args)
+        if result.exit_code != 0:
+            bad.append(("fatebox " + " ".join(args), {"exit": result.exit_code}, {}))
+            continue
+        data = json.loads(result.output)
+        mine = dict((name, Fraction(text)) for name, text in data["outcomes"].items())
+        for cost, text in (data.get("stress") or {}).items():
+            mine["stress:" + cost] = Fraction(text)
+        mine = dict((name, f) for name, f in mine.items() if f)
+        if mine != as_fractions(other):
+            bad.append(("fatebox " + " ".join(args), mine, as_fractions(other)))
+        checked += 1
+    return bad, checked
+
+
 def micropython(passes, repeat):
     node = subprocess.run(["node", os.path.join(HERE, "mp_bench.mjs"), str(passes), str(repeat)],
                           cwd=ROOT, capture_output=True, text=True)
@@ -137,6 +166,8 @@ def main():
     ours_q, ours_each = timed(mp_tables.answer, one(mp_tables.named), groups, args.repeat)
     theirs_q, _ = timed(icepool_tables.answer, one(icepool_tables.named), groups, args.repeat)
     bad = disagreements(ordered, ours, theirs)
+    cli_bad, cli_checked = cli_disagreements(ordered, theirs)
+    bad += cli_bad
     if ours_each != ours:
         bad.append(("shared_rules one query at a time differs from its tables", {}, {}))
     cpython_sum = mp_tables.Checksum()
@@ -153,6 +184,7 @@ def main():
         "cpython": dict((s, {"shared_rules": ours_t[s], "icepool": theirs_t[s]}) for s in groups),
         "cpython_per_query": dict((s, {"shared_rules": ours_q[s], "icepool": theirs_q[s]}) for s in groups),
         "disagreements": len(bad),
+        "cli_checked": cli_checked,
         "checksum": cpython_sum.hex(),
     }
     for key, times in (("ratio", report["cpython"]), ("ratio_per_query", report["cpython_per_query"])):
@@ -207,12 +239,12 @@ def show(report, groups, repeat, bad):
                              ("cpython_per_query", "queries, one at a time (one draw size, as the box asks)", "queries")):
         print("CPython, the same %d %s; ms for the first pass / the fastest of %d"
               % (sum(report[count].values()), what, repeat))
-        print("%-14s %8s %22s %22s %14s" % ("system", count, "shared_rules ms", "icepool ms", "ratio"))
+        print("%-18s %8s %22s %22s %14s" % ("system", count, "shared_rules ms", "icepool ms", "ratio"))
         rows = [(s, report[count][s], report[key][s]["shared_rules"], report[key][s]["icepool"]) for s in groups]
         total = ("total", sum(r[1] for r in rows), [sum(r[2][i] for r in rows) for i in (0, 1)],
                  [sum(r[3][i] for r in rows) for i in (0, 1)])
         for s, n, ours, theirs in rows + [total]:
-            print("%-14s %8d %10s / %-10s %10s / %-10s %5.0fx / %-5.0fx" % (
+            print("%-18s %8d %10s / %-10s %10s / %-10s %5.0fx / %-5.0fx" % (
                 s, n, ms(ours[0]), ms(ours[1]), ms(theirs[0]), ms(theirs[1]),
                 theirs[0] / ours[0], theirs[1] / ours[1]))
         print()
@@ -221,7 +253,9 @@ def show(report, groups, repeat, bad):
         for text, mine, other in bad[:5]:
             print("  %s\n    shared_rules %s\n    icepool      %s" % (text, mine, other))
     else:
-        print("shared_rules and icepool agree exactly (as fractions) on all %d queries." % sum(report["queries"].values()))
+        print("shared_rules and icepool agree exactly (as fractions) on all %d queries; "
+              "`fatebox odds forged-in-the-dark --json` agrees with icepool on all %d of its tables."
+              % (sum(report["queries"].values()), report["cli_checked"]))
     print("ratio target >= %.0fx (whole tables, fastest passes): %s (%.1fx; one query at a time %.1fx)" % (
         RATIO_TARGET, "met" if report["ratio"]["fastest"] >= RATIO_TARGET else "MISSED", report["ratio"]["fastest"],
         report["ratio_per_query"]["fastest"]))
@@ -235,10 +269,10 @@ def show(report, groups, repeat, bad):
     names = ("pass 1 (cold: interpreter and caches)", "pass 2 (warm)")
     for name, p in zip(names, mp["passes"]):
         print("%s:" % name)
-        print("  %-14s %8s %14s %14s" % ("system", "queries", "first runs ms", "fastest ms"))
+        print("  %-18s %8s %14s %14s" % ("system", "queries", "first runs ms", "fastest ms"))
         for s in groups:
             n, first, fastest = p["per_system"][s]
-            print("  %-14s %8d %14.1f %14.1f" % (s, n, first, fastest))
+            print("  %-18s %8d %14.1f %14.1f" % (s, n, first, fastest))
         print("  slowest first run: %.3f ms (%s)" % tuple(p["slowest_first"][0]))
         print("  slowest by its fastest run: %.3f ms (%s)" % tuple(p["slowest_fastest"][0]))
         print("  queries over %.0f ms: %d first runs, %d by their fastest run" % (LIMIT_MS, p["over_limit"][0], p["over_limit"][1]))

@@ -36,7 +36,7 @@ BLACK = "b"
 PROTOCOL_VERSION = 2
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
 OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
-       "journal", "info")
+       "journal", "info", "table")
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII

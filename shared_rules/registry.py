@@ -109,7 +109,8 @@ NEW_BEGINNING = System(
     summary=(("archetype", ("archetype", "name")),
              ("placed", (("archetype", "qualities", "skills", "traits"), "placed", COUNT)),
              ("misfortunes", ("misfortunes", COUNT)), ("pending-misfortunes", ("pending-misfortunes",))),
-    longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 6, "black": 6, "exit": True,
+    # A bag of the box's supply: 12 tokens at most, 11 of a colour (new_beginning.BOX_SUPPLY).
+    longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
     host="fatebox.systems.new_beginning")
 

@@ -10,6 +10,8 @@ from fatebox_fw.memory import unload
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
+# New Beginning's Trial stays in RAM from the boot (memory.py): its default supply too.
+from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK
 
 # The menu: BACK long from anywhere opens it; GO steps through its pages.
 MENU_SYSTEM = "menu-system"
@@ -49,6 +51,8 @@ class Core:
         settings = store.settings
         self.brightness = settings.get("brightness", brightness)
         self.active_name = settings.get("active")
+        # The table's supply of New Beginning tokens, a campaign setting (docs/rulings.md).
+        self.supply = tuple(settings.get("supply", (SUPPLY_WHITE, SUPPLY_BLACK)))
         system = settings.get("system")
         if system not in registry.BY_NAME:
             # Nothing chosen yet: the flagship, New Beginning, when the box holds
@@ -354,6 +358,26 @@ class Core:
             self.active_name = chosen
 
     # -- the host's trial (the `trial` op) -------------------------------------------
+
+    def set_supply(self, white, black, now):
+        """The table's supply (the `table` op), checked by the caller: kept in the
+        settings and saved at once; a set-up on the box is worked out again."""
+        settings = self.store.settings
+        before = settings.get("supply")
+        self.store.set("supply", [white, black])
+        try:
+            self.store.flush()
+        except StoreError:
+            # Not saved: the box keeps the supply it had (docs/protocol.md, Errors).
+            if before is None:
+                settings.pop("supply", None)
+            else:
+                settings["supply"] = before
+            raise
+        self.supply = (white, black)
+        game = self.game
+        if game.system == N.NEW_BEGINNING and game.screen not in (DRAWING, RESULT):
+            game.touched(now)       # the bag and the odds meter worked out again
 
     def host_trial(self, trial, k, name, now):
         """A New Beginning trial the host asked for: drawn, recorded on `name`, saved, shown.

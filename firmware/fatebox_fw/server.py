@@ -69,6 +69,7 @@ class Server:
             "commit": self.commit,
             "journal": self.journal,
             "info": self.about,
+            "table": self.table,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
@@ -316,7 +317,8 @@ class Server:
         if name is not None:
             name = _name(request)
         try:
-            trial = Trial(request["white"], request["black"], danger, statuses)
+            supply = self.core.supply       # the table's supply in force on the box
+            trial = Trial(request["white"], request["black"], danger, statuses, supply[0], supply[1])
             trial.check_draw(request["draw"])
         except RulesError as exc:
             raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
@@ -384,6 +386,24 @@ class Server:
     def about(self, request):
         from fatebox_fw import info      # the `info` op: imported when first asked
         return info.info(self.board_name, self.store.directory)
+
+    def table(self, request):
+        # docs/protocol.md, table: the table's settings the box plays by (New
+        # Beginning's supply); `supply` given: checked whole, then kept and saved.
+        supply = request.get("supply")
+        if supply is not None:
+            if not isinstance(supply, dict) or not is_int(supply.get("white")) or not is_int(supply.get("black")):
+                raise Refused(N.E_REQUEST, "`supply` must be {\"white\": N, \"black\": N} (whole numbers)")
+            for key in supply:
+                if key not in ("white", "black"):
+                    raise Refused(N.E_REQUEST, "`supply` holds white and black only, not %r" % (key,))
+            from shared_rules.new_beginning import BOX_SUPPLY, check_supply
+            try:
+                check_supply(supply["white"], supply["black"], BOX_SUPPLY)
+            except RulesError as exc:
+                raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
+            self.core.set_supply(supply["white"], supply["black"], self.clock.ticks_ms())
+        return {"supply": {"white": self.core.supply[0], "black": self.core.supply[1]}}
 
     def state(self, request):
         out = self.core.state()

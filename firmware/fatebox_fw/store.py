@@ -25,7 +25,7 @@ CAPACITY = 8          # docs/protocol.md, hello: limits.characters
 # writes text, and the files here are binary, so there a value goes as bytes.
 STREAM_JSON = sys.implementation.name == "micropython"
 # Settings kept with the characters (one file, one write): the key, its check.
-SETTINGS = ("brightness", "system", "active")
+SETTINGS = ("brightness", "system", "active", "supply")
 
 
 class StoreError(Exception):
@@ -218,7 +218,7 @@ class Store:
             self.pending.append((self.seq, entry))
 
     def set(self, key, value):
-        """Change a setting in memory (brightness, system, active); saved at the next flush."""
+        """Change a setting in memory (brightness, system, active, supply); saved at the next flush."""
         if key not in SETTINGS:
             raise ValueError("unknown setting %r" % (key,))
         if self.settings.get(key) != value:

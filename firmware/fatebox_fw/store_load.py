@@ -172,4 +172,22 @@ def check_settings(data):
         if not isinstance(active, str):
             raise ValueError("settings.active must be a character's name, got %r" % (active,))
         out["active"] = active
+    supply = data.get("supply")
+    if supply is not None:
+        out["supply"] = check_supply(supply)
     return out
+
+
+def check_supply(supply):
+    """The table's supply as kept in the settings: [white, black] (docs/protocol.md, table)."""
+    # New Beginning's rule, loaded only when a supply was set (the memory policy's business).
+    from shared_rules.new_beginning import BOX_SUPPLY
+    from shared_rules.new_beginning import check_supply as check
+    from shared_rules.errors import RulesError
+    if not isinstance(supply, list) or len(supply) != 2:
+        raise ValueError("settings.supply must be [white, black], got %r" % (supply,))
+    try:
+        check(supply[0], supply[1], BOX_SUPPLY)
+    except RulesError as exc:
+        raise ValueError("settings.supply: %s" % exc.message)
+    return [supply[0], supply[1]]

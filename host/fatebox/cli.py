@@ -10,23 +10,28 @@ import serial
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE, Trial
+from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
-from fatebox import gadgets
+from fatebox import gadgets, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT, Link
 from fatebox.deploy import deploy_command
 
-# RulesError.field -> the option a person typed, and what that option accepts.
-OPTIONS = {
-    "white": ("--white", "0..%d, the white supply" % SUPPLY_WHITE),
-    "black": ("--black", "1..%d, the black supply" % SUPPLY_BLACK),
-    "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
-    "statuses": ("--status", "any of " + ", ".join(N.STATUSES)),
-    "draw": ("--draw", None),
-}
+def _options(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
+    """RulesError.field -> the option a person typed, and what that option accepts
+    under the supply in force (the box's, for `draw`)."""
+    return {
+        "white": ("--white", "0..%d, the box's white supply" % supply[0]),
+        "black": ("--black", "1..%d, the box's black supply" % supply[1]),
+        "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
+        "statuses": ("--status", "any of " + ", ".join(N.STATUSES)),
+        "draw": ("--draw", None),
+    }
+
+
+OPTIONS = _options()
 
 
 class _Shown(click.ClickException):
@@ -174,7 +179,7 @@ def ports_command(board):
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml...")
+@click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml... [table.toml]")
 @click.option("--force", is_flag=True, help="Replace what the box holds even if it changed since the last sync.")
 @click.option("--only-new", is_flag=True, help="Load only the characters the box does not hold; leave the others.")
 @port_option
@@ -183,7 +188,9 @@ def push(paths, force, only_new, port):
 
     Every sheet is checked before the board is touched: one bad sheet sends none.
     A character the box changed since the last sync is refused (use `sync`, or --force).
+    A table file (table.toml: New Beginning's supply) among them goes to the box after the sheets.
     """
+    table_file, paths = table.for_paths(paths)
     loaded = sheets.load_all(paths)
     for sheet in loaded:
         _name_checked(sheet)
@@ -196,6 +203,7 @@ def push(paths, force, only_new, port):
                     echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
             loaded = [s for s in loaded if s.character.name not in held]
         pushed = sync.push(link, records, loaded, force, _say) if loaded else []
+        table.send(link, table_file, echo)
     for sheet, replaced in pushed:
         echo("%s: loaded from %s (%s): %s" % (
             sheet.character.name, sheet.path, "replaced" if replaced else "new on the box",
@@ -282,9 +290,14 @@ def sync_command(directory, prefer, delete, port):
     The sheets the host knows, wherever they are, and those in DIR. A field
     changed on one side goes to the other; changed on both, it is a conflict,
     listed, and that character is left untouched. Exit 1 if any conflict is left.
+    DIR's table file (table.toml: New Beginning's supply) goes to the box; without
+    one, the box keeps the supply it has.
     """
+    found = table.beside(directory) if directory else None
+    table_file = table.load(found) if found else None     # checked before the board is touched
     with _records() as records, _connect(port) as link:
         code = sync.run_sync(link, records, directory, prefer, delete, echo, warn=_say)
+        table.send(link, table_file, echo)
     raise SystemExit(code)
 
 
@@ -317,6 +330,7 @@ def info_command(as_json, port):
                 raise
             raise FateboxError("the firmware on %s is older than the `info` op: update it "
                                "(fatebox deploy, or flash Fatebox's image)" % link.name)
+        supply = table.box_supply(link)
     reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
     if as_json:
         click.echo(json.dumps(reply))
@@ -332,6 +346,7 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
+    click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
 
 
 def _n(value):
@@ -346,6 +361,7 @@ def state(as_json, port):
     with _connect(port) as link:
         reply = link.state()
         info = link.info or {}
+        supply = table.box_supply(link)
     reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
     if as_json:
         click.echo(json.dumps(reply))
@@ -362,6 +378,7 @@ def state(as_json, port):
     echo("screen: %s" % reply.get("screen"))
     echo("characters: %s%s" % (reply.get("characters", "?"),
                                      "; play not yet saved to flash" if reply.get("unsaved") else ""))
+    echo("supply: %s" % table.supply_words(supply))
 
 
 @main.command()
@@ -374,15 +391,15 @@ def delete(name, port):
     echo("%s: deleted from the board" % name)
 
 
-def _trial(white, black, danger, statuses):
+def _trial(white, black, danger, statuses, supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
     try:
-        return Trial(white, black, danger, statuses)
+        return Trial(white, black, danger, statuses, supply[0], supply[1])
     except RulesError as exc:
-        raise _option_error(exc)
+        raise _option_error(exc, supply=supply)
 
 
-def _option_error(exc, trial=None):
-    option, allowed = OPTIONS.get(exc.field, ("--" + exc.field, None))
+def _option_error(exc, trial=None, supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
+    option, allowed = _options(supply).get(exc.field, ("--" + exc.field, None))
     if exc.field == "draw" and trial is not None:
         sizes = trial.draw_sizes()
         allowed = "%d..%d" % (sizes[0], sizes[-1]) if len(sizes) > 1 else "exactly %d here" % sizes[0]
@@ -394,8 +411,10 @@ def _option_error(exc, trial=None):
 
 def trial_options(command):
     for decorator in reversed((
-            click.option("--white", "-w", type=int, required=True, help="White tokens in the bag (0..%d)." % SUPPLY_WHITE),
-            click.option("--black", "-b", type=int, required=True, help="Black tokens: the difficulty (1..%d)." % SUPPLY_BLACK),
+            click.option("--white", "-w", type=int, required=True,
+                         help="White tokens in the bag (0..the box's white supply, %d by default)." % SUPPLY_WHITE),
+            click.option("--black", "-b", type=int, required=True,
+                         help="Black tokens: the difficulty (1..the box's black supply, %d by default)." % SUPPLY_BLACK),
             click.option("--danger", "-d", type=int, default=None, help="Exit from the scene at this many blacks (1..%d)." % MAX_DANGER),
             click.option("--status", "-s", "statuses", multiple=True, metavar="STATUS",
                          help="A thematic status; repeat for several: " + ", ".join(N.STATUSES) + "."),
@@ -412,8 +431,12 @@ def trial_options(command):
               help="Record the trial on this New Beginning character (any case).")
 @port_option
 def draw(white, black, danger, statuses, as_json, k, character, port):
-    """A New Beginning trial on the board, with the board's own entropy (any system: `fatebox roll`)."""
-    trial = _trial(white, black, danger, statuses)
+    """A New Beginning trial on the board, with the board's own entropy (any system: `fatebox roll`).
+
+    The bag is checked against the box's supply (`fatebox table`) before the draw is asked for.
+    """
+    # What no supply allows is refused before the board is asked for its own.
+    trial = _trial(white, black, danger, statuses, (MAX_SUPPLY, MAX_SUPPLY))
     if k is None:
         if not trial.has(N.ADRENALINE):
             raise FateboxError("--draw: say how many tokens to draw (allowed: 1..%d)" % trial.size(), USAGE)
@@ -423,6 +446,12 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     except RulesError as exc:
         raise _option_error(exc, trial)
     with _connect(port) as link:
+        supply = table.box_supply(link)
+        trial = _trial(white, black, danger, statuses, supply)
+        try:
+            trial.check_draw(k)
+        except RulesError as exc:
+            raise _option_error(exc, trial)
         if character is not None:
             character = character_name(link, character, N.NEW_BEGINNING)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
@@ -443,6 +472,8 @@ main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
 from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses port_option and _connect above)
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
+from fatebox.cli_table import table_command   # noqa: E402 (it uses port_option above)
+main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
 
 
 @main.command()

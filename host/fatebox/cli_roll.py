@@ -9,6 +9,7 @@ from shared_rules import names as N
 from shared_rules import registry, roster
 from fatebox import cli_odds, show
 from fatebox.errors import FateboxError, USAGE
+from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
 
 
@@ -65,14 +66,36 @@ def _new_beginning(link, chances, name):
     return link.trial(trial.white, trial.black, chances.k, trial.danger, trial.statuses, name)
 
 
+def _on_the_boxs_supply(link, system, given, wanted, k):
+    from fatebox import table as T
+    from fatebox.systems.new_beginning import supply_in_force
+    supply = T.box_supply(link)
+    if wanted != (None, None, None):
+        asked = supply_in_force(wanted[0], wanted[1], wanted[2])
+        if asked != supply:
+            raise FateboxError("--supply-white/--supply-black/--table: the box draws from its own supply (%s), not %s; "
+                               "set it with `fatebox table`" % (T.supply_words(supply), T.supply_words(asked)), USAGE)
+    given.update(supply_white=supply[0], supply_black=supply[1])
+    chances = system.build(**given)
+    return system.trials(chances, k) if system.trials is not None else chances
+
+
 def _command(system):
     from fatebox.cli import _connect
 
     def command(as_json, character, port, k=None, **given):
+        wanted = None
+        if system.name == N.NEW_BEGINNING:
+            # The box draws from its own supply (`fatebox table`): what no supply
+            # allows is refused first, then the bag is checked against the box's.
+            wanted = (given.get("supply_white"), given.get("supply_black"), given.get("table"))
+            given.update(supply_white=MAX_SUPPLY, supply_black=MAX_SUPPLY, table=None)
         chances = system.build(**given)
         if system.trials is not None:
             chances = system.trials(chances, k)
         with _connect(port) as link:
+            if wanted is not None:
+                chances = _on_the_boxs_supply(link, system, given, wanted, k)
             name = character_name(link, character, system.name) if character else None
             if system.name == N.NEW_BEGINNING:
                 result = _new_beginning(link, chances, name)

@@ -8,6 +8,10 @@ from shared_rules.registry import NEW_BEGINNING as ROW  # noqa: F401 (its row, a
 SUPPLY_WHITE = 6   # rules/new-beginning.md, Materials: 6 white and 6 black
 SUPPLY_BLACK = 6
 MAX_SUPPLY = 12    # a campaign's supply of each colour: at most one ring of 12
+# The box shows its whole supply on the ring, a slot per token (DESIGN.md: "6 white
+# + 6 black slots"), and every board has at least 12 pixels (profile.MIN_PIXELS):
+# a box's supply holds at most 12 tokens in all (docs/rulings.md, the supply).
+BOX_SUPPLY = 12
 MAX_DIFFICULTY = 6
 MAX_DANGER = 6
 
@@ -25,13 +29,17 @@ def build_whites(trait_levels, helpers=0, placed=False, statuses=()):
     return sum(levels) + helpers + (1 if placed else 0)
 
 
-def check_supply(white, black):
+def check_supply(white, black, most=None):
     """The table's supply (RULINGS.md, Bag: a campaign setting), each colour 1..12;
-    RulesError naming supply-white or supply-black."""
+    with `most`, also at most that many tokens in all (the box's ring: BOX_SUPPLY).
+    RulesError naming supply-white, supply-black or supply."""
     for field, value in (("supply-white", white), ("supply-black", black)):
         if not is_int(value) or value < 1 or value > MAX_SUPPLY:
             raise RulesError(field, "%s must be a whole number 1..%d (tokens of that colour the table holds), got %r"
                              % (field, MAX_SUPPLY, value))
+    if most is not None and white + black > most:
+        raise RulesError("supply", "a supply of %d white and %d black is %d tokens; the box's ring shows at most %d "
+                         "(a slot per token)" % (white, black, white + black, most))
     return white, black
 
 
@@ -56,7 +64,7 @@ class Trial:
         if not is_int(white) or white < 0:
             raise RulesError("white", "white must be a whole number >= 0, got %r" % (white,))
         if not is_int(black) or black < 1:
-            raise RulesError("black", "black must be at least 1 (difficulty 1..6), got %r" % (black,))
+            raise RulesError("black", "black must be at least 1, got %r" % (black,))
         if white > supply_white:
             raise RulesError("white", "%d white tokens is more than the supply of %d" % (white, supply_white))
         if black > supply_black:

@@ -4,8 +4,8 @@ from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK, MAX_DIFFICULT
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 
-MAX_HELPERS = SUPPLY_WHITE       # each helper's white comes from the supply of 6
-MAX_PARTICIPANTS = SUPPLY_WHITE  # "remember, you have up to 6 ⚪ available"
+MAX_HELPERS = SUPPLY_WHITE       # each helper's white comes from the supply (6 by default)
+MAX_PARTICIPANTS = SUPPLY_WHITE  # "remember, you have up to 6 ⚪ available": the white supply
 
 # Who a black spent as a misfortune lands on (the host names the person).
 HERO = "hero"        # the hero facing the trial, or the group's leader
@@ -21,33 +21,33 @@ def check_difficulty(difficulty):
     return difficulty
 
 
-def check_helpers(helpers):
-    if not is_int(helpers) or helpers < 0 or helpers > MAX_HELPERS:
-        raise RulesError("helpers", "helpers must be 0..%d (one white each from the supply), got %r" % (MAX_HELPERS, helpers))
+def check_helpers(helpers, supply_white=SUPPLY_WHITE):
+    if not is_int(helpers) or helpers < 0 or helpers > supply_white:
+        raise RulesError("helpers", "helpers must be 0..%d (one white each from the supply), got %r" % (supply_white, helpers))
     return helpers
 
 
-def check_participants(participants):
-    # A group needs a leader and at least one collaborator; 6 whites in the supply.
-    if not is_int(participants) or participants < 2 or participants > MAX_PARTICIPANTS:
-        raise RulesError("group", "a group trial has 2..%d participants (leader included), got %r"
-                         % (MAX_PARTICIPANTS, participants))
+def check_participants(participants, supply_white=SUPPLY_WHITE):
+    # A group needs a leader and at least one collaborator; a white each from the supply.
+    if not is_int(participants) or participants < 2 or participants > supply_white:
+        raise RulesError("group", "a group trial has 2..%d participants (leader included, a white each from the supply), got %r"
+                         % (supply_white, participants))
     return participants
 
 
-def helping_whites(helpers):
+def helping_whites(helpers, supply_white=SUPPLY_WHITE):
     """Lending a hand: "Each collaborator adds 1 ⚪ to the bag"; no black is added."""
-    return check_helpers(helpers)
+    return check_helpers(helpers, supply_white)
 
 
-def group_bag(difficulty, participants, supply_black=SUPPLY_BLACK):
+def group_bag(difficulty, participants, supply_black=SUPPLY_BLACK, supply_white=SUPPLY_WHITE):
     """(whites, blacks) of a group trial of p participants: p whites, difficulty + (p - 1) blacks.
 
     rules/new-beginning.md, Lending a Hand: "Each participant adds 1 ⚪" and
     "The Narrator increases the DIFFICULTY by 1 ⚫ for each collaborator beyond the first".
     """
     check_difficulty(difficulty)
-    check_participants(participants)
+    check_participants(participants, supply_white)
     blacks = difficulty + participants - 1
     if blacks > supply_black:
         raise RulesError("group", "difficulty %d with %d participants needs %d blacks, more than the supply of %d"

@@ -56,14 +56,14 @@ class TrialSetup:
             raise RulesError("placed-blacks", "placed-blacks must be a whole number >= 0, got %r" % (placed_blacks,))
         if not isinstance(crucial, bool):
             raise RulesError("crucial", "crucial must be true or false, got %r" % (crucial,))
-        helping_whites(helpers)
+        helping_whites(helpers, supply_white)
         parts = [("traits", white)]
         blacks = black
         if group is not None:
             # rules/new-beginning.md, Lending a Hand: "Alternatively, the group can declare a GROUP TRIAL".
             if helpers:
                 raise RulesError("group", "a group trial is the alternative to lending a hand: give helpers or group, not both")
-            whites, blacks = group_bag(black, group, supply_black)
+            whites, blacks = group_bag(black, group, supply_black, supply_white)
             if white not in (0, whites):
                 raise RulesError("white", "a group trial of %d puts 1 white per participant (%d); give white 0 or %d, got %d"
                                  % (group, whites, whites, white))

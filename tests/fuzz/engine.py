@@ -137,6 +137,10 @@ def request(rng, id, names):
             message["name"] = name
         if rng.random() < 0.2:
             message[rng.choice(["white", "black", "draw", "danger", "statuses"])] = value(rng)
+    elif op == "table" and rng.random() < 0.6:
+        # The table's supply: in range, out of it, or any value at all.
+        message["supply"] = rng.choice([{"white": rng.randint(-1, 13), "black": rng.randint(-1, 13)},
+                                        {"white": rng.randint(1, 8), "black": rng.randint(1, 4)}, value(rng)])
     if rng.random() < 0.05:
         message["id"] = value(rng)
     return message

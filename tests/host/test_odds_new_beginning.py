@@ -167,3 +167,56 @@ def test_use_best_is_a_flag_and_the_json_says_the_policy(run):
     assert "use" not in plain          # no choosable lesson: the contract unchanged
     refused = run(*(args + ("--use", "sometimes")))
     assert refused.exit_code == 2 and "--use" in refused.stderr
+
+
+@pytest.mark.parametrize("args, option, allowed", [
+    (["--white", 9, "--black", 3], "--white", "0..8 whites in all"),
+    (["--black", 3], "--white", "0..8"),
+    (["--white", 1, "--black", 3, "--helpers", 9], "--helpers", "0..8"),
+    (["--black", 3, "--group", 9], "--group", "2..8 participants"),
+    (["--white", 1, "--black", 5], "--black", "1..4 blacks in all"),
+])
+def test_every_range_message_follows_the_supply_in_force(run, tmp_path, args, option, allowed):
+    # The audit: --white said 0..6 whatever the supply.
+    (tmp_path / "table.toml").write_text("[new-beginning]\nsupply = { white = 8, black = 4 }\n")
+    for supply in (["--supply-white", 8, "--supply-black", 4], ["--table", tmp_path / "table.toml"]):
+        for command in ("odds", "simulate"):
+            more = ["--trials", 10, "--draw", 1] if command == "simulate" else []
+            result = run(command, "new-beginning", *args, *supply, *more)
+            assert result.exit_code == 2, (command, result.stdout)
+            assert result.stderr.startswith("fatebox: %s: " % option), result.stderr
+            assert allowed in result.stderr and "0..6" not in result.stderr, result.stderr
+
+
+def test_a_table_file_gives_the_supply_and_an_option_wins_over_it(run, tmp_path):
+    import json
+    path = tmp_path / "table.toml"
+    path.write_text("# our campaign\n[new-beginning]\nsupply = { white = 8, black = 4 }\n")
+    data = json.loads(run("odds", "new-beginning", "-w", "8", "-b", "4", "--table", path, "--json").stdout)
+    assert data["supply"] == {"white": 8, "black": 4}
+    assert data["rows"][0]["outcomes"]["total-success"] == "2/3"       # 8 of 12
+    data = json.loads(run("odds", "new-beginning", "-w", "8", "-b", "6", "--table", path,
+                          "--supply-black", "6", "--json").stdout)
+    assert data["supply"] == {"white": 8, "black": 6}
+    simulated = json.loads(run("simulate", "new-beginning", "-w", "8", "-b", "4", "--table", path, "--draw", "1",
+                               "--trials", "50", "--seed", "1", "--json").stdout)
+    assert sum(simulated["counts"].values()) == 50
+
+
+@pytest.mark.parametrize("text, where", [
+    ("[new-beginning]\nsupply = { white = 0, black = 4 }\n", ":2: new-beginning.supply.white: must be a whole number 1..12"),
+    ("[new-beginning]\nsupply = { white = 8, black = 13 }\n", ":2: new-beginning.supply.black: must be a whole number 1..12"),
+    ("[new-beginning]\nsupply = { white = 8, black = 5 }\n", ":2: new-beginning.supply: a supply of 8 white and 5 black is 13 tokens"),
+    ("[new-beginning]\nsupply = { white = \"8\", black = 4 }\n", ":2: new-beginning.supply.white: must be a whole number"),
+    ("[new-beginning]\nsupply = { white = 8 }\n", ":2: new-beginning.supply.black: missing"),
+    ("[new-beginning]\nsupply = 8\n", ":2: new-beginning.supply: expected { white = N, black = N }"),
+    ("\n[new-beginning]\nbag = 3\n", ":3: new-beginning.bag: not a New Beginning table setting"),
+    ("[approaches]\nsupply = 3\n", ":1: approaches: not a table setting"),
+    ("[new-beginning\n", ":1:"),
+])
+def test_a_bad_table_file_is_refused_with_its_line_and_field(run, tmp_path, text, where):
+    path = tmp_path / "table.toml"
+    path.write_text(text)
+    result = run("odds", "new-beginning", "-w", "1", "-b", "1", "--table", path)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("fatebox: %s%s" % (path, where)), result.stderr

@@ -66,6 +66,16 @@ def test_a_group_over_the_black_supply_is_refused():
     assert group_bag(4, 4, supply_black=8) == (4, 7)
 
 
+def test_participants_and_helpers_are_bounded_by_the_white_supply():
+    # "remember, you have up to 6 ⚪ available": the table's white supply, 6 by default.
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    assert raises(RulesError, group_bag, 1, 7).field == "group"
+    assert group_bag(1, 7, supply_black=8, supply_white=8) == (7, 7)
+    assert raises(RulesError, group_bag, 1, 9, supply_black=12, supply_white=8).field == "group"
+    assert TrialSetup(0, 1, helpers=7, supply_white=8).filled == (7, 1)
+    assert raises(RulesError, TrialSetup, 0, 1, helpers=7).field == "helpers"
+
+
 def test_group_difficulty_is_one_to_six():
     assert raises(RulesError, group_bag, 0, 3).field == "difficulty"
     assert raises(RulesError, group_bag, 7, 2).field == "difficulty"

@@ -317,3 +317,23 @@ def test_the_supply_is_a_campaign_setting_of_one_to_twelve_a_colour():
     assert raises(RulesError, TrialSetup, 8, 2).field == "white"
     assert raises(RulesError, check_supply, 0, 6).field == "supply-white"
     assert raises(RulesError, check_supply, 6, 13).field == "supply-black"
+
+
+def test_the_boxs_supply_fits_its_ring_a_slot_per_token():
+    # DESIGN.md: the ring of 12 holds the bag, a slot per token; every board has 12 or more.
+    from shared_rules.new_beginning import BOX_SUPPLY, check_supply
+    assert BOX_SUPPLY == 12
+    assert check_supply(8, 4, BOX_SUPPLY) == (8, 4)
+    assert check_supply(11, 1, BOX_SUPPLY) == (11, 1)
+    err = raises(RulesError, check_supply, 8, 5, BOX_SUPPLY)
+    assert err.field == "supply" and "13 tokens" in err.message and "at most 12" in err.message
+    assert check_supply(8, 5) == (8, 5)          # odds on the host: each colour 1..12
+    assert raises(RulesError, check_supply, 0, 4, BOX_SUPPLY).field == "supply-white"
+
+
+def test_a_supply_of_8_white_and_4_black_makes_bags_6_and_6_cannot_and_refuses_theirs():
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    assert TrialSetup(8, 3, supply_white=8, supply_black=4).filled == (8, 3)
+    err = raises(RulesError, TrialSetup, 2, 5, supply_white=8, supply_black=4)
+    assert err.field == "black" and "supply of 4" in err.message
+    assert TrialSetup(2, 5).filled == (2, 5)

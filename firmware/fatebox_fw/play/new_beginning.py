@@ -1,7 +1,7 @@
 # New Beginning on four buttons (rules/new-beginning.md): difficulty, danger,
 # statuses and a crucial trial, help or a group, the traits, the draw, spending.
 from shared_rules import names as N
-from shared_rules.new_beginning import MAX_DIFFICULTY, MAX_DANGER, SUPPLY_WHITE, build_whites, trait_whites
+from shared_rules.new_beginning import MAX_DIFFICULTY, MAX_DANGER, build_whites, trait_whites
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.character import MAX_LEVEL
 from fatebox_fw import play as P
@@ -178,8 +178,10 @@ class Play(P.Play):
             else:
                 # One white a trait: under distraction or fatigue at most 2 count (docs/rulings.md).
                 white = trait_whites(self.whites, self.statuses)
+            supply = self.core.supply       # the table's, a box setting (the `table` op)
             self._setup = TrialSetup(white, self.difficulty, self.danger, self.statuses, helpers, group,
-                                     placed, placed_blacks=blacks, effects=marks, crucial=self.crucial)
+                                     placed, placed_blacks=blacks, effects=marks, crucial=self.crucial,
+                                     supply_white=supply[0], supply_black=supply[1])
         return self._setup
 
     def touched(self, now):
@@ -215,7 +217,7 @@ class Play(P.Play):
             self._traits(sign, jump, now)
         elif screen == WHITES:
             # Never over the supply (RULINGS.md, Bag: refused, not clamped).
-            self.whites = P.step(self.whites, 0, SUPPLY_WHITE, sign, jump)
+            self.whites = P.step(self.whites, 0, self.core.supply[0], sign, jump)
         elif screen == CHOOSE:
             try:
                 sizes = self.setup().draw_sizes()

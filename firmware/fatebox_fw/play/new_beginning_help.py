@@ -39,7 +39,7 @@ HELP = {
         ("reward", "reward (a crucial trial)", "a new trait, improve a trait, a lesson, a scar (after a failure)",
          "-", "the next trial", "the reward chosen"),
     ),
-    "notes": ("GO long draws from any step. A bag over the supply of 6 white and 6 black is refused, never trimmed.",
+    "notes": ("GO long draws from any step. A bag over the table's supply (6 white and 6 black unless `fatebox table` set another) is refused, never trimmed.",
               "Recorded: the trial, tokens placed and used, misfortunes (named later: fatebox pull), "
               "a new trait, lesson or scar."),
 }

@@ -13,7 +13,9 @@ from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.draw import draw as nb_draw
 from shared_rules.new_beginning.trial_setup import ALWAYS_USE, USES, TrialSetup
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, check_supply, trait_whites
+from shared_rules.new_beginning import (MAX_DANGER, MAX_DIFFICULTY, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE,
+                                        check_supply, trait_whites)
+from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Command, Section, cell, checked, options, words
@@ -241,31 +243,50 @@ def table(nb):
     return out
 
 
-# New Beginning: RulesError.field -> the option a person typed, and what it accepts.
-NB_ERRORS = {
-    "white": ("--white", "0..%d whites in all (traits, helpers, placed token, lessons), the white supply" % SUPPLY_WHITE),
-    "black": ("--black", "1..%d blacks in all (difficulty, group, scars), the black supply" % SUPPLY_BLACK),
-    "difficulty": ("--black", "1..%d, the difficulty" % SUPPLY_BLACK),
-    "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
-    "statuses": ("--status", None),   # the message lists the statuses or says what is wrong
-    "helpers": ("--helpers", "0..%d, one white each" % MAX_HELPERS),
-    "group": ("--group", "2..%d participants, leader included, within the black supply" % MAX_PARTICIPANTS),
-    "draw": ("--draw", None),         # the range depends on the bag: filled in below
-    E.LESSON: ("--lesson", None),     # the message lists the lessons
-    E.SCAR: ("--scar", None),
-    "effects": ("--lesson/--scar/--effect", None),
-    "supply-white": ("--supply-white", "1..%d whites the table holds" % MAX_SUPPLY),
-    "supply-black": ("--supply-black", "1..%d blacks the table holds" % MAX_SUPPLY),
-    "--effect*": ("--effect", "a JSON object like {\"do\": \"add-white\", \"count\": 1}; do is one of "
-                  + ", ".join(sorted(E.EFFECTS))),
-}
+def nb_errors(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
+    """New Beginning: RulesError.field -> the option a person typed, and what it
+    accepts, ranges from the supply in force (the default's, a table file's, the options')."""
+    white, black = supply
+    return {
+        "white": ("--white", "0..%d whites in all (traits, helpers, placed token, lessons), the white supply" % white),
+        "black": ("--black", "1..%d blacks in all (difficulty, group, scars), the black supply" % black),
+        "difficulty": ("--black", "1..%d, the difficulty" % MAX_DIFFICULTY),
+        "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
+        "statuses": ("--status", None),   # the message lists the statuses or says what is wrong
+        "helpers": ("--helpers", "0..%d, one white each from the supply" % white),
+        "group": ("--group", "2..%d participants, leader included, a white each, within the black supply" % white),
+        "draw": ("--draw", None),         # the range depends on the bag: filled in below
+        E.LESSON: ("--lesson", None),     # the message lists the lessons
+        E.SCAR: ("--scar", None),
+        "effects": ("--lesson/--scar/--effect", None),
+        "supply-white": ("--supply-white", "1..%d whites the table holds" % MAX_SUPPLY),
+        "supply-black": ("--supply-black", "1..%d blacks the table holds" % MAX_SUPPLY),
+        "--effect*": ("--effect", "a JSON object like {\"do\": \"add-white\", \"count\": 1}; do is one of "
+                      + ", ".join(sorted(E.EFFECTS))),
+    }
+
+
+NB_ERRORS = nb_errors()     # the default supply's
+
+
+def supply_in_force(supply_white, supply_black, table_path):
+    """(white, black): the options', else the table file's (--table), else 6 and 6."""
+    white, black = SUPPLY_WHITE, SUPPLY_BLACK
+    if table_path is not None:
+        from fatebox import table as T
+        loaded = T.load(table_path)
+        if loaded.supply is not None:
+            white, black = loaded.supply
+    return (white if supply_white is None else supply_white, black if supply_black is None else supply_black)
 
 
 def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects, supply_white, supply_black,
-           use):
+           use, table=None):
+    supply = supply_in_force(supply_white, supply_black, table)
+    errors = nb_errors(supply) if is_int(supply[0]) and is_int(supply[1]) else NB_ERRORS
     if white is None:
         if group is None:
-            raise FateboxError("--white: say how many whites the traits put in (allowed: 0..%d)" % SUPPLY_WHITE, USAGE)
+            raise FateboxError("--white: say how many whites the traits put in (allowed: 0..%d)" % supply[0], USAGE)
         white = 0    # a group trial puts 1 white per participant
     parsed = []
     for text in effects:
@@ -274,22 +295,25 @@ def _build(white, black, danger, statuses, helpers, group, placed, lessons, scar
         except ValueError as exc:
             raise FateboxError("--effect: %r is not JSON (%s); write it like {\"do\": \"add-white\", \"count\": 1}"
                                % (text, exc), USAGE)
-    return checked(NewBeginning, NB_ERRORS, white=white, black=black, danger=danger, statuses=statuses,
-                    helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed,
-                   supply=(supply_white, supply_black), use=use)
+    return checked(NewBeginning, errors, white=white, black=black, danger=danger, statuses=statuses,
+                   helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed,
+                   supply=supply, use=use)
 
 
 OPTIONS = options(
     click.option("--white", "-w", type=int, default=None,
-                 help="Whites from the traits put into play (0..%d; with --group leave it out)." % SUPPLY_WHITE),
-    click.option("--black", "-b", type=int, required=True, help="Black tokens: the difficulty (1..%d)." % SUPPLY_BLACK),
+                 help="Whites from the traits put into play (0..the white supply, %d by default; "
+                      "with --group leave it out)." % SUPPLY_WHITE),
+    click.option("--black", "-b", type=int, required=True,
+                 help="Black tokens: the difficulty (1..the black supply, %d by default)." % SUPPLY_BLACK),
     click.option("--danger", "-d", type=int, default=None, help="Exit from the scene at this many blacks (1..%d)." % MAX_DANGER),
     click.option("--status", "-s", "statuses", multiple=True, metavar="STATUS",
                  help="A thematic status; repeat for several: " + ", ".join(N.STATUSES) + "."),
     click.option("--helpers", type=int, default=0, show_default=True,
-                 help="Others lending a hand, one white each (0..%d)." % MAX_HELPERS),
+                 help="Others lending a hand, one white each (0..the white supply, %d by default)." % MAX_HELPERS),
     click.option("--group", type=int, default=None,
-                 help="A group trial of P participants: P whites, difficulty + P - 1 blacks (2..%d)." % MAX_PARTICIPANTS),
+                 help="A group trial of P participants: P whites, difficulty + P - 1 blacks "
+                      "(2..the white supply, %d by default)." % MAX_PARTICIPANTS),
     click.option("--placed", is_flag=True, help="Use a token placed on a trait: one more white."),
     click.option("--lesson", "lessons", multiple=True, metavar="NAME",
                  help="A listed lesson; repeat for several: " + ", ".join(listed_names(E.LESSON)) + "."),
@@ -298,10 +322,14 @@ OPTIONS = options(
     click.option("--use", type=click.Choice(USES), default=ALWAYS_USE, show_default=True,
                  help="When Perseverance or Quick Thinking is used: always when it applies, or the "
                       "player's best use (only when it cannot raise the chance of an exit)."),
-    click.option("--supply-white", type=int, default=SUPPLY_WHITE, show_default=True,
-                 help="The table's supply of whites, a campaign setting (1..%d)." % MAX_SUPPLY),
-    click.option("--supply-black", type=int, default=SUPPLY_BLACK, show_default=True,
-                 help="The table's supply of blacks, a campaign setting (1..%d)." % MAX_SUPPLY),
+    click.option("--supply-white", type=int, default=None,
+                 help="The table's supply of whites, a campaign setting (1..%d; default: --table's, else %d)."
+                      % (MAX_SUPPLY, SUPPLY_WHITE)),
+    click.option("--supply-black", type=int, default=None,
+                 help="The table's supply of blacks, a campaign setting (1..%d; default: --table's, else %d)."
+                      % (MAX_SUPPLY, SUPPLY_BLACK)),
+    click.option("--table", "table", default=None, metavar="TABLE.toml",
+                 help="The supply from a table file (table.toml beside the sheets); --supply-* win over it."),
     click.option("--effect", "effects", multiple=True, metavar="JSON",
                  help="A table's own lesson or scar effect, e.g. '{\"do\": \"draw-another\", \"when\": \"failed\"}'."))
 

@@ -1,0 +1,63 @@
+# `fatebox table`: the table's settings the box plays by (New Beginning's supply),
+# shown, or set from a table file (table.toml) or options (docs/protocol.md, table).
+import json
+
+import click
+
+from fatebox import table as T
+from fatebox.errors import FateboxError, USAGE
+from fatebox.terminal import echo
+from shared_rules.errors import RulesError
+from shared_rules.new_beginning import BOX_SUPPLY, check_supply
+from fatebox.cli import port_option     # cli imports this module once port_option is there
+
+
+@click.command("table")
+@click.argument("path", required=False, metavar="[TABLE.toml]")
+@click.option("--supply-white", type=int, default=None,
+              help="White tokens the table holds (1..%d, white + black at most %d: the ring)." % (BOX_SUPPLY - 1, BOX_SUPPLY))
+@click.option("--supply-black", type=int, default=None,
+              help="Black tokens the table holds (1..%d, white + black at most %d: the ring)." % (BOX_SUPPLY - 1, BOX_SUPPLY))
+@click.option("--json", "as_json", is_flag=True, help="The box's table settings as one JSON object on stdout.")
+@port_option
+def table_command(path, supply_white, supply_black, as_json, port):
+    """The table's settings on the box: New Beginning's supply of tokens.
+
+    With a table file (table.toml beside the sheets) or --supply-white/--supply-black,
+    the box takes them first (an option wins over the file); without, it says what it plays by.
+    """
+    from fatebox.cli import _connect
+    table = T.load(path) if path is not None else None
+    base = table.supply if table is not None else None
+    # Each colour given is checked before the board is touched; one colour
+    # alone keeps the other as the file has it, else as the box has it.
+    if supply_white is not None:
+        _checked(supply_white, 1)
+    if supply_black is not None:
+        _checked(1, supply_black)
+    if base is not None or (supply_white is not None and supply_black is not None):
+        base = base or (None, None)
+        table = T.Table(path or "the options", _checked(_either(supply_white, base[0]), _either(supply_black, base[1])))
+    with _connect(port) as link:
+        if (table is None or table.supply is None) and (supply_white is not None or supply_black is not None):
+            now = T.box_supply(link)
+            table = T.Table("the options", _checked(_either(supply_white, now[0]), _either(supply_black, now[1])))
+        T.send(link, table, lambda text: echo(text, err=True))
+        supply = T.box_supply(link)
+    if as_json:
+        click.echo(json.dumps({"supply": {"white": supply[0], "black": supply[1]}}))
+        return
+    echo("supply: %s%s" % (T.supply_words(supply), " (the rules' default)" if supply == T.DEFAULT_SUPPLY else ""))
+
+
+def _either(given, otherwise):
+    return otherwise if given is None else given
+
+
+def _checked(white, black):
+    try:
+        return check_supply(white, black, BOX_SUPPLY)
+    except RulesError as exc:
+        option = {"supply-white": "--supply-white", "supply-black": "--supply-black"}.get(exc.field, "--supply-white/--supply-black")
+        raise FateboxError("%s: %s (allowed: each colour 1..%d, %d tokens in all at most); nothing was sent"
+                           % (option, exc.message, BOX_SUPPLY - 1, BOX_SUPPLY), USAGE)
