@@ -32,9 +32,9 @@ def table_command(path, supply_white, supply_black, as_json, port):
     # Each colour given is checked before the board is touched; one colour
     # alone keeps the other as the file has it, else as the box has it.
     if supply_white is not None:
-        _checked(supply_white, 1)
+        _checked(supply_white, 1, most=None)     # its range alone: the pair is checked once both are known
     if supply_black is not None:
-        _checked(1, supply_black)
+        _checked(1, supply_black, most=None)
     if base is not None or (supply_white is not None and supply_black is not None):
         base = base or (None, None)
         table = T.Table(path or "the options", _checked(_either(supply_white, base[0]), _either(supply_black, base[1])))
@@ -54,9 +54,9 @@ def _either(given, otherwise):
     return otherwise if given is None else given
 
 
-def _checked(white, black):
+def _checked(white, black, most=BOX_SUPPLY):
     try:
-        return check_supply(white, black, BOX_SUPPLY)
+        return check_supply(white, black, most)
     except RulesError as exc:
         option = {"supply-white": "--supply-white", "supply-black": "--supply-black"}.get(exc.field, "--supply-white/--supply-black")
         raise FateboxError("%s: %s (allowed: each colour 1..%d, %d tokens in all at most); nothing was sent"

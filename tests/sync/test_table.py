@@ -35,7 +35,10 @@ def test_a_bad_supply_option_is_refused_and_nothing_is_sent(realbox, run):
     box = realbox()
     for args, said in ((("--supply-white", 0, "--supply-black", 6), "--supply-white: supply-white must be a whole number 1..12"),
                        (("--supply-white", 9, "--supply-black", 4), "13 tokens"),
-                       (("--supply-white", 6, "--supply-black", 13), "--supply-black:")):
+                       (("--supply-white", 6, "--supply-black", 13), "--supply-black:"),
+                       # the sum is of the colours given, not of a stand-in for the other
+                       (("--supply-white", 12, "--supply-black", 4), "12 white and 4 black is 16 tokens"),
+                       (("--supply-white", 9), "9 white and 6 black is 15 tokens")):
         result = run("--port", box.path, "table", *args)
         assert result.exit_code == 2 and result.stdout == "", result.stdout
         assert result.stderr.startswith("fatebox: ") and said in result.stderr and "nothing was sent" in result.stderr
