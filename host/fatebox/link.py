@@ -125,13 +125,9 @@ class Link:
         with an error without an id, which is noise here."""
         try:
             self.port.reset_input_buffer()
-            self.port.write(b"\n")
-            self.port.flush()
-        except serial.SerialTimeoutException:
-            raise FateboxError("%s does not take what is sent to it (write timed out after %.1f s); "
-                               "is the board stuck? reset it and try again" % (self.name, self.timeout))
         except _LOST as exc:
             raise self._lost(exc)
+        self._write(b"\n")
         self.reader = wire.LineReader()
         self.lines.clear()
 
@@ -163,15 +159,19 @@ class Link:
         except wire.WireError as exc:
             raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s" % (op, exc.message))
         self.sent = frame
+        self._write(frame)
+        return self._reply(message["id"], op, last)
+
+    def _write(self, data):
+        """`data` to the board, all of it: a stuck or lost port is a FateboxError."""
         try:
-            self.port.write(frame)
+            self.port.write(data)
             self.port.flush()
         except serial.SerialTimeoutException:
             raise FateboxError("%s does not take what is sent to it (write timed out after %.1f s); "
                                "is the board stuck? reset it and try again" % (self.name, self.timeout))
         except _LOST as exc:
             raise self._lost(exc)
-        return self._reply(message["id"], op, last)
 
     def _reply(self, id, op, last=True):
         deadline = time.monotonic() + self.timeout
