@@ -104,12 +104,15 @@ def test_each_system_chosen_in_turn_leaves_only_its_own_modules():
     assert [gadget.store.characters[n].trials for n in names] == [1] * len(registry.NAMES)
 
 
-def test_characters_of_other_systems_are_kept_as_dicts_until_played():
+def test_characters_of_other_systems_are_kept_as_json_text_until_played():
+    import json
     gadget, board = box(ash(), lux(), vex(), rue())
     choose(gadget, board, registry.APPROACHES.name)
     chars = gadget.store.characters
     for name in ("Lux", "Vex", "Rue"):
-        assert chars[name].made is None and isinstance(chars[name].fields, dict), name
+        assert chars[name].made is None and isinstance(chars[name].packed, str), name
+        assert json.loads(chars[name].packed) == chars[name].sheet.to_dict(), name     # the checked sheet's own
+        chars[name].release()
     choose(gadget, board, registry.AXIOM.name)
     play(gadget, board)
     chars = gadget.store.characters
