@@ -375,7 +375,7 @@ class TerminalView:
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
                             port_lines(self.board.port_path, self.command), KEY_ROWS, KEY_LINE,
-                            help_line(description))
+                            help_line(description, self.gadget.core.supply))
 
 
 KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
@@ -404,10 +404,11 @@ def side_lines(description, status="ok"):
     return lines
 
 
-def help_line(description):
-    """What MINUS, PLUS and GO do on this screen, from the system's help table."""
+def help_line(description, supply=None):
+    """What MINUS, PLUS and GO do on this screen, from the system's help table,
+    its ranges for the box's supply (white, black; the rules' 6 and 6 when None)."""
     from fatebox import help_tables
-    row = help_tables.row(description.get("system"), description.get("screen"))
+    row = help_tables.row(description.get("system"), description.get("screen"), supply)
     return help_tables.line(row) if row is not None else None
 
 
