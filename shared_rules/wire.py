@@ -61,6 +61,17 @@ def encode(message):
     return line
 
 
+def payload_size(value):
+    """The bytes `value` takes in a frame's JSON, as encode writes it (DEL escaped)."""
+    data = _dumps(value).encode()
+    return len(data) + 5 * data.count(b"\x7f")
+
+
+def frame_size(message):
+    """The bytes of encode(message)'s frame, newline included, whatever its length."""
+    return 10 + payload_size(message) + 1
+
+
 def decode(line):
     """The dict in one frame (bytes without the newline). Raises WireError."""
     if len(line) and line[-1] == 0x0D:

@@ -130,3 +130,41 @@ def test_a_colour_tokens_purse_spends_and_earns_within_its_limits():
     assert rue.the_bag() == {"black": 4, "green": 4, "blue": 4, "red": 4, "white": 4}
     own = Character(bag={"black": 2, "green": 6})
     assert own.the_bag()["white"] == 0 and own.to_dict()["bag"]["green"] == 6
+
+
+def _full_reply(character):
+    # The `get` reply once the history is full, built whole: what
+    # roster.full_reply_size sums piece by piece without building it.
+    from shared_rules import wire
+    data = character.to_dict()
+    missing = HISTORY_LIMIT - len(data["history"])
+    if missing > 0:
+        data["history"] = data["history"] + [roster.longest_entry(character.system)] * missing
+    data["trials"] += 1000000
+    if "pending-misfortunes" in data:
+        data["pending-misfortunes"] += 1000
+    payload = wire._dumps({"id": 2 ** 31, "ok": True, "character": data}).encode()
+    return len(payload) + 5 * payload.count(b"\x7f") + 11
+
+
+def test_the_full_reply_size_is_the_length_of_the_reply_built_whole():
+    from tests.core.samples import sample
+    for system in registry.NAMES:
+        character = roster.from_dict(sample(system))
+        assert roster.full_reply_size(character) == _full_reply(character), system
+        # a name past ASCII (two- and three-byte UTF-8), a DEL (escaped as \u007f by encode)
+        # and some history of its own: each counted as the frame carries it
+        character.name = "Zoë\u2603\x7fx"
+        longest = roster.longest_entry(system)
+        for count in (1, 2, HISTORY_LIMIT):
+            character.history = [dict(longest, note="é" * count) for _ in range(count)]
+            assert roster.full_reply_size(character) == _full_reply(character), (system, count)
+
+
+def test_too_large_names_the_frame_it_would_need():
+    from tests.core.samples import sample
+    mara = roster.from_dict(sample("new-beginning"))
+    assert roster.too_large(mara) is None
+    mara.name = "M" * 4000          # past the 4 KB frame whatever its history
+    problem = roster.too_large(mara)
+    assert problem == "frame of %d bytes is over the limit of %d" % (_full_reply(mara), N.FRAME_LIMIT)
