@@ -53,7 +53,8 @@ class System:
         for key in fields:
             if key not in System.FIELDS:
                 raise RegistryError(fields.get("name"), key, "not a registry field")
-        self.fields = fields
+        # Attributes only: the keyword dict is not kept (a second dict per row
+        # in the board's RAM for as long as it runs).
         for key in System.FIELDS:
             setattr(self, key, fields.get(key))
         if self.unload is None and self.package is not None:
@@ -68,7 +69,7 @@ def check(row):
     """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
     name = row.name
     for key in System.FIELDS:
-        if key not in row.fields and key not in ("unload", "host_only", "summary"):
+        if getattr(row, key) is None and key not in ("unload", "host_only", "summary"):
             raise RegistryError(name, key, "missing")
     for key in ("name", "words", "package", "character", "play", "host"):
         if not isinstance(getattr(row, key), str) or not getattr(row, key):

@@ -1,5 +1,7 @@
 # The characters the box keeps, of every system in the registry: one loader by `system`,
 # the summary `list` shows, and the play history every system records alike.
+import json
+
 from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.errors import SheetError
@@ -32,21 +34,24 @@ class Hero:
     ...); the box adds the name, the trials it counted and the last
     HISTORY_LIMIT results.
 
-    `release()` keeps the sheet as its checked dict instead, so that the box
+    `release()` keeps the sheet as its checked dict's JSON text instead, so that the box
     can take the system's rules out of RAM while another system is played: no
     object of a class those rules define stays behind (New Beginning's lessons
     and scars are effects.Mark objects; one kept across the rules leaving RAM
     would be of a class the rules, imported again, no longer know). When to
     release is the memory policy's (fatebox_fw.memory.keep); `sheet` makes it
     again when asked. to_dict() and summary() read either form without
-    importing any rules.
+    importing any rules. The text is one block of heap where the dict would be
+    dozens of small ones scattered among a request's garbage (on the board, a
+    heap in pieces refuses a file's buffer however much is free in all), and
+    smaller; a copy shares it (a str never changes).
     """
 
     def __init__(self, name, system, sheet, trials=0, history=None):
         self.name = name
         self.system = system
         self.made = sheet       # the sheet object, or None when released
-        self.fields = None      # the sheet as to_dict() gave it, when released
+        self.packed = None      # the sheet's to_dict() as JSON text, when released
         self.trials = trials
         self.history = history or []
 
@@ -55,18 +60,18 @@ class Hero:
         if self.made is None:
             # Checked when it was released: this cannot fail, only import. The
             # dict is this hero's own (release, copy): the sheet may keep its parts.
-            self.made = _model(self.system).from_dict(self.fields)
-            self.fields = None
+            self.made = _model(self.system).from_dict(json.loads(self.packed))
+            self.packed = None
         return self.made
 
     def release(self):
         """Keep the sheet as a dict, dropping the object (and its hold on the rules' classes)."""
         if self.made is not None:
-            self.fields = self.made.to_dict()
+            self.packed = json.dumps(self.made.to_dict())
             self.made = None
 
     def _fields(self):
-        return self.made.to_dict() if self.made is not None else _plain(self.fields)
+        return self.made.to_dict() if self.made is not None else json.loads(self.packed)
 
     def record(self, entry):
         """Count a roll or draw the box played: the entry, newest last."""
@@ -87,11 +92,11 @@ class Hero:
 
     def summary(self):
         """What `list` shows: the name, system, archetype and trials, and the system's own keys."""
-        data = self.made.to_dict() if self.made is not None else self.fields     # read, not changed
+        data = self._fields()
         out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
         # The registry row names what `list` shows, read from the dict: no rules imported.
         for key, path in registry.row(self.system).summary:
-            out[key] = _plain(_read(data, path))
+            out[key] = _read(data, path)      # data is this call's own
         return out
 
 
@@ -112,15 +117,6 @@ def _read(value, path):
             value = [v.get(step) if isinstance(v, dict) else None for v in value]
         else:
             value = value.get(step) if isinstance(value, dict) else None
-    return value
-
-
-def _plain(value):
-    """A deep copy of JSON-like data: a released sheet is never shared."""
-    if isinstance(value, dict):
-        return {k: _plain(value[k]) for k in value}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
     return value
 
 
@@ -176,7 +172,7 @@ def copy(character):
     twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
     # A sheet's to_dict() is made of new lists and tables (release keeps it so too).
     made = character.made
-    twin.fields = made.to_dict() if made is not None else _plain(character.fields)
+    twin.packed = json.dumps(made.to_dict()) if made is not None else character.packed
     return twin
 
 

@@ -8,6 +8,12 @@ try:
 except ImportError:  # a port built without binascii.crc32
     crc32 = None
 
+# MicroPython's json.loads reads any buffer (a memoryview too); CPython's wants bytes.
+try:
+    json.loads(memoryview(b"0"))
+    _JSON_VIEWS = True
+except TypeError:
+    _JSON_VIEWS = False
 MARK = 0x23          # '#': the first byte of every frame
 NEWLINE = 0x0A
 _HEX = b"0123456789abcdef"
@@ -74,19 +80,24 @@ def frame_size(message):
 
 def decode(line):
     """The dict in one frame (bytes without the newline). Raises WireError."""
-    if len(line) and line[-1] == 0x0D:
-        line = line[:-1]
-    if len(line) < 11 or line[0] != MARK or line[9] != 0x20:
+    end = len(line)
+    if end and line[end - 1] == 0x0D:
+        end -= 1                       # a terminal's CR before the newline
+    if end < 11 or line[0] != MARK or line[9] != 0x20:
         raise WireError(N.E_FRAME, "not a frame: expected '#', 8 hex digits, a space, then JSON")
     digits = bytes(line[1:9]).lower()
     for byte in digits:
         if byte not in _HEX:
             raise WireError(N.E_FRAME, "not a frame: the checksum is not 8 hex digits")
-    payload = bytes(line[10:])
+    # The payload is read where it lies (a view), not copied: a frame is up to
+    # 4 KB, and each copy needs that much free heap in one run on the board.
+    payload = memoryview(line)[10:end]
     if int(digits, 16) != checksum(payload):
         raise WireError(N.E_CHECKSUM, "checksum mismatch: the frame was damaged on the way")
-    if b"\\u" in payload:
-        payload = _join_pairs(payload)
+    if line.find(b"\\u", 10, end) >= 0:
+        payload = _join_pairs(bytes(payload))
+    elif not _JSON_VIEWS:
+        payload = bytes(payload)       # CPython's json reads bytes, not a view
     try:
         message = json.loads(payload)
     except ValueError:      # UnicodeError (bytes that are not UTF-8) is one too

@@ -35,10 +35,32 @@ def drop(names):
         if package is not None:
             try:
                 delattr(package, name[dot + 1:])
-            except AttributeError:
+            except (AttributeError, KeyError):     # MicroPython: KeyError for a name the module lacks
                 pass
         gone.append(name)
     return gone
+
+
+# The collector runs once this share of the heap free after the boot has been
+# allocated (at least GC_EVERY_MIN bytes), not only when the heap is full. On
+# a board the heap cannot be compacted: left to fill, a request's garbage
+# spreads to the top and the characters it keeps land among it, so that a
+# file's 1 KB buffer (littlefs's cache, allocated by every open) finds no run
+# of free blocks that long however much is free in all. Measured on the
+# emulated Pico (docs/performance.md, Fits the Pico).
+GC_EVERY_SHARE = 8
+GC_EVERY_MIN = 4096
+
+
+def collect_early(gc=gc):
+    """Set the collector's threshold from the heap free now (MicroPython's
+    gc.threshold; a runtime without one is left alone); the bytes, or None."""
+    threshold = getattr(gc, "threshold", None)
+    if threshold is None:
+        return None
+    every = max(GC_EVERY_MIN, gc.mem_free() // GC_EVERY_SHARE)
+    threshold(every)
+    return every
 
 
 # Needed to start the box only: the board profile's checks and safe mode's test.

@@ -134,7 +134,7 @@ class Server:
         if line is wire.TOO_LONG:
             self.send(_error(None, N.E_TOO_LONG, "the frame passed %d bytes before its newline; it was dropped unread" % N.FRAME_LIMIT))
             return
-        if not line.strip():
+        if _blank(line):
             return      # an empty line (a terminal's Enter) is no frame, and no request
         self.line = line
         try:
@@ -207,7 +207,7 @@ class Server:
             raise Refused(N.E_INVALID, "character %s" % exc)
         check_fits(character)
         used, before = self._let_go(character.name)
-        created = self.store.put(character)
+        created = self.store.put(character, owned=True)
         self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": character.name, "created": created, "revision": self.store.revision(character.name)}
 
@@ -421,6 +421,14 @@ _BATCH = ("fatebox_fw.batch",)
 def _batch():
     from fatebox_fw import batch
     return batch
+
+
+def _blank(line):
+    # Only spaces, tabs and a CR (line.strip() would copy a whole frame to say no).
+    for byte in line:
+        if byte not in b" \t\r":
+            return False
+    return True
 
 
 def check_fits(character):

@@ -157,12 +157,18 @@ class Store:
     def revision(self, name):
         return self.revisions.get(name, 0)
 
-    def put(self, character, record=False):
+    def put(self, character, record=False, owned=False):
         """Add or replace by name, saved now; True if it is new. StoreError: full or storage.
 
         `record`: the change is a result the box played (the host's `trial`),
-        numbered into the journal with this set-up; a `put` from the host is not a result."""
-        character = keep(roster.copy(character), self.live)
+        numbered into the journal with this set-up; a `put` from the host is not a result.
+        `owned`: nothing else holds `character` (the host's `put`, fresh from
+        check()), so it is kept as it is instead of a copy."""
+        if owned:
+            character.release()        # kept released, as a copy would be
+        else:
+            character = roster.copy(character)
+        character = keep(character, self.live)
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)

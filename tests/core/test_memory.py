@@ -104,12 +104,15 @@ def test_each_system_chosen_in_turn_leaves_only_its_own_modules():
     assert [gadget.store.characters[n].trials for n in names] == [1] * len(registry.NAMES)
 
 
-def test_characters_of_other_systems_are_kept_as_dicts_until_played():
+def test_characters_of_other_systems_are_kept_as_json_text_until_played():
+    import json
     gadget, board = box(ash(), lux(), vex(), rue())
     choose(gadget, board, registry.APPROACHES.name)
     chars = gadget.store.characters
     for name in ("Lux", "Vex", "Rue"):
-        assert chars[name].made is None and isinstance(chars[name].fields, dict), name
+        assert chars[name].made is None and isinstance(chars[name].packed, str), name
+        assert json.loads(chars[name].packed) == chars[name].sheet.to_dict(), name     # the checked sheet's own
+        chars[name].release()
     choose(gadget, board, registry.AXIOM.name)
     play(gadget, board)
     chars = gadget.store.characters
@@ -236,3 +239,43 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     assert "at Dream Team, in play" in words and "(bag of 2 white, 3 black)" in words, words
     # Of the effects module in RAM now, not of the one that left.
     assert type(gadget.store.characters["Mara"].sheet.lessons[0]) is sys.modules["shared_rules.new_beginning.effects"].Mark
+
+
+class _Collector:
+    # A gc module's face: mem_free() and, on MicroPython, threshold().
+    def __init__(self, free, has_threshold=True):
+        self.free = free
+        self.set = []
+        if has_threshold:
+            self.threshold = self.set.append
+
+    def mem_free(self):
+        return self.free
+
+
+def test_the_collector_runs_once_an_eighth_of_the_free_heap_is_allocated_4_kb_at_least():
+    big = _Collector(197000)          # a Pico's heap after the boot
+    assert M.collect_early(big) == 197000 // M.GC_EVERY_SHARE and big.set == [24625]
+    small = _Collector(16000)         # a heap a fifth of that: every 4 KB
+    assert M.collect_early(small) == M.GC_EVERY_MIN == 4096 and small.set == [4096]
+    # CPython's gc has no threshold(bytes): nothing is set there.
+    assert M.collect_early(_Collector(16000, has_threshold=False)) is None
+
+
+def test_after_the_boot_the_collector_is_set_to_run_early_on_micropython():
+    import gc
+    from fatebox_fw import start
+    from fatebox_fw import profile, safemode    # noqa: F401 (as the boot had them)
+    held = {name: sys.modules[name] for name in M.BOOT_ONLY}
+    try:
+        start.booted()
+        if sys.implementation.name == "micropython":
+            assert gc.threshold() >= M.GC_EVERY_MIN
+        else:
+            assert not hasattr(gc, "threshold")
+    finally:
+        for name in held:
+            sys.modules[name] = held[name]
+            setattr(fatebox_fw, name.split(".")[1], held[name])
+        if hasattr(gc, "threshold"):
+            gc.threshold(-1)          # the other tests run as before

@@ -357,6 +357,30 @@ def test_writes_never_meet_a_fifo_with_less_room_than_themselves(rp2):
     assert len(cdc.stream) % 16 == 0
 
 
+def test_where_the_stream_is_stays_a_small_number_however_much_is_written(rp2):
+    # A box that runs for months writes gigabytes: the position is kept modulo
+    # the boundary (a long int would be allocated in the loop past 2**30).
+    board = rp2.make()
+    out = bytearray()
+
+    class Sink:
+        def write(self, data):
+            out.extend(bytes(data))
+            return len(data)
+
+    board.stdout = Sink()
+    FakePoll.room = True
+    for i in range(1, 60):
+        frame = wire.encode({"id": i, "op": "x" * (i * 13 % 70)})
+        assert board.serial_write(frame) == len(frame)
+        assert 0 <= board.written < 16 and board.written == len(out) % 16 == 0
+    board.written = 15            # as after 2**40 + 15 bytes: the next write still meets the boundary
+    out[:] = b""
+    assert board.serial_write(b"ab") == 2
+    # "a" closes the 16 bytes, "b" and 15 newlines the next
+    assert bytes(out) == b"ab" + b"\n" * 15 and board.written == 0
+
+
 def test_without_the_boundaries_a_short_frame_would_meet_a_partly_full_fifo():
     # The same model fed 16-byte chunks with no padding (the backend before):
     # the fill reaches a FIFO with room for part of a chunk, where MicroPython waits.

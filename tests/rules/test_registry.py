@@ -7,7 +7,7 @@ from tests.helpers import raises
 
 
 def _fields(row):
-    return dict((key, row.fields[key]) for key in row.fields)
+    return dict((key, getattr(row, key)) for key in System.FIELDS)
 
 
 def test_every_row_is_complete():

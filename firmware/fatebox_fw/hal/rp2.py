@@ -97,7 +97,8 @@ class Rp2Board(Board):
         self.out_poll = select.poll()
         self.out_poll.register(stdout if stdout is not None else sys.stdout, select.POLLOUT)
         self.one = bytearray(1)
-        # serial_write: where the stream is (mod WRITE_CHUNK), and a frame's last
+        # serial_write: where the stream is (mod WRITE_CHUNK: kept small, so a
+        # box that runs for months never makes a long int), and a frame's last
         # bytes padded with newlines to the next boundary, in views made once.
         self.written = 0
         self.pad = bytearray(WRITE_CHUNK)
@@ -191,13 +192,13 @@ class Rp2Board(Board):
                 wrote = self.stdout.write(self.pads[want])
                 if not wrote:
                     break
-                self.written += wrote
+                self.written = (self.written + wrote) % WRITE_CHUNK
                 n += min(wrote, left)
                 break
             wrote = self.stdout.write(view[n:n + want])
             if not wrote:
                 break
-            self.written += wrote
+            self.written = (self.written + wrote) % WRITE_CHUNK
             n += wrote
         return n
 
