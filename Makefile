@@ -27,13 +27,19 @@ $(MPJS): package.json package-lock.json
 
 deps: $(VENV)/.installed $(MPJS)
 
+# The demo: the sheets in examples/ and the demo table's settings (examples/table.toml,
+# New Beginning's supply), which the virtual gadget takes with the sheets; a board
+# keeps the supply its owner set (fatebox table), so only the sheets go to it.
+DEMO_TABLE := examples/table.toml
+DEMO_SHEETS := $(filter-out $(DEMO_TABLE),$(sort $(wildcard examples/*.toml)))
+
 run: $(VENV)/.installed
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
-		$(FATEBOX) push --only-new examples/*.toml || exit $$?; \
+		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --load examples/*.toml $(if $(FRESH),--fresh); \
+		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh); \
 	fi
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice

@@ -153,8 +153,7 @@ def from_dict(data):
     history = _history(data, system)
     fields = {}
     for key in data:
-        # Axiom's own sheet carries its name and system; the others' do not.
-        if key not in _COMMON or (system == registry.AXIOM.name and key in ("name", "system")):
+        if key not in _COMMON:
             fields[key] = data[key]
     from shared_rules.errors import RulesError
     try:

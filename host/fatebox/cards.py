@@ -304,23 +304,24 @@ def svg_text(page):
     return "\n".join(out) + "\n"
 
 
-def cards(profile_name="pico"):
-    """{name: (front Page, back Page)}: a card per system, then the wiring."""
+def cards(profile_name="pico", supply=None):
+    """{name: (front Page, back Page)}: a card per system, then the wiring.
+    supply: the table's New Beginning supply (white, black) the cards' ranges follow (the rules' 6 and 6: None)."""
     with open(ROOT / "hardware" / "boards" / ("%s.json" % profile_name), encoding="utf-8") as f:
         profile = json.load(f)
     shared = back()
     out = {}
-    for table in H.systems():
+    for table in H.systems(supply):
         out[table["system"]] = (system_front(table), shared)
     out["wiring"] = (wiring_front(profile), wiring_back(profile))
     return out
 
 
-def write(directory, profile_name="pico"):
+def write(directory, profile_name="pico", supply=None):
     """Write <name>.pdf (front, back) and <name>-front.svg, <name>-back.svg; the paths written."""
     os.makedirs(directory, exist_ok=True)
     written = []
-    for name, (front, rear) in cards(profile_name).items():
+    for name, (front, rear) in cards(profile_name, supply).items():
         for path, data in ((os.path.join(directory, name + ".pdf"), pdf_bytes([front, rear])),
                            (os.path.join(directory, name + "-front.svg"), svg_text(front).encode("utf-8")),
                            (os.path.join(directory, name + "-back.svg"), svg_text(rear).encode("utf-8"))):

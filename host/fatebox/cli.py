@@ -480,33 +480,43 @@ main.add_command(table_command)              # fatebox table [TABLE.toml] [--sup
 @click.option("--headless", is_flag=True, help="No window: print the port path and serve until stopped.")
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
+@click.option("--table", "table_path", default=None, metavar="TABLE.toml",
+              help="A table file (New Beginning's supply) the box takes at start, with the sheets "
+                   "(a table.toml among the sheets does the same).")
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
 @click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
 @click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
 @click.option("--pico", is_flag=True, help="The real MicroPython rp2 port on an emulated Pico (rp2040js) instead.")
 @click.option("--firmware", default=None, metavar="UF2",
               help="With --pico: the image to run (default build/firmware/fatebox-pico.uf2, make firmware).")
-@click.argument("more", nargs=-1, metavar="[SHEET.toml...]")
-def sim(headless, state_dir, load, seed, if_empty, fresh, pico, firmware, more):
+@click.argument("more", nargs=-1, metavar="[SHEET.toml...] [table.toml]")
+def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firmware, more):
     """Run the firmware on a virtual board, on a pseudo-terminal.
 
     One gadget per --state folder: a second one on the same folder is refused.
     """
     if pico or firmware:
-        if load or more or seed or if_empty or fresh:
+        if load or more or table_path or seed or if_empty or fresh:
             raise FateboxError("--pico runs the image as a board does: push sheets with `fatebox push` "
-                               "(--load, --seed, --if-empty and --fresh are the virtual board's)", USAGE)
+                               "(--load, --table, --seed, --if-empty and --fresh are the virtual board's)", USAGE)
         from fatebox.sim_pico import run_pico_sim
         state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "pico")
         raise SystemExit(run_pico_sim(state_dir, firmware=firmware, headless=headless) or 0)
-    loaded = sheets.load_all(list(load) + list(more))
+    # As push takes them: a table.toml among the sheets is the table's file, not a sheet.
+    table_file, paths = table.for_paths(list(load) + list(more))
+    if table_path is not None:
+        if table_file is not None:
+            raise FateboxError("--table %s and %s: one table file at a time (a box plays one table)"
+                               % (table_path, table_file.path), USAGE)
+        table_file = table.load(table_path)
+    loaded = sheets.load_all(paths)
     state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "sim")
     try:
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
-                   if_empty=if_empty, fresh=fresh)
+                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None)
     raise SystemExit(code or 0)
 
 
@@ -518,13 +528,16 @@ main.add_command(deploy_command)             # fatebox deploy [--port ...] [--bo
               help="The folder to write the cards into.")
 @click.option("--board", "board", default="pico", show_default=True, metavar="PROFILE",
               help="The board profile the wiring card shows (hardware/boards/).")
-def cards(out, board):
+@click.option("--table", "table_path", default=None, metavar="TABLE.toml",
+              help="The table file whose New Beginning supply the card's ranges follow (default: the rules' 6 and 6).")
+def cards(out, board, table_path):
     """Print-ready button cards (one per system) and the wiring card: A6 PDF (front, back) and SVG."""
     from fatebox import cards as C
     from fatebox.deploy import board_profile
     name, _ = board_profile(board)     # a bad --board is refused here, naming the ones there are
+    supply = table.load(table_path).supply if table_path is not None else None   # checked as push checks it
     try:
-        written = C.write(out, name)
+        written = C.write(out, name, supply)
     except OSError as exc:
         raise FateboxError("cannot write the cards into %s: %s" % (out, exc.strerror or exc))
     click.echo("%d cards written into %s (%s)" % (len(written) // 3, out, ", ".join(

@@ -3,6 +3,7 @@
 import importlib
 
 from shared_rules import registry
+from shared_rules.new_beginning import SUPPLY_BLACK, SUPPLY_WHITE
 from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
@@ -11,26 +12,44 @@ def module(name):
     return registry.row(name).play + "_help"
 
 
-def system(name):
-    """The help table of a system by its name (`new-beginning`, ...); KeyError if none."""
+def system(name, supply=None):
+    """The help table of a system by its name (`new-beginning`, ...); KeyError if none.
+
+    supply: the table's New Beginning supply (white, black), the rules' 6 and 6
+    when None; a table whose module has numbers(supply) says its ranges for it."""
     if name not in registry.BY_NAME:
         raise KeyError(name)
-    table = importlib.import_module(module(name)).HELP
+    found = importlib.import_module(module(name))
+    table = found.HELP
     assert table["system"] == name, module(name)
+    numbers = getattr(found, "numbers", None)
+    if numbers is not None:
+        table = _filled(table, numbers(supply or (SUPPLY_WHITE, SUPPLY_BLACK)))
     return table
 
 
-def systems():
-    """Every system's table, in the registry's order."""
-    return tuple(system(name) for name in registry.NAMES)
+def _filled(value, numbers):
+    # The table with every "{name}" in its words replaced by numbers[name].
+    if isinstance(value, str):
+        return value.format_map(numbers)
+    if isinstance(value, tuple):
+        return tuple(_filled(v, numbers) for v in value)
+    if isinstance(value, dict):
+        return dict((k, _filled(v, numbers)) for k, v in value.items())
+    return value
 
 
-def row(system_name, screen):
-    """The row for a screen of a system (or of the menu), or None."""
+def systems(supply=None):
+    """Every system's table, in the registry's order (supply: as system())."""
+    return tuple(system(name, supply) for name in registry.NAMES)
+
+
+def row(system_name, screen, supply=None):
+    """The row for a screen of a system (or of the menu), or None (supply: as system())."""
     rows = MENU + (DRAWING,)
     if system_name is not None:
         try:
-            table = system(system_name)
+            table = system(system_name, supply)
             rows = table["setup"] + table["result"] + rows
         except KeyError:
             pass

@@ -14,6 +14,9 @@ STALE_S = 60             # a temporary sheet older than this is a killed pull's
 # Windows refuses these as file names, with any extension, in any case.
 RESERVED = frozenset(["con", "prn", "aux", "nul", "conin$", "conout$"]
                      + ["com%d" % i for i in range(10)] + ["lpt%d" % i for i in range(10)])
+# The table's own file beside the sheets (fatebox.table.FILE): push and sync read
+# it as the table's settings, so no character's sheet may be written there.
+TABLE_STEM = "table"
 # What sheets.write_atomic names its temporary file: .<file>.<mkstemp's 8>.tmp
 _TEMP = re.compile(r"^\..+\.toml\.[a-z0-9_]{8}\.tmp$")
 
@@ -23,11 +26,11 @@ def stem(name):
 
     ASCII letters, digits and single hyphens only (so no separator, dot or
     space, and the same on every file system); 'character' when nothing is
-    left; a Windows reserved name gets '-sheet' after it.
+    left; a Windows reserved name, or the table file's, gets '-sheet' after it.
     """
     ascii_name = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
     base = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:STEM_LIMIT].strip("-") or "character"
-    if base in RESERVED:
+    if base in RESERVED or base == TABLE_STEM:
         base += "-sheet"
     return base
 

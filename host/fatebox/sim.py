@@ -136,11 +136,12 @@ def start_over(state_dir):
     return aside
 
 
-def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False):
+def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None):
     """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q; 0 when stopped cleanly.
 
-    `if_empty`: the sheets in `load` go in only if the box holds no character
-    (make run keeps its table); `fresh`: the flash is set aside first.
+    `if_empty`: the sheets in `load` (and the table's `supply`, (white, black),
+    checked by the caller) go in only if the box holds no character (make run
+    keeps its table); `fresh`: the flash is set aside first.
     Raises FateboxError for a bad profile, characters that cannot be loaded,
     or a state folder another gadget is running on.
     """
@@ -149,12 +150,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empt
     except OSError as exc:
         raise FateboxError("cannot use %s for the virtual board's flash: %s" % (state_dir, exc.strerror or exc))
     try:
-        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh)
+        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply)
     finally:
         os.close(lock)
 
 
-def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh):
+def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply):
     if fresh:
         aside = start_over(state_dir)
         if aside is not None:
@@ -170,10 +171,17 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh):
         gadget = Gadget(board)
         if if_empty and gadget.store.characters:
             if not headless:
-                print("fatebox sim: the box holds %d characters from before: playing on with them "
-                      "(make run FRESH=1 starts over)" % len(gadget.store.characters), file=sys.stderr)
+                print("fatebox sim: the box holds %d characters from before: playing on with them%s "
+                      "(make run FRESH=1 starts over)" % (len(gadget.store.characters),
+                                                          " and its supply" if supply is not None else ""),
+                      file=sys.stderr)
         else:
             load_characters(gadget, load)
+            if supply is not None and tuple(supply) != gadget.core.supply:
+                try:
+                    gadget.core.set_supply(supply[0], supply[1], board.ticks_ms())
+                except StoreError as exc:
+                    raise FateboxError("cannot save the table's supply in %s: %s" % (gadget.store.directory, exc.message))
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":
@@ -375,7 +383,7 @@ class TerminalView:
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
                             port_lines(self.board.port_path, self.command), KEY_ROWS, KEY_LINE,
-                            help_line(description))
+                            help_line(description, self.gadget.core.supply))
 
 
 KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
@@ -404,10 +412,11 @@ def side_lines(description, status="ok"):
     return lines
 
 
-def help_line(description):
-    """What MINUS, PLUS and GO do on this screen, from the system's help table."""
+def help_line(description, supply=None):
+    """What MINUS, PLUS and GO do on this screen, from the system's help table,
+    its ranges for the box's supply (white, black; the rules' 6 and 6 when None)."""
     from fatebox import help_tables
-    row = help_tables.row(description.get("system"), description.get("screen"))
+    row = help_tables.row(description.get("system"), description.get("screen"), supply)
     return help_tables.line(row) if row is not None else None
 
 

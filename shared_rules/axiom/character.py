@@ -57,17 +57,16 @@ def _optional_text(field, value):
 
 
 class Character:
-    """An Axiom player character. Round-trips through plain dicts (JSON, TOML)."""
+    """An Axiom player character's sheet. Round-trips through plain dicts (JSON,
+    TOML); its name and system are the roster's (roster.Hero), as every system's."""
 
-    FIELDS = ("name", "system", "concept", "attributes", "power-level", "talents", "skillsets",
+    FIELDS = ("concept", "attributes", "power-level", "talents", "skillsets",
               "items", "wealth", "conviction", "flaw", "relationship", "axiom-points",
               "strain", "scars", "incapacitated", "removed", "key-moments")
 
-    def __init__(self, name, concept, attributes, talents, skillsets, power_level=0, items=(),
+    def __init__(self, concept, attributes, talents, skillsets, power_level=0, items=(),
                  wealth=MIN_WEALTH, conviction=None, flaw=None, relationship=None,
                  points=None, harm=None, key_moments=0):
-        self.name = text("name", name, NAME_LIMIT)
-        self.system = A.AXIOM
         self.concept = text("concept", concept)
         self.attributes = check_attributes(attributes)
         self.talents = _names("talents", talents, CREATION_TALENTS)
@@ -86,7 +85,7 @@ class Character:
         self.key_moments = whole("key-moments", key_moments, 0, 9)
 
     @classmethod
-    def create(cls, name, concept, attributes, talents, skillset, power_level=0, items=(),
+    def create(cls, concept, attributes, talents, skillset, power_level=0, items=(),
                wealth=0, conviction=None, flaw=None, relationship=None):
         """2) Character Creation, steps 1-10; `wealth` on the creation scale 0..3."""
         _names("talents", talents, CREATION_TALENTS, CREATION_TALENTS)
@@ -97,7 +96,7 @@ class Character:
             if items[i].quality != A.AVERAGE:
                 raise RulesError("items[%d].quality" % i,
                                  "a new character carries Average items only, not %s" % items[i].quality)
-        return cls(name, concept, attributes, talents, [skillset], power_level, items,
+        return cls(concept, attributes, talents, [skillset], power_level, items,
                    wealth_from_creation(wealth), conviction, flaw, relationship)
 
     def attribute(self, name):
@@ -112,7 +111,8 @@ class Character:
         for wanted in items:
             found = [item for item in self.items if item.name == wanted]
             if not found:
-                raise RulesError("items", "%s carries no item named %r" % (self.name, wanted))
+                raise RulesError("items", "no item named %r on the sheet; it carries %s"
+                                 % (wanted, ", ".join(item.name for item in self.items) or "none"))
             if found[0].depleted:
                 raise RulesError("items", "%s is depleted: replenish it first" % wanted)
             mods.append(found[0].modifier())
@@ -162,7 +162,7 @@ class Character:
         self.wealth = gain_wealth(self.wealth, by)
 
     def to_dict(self):
-        out = {"name": self.name, "system": self.system, "concept": self.concept,
+        out = {"concept": self.concept,
                "attributes": dict(self.attributes), "power-level": self.power_level,
                "talents": list(self.talents), "skillsets": list(self.skillsets),
                "items": [item.to_dict() for item in self.items], "wealth": self.wealth,
@@ -181,10 +181,9 @@ class Character:
         for key in data:
             if key not in cls.FIELDS:
                 raise RulesError(key, "unknown field; a character has %s" % ", ".join(cls.FIELDS))
-        one_of("system", data.get("system", A.AXIOM), (A.AXIOM,))
         harm = Harm(marked=data.get("strain", 0), scars=data.get("scars", 0),
                     incapacitated=data.get("incapacitated", False), removed=data.get("removed", False))
-        return cls(data.get("name"), data.get("concept"), data.get("attributes"),
+        return cls(data.get("concept"), data.get("attributes"),
                    data.get("talents"), data.get("skillsets"), data.get("power-level", 0),
                    data.get("items", []), data.get("wealth", MIN_WEALTH), data.get("conviction"),
                    data.get("flaw"), data.get("relationship"),

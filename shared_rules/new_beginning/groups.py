@@ -14,6 +14,18 @@ GROUP = "group"      # the whole group (group trials only)
 TARGETS = (HERO, HELPER, GROUP)
 
 
+def most_difficulty(supply_black=SUPPLY_BLACK):
+    """The hardest difficulty a bag from this black supply can hold: the
+    difficulty table's 6 blacks, fewer when the supply holds fewer."""
+    return min(MAX_DIFFICULTY, supply_black)
+
+
+def most_participants(difficulty, supply_white=SUPPLY_WHITE, supply_black=SUPPLY_BLACK):
+    """The largest group trial the supply makes at this difficulty: a white per
+    participant, difficulty + (p - 1) blacks (group_bag); below 2, no group at all."""
+    return min(supply_white, supply_black - difficulty + 1)
+
+
 def check_difficulty(difficulty):
     # rules/new-beginning.md, Facing a Trial: the difficulty table runs 1..6 blacks.
     if not is_int(difficulty) or difficulty < 1 or difficulty > MAX_DIFFICULTY:

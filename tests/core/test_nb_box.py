@@ -84,7 +84,10 @@ def test_helpers_add_a_white_each_and_a_group_trial_adds_blacks():
     to(gadget, board, C.HELP)
     tap(gadget, board, "plus")
     assert text(gadget) == "1 helper lending a hand (+1 white)"
-    for _ in range(6):
+    for _ in range(5):
+        tap(gadget, board, "plus")
+    assert text(gadget) == "6 helpers lending a hand (+6 white)"   # the white supply: a white each
+    for _ in range(2):
         tap(gadget, board, "plus")
     # rules/new-beginning.md, Example of a Group Trial: 3 participants, easy: 3 white, 4 black.
     assert text(gadget) == "Group trial of 3 (3 white, +2 black)"

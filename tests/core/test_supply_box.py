@@ -137,3 +137,113 @@ def test_a_supply_the_flash_would_not_take_is_a_storage_error_and_the_box_keeps_
     gadget.store.opener = open
     assert ask(gadget, board, {"id": 2, "op": "table"})["supply"] == {"white": 6, "black": 6}
     assert "supply" not in gadget.store.settings
+
+
+# -- the help step: what the supply makes (rules/new-beginning.md, Lending a Hand) --------
+
+def help_choices(gadget, board):
+    """Every choice of the help step, PLUS after PLUS from alone to where it stops."""
+    to(gadget, board, C.HELP)
+    long_press(gadget, board, "minus")                    # alone
+    game = gadget.core.game
+    seen = [(game.helpers, game.group)]
+    for _ in range(30):
+        tap(gadget, board, "plus")
+        if (game.helpers, game.group) == seen[-1]:
+            break
+        seen.append((game.helpers, game.group))
+    return seen
+
+
+def test_the_help_step_offers_every_helper_and_group_the_supply_makes_and_no_more():
+    # "Each collaborator adds 1 white to the bag"; a group trial: "Each participant
+    # adds 1 white", "the Narrator increases the DIFFICULTY by 1 black for each
+    # collaborator beyond the first"; all of them from the table's supply.
+    for white, black, difficulty in ((6, 6, 3), (6, 6, 1), (6, 6, 6), (8, 4, 2), (3, 9, 3), (11, 1, 1), (1, 11, 3)):
+        gadget, board = box()
+        set_supply(gadget, board, white, black)
+        to(gadget, board, C.DIFFICULTY)
+        long_press(gadget, board, "minus")
+        for _ in range(difficulty - 1):
+            tap(gadget, board, "plus")
+        assert gadget.core.game.difficulty == difficulty
+        helpers = [(h, None) for h in range(1, 13) if h <= white]
+        groups = [(0, p) for p in range(2, 13) if p <= white and difficulty + p - 1 <= black]
+        offered = help_choices(gadget, board)
+        assert offered == [(0, None)] + helpers + groups, (white, black, difficulty)
+        for h, p in offered:
+            TrialSetup(0, difficulty, helpers=h, group=p, supply_white=white, supply_black=black)  # the rules take it
+        long_press(gadget, board, "minus")
+        assert (gadget.core.game.helpers, gadget.core.game.group) == (0, None)
+        long_press(gadget, board, "plus")
+        assert (gadget.core.game.helpers, gadget.core.game.group) == offered[-1]
+
+
+def test_the_box_draws_a_bag_of_8_helpers_under_a_supply_of_8():
+    gadget, board = box()
+    set_supply(gadget, board, 8, 4)
+    offered = help_choices(gadget, board)
+    assert (8, None) in offered and (9, None) not in offered
+    while (gadget.core.game.helpers, gadget.core.game.group) != (8, None):
+        tap(gadget, board, "minus")
+    assert gadget.describe()["text"] == "8 helpers lending a hand (+8 white)"
+    to(gadget, board, C.WHITES)
+    assert gadget.core.game.whites == 1                   # the step's default, kept: never trimmed behind the player's back
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.WHITES and "more than the supply of 8" in gadget.describe()["text"]
+    tap(gadget, board, "minus")
+    long_press(gadget, board, "plus")
+    assert gadget.core.game.whites == 0                   # no room for a trait's white beside 8 helpers
+    to(gadget, board, C.CHOOSE)
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    assert gadget.core.screen == C.RESULT
+    assert (gadget.core.game.result.bag_white, gadget.core.game.result.bag_black) == (8, 3)
+
+
+def test_the_difficulty_step_stops_at_the_black_supply():
+    # The difficulty table runs 1..6 blacks; a bag of 5 blacks cannot come from a supply of 4.
+    for white, black, hardest in ((6, 6, 6), (8, 4, 4), (1, 11, 6)):
+        gadget, board = box()
+        set_supply(gadget, board, white, black)
+        to(gadget, board, C.DIFFICULTY)
+        long_press(gadget, board, "plus")
+        assert gadget.core.game.difficulty == hardest
+
+
+def test_the_whites_beside_helpers_stop_at_the_white_supply_and_distraction_lets_more_be_chosen():
+    # "Each collaborator adds 1 white"; distraction / fatigue: "You can't use more than
+    # 2 TRAITS", so beyond 2 the whites chosen add nothing and still fit.
+    for distracted, most in ((False, 2), (True, 6)):
+        gadget, board = box()
+        if distracted:
+            to(gadget, board, C.STATUSES)
+            for _ in range(7):
+                tap(gadget, board, "plus")                # the 8th slot: distraction
+            long_press(gadget, board, "plus")
+            assert gadget.core.game.statuses == [N.DISTRACTION]
+        to(gadget, board, C.HELP)
+        for _ in range(4):
+            tap(gadget, board, "plus")                    # 4 helpers
+        to(gadget, board, C.WHITES)
+        long_press(gadget, board, "plus")
+        assert gadget.core.game.whites == most
+        assert gadget.core.game.setup().white() == 6      # the bag the box offers is one the supply makes
+
+
+def test_a_help_choice_the_supply_no_longer_makes_moves_to_the_nearest_it_makes():
+    gadget, board = box()
+    to(gadget, board, C.HELP)
+    long_press(gadget, board, "plus")                     # a group of 4 at difficulty 3: 3 + 3 = 6 blacks
+    assert (gadget.core.game.helpers, gadget.core.game.group) == (0, 4)
+    set_supply(gadget, board, 6, 5)                       # now at most a group of 3
+    tap(gadget, board, "go")
+    assert gadget.core.screen == C.HELP and "supply of 5" in gadget.describe()["text"]   # refused, not trimmed
+    tap(gadget, board, "minus")
+    assert (gadget.core.game.helpers, gadget.core.game.group) == (0, 3)   # the nearest, not one less than 4
+    long_press(gadget, board, "minus")
+    for _ in range(6):
+        tap(gadget, board, "plus")                        # 6 helpers
+    set_supply(gadget, board, 4, 8, id=2)
+    tap(gadget, board, "plus")
+    assert (gadget.core.game.helpers, gadget.core.game.group) == (4, None)

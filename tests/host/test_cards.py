@@ -114,3 +114,27 @@ def test_fatebox_cards_writes_them(run, tmp_path):
     assert (tmp_path / "out" / "axiom.pdf").read_bytes().startswith(b"%PDF")
     bad = run("cards", "--board", "nope", "--out", tmp_path / "x")
     assert bad.exit_code == 2 and "no such board profile" in bad.stderr
+
+
+def test_the_new_beginning_card_follows_the_table_files_supply(run, tmp_path):
+    # The ranges the card prints are the ones the box offers under the table's supply.
+    table = tmp_path / "table.toml"
+    table.write_text("[new-beginning]\nsupply = { white = 8, black = 4 }\n")
+    result = run("cards", "--out", tmp_path / "out", "--table", table)
+    assert result.exit_code == 0, result.stderr
+    front = " ".join(pages(tmp_path / "out" / "new-beginning.pdf")[0][2].split())
+    assert "blacks 1..4" in front and "blacks 1..6" not in front
+    assert "1..8 helpers, a group of 2..4" in front and "whites 0..8" in front
+    assert "8 white and 4 black" in front
+    default = " ".join(pages(tmp_path / "out" / "axiom.pdf")[0][2].split())
+    assert default                                        # the other systems' cards are written as before
+    table.write_text("[new-beginning]\nsupply = { white = 9, black = 4 }\n")
+    bad = run("cards", "--out", tmp_path / "bad", "--table", table)
+    assert bad.exit_code == 2 and "new-beginning.supply" in bad.stderr and "13 tokens" in bad.stderr
+    assert not (tmp_path / "bad").exists()
+
+
+def test_without_a_table_file_the_card_says_the_rules_supply(written):
+    folder, _ = written
+    front = " ".join(pages(folder / "new-beginning.pdf")[0][2].split())
+    assert "blacks 1..6" in front and "1..6 helpers, a group of 2..6" in front and "6 white and 6 black" in front

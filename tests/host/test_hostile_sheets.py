@@ -177,3 +177,20 @@ def test_visible_writes_every_control_character_as_an_escape():
         assert shown.startswith("a\\") and shown.endswith("b") and no_control(shown) == []
     assert visible("Zo\u00eb \u4e09 \U0001F600") == "Zo\u00eb \u4e09 \U0001F600"
     assert clean({"n": ["\x1b"]}) == {"n": ["\\x1b"]}
+
+
+def test_a_character_named_table_gets_a_sheet_the_table_file_is_never_taken_for(board, run, tmp_path):
+    # table.toml beside the sheets is the table's own file (push, sync): a pulled
+    # character called Table must not be written there, or the next push reads it as one.
+    hold(board, rue("Table"))
+    result = run("--port", board.path, "pull", "--dir", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert toml_files(tmp_path) == ["table-sheet.toml"]
+    assert sheets.load(str(tmp_path / "table-sheet.toml")).character.name == "Table"
+    pushed = run("--port", board.path, "push", "--force", tmp_path / "table-sheet.toml")
+    assert pushed.exit_code == 0, pushed.stderr
+
+
+def test_the_table_files_stem_is_the_one_fatebox_table_reads():
+    from fatebox import table
+    assert sheetnames.TABLE_STEM + ".toml" == table.FILE

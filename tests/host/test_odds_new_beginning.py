@@ -220,3 +220,26 @@ def test_a_bad_table_file_is_refused_with_its_line_and_field(run, tmp_path, text
     result = run("odds", "new-beginning", "-w", "1", "-b", "1", "--table", path)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("fatebox: %s%s" % (path, where)), result.stderr
+
+
+def test_the_example_table_file_holds_the_rules_supply_and_its_commented_alternative_loads(run, tmp_path):
+    # examples/table.toml, read by the code `--table` runs (fatebox.table.load).
+    import os
+    from fatebox import table
+    from shared_rules.new_beginning import BOX_SUPPLY
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", table.FILE)
+    with open(example, encoding="utf-8") as f:
+        text = f.read()
+    assert table.load(example).supply == (6, 6)           # rules/new-beginning.md, Materials: 6 white and 6 black
+    assert odds_json(run, "-w", "6", "-b", "6", "--table", example) == odds_json(run, "-w", "6", "-b", "6")
+    over = run("odds", "new-beginning", "-w", "7", "-b", "1", "--table", example)
+    assert over.exit_code == 2 and "0..6 whites" in over.stderr
+    # What its comments say: the box's bounds, and a gentler table that loads once uncommented.
+    assert "each colour 1..%d and %d tokens in all at most" % (BOX_SUPPLY - 1, BOX_SUPPLY) in " ".join(
+        line.lstrip("# ") for line in text.splitlines())
+    shown = [line for line in text.splitlines() if line.startswith("#") and "supply = {" in line]
+    assert len(shown) == 1
+    gentle = tmp_path / table.FILE
+    gentle.write_text(text.replace("supply = { white = 6, black = 6 }\n", "").replace(shown[0], shown[0].lstrip("# ")))
+    assert table.load(str(gentle)).supply == (8, 4)
+    assert odds_json(run, "-w", "8", "-b", "4", "--table", gentle)["supply"] == {"white": 8, "black": 4}

@@ -1,6 +1,7 @@
 # The virtual gadget's panel (host/fatebox/panel.py) rendered as a terminal
 # shows it: every colour depth, every size; lit, faint and off pixels distinct.
 import io
+import os
 import re
 
 import pytest
@@ -225,3 +226,46 @@ def test_every_screen_of_every_system_has_a_help_row():
         table = H.system(system)
         # No row for a screen the box does not have: the table is the box's, not a wish.
         assert {r[0] for r in table["setup"] + table["result"]} <= names, system
+
+
+@pytest.mark.parametrize("supply", [(6, 6), (8, 4), (3, 9)])
+def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path, monkeypatch, supply):
+    # The virtual gadget's window: its help line follows the supply the box plays by,
+    # and says the ranges its steps offer (found by turning them all the way up).
+    from fatebox.sim import TerminalView
+    from fatebox_fw import core as C
+    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.hal.virtual import VirtualBoard
+    white, black = supply
+    with VirtualBoard(str(tmp_path / "flash"), seed="help") as board:
+        gadget = Gadget(board)
+        gadget.core.set_supply(white, black, board.ticks_ms())
+        with open(os.devnull) as nothing:
+            monkeypatch.setattr("sys.stdin", nothing)       # the view takes the keyboard's fd; never read here
+            view = TerminalView(board, gadget, command="fatebox")
+        view.console = Console(width=200, height=40)       # one line of help, not wrapped
+        game = gadget.core.game
+        lines = {}
+        order = (C.DIFFICULTY, C.DANGER, C.STATUSES, C.HELP, C.WHITES, C.CHOOSE)   # no character: no traits step
+        for screen in order[:-1]:
+            assert game.screen == screen
+            lines[screen] = SGR.sub("", render(view.render(gadget.describe()), "256", width=200, height=40))
+            game.change(screen, 1, True, None, board.ticks_ms())        # PLUS held: the most it offers
+            if screen == C.DIFFICULTY:
+                hardest = game.difficulty
+                game.change(screen, -1, True, None, board.ticks_ms())   # back to 1: the largest group
+            elif screen == C.HELP:
+                largest = game.group
+                game.change(screen, -1, True, None, board.ticks_ms())   # alone
+                for _ in range(white):
+                    game.change(screen, 1, False, None, board.ticks_ms())
+                helpers = game.helpers
+                game.change(screen, -1, True, None, board.ticks_ms())
+            elif screen == C.WHITES:
+                most = game.whites
+            game.screen = order[order.index(screen) + 1]   # GO, as the core moves on
+    assert "blacks 1..%d" % hardest in lines[C.DIFFICULTY] and hardest == min(6, black)
+    assert "1..%d helpers, a group of 2..%d" % (helpers, largest) in lines[C.HELP]
+    assert (helpers, largest) == (white, min(white, black))
+    assert "whites 0..%d" % most in lines[C.WHITES] and most == white
+    assert "1..6" not in lines[C.HELP] + lines[C.WHITES] or supply == (6, 6)

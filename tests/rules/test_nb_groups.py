@@ -2,7 +2,7 @@
 # with RULINGS.md and docs/rulings.md. CPython and MicroPython.
 from shared_rules import names as N
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning.groups import group_bag, helping_whites, check_targets
+from shared_rules.new_beginning.groups import group_bag, helping_whites, check_targets, most_difficulty, most_participants
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.new_beginning.odds import nb_odds
 from shared_rules.new_beginning.draw import draw
@@ -74,6 +74,23 @@ def test_participants_and_helpers_are_bounded_by_the_white_supply():
     assert raises(RulesError, group_bag, 1, 9, supply_black=12, supply_white=8).field == "group"
     assert TrialSetup(0, 1, helpers=7, supply_white=8).filled == (7, 1)
     assert raises(RulesError, TrialSetup, 0, 1, helpers=7).field == "helpers"
+
+
+def test_the_largest_group_and_hardest_difficulty_are_the_ones_group_bag_takes():
+    # What the box offers (its difficulty and help steps) is exactly what the rules take.
+    for supply_white in range(1, 13):
+        for supply_black in range(1, 13):
+            hardest = most_difficulty(supply_black)
+            assert hardest == len([d for d in range(1, 7) if d <= supply_black])
+            for difficulty in range(1, 7):
+                most = most_participants(difficulty, supply_white, supply_black)
+                for p in range(2, 14):
+                    try:
+                        group_bag(difficulty, p, supply_black, supply_white)
+                        taken = True
+                    except RulesError:
+                        taken = False
+                    assert taken == (p <= most), (supply_white, supply_black, difficulty, p)
 
 
 def test_group_difficulty_is_one_to_six():

@@ -36,6 +36,23 @@ def test_every_system_round_trips_through_a_plain_dict():
         assert character.trials == 0 and character.history == []
 
 
+def test_every_systems_sheet_leaves_the_name_and_system_to_the_roster():
+    # One character shape: the box's Hero holds the name and system, each system's
+    # sheet the rest; the dict the box sends (get, put) holds both, as before.
+    from tests.core.samples import sample
+    for system in registry.NAMES:
+        character = roster.from_dict(sample(system))
+        fields = character.sheet.to_dict()
+        assert "name" not in fields and "system" not in fields, system
+        data = character.to_dict()
+        assert sorted(data) == sorted(list(fields) + ["name", "system", "trials", "history"]), system
+        assert (data["name"], data["system"]) == (character.name, system)
+    vex = roster.from_dict(dict(VEX, items=[{"name": "Staff"}]))
+    assert vex.to_dict() == dict(VEX, items=[{"name": "Staff", "quality": "average"}], **{
+        "power-level": 0, "wealth": 1, "axiom-points": 3, "key-moments": 0, "strain": 0, "scars": 0,
+        "incapacitated": False, "removed": False, "trials": 0, "history": []})
+
+
 def test_a_character_without_a_system_is_new_beginning():
     from tests.core.sheets import sheet
     data = sheet("Mara")

@@ -5,7 +5,11 @@ import os
 import subprocess
 import sys
 
+from fatebox import sheets
+from fatebox import table as T
 from tests.e2e.test_end_to_end import EXAMPLES, fatebox, gadgets  # noqa: F401 (a fixture)
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 DEMO = ("--if-empty", "--load", os.path.join(EXAMPLES, "mara.toml"), "--load", os.path.join(EXAMPLES, "tobin.toml"))
 
@@ -40,3 +44,82 @@ def test_a_second_gadget_on_the_same_state_folder_is_refused(tmp_path, gadgets):
     assert second.stderr.startswith("fatebox: another virtual gadget is running on %s (pid " % state)
     assert "Traceback" not in second.stderr
     assert trials(first.port) == {"Mara": 0, "Tobin": 0}      # the first still serves
+
+
+def supply(port):
+    return tuple(json.loads(fatebox(port, "table", "--json").stdout)["supply"][c] for c in ("white", "black"))
+
+
+def make_run(tmp_path, board_attached):
+    """The commands `make run` runs, each as an argument list: the real Makefile, with a
+    stand-in fatebox that records its arguments and says whether a board is attached."""
+    log = tmp_path / "calls.jsonl"
+    stand_in = tmp_path / "fatebox"
+    stand_in.write_text("#!%s\nimport json, sys\nwith open(%r, 'a') as f:\n    f.write(json.dumps(sys.argv[1:]) + '\\n')\n"
+                        "sys.exit(%d if sys.argv[1:2] == ['ports'] else 0)\n"
+                        % (sys.executable, str(log), 0 if board_attached else 1))
+    stand_in.chmod(0o755)
+    # -o: the venv counts as installed (make test's deps made it); nothing is reinstalled here.
+    done = subprocess.run(["make", "-s", "-o", ".venv/.installed", "run", "FATEBOX=%s" % stand_in,
+                           "STATE=%s" % (tmp_path / "sim")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def demo_sheets():
+    return sorted(os.path.join("examples", n) for n in os.listdir(os.path.join(ROOT, "examples"))
+                  if n.endswith(".toml") and n != T.FILE)
+
+
+def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(tmp_path, gadgets):
+    calls = make_run(tmp_path, board_attached=False)
+    assert calls[0] == ["ports", "--board"]
+    sim = calls[1]
+    assert sim[:4] == ["sim", "--state", str(tmp_path / "sim"), "--if-empty"]
+    assert sim[4:6] == ["--table", os.path.join("examples", T.FILE)]
+    assert sorted(sim[6:]) == demo_sheets()
+    # The same arguments to the real virtual gadget: it starts, holds every demo
+    # character and plays by the demo table's supply.
+    gadget = gadgets(tmp_path / "real", *[os.path.join(ROOT, a) if a.startswith("examples") else a for a in sim[3:]])
+    listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]
+    expected = [sheets.load(os.path.join(ROOT, p)).character.name for p in demo_sheets()]
+    assert sorted(c["name"] for c in listed) == sorted(expected)
+    assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).supply
+    assert "".join(gadget.stderr) == ""
+
+
+def test_make_run_pushes_only_the_demo_sheets_to_a_board_which_keeps_its_supply(tmp_path):
+    calls = make_run(tmp_path, board_attached=True)
+    assert calls[0] == ["ports", "--board"]
+    assert calls[1][:2] == ["push", "--only-new"] and sorted(calls[1][2:]) == demo_sheets()
+    assert calls[2] == ["list"] and len(calls) == 3
+
+
+def test_the_virtual_gadget_takes_a_table_file_with_the_sheets_only_into_an_empty_box(tmp_path, gadgets):
+    gentle = tmp_path / "gentle.toml"
+    gentle.write_text("[new-beginning]\nsupply = { white = 8, black = 4 }\n")
+    mara = os.path.join(EXAMPLES, "mara.toml")
+    state = tmp_path / "sim"
+    first = gadgets(state, "--if-empty", "--table", gentle, mara)
+    assert supply(first.port) == (8, 4)
+    first.stop()
+    again = gadgets(state, "--if-empty", "--table", os.path.join(EXAMPLES, T.FILE), mara)
+    assert supply(again.port) == (8, 4)                    # the box holds characters: its table as it was left
+    again.stop()
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    (folder / T.FILE).write_text(gentle.read_text())
+    among = gadgets(tmp_path / "other", mara, folder / T.FILE)   # a table.toml among the sheets, as push takes it
+    assert supply(among.port) == (8, 4)
+    among.stop()
+    for extra, said in ((("--table", gentle, folder / T.FILE), "one table file at a time"),
+                        (("--table", tmp_path / "nope.toml"), "nope.toml")):
+        refused = subprocess.run([sys.executable, "-m", "fatebox", "sim", "--headless", "--state", str(tmp_path / "x")]
+                                 + [str(a) for a in extra], capture_output=True, text=True, timeout=60,
+                                 stdin=subprocess.DEVNULL)
+        assert refused.returncode == 2 and said in refused.stderr and "Traceback" not in refused.stderr
+    (folder / T.FILE).write_text("[new-beginning]\nsupply = { white = 0, black = 4 }\n")
+    bad = subprocess.run([sys.executable, "-m", "fatebox", "sim", "--headless", "--state", str(tmp_path / "y"),
+                          mara, str(folder / T.FILE)], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert bad.returncode == 2 and "new-beginning.supply.white" in bad.stderr
+    assert not (tmp_path / "y").exists()                   # refused before the box started

@@ -9,7 +9,7 @@ RESULT = "result"           # the tokens or dice, then the outcome
 # New Beginning's screens, in the order of a trial (rules/new-beginning.md,
 # Facing a Trial). Named here, not in play_nb, so the core can name them while
 # another system is played and play_nb is out of RAM.
-DIFFICULTY = "difficulty"   # the narrator: blacks 1..6
+DIFFICULTY = "difficulty"   # the narrator: blacks 1..6, within the black supply
 DANGER = "danger"           # the narrator: none or 1..6
 STATUSES = "statuses"       # the narrator's statuses, and the player's crucial trial
 HELP = "help"               # alone, helpers lending a hand, or a group trial

@@ -1,7 +1,8 @@
 # New Beginning on four buttons (rules/new-beginning.md): difficulty, danger,
 # statuses and a crucial trial, help or a group, the traits, the draw, spending.
 from shared_rules import names as N
-from shared_rules.new_beginning import MAX_DIFFICULTY, MAX_DANGER, build_whites, trait_whites
+from shared_rules.new_beginning import MAX_DANGER, build_whites, trait_whites
+from shared_rules.new_beginning.groups import most_difficulty, most_participants
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.character import MAX_LEVEL
 from fatebox_fw import play as P
@@ -23,8 +24,6 @@ OUTCOME_WORDS = {
 CRUCIAL = "crucial"         # the tenth slot of the statuses screen
 STATUS_SLOTS = N.STATUSES + (CRUCIAL,)
 _POSITIVE = (N.CONFIDENT, N.OPTIMISM, N.FOCUS, N.INSPIRATION)
-# Help: alone, 1..5 helpers (a white each), or a group of 2..6 (groups.py).
-HELPS = ((0, None),) + tuple((h, None) for h in range(1, 6)) + tuple((0, p) for p in range(2, 7))
 # Crucial trial rewards in words (shared_rules/new_beginning/crucial.py REWARDS; RULINGS.md:
 # the gadget records which was chosen, the host names it).
 REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "improve %s", "lesson": "a lesson", "scar": "a scar"}
@@ -83,7 +82,8 @@ class Play(P.Play):
         self.danger = None
         self.statuses = []
         self.crucial = False
-        self.help = 0
+        self.helpers = 0            # lending a hand: a white each
+        self.group = None           # or a group trial of this many participants
         self.whites = DEFAULT_WHITES
         self.k = 1
         self.cursor = 0
@@ -128,7 +128,7 @@ class Play(P.Play):
     def used_now(self):
         """Indexes of the traits put into play (not in a group trial)."""
         character = self.hero()
-        if character is None or HELPS[self.help][1] is not None:
+        if character is None or self.group is not None:
             return []
         return [i for i in range(len(character.sheet.all_traits())) if self.chosen[i]]
 
@@ -144,7 +144,7 @@ class Play(P.Play):
         return AFTER
 
     def offers(self, screen):
-        group = HELPS[self.help][1] is not None
+        group = self.group is not None
         if screen == TRAITS:
             return self.hero() is not None and not group
         if screen == WHITES:
@@ -160,7 +160,7 @@ class Play(P.Play):
         if self._setup is None:
             from shared_rules.new_beginning.trial_setup import TrialSetup
             character = self.hero()
-            helpers, group = HELPS[self.help]
+            helpers, group = self.helpers, self.group
             marks = []
             placed = False
             blacks = 0
@@ -206,18 +206,20 @@ class Play(P.Play):
                 placed_blacks = len([p for p in self.places if p[1]])
                 self.marks = P.step(self.marks, 0, max(0, self.result.to_spend - placed_blacks), sign, jump)
         elif screen == DIFFICULTY:
-            self.difficulty = P.step(self.difficulty, 1, MAX_DIFFICULTY, sign, jump)
+            # The difficulty table's 1..6 blacks, at most the black supply (RULINGS.md, Bag).
+            self.difficulty = P.step(self.difficulty, 1, most_difficulty(self.core.supply[1]), sign, jump)
         elif screen == DANGER:
             self.danger = P.step(self.danger or 0, 0, MAX_DANGER, sign, jump) or None
         elif screen == STATUSES:
             self._statuses(sign, jump)
         elif screen == HELP:
-            self.help = P.step(self.help, 0, len(HELPS) - 1, sign, jump)
+            self._help(sign, jump)
         elif screen == TRAITS:
             self._traits(sign, jump, now)
         elif screen == WHITES:
-            # Never over the supply (RULINGS.md, Bag: refused, not clamped).
-            self.whites = P.step(self.whites, 0, self.core.supply[0], sign, jump)
+            # Never a bag over the white supply, the helpers' whites with them
+            # (RULINGS.md, Bag: refused, not clamped).
+            self.whites = P.step(self.whites, 0, self._most_whites(), sign, jump)
         elif screen == CHOOSE:
             try:
                 sizes = self.setup().draw_sizes()
@@ -229,6 +231,37 @@ class Play(P.Play):
             self._place(sign, jump, now)
         elif screen == REWARD:
             self.reward = P.step(self.reward, 0, len(self.rewards) - 1, sign, False)
+
+    def _help(self, sign, jump):
+        # Alone, 1..W helpers (a white each: groups.check_helpers), or a group of
+        # 2..P (groups.most_participants at this difficulty): the choices the rules
+        # take from the table's supply, in that order, and no others.
+        white, black = self.core.supply
+        helpers = white
+        groups = max(0, most_participants(self.difficulty, white, black) - 1)
+        if self.group is None:
+            at = self.helpers
+            nearest = min(at, helpers)
+        else:
+            at = helpers + self.group - 1
+            nearest = helpers + min(self.group - 1, groups)
+        if jump or at == nearest:
+            at = P.step(nearest, 0, helpers + groups, sign, jump)
+        else:
+            at = nearest    # a choice the supply no longer makes (a lower supply, a harder difficulty): the nearest it makes
+        if at <= helpers:
+            self.helpers, self.group = at, None
+        else:
+            self.helpers, self.group = 0, at - helpers + 1
+
+    def _most_whites(self):
+        # The most whites (no character: a white a trait) beside the helpers'
+        # within the white supply; under distraction or fatigue only 2 of them count.
+        room = self.core.supply[0] - self.helpers
+        most = self.core.supply[0]
+        while most > 0 and trait_whites(most, self.statuses) > room:
+            most -= 1
+        return most
 
     def _statuses(self, sign, jump):
         # Short: move along the ten slots. PLUS long: set or clear the slot.
@@ -471,7 +504,7 @@ class Play(P.Play):
                     states[i], kinds[i] = slot in self.statuses, _K_POSITIVE if slot in _POSITIVE else _K_NEGATIVE
             ring.toggles(states, kinds, len(STATUS_SLOTS), self.cursor, blink)
         elif screen == HELP:
-            helpers, group = HELPS[self.help]
+            helpers, group = self.helpers, self.group
             if group is None:
                 ring.first(helpers, ring.white)
             else:
@@ -545,7 +578,7 @@ class Play(P.Play):
             at = slot in self.statuses or (slot == CRUCIAL and self.crucial)
             return "Statuses: %s (at %s, %s)" % (", ".join(on) or "none", slot, "on" if at else "off")
         if screen == HELP:
-            helpers, group = HELPS[self.help]
+            helpers, group = self.helpers, self.group
             if group is not None:
                 return "Group trial of %d (%d white, +%d black)" % (group, group, group - 1)
             if helpers:
@@ -603,7 +636,7 @@ class Play(P.Play):
 
     def setup_state(self):
         white, black = self._bag()
-        helpers, group = HELPS[self.help]
+        helpers, group = self.helpers, self.group
         out = {"white": white, "black": black, "danger": self.danger, "draw": self.k,
                "statuses": list(self.statuses), "crucial": self.crucial, "helpers": helpers, "group": group}
         character = self.hero()

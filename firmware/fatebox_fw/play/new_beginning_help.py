@@ -7,25 +7,27 @@
 #   long:   MINUS / PLUS held;  go: GO pressed there;  ring: what the ring shows.
 # Host-only: the box never imports it (fatebox.deploy.ONLY keeps it off the
 # flash); the virtual gadget's help line and `fatebox cards` read it.
+# The ranges in braces follow the table's supply (numbers() below): the box's
+# steps offer what the supply makes, so the words say the same.
 
 HELP = {
     "system": "new-beginning",
     "title": "New Beginning",
     "tagline": "How many tokens dare you draw? Set by the narrator, then the player, then draw.",
     "setup": (
-        ("difficulty", "difficulty (narrator)", "blacks 1..6", "the least / the most", "next step",
+        ("difficulty", "difficulty (narrator)", "blacks 1..{hardest}", "the least / the most", "next step",
          "the bag: whites, then violet blacks; the blacks blink"),
         ("danger", "danger (narrator)", "none, 1..6", "none / 6", "next step",
          "a red pixel per black that makes an exit from the scene"),
         ("statuses", "statuses and crucial trial", "move along 10 slots: confident, optimism, focus, inspiration, "
          "adrenaline, confusion, fear, distraction, fatigue, crucial", "PLUS: set or clear the slot; MINUS: clear all",
          "next step", "slots 1-4 green, 5-9 red, 10 gold; bright when set, the cursor blinks"),
-        ("help", "help", "alone, 1..5 helpers, a group of 2..6", "alone / a group of 6", "next step",
+        ("help", "help", "{help}", "{help_long}", "next step",
          "white: a helper's white each; cyan: the group's participants"),
         ("traits", "traits (with a character)", "move along the traits, then lessons and scars",
          "PLUS: put it into play or take it out; MINUS: use its placed token (one per trial)", "next step",
          "bright white in play, faint out; amber: placed token used; magenta: a lesson or scar"),
-        ("whites", "whites (no character)", "whites 0..6", "the least / the most", "next step",
+        ("whites", "whites (no character)", "whites 0..{white}", "the least / the most", "next step",
          "the bag; the whites blink"),
         ("choose", "draw size", "tokens to draw", "the least / all", "DRAW",
          "amber: tokens drawn, faint: the rest; then the odds meter"),
@@ -39,7 +41,30 @@ HELP = {
         ("reward", "reward (a crucial trial)", "a new trait, improve a trait, a lesson, a scar (after a failure)",
          "-", "the next trial", "the reward chosen"),
     ),
-    "notes": ("GO long draws from any step. A bag over the table's supply (6 white and 6 black unless `fatebox table` set another) is refused, never trimmed.",
+    "notes": ("GO long draws from any step. A bag over the table's supply ({supply}) is refused, never trimmed.",
               "Recorded: the trial, tokens placed and used, misfortunes (named later: fatebox pull), "
               "a new trait, lesson or scar."),
 }
+
+
+def numbers(supply):
+    """What the braces in HELP say for a table's supply (white, black): the
+    ranges the box's steps offer under it (firmware play/new_beginning.py)."""
+    from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK
+    from shared_rules.new_beginning.groups import most_difficulty, most_participants
+    white, black = supply
+    group = most_participants(1, white, black)      # the easiest difficulty: fewer at a harder one
+    helpers = "1 helper" if white == 1 else "1..%d helpers" % white
+    if group >= 2:
+        help = "alone, %s, a group of 2..%d (at difficulty 1; fewer when harder)" % (helpers, group)
+        help_long = "alone / the largest group"
+    else:
+        help = "alone or %s (a group needs 2 whites and 2 blacks)" % helpers
+        help_long = "alone / %s" % ("1 helper" if white == 1 else "%d helpers" % white)
+    supply_words = "%d white and %d black" % (white, black)
+    if (white, black) == (SUPPLY_WHITE, SUPPLY_BLACK):
+        supply_words += ", the rules' own, unless `fatebox table` set another"
+    else:
+        supply_words += ", this table's: `fatebox table` sets it on the box"
+    return {"hardest": most_difficulty(black), "white": white, "help": help, "help_long": help_long,
+            "supply": supply_words}
