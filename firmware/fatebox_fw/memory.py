@@ -41,28 +41,32 @@ def drop(names):
     return gone
 
 
-# The collector runs once this share of the heap free after the boot has been
-# allocated (at least GC_EVERY_MIN bytes), not only when the heap is full. On
-# a board the heap cannot be compacted: left to fill, a request's garbage
-# spreads to the top and the characters it keeps land among it, so that a
-# file's 1 KB buffer (littlefs's cache, allocated by every open) finds no run
-# of free blocks that long however much is free in all. Measured on the
-# emulated Pico (docs/performance.md, Fits the Pico). Not from .mpy files:
-# there the live heap is three times larger (the modules' bytecode), each
-# collection as much longer, and a system chosen in the menu took over a
-# second to load on the emulated Pico; warm() is what that path needs.
+# In a tight heap (less than GC_EARLY_BELOW free after the boot) the collector
+# runs once this share of it has been allocated (at least GC_EVERY_MIN bytes),
+# not only when the heap is full. A board's heap cannot be compacted: left to
+# fill, a request's garbage spreads to the top and the characters it keeps
+# land among it, so that a file's 1 KB buffer (littlefs's cache, allocated by
+# every open) finds no run of free blocks that long however much is free in
+# all. Measured on the emulated Pico (docs/performance.md, Fits the Pico). In
+# a roomy heap it would only make collections (about 10 ms of a 241 KB heap)
+# eight times as frequent, and some idle loop turns that long. Not from .mpy
+# files: there the live heap is three times larger, each collection as much
+# longer, and a system chosen in the menu took over a second to load on the
+# emulated Pico; warm() is what that path needs.
+GC_EARLY_BELOW = 64 * 1024
 GC_EVERY_SHARE = 8
 GC_EVERY_MIN = 4096
 
 
 def collect_early(gc=gc):
-    """Set the collector's threshold from the heap free now (MicroPython's
-    gc.threshold; a runtime without one, or a firmware from .mpy files, is
-    left alone); the bytes, or None."""
+    """Set the collector's threshold from the heap free now, if that is less
+    than GC_EARLY_BELOW (MicroPython's gc.threshold; a runtime without one, or
+    a firmware from .mpy files, is left alone); the bytes, or None."""
     threshold = getattr(gc, "threshold", None)
-    if threshold is None or from_files():
+    free = gc.mem_free()
+    if threshold is None or free >= GC_EARLY_BELOW or from_files():
         return None
-    every = max(GC_EVERY_MIN, gc.mem_free() // GC_EVERY_SHARE)
+    every = max(GC_EVERY_MIN, free // GC_EVERY_SHARE)
     threshold(every)
     return every
 

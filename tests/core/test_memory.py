@@ -253,32 +253,41 @@ class _Collector:
         return self.free
 
 
-def test_the_collector_runs_once_an_eighth_of_the_free_heap_is_allocated_4_kb_at_least():
-    big = _Collector(197000)          # a Pico's heap after the boot
-    assert M.collect_early(big) == 197000 // M.GC_EVERY_SHARE and big.set == [24625]
-    small = _Collector(16000)         # a heap a fifth of that: every 4 KB
+def test_in_a_tight_heap_the_collector_runs_once_an_eighth_of_it_is_allocated_4_kb_at_least():
+    tight = _Collector(60000)         # less than 64 KB free after the boot
+    assert M.collect_early(tight) == 60000 // M.GC_EVERY_SHARE and tight.set == [7500]
+    small = _Collector(16000)         # the bench's 64 KB heap: every 4 KB
     assert M.collect_early(small) == M.GC_EVERY_MIN == 4096 and small.set == [4096]
+    # a Pico's heap with the image (197 KB free): collections as before
+    roomy = _Collector(197000)
+    assert M.collect_early(roomy) is None and roomy.set == []
+    assert M.collect_early(_Collector(M.GC_EARLY_BELOW)) is None
     # CPython's gc has no threshold(bytes): nothing is set there.
     assert M.collect_early(_Collector(16000, has_threshold=False)) is None
 
 
-def test_after_the_boot_the_collector_is_set_to_run_early_on_micropython():
+def test_after_the_boot_the_collector_is_set_to_run_early_in_a_tight_heap_on_micropython():
     import gc
     from fatebox_fw import start
     from fatebox_fw import profile, safemode    # noqa: F401 (as the boot had them)
     held = {name: sys.modules[name] for name in M.BOOT_ONLY}
     try:
+        was = gc.threshold() if hasattr(gc, "threshold") else None
         start.booted()
         if sys.implementation.name == "micropython":
-            assert gc.threshold() >= M.GC_EVERY_MIN
+            # set in a tight heap only (this one is roomy unless the tests filled it)
+            if gc.mem_free() < M.GC_EARLY_BELOW:
+                assert gc.threshold() >= M.GC_EVERY_MIN
+            else:
+                assert gc.threshold() == was
         else:
             assert not hasattr(gc, "threshold")
     finally:
         for name in held:
             sys.modules[name] = held[name]
             setattr(fatebox_fw, name.split(".")[1], held[name])
-        if hasattr(gc, "threshold"):
-            gc.threshold(-1)          # the other tests run as before
+        if was is not None:
+            gc.threshold(was)         # the other tests run as before
 
 
 def test_warm_imports_every_module_once_and_keeps_none_of_them():
