@@ -63,6 +63,65 @@ def collect_early(gc=gc):
     return every
 
 
+def from_files():
+    """True when the firmware runs from .mpy files on the flash (a stock
+    MicroPython board after `fatebox deploy`), not frozen into an image."""
+    return getattr(sys.modules["fatebox_fw"], "__file__", "").endswith(".mpy")
+
+
+def warm(packages=("shared_rules", "fatebox_fw")):
+    """Import every module of `packages` once, one at a time, and let each go
+    again; the names imported, or [] (nothing new stays).
+
+    For a board that loads .mpy files: every name a module uses becomes a
+    qstr in the heap as it loads, and qstrs are never freed. MicroPython keeps
+    them in pools, each new pool twice the last (1,280 entries, 7.7 KB in one
+    run, once the boot's thousand are in): made later, by a `put` importing a
+    system's character model into a heap the session has cut into pieces, it
+    failed on the emulated Pico with three quarters of the heap free. Made
+    here, the heap is young and the later imports find their names interned.
+    """
+    try:
+        import uos as os         # as the store does: MicroPython's own, no package on top
+    except ImportError:
+        import os
+    gone = []
+    for package in packages:
+        top = sys.modules.get(package) or __import__(package)
+        where = top.__file__
+        where = where[:where.rfind("/")] if "/" in where else "."
+        _warm_dir(os, where, package, gone)
+    return gone
+
+
+def _warm_dir(os, path, dotted, gone):
+    for entry in os.ilistdir(path) if hasattr(os, "ilistdir") else _entries(os, path):
+        name, kind = entry[0], entry[1]
+        if kind == 0x4000:
+            if name[0] not in "_.":          # __pycache__, hidden
+                _warm_dir(os, path + "/" + name, dotted + "." + name, gone)
+            continue
+        dot = name.rfind(".")
+        if dot <= 0 or name[dot:] not in (".mpy", ".py"):
+            continue
+        module = dotted if name[:dot] == "__init__" else dotted + "." + name[:dot]
+        if module in sys.modules:
+            continue
+        before = list(sys.modules)
+        try:
+            __import__(module)
+        except ImportError:
+            pass            # a module for another board (its hardware is not here)
+        gone += drop([m for m in sys.modules if m not in before])
+        gc.collect()
+
+
+def _entries(os, path):
+    # CPython's os has no ilistdir: the same (name, kind) pairs.
+    for name in sorted(os.listdir(path)):
+        yield name, 0x4000 if os.path.isdir(path + "/" + name) else 0x8000
+
+
 # Needed to start the box only: the board profile's checks and safe mode's test.
 BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 

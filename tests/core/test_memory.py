@@ -279,3 +279,22 @@ def test_after_the_boot_the_collector_is_set_to_run_early_on_micropython():
             setattr(fatebox_fw, name.split(".")[1], held[name])
         if hasattr(gc, "threshold"):
             gc.threshold(-1)          # the other tests run as before
+
+
+def test_warm_imports_every_module_once_and_keeps_none_of_them():
+    # memory.warm (a board running from .mpy files): each module of the
+    # package is imported, then let go; what was in RAM before stays as it was.
+    before = dict(sys.modules)
+    gone = M.warm(("shared_rules",))
+    assert sorted(set(sys.modules) ^ set(before)) == []
+    for name in before:
+        assert sys.modules[name] is before[name], name
+    # every system's rules went through, none of them was already loaded
+    for row in registry.ROWS:
+        if row.character not in before:
+            assert row.character in gone, row.character
+    assert not any(name in before for name in gone)
+
+
+def test_only_a_firmware_from_mpy_files_is_warmed():
+    assert M.from_files() is False       # here from .py files (tests), as frozen in the image
