@@ -2,8 +2,16 @@
 # rp2 board from /board.json, the Fatebox gadget on it; on an error, a pattern
 # and the REPL. Hold BACK while plugging in (or at reset) for safe mode: the
 # gadget does not start and the REPL is left to mpremote and Thonny.
-from fatebox_fw.hal.rp2 import Rp2Board
-from fatebox_fw.start import start
+from fatebox_fw import memory
+
+# From .mpy files, first, while the heap is still empty: every module imported
+# once and let go, so that the names they intern (qstrs, never freed, in pools
+# that double) are in before the boot's imports cut the heap into pieces.
+if memory.from_files():
+    memory.warm()
+
+from fatebox_fw.hal.rp2 import Rp2Board  # noqa: E402
+from fatebox_fw.start import start  # noqa: E402
 
 
 def main(make_board=Rp2Board):

@@ -47,16 +47,20 @@ def drop(names):
 # spreads to the top and the characters it keeps land among it, so that a
 # file's 1 KB buffer (littlefs's cache, allocated by every open) finds no run
 # of free blocks that long however much is free in all. Measured on the
-# emulated Pico (docs/performance.md, Fits the Pico).
+# emulated Pico (docs/performance.md, Fits the Pico). Not from .mpy files:
+# there the live heap is three times larger (the modules' bytecode), each
+# collection as much longer, and a system chosen in the menu took over a
+# second to load on the emulated Pico; warm() is what that path needs.
 GC_EVERY_SHARE = 8
 GC_EVERY_MIN = 4096
 
 
 def collect_early(gc=gc):
     """Set the collector's threshold from the heap free now (MicroPython's
-    gc.threshold; a runtime without one is left alone); the bytes, or None."""
+    gc.threshold; a runtime without one, or a firmware from .mpy files, is
+    left alone); the bytes, or None."""
     threshold = getattr(gc, "threshold", None)
-    if threshold is None:
+    if threshold is None or from_files():
         return None
     every = max(GC_EVERY_MIN, gc.mem_free() // GC_EVERY_SHARE)
     threshold(every)
@@ -78,8 +82,10 @@ def warm(packages=("shared_rules", "fatebox_fw")):
     them in pools, each new pool twice the last (1,280 entries, 7.7 KB in one
     run, once the boot's thousand are in): made later, by a `put` importing a
     system's character model into a heap the session has cut into pieces, it
-    failed on the emulated Pico with three quarters of the heap free. Made
-    here, the heap is young and the later imports find their names interned.
+    failed on the emulated Pico with three quarters of the heap free, and
+    after the boot's own imports even a full heap has no such run left. Done
+    first (main.py, before the firmware's imports), the pools grow in an
+    empty heap, and every later import finds its names interned.
     """
     try:
         import uos as os         # as the store does: MicroPython's own, no package on top
@@ -110,8 +116,11 @@ def _warm_dir(os, path, dotted, gone):
         before = list(sys.modules)
         try:
             __import__(module)
-        except ImportError:
-            pass            # a module for another board (its hardware is not here)
+        except Exception:
+            # A module for another board (its hardware is not here), or one
+            # that fails: it says so when it is imported for real. Nothing
+            # here may stop the boot before safe mode can be asked for.
+            pass
         gone += drop([m for m in sys.modules if m not in before])
         gc.collect()
 

@@ -5,7 +5,7 @@ import gc
 import sys
 
 from fatebox_fw.gadget import Gadget
-from fatebox_fw.memory import BOOT_ONLY, collect_early, drop, from_files, warm
+from fatebox_fw.memory import BOOT_ONLY, collect_early, drop
 from fatebox_fw.store import StoreError
 
 SAFE_MODE = "safe-mode"     # BACK held at power-up: the gadget never started
@@ -23,17 +23,13 @@ def safe_mode(board):
 
 def booted():
     """After the boot on MicroPython: what only starting needed (the profile's
-    checks, safe mode) leaves RAM (docs/performance.md, Fits the Pico); from
-    .mpy files, every module is imported once and let go (memory.warm: their
-    names interned while the heap is young); the collector is set to run early
-    (memory.collect_early). The names dropped. On CPython nothing is: a
-    module imported again is a new one, and whoever holds the old
-    ProfileError would no longer catch the new one's."""
+    checks, safe mode) leaves RAM (docs/performance.md, Fits the Pico) and the
+    collector is set to run early (memory.collect_early). The names dropped.
+    On CPython nothing is: a module imported again is a new one, and whoever
+    holds the old ProfileError would no longer catch the new one's."""
     if sys.implementation.name != "micropython":
         return []
     gone = drop(BOOT_ONLY)
-    if from_files():
-        warm()
     gc.collect()
     collect_early()
     return gone
