@@ -134,7 +134,10 @@ class Records:
                 self.db.execute("PRAGMA user_version=%d" % version)
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                # A Ctrl-C just after COMMIT finds no transaction left to roll back:
+                # the step is done, the interruption goes on as it came.
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
 
     @property
@@ -277,8 +280,9 @@ class _Transaction:
             try:
                 db.execute("COMMIT")
             except sqlite3.Error as err:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise _problem(self.records.path, err)
-        else:
+        elif db.in_transaction:
             db.execute("ROLLBACK")
         return False

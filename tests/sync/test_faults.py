@@ -210,3 +210,54 @@ def test_the_records_live_in_the_user_data_folder_unless_told(monkeypatch, tmp_p
     assert D.default_path() == str(tmp_path / "data" / "fatebox.sqlite3")
     monkeypatch.setenv("FATEBOX_DB", str(tmp_path / "mine.sqlite3"))
     assert D.default_path() == str(tmp_path / "mine.sqlite3")
+
+
+class _CtrlCAfterCommit:
+    """A connection whose first COMMIT is done, then a Ctrl-C arrives (the signal
+    handler runs at the next Python step): where test_interrupts' timing can land."""
+
+    def __init__(self, db):
+        self.db = db
+        self.fired = False
+
+    def execute(self, sql, *args):
+        result = self.db.execute(sql, *args)
+        if sql == "COMMIT" and not self.fired:
+            self.fired = True
+            from fatebox.cli import Interrupted
+            raise Interrupted()
+        return result
+
+    def __getattr__(self, name):
+        return getattr(self.db, name)
+
+
+def test_ctrl_c_just_after_a_migration_step_commits_is_an_interruption_not_an_error(tmp_path):
+    from fatebox.cli import Interrupted
+
+    class Interrupting(D.Records):
+        def _migrate(self):
+            self.db = _CtrlCAfterCommit(self.db)
+            try:
+                D.Records._migrate(self)
+            finally:
+                self.db = self.db.db
+
+    path = str(tmp_path / "records.sqlite3")
+    with pytest.raises(Interrupted):                      # not "cannot rollback - no transaction is active"
+        Interrupting(path)
+    with D.Records(path) as records:                      # the step committed stays; the rest follows
+        assert records.version == D.SCHEMA
+
+
+def test_ctrl_c_just_after_a_write_commits_is_an_interruption_and_the_write_stays(tmp_path):
+    from fatebox.cli import Interrupted
+    path = str(tmp_path / "records.sqlite3")
+    with D.Records(path) as records:
+        records.db = _CtrlCAfterCommit(records.db)
+        with pytest.raises(Interrupted):
+            with records.write():
+                records.box("E6614103E7", "pico")
+        records.db = records.db.db
+    with D.Records(path) as records:
+        assert [b["board_id"] for b in records.boxes()] == ["E6614103E7"]
