@@ -135,6 +135,42 @@ def _entries(os, path):
         yield name, 0x4000 if os.path.isdir(path + "/" + name) else 0x8000
 
 
+# A file's buffer: littlefs allocates its cache with every open (1 KB on the
+# rp2 port, 1,148 bytes in one piece with the file object).
+FILE_ROOM = 1152
+
+
+class Room:
+    """A run of heap kept free for the one allocation that must find one: a
+    save's file buffer. MicroPython's heap cannot be compacted; after a long
+    session in a small heap, the free bytes may be in pieces none of which
+    holds a file's 1 KB buffer, and a save that cannot open its file loses
+    what play staged. The room is a block held from the boot; give() lets it
+    go just before the files are opened (the allocator's collection frees it
+    when no other run is long enough), take() holds a block again afterwards,
+    wherever one is free (the files' own, once collected).
+    """
+
+    def __init__(self, size=FILE_ROOM, make=bytearray):
+        self.size = size
+        self.make = make
+        self.block = None
+        self.take()
+
+    def give(self):
+        self.block = None
+
+    def take(self):
+        """Hold the room again; False if the heap has no run that long now
+        (the next take() tries again)."""
+        if self.block is None:
+            try:
+                self.block = self.make(self.size)
+            except MemoryError:
+                return False
+        return True
+
+
 # Needed to start the box only: the board profile's checks and safe mode's test.
 BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 

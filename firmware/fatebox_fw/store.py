@@ -13,7 +13,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import drop, keep, unload
+from fatebox_fw.memory import Room, drop, keep, unload
 
 FILE = "characters.json"
 STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
@@ -104,6 +104,7 @@ class Store:
         self.seq = 0                # the last result numbered (the journal's sequence)
         self.pending = []           # (seq, entry) numbered but not on flash yet
         self.journal = None
+        self.room = Room()          # a run of heap for the save's file buffers (memory.Room)
         self.txn = None             # the open transaction's number, its frames and CRC so far
         self.txn_count = 0
         self.txn_crc = 0
@@ -143,10 +144,12 @@ class Store:
     def check(self, data):
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
         released unless it is of the live system, whose rules then leave RAM again."""
+        self.room.give()        # from .mpy files, the rules' import opens a file too
         try:
             return keep(roster.from_dict(data), self.live)
         finally:
             unload(self.live)
+            self.room.take()
 
     def release(self):
         """Release every character not of the live system (the core chose another)."""
@@ -255,6 +258,15 @@ class Store:
             self._write(f, json.dumps(value).encode())
 
     def _save(self, characters, settings, revisions=None, clock=None):
+        # The files' buffers take the room kept for them; the room is held
+        # again once they are closed and gone (memory.Room).
+        self.room.give()
+        try:
+            self._save_files(characters, settings, revisions, clock)
+        finally:
+            self.room.take()
+
+    def _save_files(self, characters, settings, revisions, clock):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
         if revisions is None:

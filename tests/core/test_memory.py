@@ -307,3 +307,29 @@ def test_warm_imports_every_module_once_and_keeps_none_of_them():
 
 def test_only_a_firmware_from_mpy_files_is_warmed():
     assert M.from_files() is False       # here from .py files (tests), as frozen in the image
+
+
+def test_the_room_is_held_given_and_taken_again():
+    room = M.Room(64)
+    assert isinstance(room.block, bytearray) and len(room.block) == 64
+    held = room.block
+    assert room.take() is True and room.block is held      # already held: nothing allocated
+    room.give()
+    assert room.block is None
+    assert room.take() is True and len(room.block) == 64 and room.block is not held
+
+
+def test_a_room_the_heap_cannot_give_is_tried_again_later():
+    full = []
+
+    def make(size):
+        if full:
+            raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+        return bytearray(size)
+
+    room = M.Room(64, make)
+    room.give()
+    full.append(True)              # no run that long now: kept quiet
+    assert room.take() is False and room.block is None
+    full.pop()
+    assert room.take() is True and len(room.block) == 64

@@ -122,3 +122,22 @@ def test_a_temporary_path_that_cannot_be_written_is_a_storage_error():
     make_dir(store.path + ".tmp")           # open(tmp, "wb") must now fail
     assert raises(StoreError, store.put, character("Ilo")).code == N.E_STORAGE
     assert store.names() == ["Mara"] and Store(store.directory).names() == ["Mara"]
+
+
+def test_a_save_opens_its_file_with_the_room_kept_for_it_given_back():
+    # memory.Room: a run of heap held for the file buffer, let go for the
+    # open, held again once the file is closed, even when the save fails.
+    store = Store(fresh_dir())
+    assert isinstance(store.room.block, bytearray) and len(store.room.block) == store.room.size
+    seen = []
+
+    def opener(path, mode):
+        seen.append(store.room.block)
+        return open(path, mode)
+
+    store.opener = opener
+    store.put(character("Mara"))
+    assert seen == [None] and isinstance(store.room.block, bytearray)
+    store.opener = FailingFile
+    raises(StoreError, store.put, character("Ilo"))
+    assert isinstance(store.room.block, bytearray)
