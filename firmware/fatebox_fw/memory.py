@@ -148,7 +148,9 @@ class Room:
     what play staged. The room is a block held from the boot; give() lets it
     go just before the files are opened (the allocator's collection frees it
     when no other run is long enough), take() holds a block again afterwards,
-    wherever one is free (the files' own, once collected).
+    wherever one is free (the files' own, once collected). Given only just
+    before the allocation it is kept for: once a collection has freed it, the
+    first allocation of any size may take a piece of it.
     """
 
     def __init__(self, size=FILE_ROOM, make=bytearray):

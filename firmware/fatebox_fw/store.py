@@ -144,12 +144,10 @@ class Store:
     def check(self, data):
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
         released unless it is of the live system, whose rules then leave RAM again."""
-        self.room.give()        # from .mpy files, the rules' import opens a file too
         try:
             return keep(roster.from_dict(data), self.live)
         finally:
             unload(self.live)
-            self.room.take()
 
     def release(self):
         """Release every character not of the live system (the core chose another)."""
