@@ -35,6 +35,18 @@ def booted():
     return gone
 
 
+def _keep_staged(gadget):
+    """What play staged and the flash does not have yet, written before the box
+    stops (Ctrl-C, or an error such as a heap with no room left): a save that
+    fails too leaves the flash as it was, and the first error is the one shown."""
+    if gadget is None:
+        return
+    try:
+        gadget.store.flush()
+    except Exception:
+        pass
+
+
 def start(make_board):
     """Make the board, then run the gadget on it until the host wants the REPL.
 
@@ -51,10 +63,12 @@ def start(make_board):
         gadget.run()
     except KeyboardInterrupt:
         # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
+        _keep_staged(gadget)
         board.blank()
         raise
     except Exception:
         if gadget is not None:
+            _keep_staged(gadget)
             gadget.show_error()
         else:
             from fatebox_fw.ring import Ring

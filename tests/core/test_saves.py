@@ -273,3 +273,35 @@ def test_a_new_result_ignores_go_and_back_for_a_moment_so_mashing_cannot_skip_it
     run(gadget, board, P.RESULT_GUARD_MS)
     tap(gadget, board, "go")                              # a deliberate press later leaves it
     assert gadget.core.screen == C.DIFFICULTY
+
+
+def _stopped_by(error):
+    # start() on a FakeBoard whose loop stages a changed Mara, then stops with `error`.
+    from fatebox_fw import start as ST
+    board = FakeBoard()
+    Gadget(board).store.put(character("Mara"))
+    saved = Gadget.run
+
+    def run(self):
+        mara = roster.copy(self.store.characters["Mara"])
+        mara.trials = 7
+        self.store.stage(mara)
+        assert self.store.dirty
+        raise error
+
+    Gadget.run = run
+    try:
+        raises(type(error), ST.start, lambda: board)
+    finally:
+        Gadget.run = saved
+    return Gadget(board).store.characters["Mara"]
+
+
+def test_an_error_that_stops_the_box_writes_what_play_staged_first():
+    # A heap with no room left (or any error) stops the gadget: what play had
+    # staged is written before the error pattern, not lost with the RAM.
+    assert _stopped_by(MemoryError("memory allocation failed, allocating 248 bytes")).trials == 7
+
+
+def test_ctrl_c_writes_what_play_staged_before_the_repl():
+    assert _stopped_by(KeyboardInterrupt()).trials == 7
