@@ -56,6 +56,9 @@ def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
     # The same flash, the chip started again (no firmware written): all there.
     again = picos(flash=flash)
     again.wait_usb()
+    # main.py interns every module's names first on a stock board (memory.warm):
+    # the gadget answers once its first frame is out, as after the deploy
+    again.wait_frame(step="the gadget's first frame after the restart", emu_ms=20000)
     listed = json.loads(fatebox(again.port_path, "list", "--json").stdout)
     by_name = dict((c["name"], c) for c in listed["characters"])
     assert sorted(by_name) == ["Mara", "Tobin"]
