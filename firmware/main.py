@@ -4,11 +4,14 @@
 # gadget does not start and the REPL is left to mpremote and Thonny.
 from fatebox_fw import memory
 
-# From .mpy files, first, while the heap is still empty: every module imported
-# once and let go, so that the names they intern (qstrs, never freed, in pools
-# that double) are in before the boot's imports cut the heap into pieces.
+# From .mpy files, first, while the heap is still empty: the names every module
+# uses interned from the files' tables (qstrs, never freed, in pools that
+# double), before the boot's imports cut the heap into pieces.
 if memory.from_files():
-    memory.warm()
+    from fatebox_fw import warm
+    warm.warm()
+    memory.drop(["fatebox_fw.warm"])     # used once: none of it stays in RAM
+    del warm
 
 from fatebox_fw.hal.rp2 import Rp2Board  # noqa: E402
 from fatebox_fw.start import start  # noqa: E402

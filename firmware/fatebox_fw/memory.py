@@ -52,7 +52,7 @@ def drop(names):
 # eight times as frequent, and some idle loop turns that long. Not from .mpy
 # files: there the live heap is three times larger, each collection as much
 # longer, and a system chosen in the menu took over a second to load on the
-# emulated Pico; warm() is what that path needs.
+# emulated Pico; fatebox_fw.warm is what that path needs.
 GC_EARLY_BELOW = 64 * 1024
 GC_EVERY_SHARE = 8
 GC_EVERY_MIN = 4096
@@ -75,64 +75,6 @@ def from_files():
     """True when the firmware runs from .mpy files on the flash (a stock
     MicroPython board after `fatebox deploy`), not frozen into an image."""
     return getattr(sys.modules["fatebox_fw"], "__file__", "").endswith(".mpy")
-
-
-def warm(packages=("shared_rules", "fatebox_fw")):
-    """Import every module of `packages` once, one at a time, and let each go
-    again; the names imported, or [] (nothing new stays).
-
-    For a board that loads .mpy files: every name a module uses becomes a
-    qstr in the heap as it loads, and qstrs are never freed. MicroPython keeps
-    them in pools, each new pool twice the last (1,280 entries, 7.7 KB in one
-    run, once the boot's thousand are in): made later, by a `put` importing a
-    system's character model into a heap the session has cut into pieces, it
-    failed on the emulated Pico with three quarters of the heap free, and
-    after the boot's own imports even a full heap has no such run left. Done
-    first (main.py, before the firmware's imports), the pools grow in an
-    empty heap, and every later import finds its names interned.
-    """
-    try:
-        import uos as os         # as the store does: MicroPython's own, no package on top
-    except ImportError:
-        import os
-    gone = []
-    for package in packages:
-        top = sys.modules.get(package) or __import__(package)
-        where = top.__file__
-        where = where[:where.rfind("/")] if "/" in where else "."
-        _warm_dir(os, where, package, gone)
-    return gone
-
-
-def _warm_dir(os, path, dotted, gone):
-    for entry in os.ilistdir(path) if hasattr(os, "ilistdir") else _entries(os, path):
-        name, kind = entry[0], entry[1]
-        if kind == 0x4000:
-            if name[0] not in "_.":          # __pycache__, hidden
-                _warm_dir(os, path + "/" + name, dotted + "." + name, gone)
-            continue
-        dot = name.rfind(".")
-        if dot <= 0 or name[dot:] not in (".mpy", ".py"):
-            continue
-        module = dotted if name[:dot] == "__init__" else dotted + "." + name[:dot]
-        if module in sys.modules:
-            continue
-        before = list(sys.modules)
-        try:
-            __import__(module)
-        except Exception:
-            # A module for another board (its hardware is not here), or one
-            # that fails: it says so when it is imported for real. Nothing
-            # here may stop the boot before safe mode can be asked for.
-            pass
-        gone += drop([m for m in sys.modules if m not in before])
-        gc.collect()
-
-
-def _entries(os, path):
-    # CPython's os has no ilistdir: the same (name, kind) pairs.
-    for name in sorted(os.listdir(path)):
-        yield name, 0x4000 if os.path.isdir(path + "/" + name) else 0x8000
 
 
 # A file's buffer: littlefs allocates its cache with every open (1 KB on the

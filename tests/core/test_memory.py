@@ -10,6 +10,7 @@ from shared_rules import registry
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import memory as M
+from fatebox_fw import warm as W
 from fatebox_fw.gadget import Gadget
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
 from tests.core.sheets import character, ash, lux, vex, rue
@@ -290,19 +291,61 @@ def test_after_the_boot_the_collector_is_set_to_run_early_in_a_tight_heap_on_mic
             gc.threshold(was)         # the other tests run as before
 
 
-def test_warm_imports_every_module_once_and_keeps_none_of_them():
-    # memory.warm (a board running from .mpy files): each module of the
-    # package is imported, then let go; what was in RAM before stays as it was.
+def _mpy(*entries):
+    # An .mpy file's start as mpy-cross writes it (format 6): header, counts,
+    # then its table of names, each a length (shifted; odd: a built-in by
+    # its index) and the name with its terminating zero.
+    out = bytearray(b"M\x06\x00\x1f")
+    out.append(len(entries))
+    out.append(0)                                 # no constant objects
+    for entry in entries:
+        if isinstance(entry, int):
+            out.append(entry << 1 | 1)
+            continue
+        data = entry.encode()
+        size = len(data) << 1
+        if size >= 0x80:
+            out.append(0x80 | size >> 7)
+        out.append(size & 0x7F)
+        out += data
+        out.append(0)
+    return bytes(out)
+
+
+def test_the_names_of_an_mpy_file_are_read_from_its_table():
+    long = "a_name_long_enough_for_a_two_byte_length_" * 2
+    data = _mpy("shared_rules/x.py", 17, "pending-misfortunes", long, 3, "é")
+    assert list(W.mpy_names(data)) == ["shared_rules/x.py", "pending-misfortunes", long, "é"]
+    # only the first `size` bytes are read (a buffer longer than the file)
+    buf = bytearray(len(data) + 40)
+    buf[:len(data)] = data
+    assert list(W.mpy_names(buf, len(data))) == list(W.mpy_names(data))
+
+
+def test_a_file_that_is_no_mpy_or_is_cut_short_is_refused():
+    for bad in (b"", b"print(1)\n", b"M\x06"):
+        try:
+            list(W.mpy_names(bad))
+        except ValueError as exc:
+            assert "not an .mpy file" in str(exc)
+        else:
+            raise AssertionError("accepted %r" % bad)
+    data = _mpy("one", "two")
+    for cut in range(6, len(data)):
+        try:
+            list(W.mpy_names(data, cut))
+        except ValueError as exc:
+            assert "cut short" in str(exc)
+        else:
+            raise AssertionError("accepted %d of %d bytes" % (cut, len(data)))
+
+
+def test_warm_imports_nothing():
+    # Here from .py files: nothing to read, nothing imported, nothing left.
     before = dict(sys.modules)
-    gone = M.warm(("shared_rules",))
+    names = []
+    assert W.warm(("shared_rules",), names.append) == 0 and names == []
     assert sorted(set(sys.modules) ^ set(before)) == []
-    for name in before:
-        assert sys.modules[name] is before[name], name
-    # every system's rules went through, none of them was already loaded
-    for row in registry.ROWS:
-        if row.character not in before:
-            assert row.character in gone, row.character
-    assert not any(name in before for name in gone)
 
 
 def test_only_a_firmware_from_mpy_files_is_warmed():
