@@ -3,6 +3,7 @@
 # and the REPL. Hold BACK while plugging in (or at reset) for safe mode: the
 # gadget does not start and the REPL is left to mpremote and Thonny.
 from fatebox_fw import memory
+from shared_rules.names import FRAME_LIMIT
 
 # From .mpy files, first, while the heap is still empty: the names every module
 # uses interned from the files' tables (qstrs, never freed, in pools that
@@ -12,6 +13,10 @@ if memory.from_files():
     warm.warm()
     memory.drop(["fatebox_fw.warm"])     # used once: none of it stays in RAM
     del warm
+# The frame buffer and the save's room before anything else: runs of 4 KB
+# and 1 KB the boot's imports may leave nowhere in a small heap.
+memory.reserve(memory.FRAME, FRAME_LIMIT)
+memory.reserve(memory.ROOM, memory.FILE_ROOM)
 
 from fatebox_fw.hal.rp2 import Rp2Board  # noqa: E402
 from fatebox_fw.start import start  # noqa: E402

@@ -239,8 +239,10 @@ class LineReader:
     as it arrives (never stored) and reported once its newline comes.
     """
 
-    def __init__(self, limit=N.FRAME_LIMIT):
-        self.buf = bytearray(limit)
+    def __init__(self, limit=N.FRAME_LIMIT, buf=None):
+        # `buf`: a block of `limit` bytes allocated before (the board's boot
+        # allocates it first: fatebox_fw.memory.reserve).
+        self.buf = buf if buf is not None else bytearray(limit)
         self.view = memoryview(self.buf)
         self.limit = limit
         self.used = 0

@@ -6,7 +6,7 @@ from shared_rules import roster
 from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.memory import unload
+from fatebox_fw.memory import unload, play_at_boot
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
@@ -29,6 +29,7 @@ NOTICE_MS = ERROR_MS
 IDLE_SAVE_MS = 8000       # staged changes are written after this long without a press
 RETRY_SAVE_MS = 30000     # after a failed save, the next try waits this long
 NOBODY = ""               # the menu's "no character": play without recording
+ASKED = -1                # a system's play made when first asked for (a press, the host), not by a turn
 
 # Gestures the core listens for beyond SHORT and LONG: only `back` has a
 # double press, so the other buttons answer on release with no delay.
@@ -68,7 +69,15 @@ class Core:
         self._pending = None       # a system chosen in the menu, its play made on the next turn
         self._pending_now = 0
         self._pending_turns = 0
-        self._game = self._make(system)
+        self._game = None
+        if play_at_boot():
+            self._game = self._make(system)
+        else:
+            # The memory policy's choice (from .mpy files: a stock board):
+            # the play comes in when the table or the host first asks for it,
+            # and the ring shows the system's page of the menu until then.
+            self._pending = system
+            self._pending_turns = ASKED
         self.menu = None           # the menu page shown, or None
         self.menu_system = 0
         self.menu_pick = 0
@@ -92,9 +101,12 @@ class Core:
     @game.setter
     def game(self, value):
         self._game = value
+        self._pending = None       # made: nothing is still to come in
 
     def _realize(self):
         system, now = self._pending, self._pending_now
+        if self._pending_turns == ASKED:
+            now = self.clock.ticks_ms()
         self._pending = None
         self._game = self._make(system)
         self._game.back_to_first(now)
@@ -121,7 +133,8 @@ class Core:
         `later`: its play is made on the next turn of the loop (then back at its
         first screen), so that the system left is out of RAM before the one
         chosen comes in (docs/performance.md, Fits the Pico)."""
-        self.game.finish(now)
+        if self._pending is None or self._pending_turns != ASKED:
+            self.game.finish(now)
         self._game = None
         # The system left goes from RAM, play and rules (docs/performance.md,
         # Fits the Pico): its characters are kept as dicts, then its modules
@@ -292,6 +305,8 @@ class Core:
         self.menu = None
         if system != self.system:
             self._switch(system, now, later=True)
+        if picked != self.active_name:
+            self.store.release()       # the sheet made for the one active before, if the policy keeps none
         self.active_name = picked
         if self._pending is None:
             self._game.back_to_first(now)
@@ -403,13 +418,14 @@ class Core:
 
     def tick(self, now):
         """Advance time: the animation ends on its own, errors fade, idle changes are saved."""
-        if self._pending is not None and self._pending_turns:
+        if self._pending is not None and self._pending_turns > 0:
             self._realize()
         game = self._game
         if self._pending is not None:
             # The turn the menu chose another system in: its play comes in on
             # the next, once the one left has gone.
-            self._pending_turns = 1
+            if self._pending_turns == 0:
+                self._pending_turns = 1
         else:
             game.tick(now)
         clock = self.clock      # not a bound method in a local: that allocates per tick
@@ -428,7 +444,9 @@ class Core:
             ring.set_brightness(self.brightness)     # a menu change: colours scaled once
         clock = self.clock
         if self._pending is not None and self.error is None:
-            return      # the menu's last frame stays the one turn before the play comes in
+            if self._pending_turns == ASKED:
+                ring.menu_systems(roster.SYSTEMS.index(self._pending))
+            return      # else the menu's last frame stays the one turn before the play comes in
         if self.error is not None and self.game.screen != DRAWING:
             period = R.ERROR_BLINK_MS[self.error]
             ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)

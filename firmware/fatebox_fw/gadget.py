@@ -1,8 +1,10 @@
 # The box as a whole: store, core, server and ring wired to one board. tick()
 # is one non-blocking turn of the loop; run() turns it forever.
+from shared_rules import names as N
 from shared_rules import wire
 from shared_rules.randomness import Sampler
 from fatebox_fw import buttons as B
+from fatebox_fw import memory
 from fatebox_fw.core import Core, DOUBLE_ROLES
 from fatebox_fw import ring as R
 from fatebox_fw.ring import Ring
@@ -33,7 +35,7 @@ class Gadget:
         self.server = Server(self.store, self.core, profile["board"], board.serial_write, board,
                              unique_id() if unique_id is not None else None)
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
-        self.reader = wire.LineReader()
+        self.reader = wire.LineReader(buf=memory.reserved(memory.FRAME, N.FRAME_LIMIT))
         self.inbuf = bytearray(READ_CHUNK)
         self.inpos = 0              # inbuf[inpos:inlen]: read, not fed to the reader yet
         self.inlen = 0

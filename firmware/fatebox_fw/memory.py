@@ -77,6 +77,27 @@ def from_files():
     return getattr(sys.modules["fatebox_fw"], "__file__", "").endswith(".mpy")
 
 
+# Buffers allocated first (main.py, before the boot's imports), while the
+# heap still has runs that long: the imports leave it in pieces (each .mpy
+# read through a 1 KB buffer let go again, dictionaries grown), and on the
+# emulated Pico a stock board's boot in a heap with 64 KB taken had 48 KB
+# free and no run of 4 KB for the frame buffer. Taken by the one that needs it.
+_EARLY = {}
+FRAME = "frame"           # the serial line's buffer (wire.LineReader)
+ROOM = "room"             # the save's room (Room)
+
+
+def reserve(name, size):
+    """Allocate `size` bytes now, for reserved(name) to take later."""
+    _EARLY[name] = bytearray(size)
+
+
+def reserved(name, size):
+    """The block reserve(name) allocated, if it is `size` long; else a new one."""
+    block = _EARLY.pop(name, None)
+    return block if block is not None and len(block) == size else bytearray(size)
+
+
 # A file's buffer: littlefs allocates its cache with every open (1 KB on the
 # rp2 port, 1,148 bytes in one piece with the file object).
 FILE_ROOM = 1152
@@ -98,7 +119,8 @@ class Room:
     def __init__(self, size=FILE_ROOM, make=bytearray):
         self.size = size
         self.make = make
-        self.block = None
+        # the block reserved first (main.py), if it is one of these
+        self.block = reserved(ROOM, size) if make is bytearray and ROOM in _EARLY else None
         self.take()
 
     def give(self):
@@ -140,7 +162,20 @@ def keep(character, live):
     object kept while its system's modules leave RAM (unload) would hold classes
     the rules, imported again, no longer know. Play makes the sheet again when
     it asks for it (roster.Hero.sheet). The host, which never unloads, keeps
-    sheets made."""
-    if character.system != live:
+    sheets made. From .mpy files (a stock board, where the bytecode takes the
+    heap) every character is kept released, the live system's too: only the
+    one play asks for is made (a New Beginning sheet is about 3 KB made, half
+    a KB released), and made again after a result or a new choice in the
+    menu."""
+    if character.system != live or from_files():
         character.release()
     return character
+
+
+def play_at_boot():
+    """Whether the system's play is made at boot (the core): not from .mpy
+    files, where it would hold 33 KB of bytecode (New Beginning's screens
+    and the rules they import) while the host loads the characters; the
+    first press, or the host asking about play, brings it in then (its
+    first screen 0.3 s after the press on the emulated Pico)."""
+    return not from_files()

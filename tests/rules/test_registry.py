@@ -2,7 +2,8 @@
 # read by everything that goes through the systems. On both interpreters.
 from shared_rules import registry
 from shared_rules import roster
-from shared_rules.registry import System, RegistryError, check
+from shared_rules.registry import System, RegistryError
+from shared_rules.registry_check import check
 from tests.helpers import raises
 
 

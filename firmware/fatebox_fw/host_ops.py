@@ -1,0 +1,165 @@
+# The host's less frequent ops (docs/protocol.md): a transaction's begin,
+# stage and commit, a New Beginning trial, a roll of another system, the
+# table's settings. Served for fatebox_fw.server, which imports this module
+# for one op and drops it after: none of it stays in RAM between them
+# (docs/performance.md, Fits the Pico).
+from shared_rules import names as N
+from shared_rules import roster
+from shared_rules.errors import RulesError, SheetError
+from shared_rules.exact import is_int
+from shared_rules.new_beginning import Trial
+from fatebox_fw.memory import drop
+from fatebox_fw.server import Refused, check_fits, _name
+
+_BATCH = ("fatebox_fw.batch",)
+
+
+def _batch():
+    from fatebox_fw import batch
+    return batch
+
+
+def begin(server, request):
+    try:
+        return {"txn": _batch().begin(server.store)}
+    except OSError as exc:
+        raise Refused(N.E_STORAGE, "could not open a transaction on flash (%s)" % exc)
+    finally:
+        drop(_BATCH)
+
+
+def stage(server, request):
+    store = server.store
+    txn = request.get("txn")
+    store.open_txn(txn)
+    try:
+        _check_staged(server, request)
+    except Refused:
+        store.abort()       # a batch with a refused member can never be committed
+        raise
+    line = server.line
+    if line[-1:] == b"\r":
+        line = line[:-1]
+    try:
+        return {"staged": _batch().stage(store, txn, bytes(line[10:]))}
+    finally:
+        drop(_BATCH)
+
+
+def _check_staged(server, request):
+    if "base" in request and request["base"] is not None and not is_int(request["base"]):
+        raise Refused(N.E_REQUEST, "`base` must be the revision the host expects (an integer), null (not on "
+                      "the box), or left out")
+    data = request.get("character")
+    if data is None:
+        name = request.get("delete")
+        if not isinstance(name, str) or not name:
+            raise Refused(N.E_REQUEST, "a staged request carries `character` (to write) or `delete` (a name)")
+        return
+    if not isinstance(data, dict):
+        raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+    server._check_name(data)
+    try:
+        character = server.store.check(data)
+    except SheetError as exc:
+        raise Refused(N.E_INVALID, "character %s" % exc)
+    check_fits(character)
+
+
+def commit(server, request):
+    count, crc = request.get("count"), request.get("crc")
+    if not is_int(count) or not is_int(crc):
+        raise Refused(N.E_REQUEST, "`count` (frames staged) and `crc` (CRC-32 of their JSON) must be integers")
+    # docs/protocol.md, Play and the host: a batch may replace or delete any
+    # character, so play lets go of the ones it uses before it is applied.
+    core = server.core
+    game = core.game
+    used = False
+    for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
+        if name is not None and core.uses(name):
+            server._let_go(name)
+            used = True
+    before = core.peek_active()
+    try:
+        done, gone = _batch().commit(server.store, request.get("txn"), count, crc)
+    finally:
+        drop(_BATCH)
+    core.after_host(used, before, server.clock.ticks_ms())
+    return {"revisions": done, "deleted": gone}
+
+
+def trial(server, request):
+    for key in ("white", "black", "draw"):
+        if not is_int(request.get(key)):
+            raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
+    danger = request.get("danger")
+    if danger is not None and not is_int(danger):
+        raise Refused(N.E_REQUEST, "`danger` must be a whole number or null")
+    statuses = request.get("statuses", [])
+    if not isinstance(statuses, list) or not all(isinstance(s, str) for s in statuses):
+        raise Refused(N.E_REQUEST, "`statuses` must be a list of status names")
+    name = request.get("name")
+    if name is not None:
+        name = _name(request)
+    try:
+        supply = server.core.supply       # the table's supply in force on the box
+        trial = Trial(request["white"], request["black"], danger, statuses, supply[0], supply[1])
+        trial.check_draw(request["draw"])
+    except RulesError as exc:
+        raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+    if name is not None and name not in server.store.characters:
+        raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the trial on" % name)
+    if name is not None and server.store.characters[name].system != N.NEW_BEGINNING:
+        raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
+                      % (name, roster.SYSTEM_WORDS[server.store.characters[name].system]))
+    result = server.core.host_trial(trial, request["draw"], name, server.clock.ticks_ms())
+    return {"result": result.to_dict()}
+
+
+def roll(server, request):
+    # docs/protocol.md, roll: any dice or colour system, played with the box's
+    # sampler; recorded on `name` (a character of that system) when given.
+    system = request.get("system")
+    if system not in roster.SYSTEMS or system == N.NEW_BEGINNING:
+        raise Refused(N.E_REQUEST, "`system` must be one of %s (New Beginning: the `trial` op)"
+                      % ", ".join(s for s in roster.SYSTEMS if s != N.NEW_BEGINNING))
+    name = request.get("name")
+    hero = None
+    if name is not None:
+        name = _name(request)
+        if name not in server.store.characters:
+            raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the roll on" % name)
+        if server.store.characters[name].system != system:
+            raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
+                name, roster.SYSTEM_WORDS[server.store.characters[name].system], roster.SYSTEM_WORDS[system]))
+        hero = roster.copy(server.store.characters[name])
+    from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
+    try:
+        result, _ = host_roll.roll(system, request.get("setup"), server.core.sampler, hero)
+    except host_roll.SetupError as exc:
+        raise Refused(N.E_REQUEST, str(exc))
+    except RulesError as exc:
+        raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+    if hero is not None:
+        # A result the box played: numbered into the roll journal with its set-up.
+        server.store.put(hero, record=dict(request.get("setup")))
+    return {"result": result}
+
+
+def table(server, request):
+    # docs/protocol.md, table: the table's settings the box plays by (New
+    # Beginning's supply); `supply` given: checked whole, then kept and saved.
+    supply = request.get("supply")
+    if supply is not None:
+        if not isinstance(supply, dict) or not is_int(supply.get("white")) or not is_int(supply.get("black")):
+            raise Refused(N.E_REQUEST, "`supply` must be {\"white\": N, \"black\": N} (whole numbers)")
+        for key in supply:
+            if key not in ("white", "black"):
+                raise Refused(N.E_REQUEST, "`supply` holds white and black only, not %r" % (key,))
+        from shared_rules.new_beginning import BOX_SUPPLY, check_supply
+        try:
+            check_supply(supply["white"], supply["black"], BOX_SUPPLY)
+        except RulesError as exc:
+            raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
+        server.core.set_supply(supply["white"], supply["black"], server.clock.ticks_ms())
+    return {"supply": {"white": server.core.supply[0], "black": server.core.supply[1]}}

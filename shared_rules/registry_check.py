@@ -1,0 +1,32 @@
+# A registry row checked whole (tests/rules/test_registry.py, the host): the
+# first field it lacks or gives wrongly, named. Not on the board: the rows it
+# checks are the ones the firmware ships with.
+from shared_rules.registry import PATTERNS, RING_COLOURS, RegistryError, System
+
+
+def check(row):
+    """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
+    name = row.name
+    for key in System.FIELDS:
+        if getattr(row, key) is None and key not in ("unload", "host_only", "summary"):
+            raise RegistryError(name, key, "missing")
+    for key in ("name", "words", "package", "character", "play", "host"):
+        if not isinstance(getattr(row, key), str) or not getattr(row, key):
+            raise RegistryError(name, key, "expected a non-empty string")
+    if not row.package.startswith("shared_rules."):
+        raise RegistryError(name, "package", "expected a shared_rules package")
+    if not row.outcomes or not isinstance(row.outcomes, tuple):
+        raise RegistryError(name, "outcomes", "expected a tuple of names")
+    for outcome in row.passed:
+        if outcome not in row.outcomes:
+            raise RegistryError(name, "passed", "%r is not one of its outcomes" % (outcome,))
+    for outcome in row.outcomes:
+        entry = row.patterns.get(outcome)
+        if entry is None:
+            raise RegistryError(name, "patterns", "no ring pattern for %r" % (outcome,))
+        if entry[0] not in PATTERNS or entry[1] not in RING_COLOURS or entry[2] not in (True, False):
+            raise RegistryError(name, "patterns", "%r: expected (pattern, ring colour, blinks)" % (outcome,))
+    if len(row.colour) != 3:
+        raise RegistryError(name, "colour", "expected (r, g, b)")
+    if not isinstance(row.longest, dict) or row.longest.get("outcome") not in row.outcomes:
+        raise RegistryError(name, "longest", "expected a history entry with one of its outcomes")
