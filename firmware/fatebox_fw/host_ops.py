@@ -5,11 +5,11 @@
 # (docs/performance.md, Fits the Pico).
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.errors import RulesError, SheetError
+from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 from shared_rules.new_beginning import Trial
 from fatebox_fw.memory import drop
-from fatebox_fw.server import Refused, check_fits, _name
+from fatebox_fw.server import Refused, _name
 
 _BATCH = ("fatebox_fw.batch",)
 
@@ -56,14 +56,7 @@ def _check_staged(server, request):
         if not isinstance(name, str) or not name:
             raise Refused(N.E_REQUEST, "a staged request carries `character` (to write) or `delete` (a name)")
         return
-    if not isinstance(data, dict):
-        raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
-    server._check_name(data)
-    try:
-        character = server.store.check(data)
-    except SheetError as exc:
-        raise Refused(N.E_INVALID, "character %s" % exc)
-    check_fits(character)
+    server.checked(data)
 
 
 def commit(server, request):

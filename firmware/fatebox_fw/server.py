@@ -195,15 +195,7 @@ class Server:
         return {"character": self.store.characters[name].to_dict(), "revision": self.store.revision(name)}
 
     def put(self, request):
-        data = request.get("character")
-        if not isinstance(data, dict):
-            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
-        self._check_name(data)
-        try:
-            character = self.store.check(data)
-        except SheetError as exc:
-            raise Refused(N.E_INVALID, "character %s" % exc)
-        check_fits(character)
+        character = self.checked(request.get("character"))
         used, before = self._let_go(character.name)
         created = self.store.put(character, owned=True)
         self.core.after_host(used, before, self.clock.ticks_ms())
@@ -257,7 +249,11 @@ class Server:
                     results.append(item)
         return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
 
-    def _check_name(self, data):
+    def checked(self, data):
+        """The character a `put` or a staged write carries, checked whole (its
+        name, its sheet, its size in a `get`); refused with what is wrong."""
+        if not isinstance(data, dict):
+            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
         # docs/protocol.md, Names: the box's half of the rule, before anything else.
         why = charname.problem(data.get("name"))
         if why is not None:
@@ -266,6 +262,12 @@ class Server:
         if other is not None:
             raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
                           "sheet as %r to replace it, or delete %r first" % (other, other, other))
+        try:
+            character = self.store.check(data)
+        except SheetError as exc:
+            raise Refused(N.E_INVALID, "character %s" % exc)
+        check_fits(character)
+        return character
 
     def _let_go(self, name):
         # docs/protocol.md, Play and the host: never from under the table's play.

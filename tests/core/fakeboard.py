@@ -182,6 +182,15 @@ def long_press(gadget, board, role, hold=800, settle=60):
     run(gadget, board, hold + settle)
 
 
+def to(gadget, board, screen, taps=8):
+    """GO until play is on `screen` (at most `taps` presses); fails if it never gets there."""
+    for _ in range(taps):
+        if gadget.core.screen == screen:
+            return
+        tap(gadget, board, "go")
+    assert gadget.core.screen == screen
+
+
 def frame_of(pixels):
     """A frame's bytes from a list of (r, g, b), padded with off pixels to 12."""
     out = bytearray(36)

@@ -6,7 +6,7 @@ from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
 from fatebox_fw.gadget import Gadget
 from fatebox_fw.store import Store
-from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
+from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask, to
 from tests.core.sheets import character, hero, sheet, ash, lux, vex, rue
 
 
@@ -25,14 +25,6 @@ def answers(gadget, board):
     reply = ask(gadget, board, {"id": 900, "op": "state"})
     assert reply["ok"] is True
     return reply
-
-
-def to(gadget, board, screen):
-    for _ in range(8):
-        if gadget.core.screen == screen:
-            return
-        tap(gadget, board, "go")
-    assert gadget.core.screen == screen
 
 
 def test_deleting_the_new_beginning_character_during_a_draw_then_go_does_not_crash():

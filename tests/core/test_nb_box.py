@@ -7,7 +7,7 @@ from fatebox_fw import core as C
 from fatebox_fw import ring as R
 from fatebox_fw.gadget import Gadget
 from fatebox_fw.store import Store
-from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of
+from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of, to
 from tests.core.sheets import character
 
 
@@ -20,14 +20,6 @@ def box(entropy=(), **changes):
 
 def text(gadget):
     return gadget.describe()["text"]
-
-
-def to(gadget, board, screen):
-    for _ in range(8):
-        if gadget.core.screen == screen:
-            return
-        tap(gadget, board, "go")
-    assert gadget.core.screen == screen
 
 
 def put_into_play(gadget, board, *moves):

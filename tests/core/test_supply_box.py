@@ -7,7 +7,7 @@ from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
 from fatebox_fw.gadget import Gadget
-from tests.core.fakeboard import FakeBoard, FailingFile, run, tap, long_press, ask, fresh_dir
+from tests.core.fakeboard import FakeBoard, FailingFile, run, tap, long_press, ask, fresh_dir, to
 
 
 def box(storage=None):
@@ -19,14 +19,6 @@ def box(storage=None):
 
 def set_supply(gadget, board, white, black, id=1):
     return ask(gadget, board, {"id": id, "op": "table", "supply": {"white": white, "black": black}})
-
-
-def to(gadget, board, screen):
-    for _ in range(8):
-        if gadget.core.screen == screen:
-            return
-        tap(gadget, board, "go")
-    assert gadget.core.screen == screen
 
 
 def most_whites(gadget, board):
