@@ -27,6 +27,12 @@ ballast of 64 KB or more). Emulated time at 125 MHz (the buttons' timing);
 figures are bytes. Nothing is asserted: a missed target is printed as such.
 
     .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--step 1024] [--jobs N] [--json]
+    .venv/bin/python bench/pico_heap.py --only stock --systems 5 --tree ../old-checkout
+
+--tree measures the `.mpy` set of another checkout of Fatebox instead, as its
+own `fatebox deploy` installs it (an older tree, to compare the same session
+on both: docs/performance.md); a box from before `info` is asked `hello`, and
+its heap after the session is not known.
 """
 import argparse
 import json
@@ -122,6 +128,16 @@ class Box:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         return " | ".join(lines[-2:])
 
+    def heap(self):
+        """`info`'s heap, or None from a box older than `info` (`hello` answers there)."""
+        try:
+            return self.request("info")["heap"]
+        except Incomplete as exc:
+            if "unknown-op" not in str(exc):
+                raise
+        self.request("hello", versions=[1])
+        return None
+
     def request(self, op, **args):
         message = {"id": self.next_id, "op": op}
         message.update(args)
@@ -191,7 +207,7 @@ def session(base, ballast, systems, tmp):
                 played[got.get("system", "new-beginning")] = played.get(got.get("system", "new-beginning"), 0) + len(history)
         if sorted(played) != sorted(systems) or sum(played.values()) != len(systems):
             raise Incomplete("trials recorded by system: %r, expected one each of %r" % (played, systems))
-        heap = box.request("info")["heap"]
+        heap = box.heap()
         last = chip.frames[-1][1] if chip.frames else b""
         if last in error_frames():
             raise Incomplete("the ring shows an error pattern at the end")
@@ -226,16 +242,18 @@ def mpremote(port, *args):
     return result.stdout
 
 
-def prepare(kind, tmp):
-    """The base flash: the firmware, its files, and the ballast's boot.py."""
+def prepare(kind, tmp, tree=ROOT):
+    """The base flash: the firmware, its files (deployed from `tree`), and the ballast's boot.py."""
     base = os.path.join(tmp, "base-%s.bin" % kind)
     firmware = P.IMAGE_UF2 if kind == "image" else P.STOCK_UF2
     chip = P.EmulatedPico(firmware=firmware, flash=base)
     try:
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
         if kind == "stock":
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(tree, "host"), tree]))
             result = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.port_path, "--timeout", "30",
-                                     "deploy", "--no-reset"], capture_output=True, text=True, timeout=900)
+                                     "deploy", "--no-reset"], capture_output=True, text=True, timeout=900,
+                                    env=env, cwd=tree)
             if result.returncode != 0:
                 raise SystemExit("pico_heap: fatebox deploy failed: %s%s" % (result.stdout, result.stderr))
         mpremote(chip.port_path, "fs", "cp", P.BALLAST_BOOT, ":boot.py")
@@ -253,7 +271,7 @@ def at_boot(base, tmp):
     try:
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
         chip.wait_frame(step="the box's first frame", emu_ms=20000, wall_s=WALL_S)
-        heap = Box(chip).request("info")["heap"]
+        heap = Box(chip).heap()
         out = mpremote(chip.port_path, "resume", "exec", "import sys; print(heap_at_boot); print(sys.version)")
         lines = out.strip().splitlines()
         return {"heap_at_boot": int(lines[-2]), "version": lines[-1], "booted": heap}
@@ -311,13 +329,17 @@ def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
     return ok, bad, runs
 
 
-def measure(kind, counts, step, tmp, log):
-    log("%s: preparing the flash" % kind)
-    base = prepare(kind, tmp)
+def in_use(heap):
+    return "%d free, %d in use" % (heap["free"], heap["alloc"]) if heap else "not known (no `info`)"
+
+
+def measure(kind, counts, step, tmp, log, tree=ROOT):
+    log("%s: preparing the flash%s" % (kind, "" if tree == ROOT else " from " + tree))
+    base = prepare(kind, tmp, tree)
     boot = at_boot(base, tmp)
-    log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %d free, %d in use"
-        % (kind, boot["version"], boot["heap_at_boot"], boot["booted"]["free"], boot["booted"]["alloc"]))
-    out = dict(boot, sessions={})
+    log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %s"
+        % (kind, boot["version"], boot["heap_at_boot"], in_use(boot["booted"])))
+    out = dict(boot, sessions={}, tree=tree)
     guess, gallop = GUESS[kind], GALLOP
     for count in counts:
         systems = systems_for(count)
@@ -350,8 +372,10 @@ def report(results, step):
         r = results[kind]
         what = "Fatebox's image (modules frozen)" if kind == "image" else "stock RPI_PICO + the deployed .mpy set"
         print("  %s: %s" % (what, r["version"]))
-        print("    gc.mem_free() at boot.py, no ballast: %d; after the firmware's boot: %d free, %d in use"
-              % (r["heap_at_boot"], r["booted"]["free"], r["booted"]["alloc"]))
+        if r["tree"] != ROOT:
+            print("    the .mpy set of %s, as its own fatebox deploy installs it" % r["tree"])
+        print("    gc.mem_free() at boot.py, no ballast: %d; after the firmware's boot: %s"
+              % (r["heap_at_boot"], in_use(r["booted"])))
         for count, s in sorted(r["sessions"].items()):
             label = "%s systems" % count
             if s["largest_ballast"] is None:
@@ -364,8 +388,9 @@ def report(results, step):
                 target, margin = "unused >= %d" % TARGET, unused - TARGET
             print("    %-10s smallest heap %7d (%.1f KB), unused (largest ballast) %7d; target %s: %s by %d"
                   % (label, heap, heap / 1024.0, unused, target, "met" if margin >= 0 else "MISSED", abs(margin)))
-            print("    %-10s %d runs, %.0f s; emulated %.0f s a session; live at its end (info, less the ballast) %d"
-                  % ("", s["runs"], s["wall_s"], s["emulated_s"], s["heap_after_session"]["alloc"] - unused))
+            after = s["heap_after_session"]
+            print("    %-10s %d runs, %.0f s; emulated %.0f s a session; live at its end (info, less the ballast) %s"
+                  % ("", s["runs"], s["wall_s"], s["emulated_s"], "not known" if after is None else after["alloc"] - unused))
             if "edge_failure" in s:
                 print("    %-10s %d KB less: %s" % ("", s["step"] // KB, s["edge_failure"]))
 
@@ -378,7 +403,12 @@ def main(argv=None):
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
     parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--tree", default=ROOT, metavar="DIR",
+                        help="the stock .mpy set of another Fatebox checkout, deployed by its own fatebox deploy")
     args = parser.parse_args(argv)
+    tree = os.path.abspath(args.tree)
+    if tree != ROOT and args.only != "stock":
+        parser.error("--tree deploys a checkout's .mpy set: give --only stock too")
     P.check_prerequisites(P.IMAGE_UF2)
     kinds = [args.only] if args.only else ["image", "stock"]
     counts = sorted(set(args.systems or [5, 6]))
@@ -393,7 +423,7 @@ def main(argv=None):
     started = time.time()
     with tempfile.TemporaryDirectory() as tmp:
         def one(kind):
-            results[kind] = measure(kind, counts, args.step, tmp, log)
+            results[kind] = measure(kind, counts, args.step, tmp, log, tree)
         if args.jobs > 1:
             threads = [threading.Thread(target=one, args=(k,)) for k in kinds]
             for t in threads:
