@@ -169,6 +169,16 @@ def test_use_best_is_a_flag_and_the_json_says_the_policy(run):
     assert refused.exit_code == 2 and "--use" in refused.stderr
 
 
+def test_the_table_says_which_use_its_rows_assume_and_the_flag_for_the_other(run):
+    args = ("odds", "new-beginning", "-w", "2", "-b", "3", "-d", "4", "-s", "confusion", "--lesson", "perseverance")
+    always = " ".join(run(*args).stdout.split())
+    best = " ".join(run(*(args + ("--use", "best"))).stdout.split())
+    assert "Perseverance used whenever it applies (--use best: only when it cannot raise the exit)" in always
+    assert "Perseverance used only when it cannot raise the exit (--use always: whenever it applies)" in best
+    plain = " ".join(run("odds", "new-beginning", "-w", "2", "-b", "3", "-d", "4").stdout.split())
+    assert "--use" not in plain and "used " not in plain     # nothing to choose: nothing said
+
+
 @pytest.mark.parametrize("args, option, allowed", [
     (["--white", 9, "--black", 3], "--white", "0..8 whites in all"),
     (["--black", 3], "--white", "0..8"),

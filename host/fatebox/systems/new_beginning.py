@@ -11,7 +11,7 @@ from shared_rules import names as N
 from shared_rules.exact import Distribution, fraction_text, reduce
 from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.draw import draw as nb_draw
-from shared_rules.new_beginning.trial_setup import ALWAYS_USE, USES, TrialSetup
+from shared_rules.new_beginning.trial_setup import ALWAYS_USE, CHOOSABLE, USES, TrialSetup
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import (MAX_DANGER, MAX_DIFFICULTY, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE,
                                         check_supply, trait_whites)
@@ -114,6 +114,13 @@ class NewBeginning:
                 text += "; %s %s" % (key, ", ".join(extras[key]))
         if self.effects:
             text += "; effects " + ", ".join(e.do for e in self.effects)
+        if "use" in extras:
+            # Perseverance or Quick Thinking: which use the rows assume, and the flag for the other.
+            choice = " and ".join([m.name for m in self.lessons + self.scars if [e for e in m.effects if e.do in CHOOSABLE]]
+                                  + [e.do for e in self.effects if e.do in CHOOSABLE])
+            text += ("; %s used whenever it applies (--use best: only when it cannot raise the exit)"
+                     if extras["use"] == ALWAYS_USE else
+                     "; %s used only when it cannot raise the exit (--use always: whenever it applies)") % choice
         return text
 
 
