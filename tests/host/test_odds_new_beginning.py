@@ -131,6 +131,11 @@ def test_distraction_caps_the_whites_of_a_bare_count_at_two_traits(run):
         assert [row["draw"] for row in data["rows"]] == [1, 2, 3, 4]
     plain = json.loads(run("odds", "new-beginning", "-w", "6", "-b", "2", "--json").stdout)
     assert plain["bag"] == {"white": 6, "black": 2}
+    # The table says so (the JSON's bag already does).
+    told = " ".join(run("odds", "new-beginning", "-w", "6", "-b", "2", "-s", "fatigue").stdout.split())
+    assert "6 whites from traits given, 2 count (fatigue: at most 2 traits)" in told
+    untold = " ".join(run("odds", "new-beginning", "-w", "2", "-b", "2", "-s", "fatigue").stdout.split())
+    assert "whites from traits given" not in untold
 
 
 def test_the_tables_supply_is_a_campaign_setting(run):

@@ -52,7 +52,9 @@ class NewBeginning:
                  lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK), use=None):
         # A bare count of whites is that many level-1 traits: distraction and
         # fatigue let at most 2 count (the same on the box's whites screen).
+        given = white
         white = trait_whites(white, statuses) if group is None else white
+        self.capped = (given, white) if white < given else None   # said in the title
         self.lessons = [_mark(name, E.LESSON) for name in lessons]
         self.scars = [_mark(name, E.SCAR) for name in scars]
         self.effects = [E.parse_effect(data, "--effect") for data in effects]
@@ -103,6 +105,9 @@ class NewBeginning:
         trial = self.trial
         text = setup_words({"white": trial.white, "black": trial.black}, trial.danger, trial.statuses)
         extras = self.extras()
+        if self.capped:
+            text += "; %d whites from traits given, %d count (%s: at most 2 traits)" % (
+                self.capped[0], self.capped[1], ", ".join(s for s in trial.statuses if s in (N.DISTRACTION, N.FATIGUE)))
         if self.helpers:
             text += "; %d helper%s" % (self.helpers, "" if self.helpers == 1 else "s")
         if self.group is not None:
