@@ -110,7 +110,9 @@ def _command(system):
             return
         out = show.console()
         out.print(chances.title())
-        out.print(_words(result))
+        # A system may say its result in its own words (Forged in the Dark: the die read).
+        words = getattr(chances, "result_words", None)
+        out.print(words(result) if words is not None else _words(result))
         if name is not None:
             out.print("recorded on %s" % name)
     return command

@@ -56,6 +56,23 @@ def test_every_system_rolls_on_the_box_and_records_on_its_character(gadget, run)
     assert words.exit_code == 0 and words.stdout.startswith("Approaches: 1d12")
 
 
+def test_a_forged_in_the_dark_roll_says_the_die_read_and_its_cost_only_when_resisting(gadget, run):
+    from fatebox.systems.forged_in_the_dark import ForgedInTheDark
+    action, resist = ForgedInTheDark(2), ForgedInTheDark(0, resist=True)
+    assert action.result_words({"outcome": "partial", "dice": [1, 4], "zero": False, "cost": 2}) == \
+        "Partial: 4 read (the highest of 1, 4 rolled)"
+    assert resist.result_words({"outcome": "bad", "dice": [5, 2], "zero": True, "cost": 4}) == \
+        "Bad: 2 read (the lowest of 5, 2 rolled); the resistance costs 4 stress"
+    assert ForgedInTheDark(2, resist=True).result_words(
+        {"outcome": "critical", "dice": [6, 6], "zero": False, "cost": -1}).endswith("; the resistance clears 1 stress")
+    # As `fatebox roll` prints it from the box: no stress cost on an action roll.
+    said = run("--port", gadget, "roll", "forged-in-the-dark", "--dice", 3).stdout.splitlines()
+    assert said[0] == "Forged in the Dark: 3d6, the highest read"
+    assert " read (the highest of " in said[1] and "stress" not in said[1] and "cost" not in said[1]
+    said = run("--port", gadget, "roll", "forged-in-the-dark", "--dice", 1, "--resist").stdout.splitlines()
+    assert "; the resistance c" in said[1]
+
+
 def test_a_character_of_another_system_or_an_unknown_one_is_refused_before_rolling(gadget, run):
     before = trials(run, gadget)
     wrong = run("--port", gadget, "draw", "-w", 2, "-b", 3, "-k", 2, "-c", "ash")

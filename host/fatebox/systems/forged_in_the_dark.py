@@ -30,6 +30,21 @@ class ForgedInTheDark(Chances):
             out.append(Section("stress", "Stress the resistance costs", self.stress, label=_cost))
         return out
 
+    def result_words(self, result):
+        """A roll on the box (`fatebox roll`): the outcome, the die read and the
+        dice rolled; the stress cost only when resisting (the JSON keeps it always)."""
+        faces = result.get("dice") or []
+        if not faces:
+            return str(result.get("outcome")).capitalize()
+        zero = result.get("zero")
+        read = min(faces) if zero else max(faces)
+        text = "%s: %d read (%s of %s rolled)" % (str(result.get("outcome")).capitalize(), read,
+                                                "the lowest" if zero else "the highest",
+                                                ", ".join(str(f) for f in faces))
+        if self.resist and result.get("cost") is not None:
+            text += "; the resistance %s" % ("clears 1 stress" if result["cost"] < 0 else "costs %d stress" % result["cost"])
+        return text
+
     def play(self, sampler):
         roll = F.roll(self.dice, sampler)
         if self.stress is None:
