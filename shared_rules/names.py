@@ -54,8 +54,9 @@ E_ENTROPY = "entropy"        # the random source failed a health test: no draw (
 E_CONFLICT = "conflict"      # a staged change expected another revision: the box changed meanwhile
 E_TRANSACTION = "transaction"  # no such transaction, or its frames do not add up (count, CRC)
 E_BUSY = "busy"              # play on the box could not let go of the character: try again
-ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST,
-          E_INVALID, E_NOT_FOUND, E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION, E_BUSY)
+E_MEMORY = "memory"          # the box's heap had no room: it started again from its flash
+ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST, E_INVALID, E_NOT_FOUND,
+          E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION, E_BUSY, E_MEMORY)
 
 # Pixel colours (r, g, b) at full brightness; the ring scales them.
 COLOUR_WHITE_TOKEN = (150, 140, 120)

@@ -98,6 +98,13 @@ def reserved(name, size):
     return block if block is not None and len(block) == size else bytearray(size)
 
 
+def give_back(name, block):
+    """A block reserved(name) gave, kept again for the next to take it (a
+    gadget started again after its heap ran out: start.py)."""
+    if block is not None:
+        _EARLY[name] = block
+
+
 # A file's buffer: littlefs allocates its cache with every open (1 KB on the
 # rp2 port, 1,148 bytes in one piece with the file object).
 FILE_ROOM = 1152

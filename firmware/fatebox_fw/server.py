@@ -1,5 +1,7 @@
 # The protocol v2 server (docs/protocol.md): frames in, one reply per request,
 # ops looked up in a table, everything validated before anything changes.
+import gc
+
 from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
@@ -161,6 +163,15 @@ class Server:
             # docs/entropy.md: no draw from a failed source; nothing was recorded.
             self.send(_error(id, N.E_ENTROPY, exc.message))
             return
+        except MemoryError:
+            # The heap had no room: the host hears it (if a frame can still be
+            # made), then the gadget starts again from the flash (start.py).
+            asked = request["op"]
+            self.line = request = None
+            gc.collect()
+            self.send(_error(id, N.E_MEMORY, "the box ran out of memory answering %s; it starts its play "
+                             "again from what its flash holds (nothing half-applied); try again" % asked))
+            raise
         reply = {"id": id, "ok": True}
         reply.update(result)
         try:

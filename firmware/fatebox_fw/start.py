@@ -4,7 +4,7 @@
 import gc
 import sys
 
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.gadget import Gadget, STEADY_TURNS
 from fatebox_fw.memory import BOOT_ONLY, collect_early, drop
 from fatebox_fw.store import StoreError
 
@@ -47,6 +47,19 @@ def _keep_staged(gadget):
         pass
 
 
+def _ran(gadget):
+    """Run the gadget; True when it returned (the `repl` op), False when its
+    heap ran out once it was steady (start it again). A MemoryError sooner
+    (the boot, the first second) is raised: starting again would not help."""
+    try:
+        gadget.run()
+    except MemoryError:
+        if gadget.turns < STEADY_TURNS:
+            raise
+        return False
+    return True
+
+
 def start(make_board):
     """Make the board, then run the gadget on it until the host wants the REPL.
 
@@ -60,7 +73,16 @@ def start(make_board):
     try:
         gadget = Gadget(board)
         booted()
-        gadget.run()
+        while not _ran(gadget):
+            # The heap ran out (docs/protocol.md, `memory`): what play staged is
+            # written, and the gadget starts again from what the flash holds, its
+            # buffers kept; nothing half-applied survives in RAM.
+            _keep_staged(gadget)
+            gadget.give_back()
+            gadget = None
+            gc.collect()
+            print("fatebox: the heap ran out; play starts again from the flash")
+            gadget = Gadget(board)
     except KeyboardInterrupt:
         # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
         _keep_staged(gadget)

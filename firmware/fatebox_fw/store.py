@@ -178,13 +178,19 @@ class Store:
         updated[character.name] = character
         revisions = dict(self.revisions)
         revisions[character.name] = self.clock + 1
-        pending, seq = self.pending, self.seq
-        if record and not created:
-            self._number(self.characters[character.name], character, record)
+        pending, before, seq = self.pending, len(self.pending), self.seq
         try:
+            if record and not created:
+                self._number(self.characters[character.name], character, record)
             self._save(updated, self.settings, revisions, self.clock + 1)
-        except StoreError:
-            self.pending, self.seq = pending, seq
+        except (StoreError, MemoryError):
+            # Not saved: a result the character did not get is not journalled
+            # either (a MemoryError restarts the gadget, which flushes first).
+            # Once the journal has them (a failure after it), its numbers are
+            # used: kept, and not written twice.
+            if self.pending is pending:
+                del pending[before:]
+                self.seq = seq
             raise
         self.characters = updated      # only once the flash has it
         return created
@@ -204,7 +210,13 @@ class Store:
         `setup`: what a result recorded on it was played with (the journal keeps it)."""
         if character.name not in self.characters:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (character.name,))
-        self._number(self.characters[character.name], character, setup)
+        before, seq = len(self.pending), self.seq
+        try:
+            self._number(self.characters[character.name], character, setup)
+        except MemoryError:
+            del self.pending[before:]      # none of the result, not part of it
+            self.seq = seq
+            raise
         self.characters[character.name] = character
         self.clock += 1
         self.revisions[character.name] = self.clock

@@ -1,0 +1,166 @@
+# A heap with no room left once the box is running (docs/protocol.md, `memory`):
+# the request that ran out is answered `memory`, what play staged is written,
+# and the gadget starts again from what the flash holds, nothing half-applied;
+# sooner than STEADY_TURNS after a start the box stops as before (test_saves).
+from shared_rules import names as N
+from shared_rules import roster
+from fatebox_fw import gadget as G
+from fatebox_fw import start as ST
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.store import Store
+from tests.core.fakeboard import FakeBoard
+from tests.core.sheets import character
+from tests.helpers import raises
+
+
+class ScriptedBoard(FakeBoard):
+    """A FakeBoard that does `script[turn]()` as the loop sleeps after that turn."""
+
+    def __init__(self, script):
+        FakeBoard.__init__(self)
+        self.script = script
+        self.turn = 0
+
+    def sleep_ms(self, ms):
+        FakeBoard.sleep_ms(self, ms)
+        self.turn += 1
+        action = self.script.get(self.turn)
+        if action is not None:
+            action()
+
+
+def _patched(cls, name, make):
+    saved = getattr(cls, name)
+    setattr(cls, name, make(saved))
+    return saved
+
+
+def _once(error_at):
+    """A replacement that raises MemoryError on its first call when error_at() says so."""
+    state = {"raised": 0}
+
+    def make(saved):
+        def method(self, *args):
+            if error_at() and not state["raised"]:
+                state["raised"] = 1
+                raise MemoryError("memory allocation failed, allocating 1280 bytes")
+            return saved(self, *args)
+        return method
+    return make, state
+
+
+def _repl(board):
+    board.send({"id": 99, "op": "repl"})
+
+
+def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from_its_flash():
+    turn = G.STEADY_TURNS + 20
+    board = None
+
+    def put_tobin():
+        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
+
+    def list_them():
+        board.send({"id": 2, "op": "list"})
+
+    board = ScriptedBoard({turn: put_tobin, turn + 40: list_them, turn + 80: lambda: _repl(board)})
+    Gadget(board).store.put(character("Mara"))
+    board.replies()
+    make, state = _once(lambda: board.turn >= turn)
+    saved = _patched(Store, "check", make)
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        Store.check = saved
+    assert state["raised"] == 1
+    replies = board.replies()
+    hellos = [r for r in replies if r.get("event") == "hello"]
+    by_id = dict((r["id"], r) for r in replies if "id" in r)
+    assert len(hellos) == 2                        # the boot, and the start after the heap ran out
+    assert by_id[1]["ok"] is False and by_id[1]["error"]["code"] == N.E_MEMORY
+    assert "ran out of memory answering put" in by_id[1]["error"]["message"]
+    assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]   # the box answers, from its flash
+    assert by_id[99]["ok"] is True
+    assert sorted(Gadget(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
+
+
+def test_play_that_runs_out_of_heap_writes_what_it_staged_and_starts_again():
+    turn = G.STEADY_TURNS + 5
+    board = None
+
+    def stage_mara():
+        # what play staged (a result recorded on Mara), not on the flash yet
+        gadget = staged["gadget"]
+        mara = roster.copy(gadget.store.characters["Mara"])
+        mara.trials = 7
+        gadget.store.stage(mara)
+
+    board = ScriptedBoard({turn: stage_mara, turn + 30: lambda: _repl(board)})
+    Gadget(board).store.put(character("Mara"))
+    staged = {}
+    made = []
+    saved_init = Gadget.__init__
+
+    def init(self, b):
+        saved_init(self, b)
+        staged["gadget"] = self
+        made.append(self)
+
+    Gadget.__init__ = init
+    make, state = _once(lambda: board.turn >= turn + 1)
+    saved_tick = _patched(Gadget, "tick", make)
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        Gadget.__init__ = saved_init
+        Gadget.tick = saved_tick
+    assert state["raised"] == 1 and len(made) == 2
+    assert made[1].store.characters["Mara"].trials == 7          # flushed before the new start
+    assert Gadget(FakeBoard(storage=board.storage)).store.characters["Mara"].trials == 7
+    # the new gadget took the reserved buffers the first one gave back
+    assert made[1].reader.buf is made[0].reader.buf
+
+
+def test_a_heap_that_runs_out_again_before_the_gadget_is_steady_stops_the_box():
+    turn = G.STEADY_TURNS + 5
+    board = ScriptedBoard({})
+    calls = {"n": 0}
+
+    def make(saved):
+        def tick(self):
+            calls["n"] += 1
+            if board.turn >= turn:
+                raise MemoryError("memory allocation failed, allocating 64 bytes")
+            return saved(self)
+        return tick
+
+    saved = _patched(Gadget, "tick", make)
+    try:
+        raises(MemoryError, ST.start, lambda: board)
+    finally:
+        Gadget.tick = saved
+    # turns 0..turn-1 played, the one at `turn` ran out once steady: started
+    # again; the new gadget ran out at its first turn: stopped, not looping
+    assert calls["n"] == turn + 2
+
+
+def test_a_trial_whose_save_runs_out_of_heap_journals_nothing():
+    board = FakeBoard()
+    gadget = Gadget(board)
+    gadget.store.put(character("Mara"))
+    store = gadget.store
+    seq, pending = store.seq, list(store.pending)
+    mara = roster.copy(store.characters["Mara"])
+    mara.trials += 1
+    mara.history.append({"outcome": "total-success"})
+    saved = _patched(Store, "_save", lambda s: (lambda self, *a: raises_memory()))
+    try:
+        raises(MemoryError, store.put, mara, {"white": 2, "black": 2})
+    finally:
+        Store._save = saved
+    assert store.seq == seq and list(store.pending) == pending
+    assert store.characters["Mara"].trials == 0
+
+
+def raises_memory():
+    raise MemoryError("memory allocation failed, allocating 512 bytes")
