@@ -13,9 +13,9 @@ from fatebox_fw.store import Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
-# Turns a gadget runs before it is steady: a heap that runs out after that
+# How long a gadget runs before it is steady: a heap that runs out after that
 # starts the gadget again from the flash (start.py); sooner, the box stops.
-STEADY_TURNS = 200
+STEADY_MS = 1000
 
 
 class Gadget:
@@ -53,7 +53,7 @@ class Gadget:
         # Gestures seen while the flash is being written wait here (button
         # index, event, time), to be acted on once the save is done.
         self.waiting = []
-        self.turns = 0              # loop turns run, counted up to STEADY_TURNS
+        self.started = board.ticks_ms()     # steady STEADY_MS after this
         self.store.busy = self._poll_during_save
         self.frames = 0
         # The press cue (ring.cue_level): True while a button is held and what
@@ -133,8 +133,6 @@ class Gadget:
         """Turn the loop until the host hands the port back to the REPL (`repl` op)."""
         while not self.server.released:
             self.tick()
-            if self.turns < STEADY_TURNS:
-                self.turns += 1     # (a small int: no allocation)
             self.board.sleep_ms(LOOP_MS)
         # The `repl` reply goes out before the REPL has the port: a second at most.
         for _ in range(1000 // LOOP_MS):

@@ -4,8 +4,8 @@
 import gc
 import sys
 
-from fatebox_fw.gadget import Gadget, STEADY_TURNS
-from fatebox_fw.memory import BOOT_ONLY, collect_early, drop
+from fatebox_fw.gadget import Gadget, STEADY_MS
+from fatebox_fw.memory import BOOT_ONLY, collect_early, drop, unload
 from fatebox_fw.store import StoreError
 
 SAFE_MODE = "safe-mode"     # BACK held at power-up: the gadget never started
@@ -50,11 +50,12 @@ def _keep_staged(gadget):
 def _ran(gadget):
     """Run the gadget; True when it returned (the `repl` op), False when its
     heap ran out once it was steady (start it again). A MemoryError sooner
-    (the boot, the first second) is raised: starting again would not help."""
+    (within STEADY_MS of its start) is raised: starting again would not help."""
     try:
         gadget.run()
     except MemoryError:
-        if gadget.turns < STEADY_TURNS:
+        board = gadget.board
+        if board.ticks_diff(board.ticks_ms(), gadget.started) < STEADY_MS:
             raise
         return False
     return True
@@ -80,6 +81,7 @@ def start(make_board):
             _keep_staged(gadget)
             gadget.give_back()
             gadget = None
+            unload(None)        # every system's modules out, as at the boot
             gc.collect()
             print("fatebox: the heap ran out; play starts again from the flash")
             gadget = Gadget(board)

@@ -1,7 +1,7 @@
 # A heap with no room left once the box is running (docs/protocol.md, `memory`):
 # the request that ran out is answered `memory`, what play staged is written,
 # and the gadget starts again from what the flash holds, nothing half-applied;
-# sooner than STEADY_TURNS after a start the box stops as before (test_saves).
+# sooner than STEADY_MS after a start the box stops as before (test_saves).
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import gadget as G
@@ -54,7 +54,7 @@ def _repl(board):
 
 
 def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from_its_flash():
-    turn = G.STEADY_TURNS + 20
+    turn = G.STEADY_MS // G.LOOP_MS + 20
     board = None
 
     def put_tobin():
@@ -85,7 +85,7 @@ def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from
 
 
 def test_play_that_runs_out_of_heap_writes_what_it_staged_and_starts_again():
-    turn = G.STEADY_TURNS + 5
+    turn = G.STEADY_MS // G.LOOP_MS + 5
     board = None
 
     def stage_mara():
@@ -122,7 +122,7 @@ def test_play_that_runs_out_of_heap_writes_what_it_staged_and_starts_again():
 
 
 def test_a_heap_that_runs_out_again_before_the_gadget_is_steady_stops_the_box():
-    turn = G.STEADY_TURNS + 5
+    turn = G.STEADY_MS // G.LOOP_MS + 5
     board = ScriptedBoard({})
     calls = {"n": 0}
 
