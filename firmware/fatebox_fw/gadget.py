@@ -134,7 +134,12 @@ class Gadget:
         while not self.server.released:
             self.tick()
             self.board.sleep_ms(LOOP_MS)
-        # The `repl` reply goes out before the REPL has the port: a second at most.
+        # The `repl` reply goes out before the REPL has the port.
+        self.drain()
+
+    def drain(self):
+        """The replies queued go out, for a second at most: before the REPL has
+        the port, or before this gadget gives way to a new one (start.py)."""
         for _ in range(1000 // LOOP_MS):
             self.server.pump()
             if not self.server.queue:

@@ -78,6 +78,7 @@ def start(make_board):
             # The heap ran out (docs/protocol.md, `memory`): what play staged is
             # written, and the gadget starts again from what the flash holds, its
             # buffers kept; nothing half-applied survives in RAM.
+            gadget.drain()      # the `memory` reply, before the gadget that queued it goes
             _keep_staged(gadget)
             gadget.give_back()
             gadget = None

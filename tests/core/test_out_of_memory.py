@@ -84,6 +84,34 @@ def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from
     assert sorted(Gadget(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
 
 
+def test_the_memory_reply_goes_out_before_the_gadget_that_queued_it_gives_way():
+    # A port that takes nothing for a while (USB busy): the reply waits in the
+    # server's queue, and the old gadget drains it before the new one is made.
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def put_tobin():
+        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
+        board.busy_until = board.now + 300
+
+    board = ScriptedBoard({turn: put_tobin, turn + 120: lambda: _repl(board)})
+    board.busy_until = 0
+    write = board.serial_write
+
+    def slow_write(data):
+        return 0 if board.now < board.busy_until else write(data)
+
+    board.serial_write = slow_write
+    make, state = _once(lambda: board.turn >= turn)
+    saved = _patched(Store, "check", make)
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        Store.check = saved
+    by_id = dict((r["id"], r) for r in board.replies() if "id" in r)
+    assert state["raised"] == 1 and by_id[1]["error"]["code"] == N.E_MEMORY
+
+
 def test_play_that_runs_out_of_heap_writes_what_it_staged_and_starts_again():
     turn = G.STEADY_MS // G.LOOP_MS + 5
     board = None
