@@ -53,6 +53,18 @@ def _repl(board):
     board.send({"id": 99, "op": "repl"})
 
 
+def _start_with_check_running_out(board, turn):
+    """start() on `board` until its `repl`, a sheet's check running out of heap
+    once from `turn` on; how many times it ran out."""
+    make, state = _once(lambda: board.turn >= turn)
+    saved = _patched(Store, "check", make)
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        Store.check = saved
+    return state["raised"]
+
+
 def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from_its_flash():
     turn = G.STEADY_MS // G.LOOP_MS + 20
     board = None
@@ -66,13 +78,7 @@ def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from
     board = ScriptedBoard({turn: put_tobin, turn + 40: list_them, turn + 80: lambda: _repl(board)})
     Gadget(board).store.put(character("Mara"))
     board.replies()
-    make, state = _once(lambda: board.turn >= turn)
-    saved = _patched(Store, "check", make)
-    try:
-        assert ST.start(lambda: board) == ST.REPL
-    finally:
-        Store.check = saved
-    assert state["raised"] == 1
+    assert _start_with_check_running_out(board, turn) == 1
     replies = board.replies()
     hellos = [r for r in replies if r.get("event") == "hello"]
     by_id = dict((r["id"], r) for r in replies if "id" in r)
@@ -102,14 +108,9 @@ def test_the_memory_reply_goes_out_before_the_gadget_that_queued_it_gives_way():
         return 0 if board.now < board.busy_until else write(data)
 
     board.serial_write = slow_write
-    make, state = _once(lambda: board.turn >= turn)
-    saved = _patched(Store, "check", make)
-    try:
-        assert ST.start(lambda: board) == ST.REPL
-    finally:
-        Store.check = saved
+    assert _start_with_check_running_out(board, turn) == 1
     by_id = dict((r["id"], r) for r in board.replies() if "id" in r)
-    assert state["raised"] == 1 and by_id[1]["error"]["code"] == N.E_MEMORY
+    assert by_id[1]["error"]["code"] == N.E_MEMORY
 
 
 def test_play_that_runs_out_of_heap_writes_what_it_staged_and_starts_again():
