@@ -72,6 +72,7 @@ class Core:
         self._game = None
         if play_at_boot():
             self._game = self._make(system)
+            self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
         else:
             # The memory policy's choice (from .mpy files: a stock board):
             # the play comes in when the table or the host first asks for it,
@@ -187,6 +188,24 @@ class Core:
         if old is not None and character.trials > old.trials and self._game is not None:
             setup = self._game.setup_state()
         self.store.stage(character, setup)
+        if setup is not None:
+            self._remember(character.name)
+
+    def _remember(self, name):
+        # The set-up played, kept for the character in the settings: saved with
+        # the result in the same write, started from when it is chosen again.
+        values = self._game.remember()
+        if values is None:
+            return
+        chars = self.store.characters
+        setups = self.store.settings.get("setups") or {}
+        kept = {}
+        for n in setups:
+            if n != name and n in chars:
+                kept[n] = setups[n]
+        kept[name] = values
+        self._game.recalled = name
+        self.store.set("setups", kept)
 
     def flush(self, now):
         """Write what is staged; on failure say so with the storage pattern and retry later."""

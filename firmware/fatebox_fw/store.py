@@ -25,7 +25,7 @@ CAPACITY = 8          # docs/protocol.md, hello: limits.characters
 # writes text, and the files here are binary, so there a value goes as bytes.
 STREAM_JSON = sys.implementation.name == "micropython"
 # Settings kept with the characters (one file, one write): the key, its check.
-SETTINGS = ("brightness", "system", "active", "supply")
+SETTINGS = ("brightness", "system", "active", "supply", "setups")
 
 
 class StoreError(Exception):

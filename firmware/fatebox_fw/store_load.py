@@ -175,7 +175,25 @@ def check_settings(data):
     supply = data.get("supply")
     if supply is not None:
         out["supply"] = check_supply(supply)
+    setups = data.get("setups")
+    if setups is not None:
+        out["setups"] = check_setups(setups)
     return out
+
+
+SETUP_VALUES = 12       # a character's last set-up: at most this many small ints
+
+
+def check_setups(setups):
+    """Each character's last set-up (Core._remember): name -> a few ints 0..65535."""
+    if not isinstance(setups, dict):
+        raise ValueError("settings.setups must be a table")
+    for name in setups:
+        values = setups[name]
+        if (not isinstance(name, str) or not isinstance(values, list) or len(values) > SETUP_VALUES
+                or [v for v in values if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 65535]):
+            raise ValueError("settings.setups.%s must be at most %d whole numbers 0..65535" % (name, SETUP_VALUES))
+    return setups
 
 
 def check_supply(supply):

@@ -183,11 +183,17 @@ def long_press(gadget, board, role, hold=800, settle=60):
 
 
 def to(gadget, board, screen, taps=8):
-    """GO until play is on `screen` (at most `taps` presses); fails if it never gets there."""
+    """GO until play is on `screen`, BACK when GO passed over it (an extra step a
+    typical roll leaves alone); at most `taps` presses; fails if it never gets there."""
     for _ in range(taps):
-        if gadget.core.screen == screen:
+        here = gadget.core.screen
+        if here == screen:
             return
-        tap(gadget, board, "go")
+        steps = gadget.core.game.steps()
+        if screen in steps and here in steps and steps.index(here) > steps.index(screen):
+            tap(gadget, board, "back")
+        else:
+            tap(gadget, board, "go")
     assert gadget.core.screen == screen
 
 

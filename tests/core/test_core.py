@@ -5,7 +5,7 @@ from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
 from fatebox_fw import play as P
 from fatebox_fw.gadget import Gadget
-from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of
+from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of, to
 from tests.core.sheets import character
 
 W = N.COLOUR_WHITE_TOKEN
@@ -33,14 +33,15 @@ def game(gadget):
 
 
 def set_up(gadget, board, danger, whites, k):
-    """From the difficulty step (3 blacks by default): danger, statuses and help
-    left as they are, whites (by count, or traits put into play), draw size."""
-    tap(gadget, board, "go")
-    for _ in range(danger):
-        tap(gadget, board, "plus")
-    tap(gadget, board, "go")          # statuses
-    tap(gadget, board, "go")          # help
-    tap(gadget, board, "go")
+    """From the difficulty step (3 blacks by default): danger (an extra: GO passes
+    it over, BACK reaches it), statuses and help left as they are, whites (by
+    count, or traits put into play), draw size."""
+    if danger:
+        to(gadget, board, C.DANGER)
+        for _ in range(danger):
+            tap(gadget, board, "plus")
+    while gadget.core.screen not in (C.TRAITS, C.WHITES):
+        tap(gadget, board, "go")
     if gadget.core.screen == C.TRAITS:
         # The archetype is in play already: one more trait per white.
         for _ in range(whites - 1):
@@ -77,6 +78,12 @@ def test_a_whole_trial_shows_the_exact_frames():
     tap(gadget, board, "plus")
     assert game(gadget).difficulty == 3 and board.frame() == frame_of([W, K, K, K])
     tap(gadget, board, "go")
+    # GO passes the narrator's extras over (danger, statuses, help): BACK steps through them.
+    assert gadget.core.screen == C.WHITES
+    tap(gadget, board, "back")
+    assert gadget.core.screen == C.HELP
+    tap(gadget, board, "back")
+    tap(gadget, board, "back")
     assert gadget.core.screen == C.DANGER and board.frame() == frame_of([])
     tap(gadget, board, "plus")
     tap(gadget, board, "plus")
@@ -202,14 +209,12 @@ def test_values_stay_within_the_rules():
     assert play.difficulty == 6                      # blacks 1..6
     long_press(gadget, board, "minus")
     assert play.difficulty == 1
-    tap(gadget, board, "go")
+    to(gadget, board, C.DANGER)
     tap(gadget, board, "minus")
     assert play.danger is None                       # none is below 1
     long_press(gadget, board, "plus")
     assert play.danger == 6
-    tap(gadget, board, "go")
-    tap(gadget, board, "go")
-    tap(gadget, board, "go")
+    to(gadget, board, C.WHITES)
     for _ in range(9):
         tap(gadget, board, "plus")
     assert play.whites == 6                          # never over the supply
@@ -229,15 +234,15 @@ def test_a_long_go_draws_from_any_step():
     assert gadget.core.result.tokens == "b"                 # 1 white 3 black: 5 & 3 = 1 >= 1 white
 
 
-def test_a_double_back_starts_over_from_the_defaults():
+def test_a_double_back_steps_back_twice_and_drops_nothing():
     gadget, board = box()
     set_up(gadget, board, danger=2, whites=2, k=3)
     board.hold("back", board.now, 60)
     board.hold("back", board.now + 150, 60)
     run(gadget, board, 600)
     play = game(gadget)
-    assert gadget.core.screen == C.DIFFICULTY
-    assert (play.difficulty, play.danger, play.whites, play.k) == (3, None, 1, 1)
+    assert gadget.core.screen == C.HELP                     # from the draw size: whites, then help
+    assert (play.difficulty, play.danger, play.whites, play.k) == (3, 2, 2, 3)
 
 
 def test_a_trial_on_the_box_is_recorded_on_the_active_character_and_saved_on_leaving():
@@ -290,7 +295,7 @@ def test_without_characters_a_trial_is_played_and_nothing_is_marked():
 
 def test_a_steady_screen_writes_no_new_frames():
     gadget, board = box()
-    tap(gadget, board, "go")
+    to(gadget, board, C.DANGER)
     tap(gadget, board, "plus")                             # danger 1: a steady screen
     count = len(board.frames)
     run(gadget, board, 3000)
@@ -311,7 +316,7 @@ def test_the_draw_size_step_shows_the_choice_then_the_odds_meter():
 def test_describe_says_each_step_in_words():
     gadget, board = box()
     texts = [gadget.describe()["text"]]
-    tap(gadget, board, "go")
+    to(gadget, board, C.DANGER)
     texts.append(gadget.describe()["text"])
     tap(gadget, board, "plus")
     texts.append(gadget.describe()["text"])
@@ -374,9 +379,7 @@ def test_partial_failure_shows_every_third_pixel_orange():
     gadget, board = box(ScriptedBytes([0]))                 # bag 1 white, 1 black: draw both
     tap(gadget, board, "minus")
     tap(gadget, board, "minus")
-    for _ in range(4):
-        tap(gadget, board, "go")
-    tap(gadget, board, "go")
+    to(gadget, board, C.CHOOSE)
     tap(gadget, board, "plus")
     assert gadget.describe()["text"].startswith("Draw 2 of 2")
     tap(gadget, board, "go")

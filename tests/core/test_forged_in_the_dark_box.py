@@ -39,11 +39,10 @@ def lit(board):
 def test_a_pushed_skirmish_then_harm_and_a_clock():
     # d6 faces are 1 + below(6): bytes 5, 3, 0 are 6, 4, 1.
     gadget, board = box(sample(registry.FORGED_IN_THE_DARK.name), [5, 3, 0])
-    assert screen(gadget) == "kind" and text(gadget) == "An action roll"
-    tap(gadget, board, "go")
-    assert screen(gadget) == "action" and text(gadget) == "Hunt (1 dots)"
-    for _ in range(6):
-        tap(gadget, board, "plus")
+    # An action roll is the typical one: the set-up opens on the action.
+    assert screen(gadget) == "action" and text(gadget) == "Hunt (1 dot)"
+    for _ in range(2):
+        tap(gadget, board, "plus")                # the rated ones: Prowl, then Skirmish
     assert text(gadget) == "Skirmish (2 dots)"
     tap(gadget, board, "go")
     assert screen(gadget) == "boost"
@@ -76,6 +75,8 @@ def test_a_pushed_skirmish_then_harm_and_a_clock():
 
 def test_a_critical_resistance_clears_one_stress():
     gadget, board = box(sample(registry.FORGED_IN_THE_DARK.name), [5, 5])
+    tap(gadget, board, "back")
+    assert screen(gadget) == "kind"
     tap(gadget, board, "minus")
     assert text(gadget) == "A resistance roll"
     tap(gadget, board, "go")
@@ -105,8 +106,7 @@ def test_a_dead_character_cannot_act():
 def test_zero_dice_roll_two_and_read_the_lowest():
     data = sample(registry.FORGED_IN_THE_DARK.name)
     gadget, board = box(data, [5, 5])
-    tap(gadget, board, "go")
-    tap(gadget, board, "plus")                  # study: no dots
+    long_press(gadget, board, "plus")           # held: the next of all, Study: no dots
     assert text(gadget) == "Study (0 dots)"
     tap(gadget, board, "go")
     tap(gadget, board, "go")

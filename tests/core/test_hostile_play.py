@@ -42,7 +42,7 @@ def test_deleting_the_new_beginning_character_during_a_draw_then_go_does_not_cra
     assert gadget.core.screen == "drawing"
     reply = ask(gadget, board, {"id": 1, "op": "delete", "name": "Mara"})
     assert reply == {"id": 1, "ok": True, "name": "Mara"}
-    for role in ("go", "go", "plus", "go", "back", "go"):
+    for role in ("go", "go", "plus", "back", "go", "back"):
         tap(gadget, board, role)
     assert gadget.store.names() == [] and Store(board.storage).names() == []
     answers(gadget, board)

@@ -89,6 +89,7 @@ class Play:
         self._chance = None
         self.since = 0
         self.result_at = 0
+        self.recalled = None    # whose last set-up this play started from (take_setup)
         self.reset()
         self.screen = self.first()
 
@@ -152,9 +153,10 @@ class Play:
         return self.steps()[-1]
 
     def first(self):
-        """The first set-up screen with something to decide."""
+        """The first set-up screen with something to decide (not an extra)."""
+        extras = self.extras()
         for screen in self.steps():
-            if self.offers(screen):
+            if self.offers(screen) and screen not in extras:
                 return screen
         return self.commit_step()
 
@@ -210,7 +212,9 @@ class Play:
 
     def _back(self, screen, event, now):
         if event == B.DOUBLE:
-            self.finish(now, start_over=True)
+            # Two quick BACKs are two steps back, never more (nothing dropped unseen).
+            self._back(screen, B.SHORT, now)
+            self._back(self.screen, B.SHORT, now)
         elif event == B.SHORT:
             if self._guarded(screen, now):
                 return
@@ -252,11 +256,14 @@ class Play:
         elif event == B.SHORT:
             steps = self.steps()
             at = steps.index(screen) if screen in steps else -1
-            while at + 1 < len(steps) - 1 and not self.offers(steps[at + 1]):
+            # From an extra, GO goes on to the next; from elsewhere it passes the extras over.
+            extras = () if screen in self.extras() else self.extras()
+            while at + 1 < len(steps) - 1 and (not self.offers(steps[at + 1]) or steps[at + 1] in extras):
                 at += 1
             self.go_to(steps[at + 1], now)
 
     def back_to_first(self, now):
+        self.take_setup()
         self.enter(self.first(), now)
 
     def _safely(self, action, screen, now):
@@ -281,6 +288,45 @@ class Play:
     def offers(self, screen):
         """Whether `screen` has anything to decide now (a screen with nothing is passed over)."""
         return True
+
+    def extras(self):
+        """Set-up screens a typical roll leaves as they are: GO from another step
+        passes over them and the set-up does not open on them; BACK enters them."""
+        return ()
+
+    # -- the character's last set-up (kept in the settings, saved with its result) --
+
+    def remember(self):
+        """The set-up as a few small ints, kept for the character it was played on; None: nothing."""
+        return None
+
+    def recall(self, values):
+        """Take a remembered set-up back (values as remember() made them, perhaps from an
+        older sheet): each value moved to the nearest the character allows now.
+        Returns words saying what moved, or None."""
+        return None
+
+    def take_setup(self):
+        """The active character's last set-up, once per character chosen."""
+        core = self.core
+        name = core.active()
+        if name is None or name == self.recalled:
+            return
+        self.recalled = name
+        setups = core.store.settings.get("setups")
+        values = setups.get(name) if setups else None
+        if not values:
+            return
+        self.reset()
+        try:
+            moved = self.recall(values)
+        except (ValueError, TypeError, IndexError, KeyError):
+            # A set-up this play cannot read (another system's, an older box's): the defaults.
+            self.reset()
+            moved = None
+        if moved:
+            core.message = "%s's last set-up: %s" % (name, moved)
+        self.meter_ready = False
 
     def draw(self, now):
         """Roll or draw now: check the set-up, roll, record, animate."""

@@ -39,6 +39,21 @@ class Play(P.Play):
     def steps(self):
         return STEPS
 
+    def remember(self):
+        return [self.attribute, int(self.background), int(self.situational), self.rating,
+                DIFFICULTY_ORDER.index(self.difficulty)]
+
+    def recall(self, values):
+        self.attribute = values[0] % len(A.ATTRIBUTES)
+        self.situational = bool(values[2])
+        self.rating = min(max(values[3], A.MIN_DICE), A.MAX_DICE)
+        self.difficulty = DIFFICULTY_ORDER[min(values[4], 2)]
+        hero = self.core.character()
+        self.background = bool(values[1]) and (hero is None or self._bonus_index(hero) is not None)
+        if values[1] and not self.background:
+            return "no background bonus backs %s now" % A.ATTRIBUTES[self.attribute]
+        return None
+
     def offers(self, screen):
         hero = self.core.character()
         if screen in (ATTRIBUTE, BONUSES):

@@ -48,6 +48,18 @@ class Play(P.Play):
     def after(self):
         return AFTER
 
+    def remember(self):
+        return [self.attribute, self.modifier - X.MIN_ATTRIBUTE, self.favorable, self.unfavorable,
+                A.DIFFICULTIES.index(self.difficulty)]
+
+    def recall(self, values):
+        self.attribute = values[0] % 4
+        self.modifier = min(values[1] + X.MIN_ATTRIBUTE, X.MAX_ATTRIBUTE)
+        self.favorable = min(values[2], MAX_CIRCUMSTANCES)
+        self.unfavorable = min(values[3], MAX_CIRCUMSTANCES)
+        self.difficulty = A.DIFFICULTIES[min(values[4], len(A.DIFFICULTIES) - 1)]
+        return None
+
     def offers(self, screen):
         hero = self.core.character()
         if screen == ATTRIBUTE:

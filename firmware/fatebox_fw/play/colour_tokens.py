@@ -48,6 +48,15 @@ class Play(P.Play):
     def after(self):
         return AFTER
 
+    def remember(self):
+        return [self.colour, self.keywords, 0 if self.reserve is None else self.reserve + 1]
+
+    def recall(self, values):
+        self.colour = values[0] % len(T.ACTION_COLOURS)
+        self.keywords = min(values[1], T.MAX_KEYWORDS)
+        self.reserve = None if not values[2] else min(values[2] - 1, T.MAX_RESERVE)
+        return None
+
     def offers(self, screen):
         if screen == RESERVE:
             return self._reserve_size() > 0

@@ -26,6 +26,9 @@ BOOST_WORDS = {F.NONE: "no push", F.PUSH: "pushing (2 stress)", F.BARGAIN: "a de
 # Built once: steps() is asked every frame.
 STEPS = (KIND, ACTION, RATING, BOOST, ASSIST)
 AFTER = (HARM, CLOCK)
+# An action roll is the typical one: the set-up opens on the action, BACK from
+# there chooses a resistance roll.
+EXTRAS = (KIND,)
 
 
 class Play(P.Play):
@@ -48,6 +51,50 @@ class Play(P.Play):
 
     def after(self):
         return AFTER
+
+    def extras(self):
+        return EXTRAS
+
+    def _rated(self, i):
+        hero = self.core.character()
+        if hero is None:
+            return True
+        if self.kind == RESISTANCE:
+            return hero.sheet.attribute(F.ATTRIBUTES[i % len(F.ATTRIBUTES)]) > 0
+        return hero.sheet.rating(F.ACTIONS[i % len(F.ACTIONS)]) > 0
+
+    def _next_rated(self, sign):
+        # The next action (or attribute) with a dot; the same one when none has.
+        count = len(F.ATTRIBUTES) if self.kind == RESISTANCE else len(F.ACTIONS)
+        at = self.action % count
+        for _ in range(count):
+            at = P.cycle(at, count, sign)
+            if self._rated(at):
+                return at
+        return self.action
+
+    def take_setup(self):
+        P.Play.take_setup(self)
+        # The list opens on what the character is rated in.
+        if not self._rated(self.action):
+            self.action = self._next_rated(1)
+
+    def remember(self):
+        return [KINDS.index(self.kind), self.action, self.rating, F.BOOSTS.index(self.boost), int(self.assist)]
+
+    def recall(self, values):
+        self.kind = KINDS[values[0] % len(KINDS)]
+        count = len(F.ATTRIBUTES) if self.kind == RESISTANCE else len(F.ACTIONS)
+        self.action = values[1] % count
+        self.rating = min(values[2], F.MAX_RATING)
+        self.boost = F.BOOSTS[min(values[3], len(F.BOOSTS) - 1)]
+        self.assist = bool(values[4]) and self.kind == ACTION_ROLL
+        if not self._rated(self.action):
+            before = self.choice()[0]
+            self.action = self._next_rated(1)
+            if self.choice()[0] != before:
+                return "%s has no dot now: %s" % (before, self.choice()[0])
+        return None
 
     def offers(self, screen):
         hero = self.core.character()
@@ -100,10 +147,11 @@ class Play(P.Play):
     def change(self, screen, sign, jump, event, now):
         if screen == KIND:
             self.kind = KINDS[P.cycle(KINDS.index(self.kind), len(KINDS), sign)]
-            self.action = 0
+            self.action = 0 if self._rated(0) else self._next_rated(1)
         elif screen == ACTION:
+            # Short: the next one rated (the typical roll's); held: the next of all.
             count = len(F.ATTRIBUTES) if self.kind == RESISTANCE else len(F.ACTIONS)
-            self.action = P.cycle(self.action, count, sign)
+            self.action = P.cycle(self.action, count, sign) if jump else self._next_rated(sign)
         elif screen == RATING:
             self.rating = P.step(self.rating, 0, F.MAX_RATING, sign, jump)
         elif screen == BOOST:
@@ -241,7 +289,7 @@ class Play(P.Play):
             name, rating = self.choice()
             if self.kind == RESISTANCE:
                 return "Resist with %s (rating %d)" % (P.upper_first(name), rating)
-            return "%s (%d dots)" % (P.upper_first(name), rating)
+            return "%s (%d dot%s)" % (P.upper_first(name), rating, "" if rating == 1 else "s")
         if screen == RATING:
             return "Rating %d" % self.rating
         if screen == BOOST:

@@ -33,6 +33,16 @@ class Play(P.Play):
     def steps(self):
         return STEPS
 
+    def remember(self):
+        return [self.attribute, self.skills, self.light, self.dark]
+
+    def recall(self, values):
+        self.attribute = values[0] % len(L.ATTRIBUTES)
+        self.skills = min(values[1], L.MAX_SKILLS)
+        self.light = min(values[2], L.MAX_LIGHT)
+        self.dark = min(values[3], L.MAX_DARK)
+        return None
+
     def offers(self, screen):
         hero = self.core.character()
         if screen in (ATTRIBUTE, SKILLS):

@@ -72,6 +72,9 @@ class Shown:
 # Built once: steps() is asked every frame.
 STEPS = (DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE)
 AFTER = (PLACE, REWARD)
+# The narrator's rarer choices: GO from the difficulty goes on to the traits,
+# BACK from the traits steps through them (help, statuses, danger).
+EXTRAS = (DANGER, STATUSES, HELP)
 
 
 class Play(P.Play):
@@ -142,6 +145,49 @@ class Play(P.Play):
 
     def after(self):
         return AFTER
+
+    def extras(self):
+        return EXTRAS
+
+    def remember(self):
+        mask = 0
+        for i in range(len(self.chosen)):
+            if self.chosen[i]:
+                mask |= 1 << i
+        statuses = 0
+        for i in range(len(N.STATUSES)):
+            if N.STATUSES[i] in self.statuses:
+                statuses |= 1 << i
+        return [self.difficulty, self.danger or 0, statuses, int(self.crucial), self.helpers, self.group or 0,
+                mask, self.k, self.whites]
+
+    def recall(self, values):
+        moved = []
+        white, black = self.core.supply
+        self.difficulty = min(max(1, values[0]), most_difficulty(black))
+        if self.difficulty != values[0]:
+            moved.append("difficulty %d" % self.difficulty)
+        self.danger = min(values[1], MAX_DANGER) or None
+        self.statuses = [N.STATUSES[i] for i in range(len(N.STATUSES)) if values[2] & (1 << i)]
+        self.crucial = bool(values[3])
+        self.helpers = min(values[4], white)
+        group = values[5]
+        self.group = group if group >= 2 and group <= max(2, most_participants(self.difficulty, white, black)) else None
+        if self.helpers != values[4] or (self.group or 0) != group:
+            moved.append("help %s" % ("alone" if not (self.helpers or self.group) else "changed"))
+        self.k = values[7]
+        self.whites = min(values[8], self._most_whites())
+        if self.hero() is not None:
+            count = len(self.chosen)
+            mask = values[6]
+            self.chosen = [bool(mask & (1 << i)) for i in range(count)]
+            if mask >> count:
+                moved.append("a trait gone from the sheet is out of play")
+            free = [i for i in range(count) if not self.chosen[i]]
+            self.cursor = free[0] if free else 0
+        self._setup = None
+        self._bag_cache = None
+        return ", ".join(moved) or None
 
     def offers(self, screen):
         group = self.group is not None

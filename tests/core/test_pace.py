@@ -1,0 +1,180 @@
+# The table's pace (issue 23): each system's typical roll played from the
+# buttons, its presses counted from the system and character chosen; the same
+# roll again from the character's last set-up; BACK one step at a time.
+from shared_rules import registry, roster
+from fatebox_fw.gadget import Gadget
+from tests.core.fakeboard import FakeBoard, run, tap, long_press
+from tests.core.samples import sample
+from tests.core.sheets import hero
+
+# Each system's typical roll on its sample character: the presses, (role, held).
+# New Beginning: difficulty normal, the archetype and the next trait, draw 3.
+# Approaches: the first attribute, no bonus, normal. Light and Dark: the second
+# attribute, one skill. Axiom: the second attribute, nothing else. Colour tokens:
+# red, one keyword. Forged in the Dark: an action roll at Prowl, no push, no assist.
+TYPICAL = {
+    "new-beginning": (("go", 0), ("plus", 0), ("plus", 1), ("go", 0), ("plus", 0), ("plus", 0), ("go", 0)),
+    "approaches": (("go", 1),),
+    "light-dark": (("plus", 0), ("go", 0), ("plus", 0), ("go", 1)),
+    "axiom": (("plus", 0), ("go", 1)),
+    "colour-tokens": (("minus", 0), ("go", 0), ("plus", 0), ("go", 1)),
+    "forged-in-the-dark": (("plus", 0), ("go", 1)),
+}
+# What the typical roll must have set up (the journal's set-up of the result).
+EXPECTED = {
+    "new-beginning": {"black": 3, "draw": 3},
+    "forged-in-the-dark": {"kind": "action", "action": "prowl", "boost": "none", "assist": False},
+}
+# The first roll of a character with no last set-up (New Beginning: its traits and draw are chosen).
+MOST_FIRST = {"new-beginning": 7}
+MOST = 4
+MOST_AGAIN = 2
+
+
+def box(system):
+    """A box holding the system's sample character and a second one, Zed."""
+    board = FakeBoard()
+    gadget = Gadget(board)
+    gadget.store.put(hero(sample(system)))
+    gadget.store.put(hero(sample(system, "Zed")))
+    return gadget, board
+
+
+def choose(gadget, board, system, name):
+    """The menu (not counted): BACK held, the system, GO, the character, GO held."""
+    core = gadget.core
+    long_press(gadget, board, "back")
+    for _ in range(len(roster.SYSTEMS)):
+        if roster.SYSTEMS[core.menu_system] == system:
+            break
+        tap(gadget, board, "plus")
+    tap(gadget, board, "go")
+    names = core.candidates(system)
+    for _ in range(len(names) + 1):
+        if core.menu_pick < len(names) and names[core.menu_pick] == name:
+            break
+        tap(gadget, board, "plus")          # past the last: nobody, then the first again
+    long_press(gadget, board, "go")
+    run(gadget, board, 100)
+    assert core.menu is None and core.system == system and core.active() == name
+
+
+def press(gadget, board, presses):
+    for role, held in presses:
+        if held:
+            long_press(gadget, board, role)
+        else:
+            tap(gadget, board, role)
+    run(gadget, board, 1600)        # the animation ends by itself
+    return len(presses)
+
+
+def last_setup(gadget, board):
+    """The set-up of the result shown, as the journal says it, then as the character
+    keeps it (the result left: Colour tokens records its action then)."""
+    said = gadget.core.game.setup_state()
+    long_press(gadget, board, "go")
+    return gadget.store.settings["setups"][gadget.core.active()], said
+
+
+def name_of(system):
+    return sample(system)["name"]
+
+
+def test_each_typical_roll_takes_a_few_presses_and_the_same_again_fewer():
+    for system in registry.NAMES:
+        gadget, board = box(system)
+        name = name_of(system)
+        choose(gadget, board, system, name)
+        count = press(gadget, board, TYPICAL[system])
+        assert gadget.core.screen == "result", (system, gadget.describe())
+        assert count <= MOST_FIRST.get(system, MOST), system
+        first = last_setup(gadget, board)
+        if system == "new-beginning":
+            assert len(first[1]["traits"]) == 2, first
+        for key in EXPECTED.get(system, {}):
+            assert first[1][key] == EXPECTED[system][key], (system, first)
+        # Another character plays, then this one again: its last set-up, one press.
+        choose(gadget, board, system, "Zed")
+        choose(gadget, board, system, name)
+        count = press(gadget, board, (("go", 1),))
+        assert gadget.core.screen == "result" and count <= MOST_AGAIN, system
+        assert last_setup(gadget, board) == first, system
+        # The same roll again from the set-up the result left: GO held.
+        count = press(gadget, board, (("go", 1),))
+        assert gadget.core.screen == "result" and count <= MOST_AGAIN, system
+        assert last_setup(gadget, board) == first, system
+
+
+def test_a_last_set_up_is_saved_with_the_result_and_kept_over_a_restart():
+    system = "forged-in-the-dark"
+    gadget, board = box(system)
+    choose(gadget, board, system, "Nyx")
+    press(gadget, board, TYPICAL[system])
+    writes = board.writes if hasattr(board, "writes") else None
+    long_press(gadget, board, "go")                     # leaving the result saves it
+    assert gadget.store.dirty is False
+    assert gadget.store.settings["setups"]["Nyx"][1] == 5           # Prowl, the sixth action
+    again = Gadget(board)
+    assert again.core.active() == "Nyx" and again.describe()["text"] == "Prowl (2 dots)"
+    assert writes is None or board.writes == writes
+
+
+def test_a_set_up_remembered_from_an_older_sheet_moves_to_the_nearest_and_says_so():
+    system = "forged-in-the-dark"
+    gadget, board = box(system)
+    choose(gadget, board, system, "Nyx")
+    press(gadget, board, TYPICAL[system])
+    long_press(gadget, board, "go")
+    # The host lowers Prowl to no dots.
+    data = sample(system)
+    data["actions"] = {"hunt": 1, "skirmish": 2, "sway": 1}
+    gadget.store.put(hero(data))
+    choose(gadget, board, system, "Zed")
+    choose(gadget, board, system, "Nyx")
+    words = gadget.describe()["text"]
+    assert words.startswith("Skirmish (2 dots)") and "prowl has no dot now" in words
+
+
+def _walk_back(gadget, board, system):
+    """From the last step, BACK to the first: one step each, every value kept."""
+    game = gadget.core.game
+    steps = [s for s in game.steps() if game.offers(s)]
+    long_press(gadget, board, "go", hold=700)            # roll, to reach the commit step by BACK
+    run(gadget, board, 1600)
+    before = game.remember()
+    tap(gadget, board, "back")                          # the result: back to the last choice
+    seen = [gadget.core.screen]
+    for _ in range(len(steps)):
+        tap(gadget, board, "back")
+        if gadget.core.screen == seen[-1]:
+            break
+        seen.append(gadget.core.screen)
+        assert game.remember() == before, system
+    assert seen == list(reversed(steps)), (system, seen)
+
+
+def test_back_walks_every_systems_steps_one_at_a_time_keeping_every_choice():
+    for system in registry.NAMES:
+        gadget, board = box(system)
+        choose(gadget, board, system, name_of(system))
+        _walk_back(gadget, board, system)
+        long_press(gadget, board, "back")                # the menu: leave the result
+        long_press(gadget, board, "back")
+
+
+def test_two_quick_backs_are_two_steps_back():
+    system = "new-beginning"
+    gadget, board = box(system)
+    choose(gadget, board, system, "Mara")
+    game = gadget.core.game
+    steps = [s for s in game.steps() if game.offers(s)]
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1600)
+    tap(gadget, board, "back")
+    before = game.remember()
+    assert gadget.core.screen == steps[-1]
+    board.hold("back", board.now, 60)
+    board.hold("back", board.now + 150, 60)
+    run(gadget, board, 600)
+    assert gadget.core.screen == steps[-3] and game.remember() == before
