@@ -293,13 +293,14 @@ class Core:
                 self.menu = MENU[MENU.index(page) + 1]
                 self.menu_since = now
         elif role == "back":
-            if event == B.SHORT:
-                at = MENU.index(page)
+            # Two quick BACKs are two steps back.
+            for _ in range(2 if event == B.DOUBLE else 1 if event == B.SHORT else 0):
+                at = MENU.index(self.menu)
                 if at == 0:
                     self._close_menu(now)
-                else:
-                    self.menu = MENU[at - 1]
-                    self.menu_since = now
+                    return
+                self.menu = MENU[at - 1]
+                self.menu_since = now
         elif event == B.SHORT or event == B.LONG:
             sign = -1 if role == "minus" else 1
             if page == MENU_SYSTEM:

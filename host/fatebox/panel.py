@@ -19,7 +19,7 @@ FAINT_LEVEL = 0.62     # the floor: a faint pixel at 62% of its hue, lit ones 80
 LIT_FLOOR = 0.8
 WHITE_CORE = 0.22      # a lit LED's centre looks whiter: mixed with this much white
 
-MIN_WIDTH, MIN_HEIGHT = 60, 16     # under this the panel says the terminal is too small
+MIN_WIDTH, MIN_HEIGHT = 60, 20     # under this the panel says the terminal is too small (README: the same)
 
 
 def led(rgb, brightness=255):
@@ -90,40 +90,51 @@ def ring(pixels, brightness=255, places=None):
 
 
 def screen(width, height, pixels, brightness, lines, port_lines, keys, keys_line, help_line=None,
-           title="Fatebox \u2014 virtual board"):
+           title="Fatebox \u2014 virtual board", words_line=None):
     """The whole panel for a terminal of width x height, or a line saying it is too small.
 
     lines: [(text, style)] beside the ring (the step, its help line, the character);
     port_lines: the same, how to reach the gadget; keys: [(name, typed, does)], or
-    keys_line, one line of them, when room is short; help_line: what the buttons do
-    on this screen, under the ring.
-    The full key table when it fits, a one-line key summary in 80x24.
+    keys_line: the bottom line, on every screen and at every size (the keys, the
+    menu, a long press, GO held); help_line: what the buttons do on this screen,
+    under the ring; words_line: what was drawn or rolled and the outcome, in words.
+    The full key table too when it fits.
     """
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
     if width < MIN_WIDTH or height < MIN_HEIGHT:
-        return Text("Fatebox: the terminal is %dx%d; the virtual gadget needs at least %dx%d "
-                    "(q quits)" % (width, height, MIN_WIDTH, MIN_HEIGHT), style="bold")
+        return _too_small(width, height, max(width, MIN_WIDTH), MIN_HEIGHT)
     words = _text(lines)
     top = Table.grid(padding=(0, 2))
     top.add_column(no_wrap=True)
     top.add_column()
     top.add_row(ring(pixels, brightness), words)
+    under = []
+    if words_line:
+        under.append(Text(words_line, style="bold"))
     if help_line:
-        top = Group(top, Text(help_line, style="italic"))
+        under.append(Text(help_line, style="italic"))
+    if under:
+        top = Group(top, *under)
     port = _text(port_lines)
     full = Table.grid(padding=(0, 2))
     for name, typed, does in keys:
         full.add_row(Text(name, style="bold"), Text(typed, style="cyan"), Text(does))
-    short = Text(keys_line, style="cyan")
-    for body in (Group(top, Text(""), port, Text(""), full), Group(top, port, short)):
-        panel = Panel(body, title=title, title_align="left", width=width)
+    bottom = Text(keys_line, style="cyan")
+    compact = Panel(Group(top, port, bottom), title=title, title_align="left", width=width)
+    for panel in (Panel(Group(top, Text(""), port, Text(""), full, bottom), title=title, title_align="left",
+                        width=width), compact):
         if _height(panel, width) <= height - 1:   # the cursor's line below the panel
             return panel
-    return Text("Fatebox: the terminal is %dx%d; the virtual gadget needs more room "
-                "(make it larger; q quits)" % (width, height), style="bold")
+    return _too_small(width, height, width, _height(compact, width) + 1)
+
+
+def _too_small(width, height, need_width, need_height):
+    from rich.text import Text
+    return Text("Fatebox: the terminal is %dx%d; the virtual gadget needs at least %dx%d "
+                "(make it larger; q quits)" % (width, height, need_width, need_height), style="bold")
 
 
 def _text(lines):

@@ -42,7 +42,7 @@ QUIT = ("q", "Q", "\x04")   # q, or Ctrl-D
 KEYS["."] = (PAUSE, PAUSE_MS)
 
 KEY_HELP = (
-    ("back", "1  b  \u2190  Backspace", "previous step \u00b7 long: the menu (system, character, brightness) \u00b7 double: start over"),
+    ("back", "1  b  \u2190  Backspace", "previous step \u00b7 long: the menu (system, character, brightness) \u00b7 twice: two steps back"),
     ("minus", "2  m  \u2193  -", "one less or move left \u00b7 long: the least, or the step's second action (button cards)"),
     ("plus", "3  p  \u2191  +", "one more or move right \u00b7 long: the most, or set what the cursor is on"),
     ("go", "4  g  \u2192  Enter  Space", "next step \u00b7 on the last step: draw or roll \u00b7 long: draw or roll now"),
@@ -382,7 +382,7 @@ class TerminalView:
         width, height = self.console.size
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
-                            port_lines(self.board.port_path, self.command), KEY_ROWS, KEY_LINE,
+                            port_lines(self.board.port_path, self.command), KEY_ROWS, bottom_line(description),
                             help_line(description, self.gadget.core.supply))
 
 
@@ -391,7 +391,30 @@ KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) 
     ("pause", ".", "wait 400 ms (two b's are a double press, b.b two presses)"),
     ("quit", "q", "stop the gadget (the flash is saved)"),
 )
-KEY_LINE = "1 BACK  2 MINUS  3 PLUS  4 GO  Shift: long  . pause  q quit"
+KEY_LINE = "1 BACK 2 MINUS 3 PLUS 4 GO \u00b7 Shift: held \u00b7 B menu \u00b7 G roll now \u00b7 q quit"
+# What GO held does, by the kind of screen (the bottom line says it on each).
+GO_HELD = {"menu": "close menu", "setup": "roll now", "result": "leave result", "drawing": "skip"}
+
+
+def bottom_line(description):
+    """The panel's last line on every screen: the keys, BACK held for the menu,
+    Shift for a long press, and what GO held does on this screen."""
+    return KEY_LINE.replace("G roll now", "G " + GO_HELD[screen_kind(description)])
+
+
+def screen_kind(description):
+    """menu, setup, result or drawing: the kind of the screen described."""
+    from fatebox import help_tables
+    screen = description.get("screen")
+    if screen in [r[0] for r in help_tables.MENU]:
+        return "menu"
+    if screen == help_tables.DRAWING[0]:
+        return "drawing"
+    try:
+        table = help_tables.system(description.get("system"))
+    except KeyError:
+        return "setup"
+    return "result" if screen in [r[0] for r in table["result"]] else "setup"
 
 
 def side_lines(description, status="ok"):

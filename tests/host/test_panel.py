@@ -170,7 +170,7 @@ def _screen(width, height):
 
 
 @pytest.mark.parametrize("depth", DEPTHS)
-@pytest.mark.parametrize("size", [(120, 40), (100, 30), (80, 24), (64, 18)])
+@pytest.mark.parametrize("size", [(120, 40), (100, 30), (80, 24), (64, 20)])
 def test_the_panel_fits_the_terminal_and_keeps_the_ring_port_and_quit_key(size, depth):
     width, height = size
     text = render(_screen(width, height), depth, width, height)
@@ -188,6 +188,11 @@ def test_a_terminal_too_small_says_so_instead_of_a_broken_panel(size):
     width, height = size
     plain = SGR.sub("", render(_screen(width, height), "truecolor", width, height))
     assert "the terminal is %dx%d" % size in plain
+    # The size it needs, which is a size the panel then fits.
+    need = tuple(int(n) for n in re.search(r"needs\s+at\s+least\s+(\d+)x(\d+)", plain).groups())
+    assert need[0] >= min(size[0], panel.MIN_WIDTH) and need[1] > size[1] or need[0] > size[0]
+    fits = SGR.sub("", render(_screen(*need), "truecolor", *need))
+    assert "needs" not in fits and panel.GLYPHS[panel.LIT] in fits
     assert panel.GLYPHS[panel.LIT] not in plain
     assert all(len(line) <= width for line in plain.split("\n"))
 
@@ -269,3 +274,32 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
     assert (helpers, largest) == (white, min(white, black))
     assert "whites 0..%d" % most in lines[C.WHITES] and most == white
     assert "1..6" not in lines[C.HELP] + lines[C.WHITES] or supply == (6, 6)
+
+
+def test_the_readme_says_the_size_the_panel_needs():
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")).read()
+    assert "under %dx%d it says the size it needs" % (panel.MIN_WIDTH, panel.MIN_HEIGHT) in readme
+    plain = SGR.sub("", render(_screen(panel.MIN_WIDTH, panel.MIN_HEIGHT), "truecolor",
+                               panel.MIN_WIDTH, panel.MIN_HEIGHT))
+    assert "needs" not in plain and panel.GLYPHS[panel.LIT] in plain
+
+
+def test_the_bottom_line_says_the_menu_a_long_press_and_go_held_on_every_screen():
+    from fatebox import help_tables
+    from fatebox.sim import bottom_line, help_line
+    from shared_rules import registry
+    seen = set()
+    for system in registry.NAMES:
+        table = help_tables.system(system)
+        rows = table["setup"] + table["result"] + help_tables.MENU + (help_tables.DRAWING,)
+        for row in rows:
+            desc = {"text": "x", "system": system, "active": "Mara", "screen": row[0]}
+            line = bottom_line(desc)
+            assert "B menu" in line and "Shift: held" in line and "q quit" in line
+            seen.add(line.split(" G ")[1].split(" \u00b7")[0])
+            plain = SGR.sub("", render(panel.screen(80, 24, [(0, 0, 0)] * 12, BRIGHTNESS, side_lines(desc),
+                                                    port_lines("/dev/pts/3", "fatebox"), KEY_ROWS, line,
+                                                    help_line(desc), words_line="drew 1 white: total success"),
+                                       "256"))
+            assert line in plain.replace("\u2502", "").replace("  ", " ") or line in plain, (system, row[0])
+    assert seen == {"roll now", "leave result", "close menu", "skip"}

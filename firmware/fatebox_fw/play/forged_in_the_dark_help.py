@@ -14,10 +14,10 @@ HELP = {
     "tagline": "An action roll (rating + push or bargain + assist, 0 to 6 d6, read the highest) "
                "or a resistance roll; then stress, harm and a progress clock.",
     "setup": (
-        ("kind", "kind", "action roll, resistance roll", "-", "next step",
+        ("kind", "kind (BACK from the action)", "action roll, resistance roll", "-", "next step",
          "two pixels: green action, red resistance; the chosen one blinks"),
-        ("action", "action (with a character)", "the twelve actions (resisting: Insight, Prowess, Resolve)", "-",
-         "next step", "a pixel per action: green with a dot, red without; the chosen one blinks"),
+        ("action", "action (with a character)", "the rated actions (resisting: Insight, Prowess, Resolve)",
+         "the next of all twelve", "next step", "a pixel per action: green with a dot, red without; the chosen one blinks"),
         ("rating", "rating (no character)", "0..4", "0 / 4", "next step", "a cyan pixel per dot"),
         ("boost", "boost (action roll)", "none, push yourself (2 stress), devil's bargain", "none / bargain",
          "next step", "three gold pixels, the chosen one bright"),

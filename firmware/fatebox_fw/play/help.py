@@ -11,7 +11,7 @@
 # What every card shares: its back, and the screens that are the core's own.
 MENU = (
     ("menu-system", "menu: system", "the system to play", "-", "next page",
-     "five pixels, every other one: the chosen one bright and lit twice"),
+     "a pixel per system, every other one: the chosen one bright and lit twice"),
     ("menu-character", "menu: character", "the system's characters, then nobody", "-", "next page",
      "a faint pixel per character, the chosen one bright"),
     ("menu-brightness", "menu: brightness", "dimmer / brighter", "dimmest / brightest", "close the menu",
@@ -21,7 +21,7 @@ DRAWING = ("drawing", "drawing or rolling", "skip the animation", "skip the anim
            "one amber pixel running round")
 
 BUTTONS = (
-    ("BACK", "previous step; on a result: back to the last choice", "the menu", "start over"),
+    ("BACK", "previous step; on a result: back to the last choice", "the menu", "two steps back"),
     ("MINUS", "one less, or move left", "the least, or the step's second action", "-"),
     ("PLUS", "one more, or move right", "the most, or set what the blinking pixel is on", "-"),
     ("GO", "next step; on the last: draw or roll", "draw or roll now", "-"),

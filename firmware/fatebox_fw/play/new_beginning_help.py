@@ -15,7 +15,8 @@ HELP = {
     "title": "New Beginning",
     "tagline": "How many tokens dare you draw? Set by the narrator, then the player, then draw.",
     "setup": (
-        ("difficulty", "difficulty (narrator)", "blacks 1..{hardest}", "the least / the most", "next step",
+        ("difficulty", "difficulty (narrator)", "blacks 1..{hardest}", "the least / the most",
+         "on to the traits (BACK from there: help, statuses, danger)",
          "the bag: whites, then violet blacks; the blacks blink"),
         ("danger", "danger (narrator)", "none, 1..6", "none / 6", "next step",
          "a red pixel per black that makes an exit from the scene"),
