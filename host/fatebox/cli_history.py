@@ -9,7 +9,7 @@ import click
 from shared_rules import roster
 from fatebox import stats as S
 from fatebox.errors import FateboxError, USAGE
-from fatebox.merge import _trial_words
+from fatebox.systems import result_words
 
 
 def _records():
@@ -56,7 +56,7 @@ def history_command(name, system, since, as_json):
     for r in results:
         click.echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"],
                                                  roster.SYSTEM_WORDS.get(r["system"], r["system"]),
-                                                 _trial_words(r["result"])))
+                                                 result_words(r["system"], r["result"])))
 
 
 @click.command("stats")

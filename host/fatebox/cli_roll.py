@@ -8,6 +8,8 @@ import click
 from shared_rules import names as N
 from shared_rules import registry, roster
 from fatebox import cli_odds, show
+from fatebox.systems import result_words
+from fatebox.terminal import visible
 from fatebox.errors import FateboxError, USAGE
 from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
@@ -110,11 +112,14 @@ def _command(system):
             return
         out = show.console()
         out.print(chances.title())
-        # A system may say its result in its own words (Forged in the Dark: the die read).
-        words = getattr(chances, "result_words", None)
-        out.print(words(result) if words is not None else _words(result))
+        # In the system's words, as `history` and the virtual gadget say it; a
+        # resistance roll's stress is said (the reply carries its cost always).
+        shown = dict(result)
+        if getattr(chances, "resist", False):
+            shown["resisting"] = True
+        out.print(visible(result_words(system.name, shown)))
         if name is not None:
-            out.print("recorded on %s" % name)
+            out.print("Recorded on %s." % visible(name))
     return command
 
 
@@ -124,22 +129,6 @@ def _character_option(command):
     names = ("--character",) if taken else ("--character", "-c")
     return click.option(*names, "character", default=None, metavar="NAME",
                         help="Record the roll on this character of the system (any case).")(command)
-
-
-def _words(result):
-    """A result as one line: the outcome first, then what was rolled or drawn."""
-    parts = []
-    outcome = result.get("outcome")
-    if outcome is not None:
-        parts.append(str(outcome).replace("-", " ").capitalize())
-    for key in sorted(result):
-        if key == "outcome" or result[key] is None:
-            continue
-        value = result[key]
-        if isinstance(value, list):
-            value = ", ".join(str(v) for v in value) or "none"
-        parts.append("%s: %s" % (key, value))
-    return "; ".join(parts)
 
 
 from fatebox.cli import port_option   # noqa: E402 (cli imports this module once port_option is there)

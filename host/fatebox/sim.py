@@ -383,7 +383,7 @@ class TerminalView:
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
                             port_lines(self.board.port_path, self.command), KEY_ROWS, bottom_line(description),
-                            help_line(description, self.gadget.core.supply))
+                            help_line(description, self.gadget.core.supply), words_line=words_line(self.gadget))
 
 
 KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
@@ -433,6 +433,25 @@ def side_lines(description, status="ok"):
     if status != "ok":
         lines.append(("storage: %s" % visible(status), "red"))
     return lines
+
+
+def words_line(gadget):
+    """What was drawn or rolled and the outcome, in the system's words (the same
+    function as `roll` and `history`), while a result is on the ring; else None."""
+    from fatebox.systems import result_words
+    core = gadget.core
+    if core.menu is not None or core._pending is not None:
+        return None
+    game = core.game
+    if not game.in_result():
+        return None
+    last = game.last_state()
+    if not isinstance(last, dict):
+        return None
+    # The set-up it was played with, then the result: the words name both.
+    shown = dict(game.setup_state() or {})
+    shown.update(last)
+    return visible(result_words(core.system, shown))
 
 
 def help_line(description, supply=None):

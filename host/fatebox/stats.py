@@ -181,7 +181,8 @@ def compare(results, system=None):
 def verdict(system, p, n):
     """The comparison in words a player understands."""
     what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), PLAYS.get(system, "rolls"))
-    over = "p = %s over %d %s" % (_p(p), n, PLAYS.get(system, "rolls"))
+    plays = PLAYS.get(system, "rolls")
+    over = "p = %s over %d %s" % (_p(p), n, plays[:-1] if n == 1 else plays)
     if n < FEW:
         return "%s: too few to tell yet (%s); play on and look again" % (what, over)
     if p >= 0.05:

@@ -206,8 +206,9 @@ class Box:
         info_seq = (self.link.info or {}).get("seq")
         if isinstance(info_seq, int) and info_seq < last:
             say("the box's results restart at %d, below the %d the host has: it was wiped or its flash replaced. "
-                "The %d results kept so far stay in the host's records; characters it no longer holds are reported "
-                "below (`fatebox push SHEET` puts one back)" % (info_seq, last, last))
+                "%s kept so far %s in the host's records; characters it no longer holds are reported "
+                "below (`fatebox push SHEET` puts one back)"
+                % (info_seq, last, "The 1 result" if last == 1 else "The %d results" % last, "stays" if last == 1 else "stay"))
             last = 0
             with self.records.write():
                 self.records.wiped(self.row)

@@ -134,8 +134,9 @@ def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_pat
         assert "\u25cf" in text                             # lit pixels of the ring
         assert "38;2;" in text                              # in true colour
         assert "BACK" in text and "GO" in text and "q" in text
-        os.write(master, b"4")                             # go: to the danger step
-        assert b"No danger" in read_until(master, b"No danger", 30)   # a loaded machine redraws late
+        assert "B menu" in plain and "G roll now" in plain  # the bottom line: the menu, GO held
+        os.write(master, b"4")                             # go: on to the traits (the extras passed over)
+        assert b"Traits: Smuggler" in read_until(master, b"Traits: Smuggler", 30)   # a loaded machine redraws late
         os.write(master, b"q")
         assert proc.wait(5) == 0
         assert termios.tcgetattr(slave) == termios_before  # the terminal is given back

@@ -303,3 +303,29 @@ def test_the_bottom_line_says_the_menu_a_long_press_and_go_held_on_every_screen(
                                        "256"))
             assert line in plain.replace("\u2502", "").replace("  ", " ") or line in plain, (system, row[0])
     assert seen == {"roll now", "leave result", "close menu", "skip"}
+
+
+def test_the_words_line_names_what_was_rolled_as_roll_and_history_say_it():
+    from fatebox.sim import words_line
+    from fatebox.systems import result_words
+    from fatebox_fw.gadget import Gadget
+    from shared_rules import registry
+    from tests.core.fakeboard import FakeBoard, long_press, run
+    from tests.core.samples import sample
+    from tests.core.sheets import hero
+    for system in registry.NAMES:
+        board = FakeBoard()
+        gadget = Gadget(board)
+        gadget.store.put(hero(sample(system)))
+        gadget.core.system = system
+        gadget.core.game = gadget.core._make(system)
+        assert words_line(gadget) is None                 # no result on the ring: no line
+        long_press(gadget, board, "go", hold=700)
+        run(gadget, board, 1600)
+        game = gadget.core.game
+        assert gadget.core.screen == "result", system
+        said = words_line(gadget)
+        shown = dict(game.setup_state())
+        shown.update(game.last_state())
+        assert said == result_words(system, shown) and ": " in said, (system, said)
+        assert "{" not in said and "[" not in said and "_" not in said, said

@@ -57,20 +57,50 @@ def test_every_system_rolls_on_the_box_and_records_on_its_character(gadget, run)
 
 
 def test_a_forged_in_the_dark_roll_says_the_die_read_and_its_cost_only_when_resisting(gadget, run):
-    from fatebox.systems.forged_in_the_dark import ForgedInTheDark
-    action, resist = ForgedInTheDark(2), ForgedInTheDark(0, resist=True)
-    assert action.result_words({"outcome": "partial", "dice": [1, 4], "zero": False, "cost": 2}) == \
-        "Partial: 4 read (the highest of 1, 4 rolled)"
-    assert resist.result_words({"outcome": "bad", "dice": [5, 2], "zero": True, "cost": 4}) == \
-        "Bad: 2 read (the lowest of 5, 2 rolled); the resistance costs 4 stress"
-    assert ForgedInTheDark(2, resist=True).result_words(
-        {"outcome": "critical", "dice": [6, 6], "zero": False, "cost": -1}).endswith("; the resistance clears 1 stress")
+    from fatebox.systems import result_words
+    fitd = "forged-in-the-dark"
+    assert result_words(fitd, {"outcome": "partial", "dice": [1, 4], "zero": False, "cost": 2}) == \
+        "2d6: 1 and 4, highest 4: partial success"
+    assert result_words(fitd, {"outcome": "bad", "dice": [5, 2], "zero": True, "cost": 4, "resisting": True}) == \
+        "0 dice, two rolled: 5 and 2, lowest 2: bad outcome; stress +4"
+    assert result_words(fitd, {"outcome": "critical", "dice": [6, 6], "zero": False, "cost": -1,
+                               "resisting": True}).endswith("; stress -1")
     # As `fatebox roll` prints it from the box: no stress cost on an action roll.
     said = run("--port", gadget, "roll", "forged-in-the-dark", "--dice", 3).stdout.splitlines()
     assert said[0] == "Forged in the Dark: 3d6, the highest read"
-    assert " read (the highest of " in said[1] and "stress" not in said[1] and "cost" not in said[1]
+    assert said[1].startswith("3d6: ") and ", highest " in said[1] and "stress" not in said[1]
     said = run("--port", gadget, "roll", "forged-in-the-dark", "--dice", 1, "--resist").stdout.splitlines()
-    assert "; the resistance c" in said[1]
+    assert said[1].startswith("1d6: ") and ("; stress " in said[1] or said[1].endswith("; no stress"))
+
+
+def test_every_system_s_result_reads_as_words_never_a_key_dump(gadget, run):
+    from fatebox.systems import result_words
+    assert result_words("new-beginning", {"tokens": "wwb", "outcome": "partial-success"}) == \
+        "drew 2 white, 1 black: partial success"
+    assert result_words("new-beginning", {"tokens": "b", "outcome": "total-failure", "exit": True}) == \
+        "drew 1 black: total failure, exit from the scene"
+    assert result_words("approaches", {"faces": [5, 9], "outcome": "mixed-success"}) == \
+        "2d12: 5 and 9, kept 9: mixed success"
+    assert result_words("light-dark", {"light": [5, 1], "dark": [2], "highest": 5, "outcome": "complication",
+                                       "ego-loss": 1, "ego": 3}) == \
+        "light 5 and 1, dark 2: highest 5, success with a complication; Ego -1, now 3"
+    assert result_words("axiom", {"dice": [3, 5], "kept": [3, 5], "total": 8, "outcome": "success"}) == \
+        "2d6: 3 and 5, total 8: success"
+    assert result_words("colour-tokens", {"outcome": "coloured-success", "colour": "green",
+                                          "kept": ["green", "black", "white"], "reserve": [], "gold": 0}) == \
+        "green action; kept green for success, black for sacrifice, white for story: a green success"
+    # A record of another shape says its outcome, never a traceback.
+    assert result_words("axiom", {"dice": "x", "outcome": "failure"}).endswith("failure")
+    for args in (("roll", "light-dark", "--light", 1, "--dark", 1, "-c", "lux"), ("roll", "approaches", "--dice", 2),
+                 ("roll", "axiom", "--favorable", 1), ("roll", "colour-tokens", "--colour", "red"),
+                 ("roll", "new-beginning", "-w", 2, "-b", 2, "--draw", 2, "-c", "mara")):
+        said = run("--port", gadget, *args)
+        assert said.exit_code == 0, said.stderr
+        lines = said.stdout.splitlines()
+        assert "; ego: " not in said.stdout and "highest: " not in said.stdout and ": [" not in said.stdout
+        assert ":" in lines[1] and lines[1][0].islower() or lines[1][0].isdigit(), lines
+        if "-c" in args:
+            assert lines[-1] in ("Recorded on Lux.", "Recorded on Mara."), lines
 
 
 def test_a_character_of_another_system_or_an_unknown_one_is_refused_before_rolling(gadget, run):

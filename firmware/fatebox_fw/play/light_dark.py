@@ -164,9 +164,10 @@ class Play(P.Play):
             return "Chances on %s (%d dot%s)" % (P.upper_first(name), dots, "" if dots == 1 else "s")
         if screen == SKILLS:
             light, _, _ = self.pool()
-            return "%d skill%s apply: %d light dice" % (self.skills, "" if self.skills == 1 else "s", light)
+            return "%d skill%s: %d light %s" % (self.skills, " applies" if self.skills == 1 else "s apply", light,
+                                                 "die" if light == 1 else "dice")
         if screen == LIGHT:
-            return "%d light dice" % self.light
+            return "%d light %s" % (self.light, "die" if self.light == 1 else "dice")
         if screen == DARK:
             light, dark, ego = self.pool()
             text = "%d light, %d dark dice" % (light, dark)

@@ -5,6 +5,7 @@ import click
 
 from shared_rules import forged_in_the_dark as F
 from fatebox.odds import Chances, Command, Section, checked, options
+from fatebox.systems import ints, listed
 
 
 class ForgedInTheDark(Chances):
@@ -29,21 +30,6 @@ class ForgedInTheDark(Chances):
         if self.stress is not None:
             out.append(Section("stress", "Stress the resistance costs", self.stress, label=_cost))
         return out
-
-    def result_words(self, result):
-        """A roll on the box (`fatebox roll`): the outcome, the die read and the
-        dice rolled; the stress cost only when resisting (the JSON keeps it always)."""
-        faces = result.get("dice") or []
-        if not faces:
-            return str(result.get("outcome")).capitalize()
-        zero = result.get("zero")
-        read = min(faces) if zero else max(faces)
-        text = "%s: %d read (%s of %s rolled)" % (str(result.get("outcome")).capitalize(), read,
-                                                "the lowest" if zero else "the highest",
-                                                ", ".join(str(f) for f in faces))
-        if self.resist and result.get("cost") is not None:
-            text += "; the resistance %s" % ("clears 1 stress" if result["cost"] < 0 else "costs %d stress" % result["cost"])
-        return text
 
     def play(self, sampler):
         roll = F.roll(self.dice, sampler)
@@ -81,3 +67,45 @@ OPTIONS = options(
 COMMANDS = (Command(F.FORGED_IN_THE_DARK, _build, OPTIONS,
                     "Forged in the Dark: the action roll's critical, success, partial and bad; "
                     "--resist adds the stress cost."),)
+
+
+OUTCOME_WORDS = {F.CRITICAL: "critical", F.SUCCESS: "full success", F.PARTIAL: "partial success",
+                 F.BAD: "bad outcome"}
+
+
+def result_words(result):
+    """'2d6: 5 and 1, highest 5: partial success (prowl)' (fatebox.systems.result_words).
+    A result with `resist` (a journal entry) or `resisting` (the host's roll) says its stress."""
+    dice = ints(result.get("dice"))
+    zero = result.get("zero")
+    if zero is None:
+        zero = False
+    read = (min(dice) if zero else max(dice)) if dice else None
+    text = "%s: %s" % ("0 dice, two rolled" if zero else "%dd6" % len(dice), listed(dice)) if dice else "no dice"
+    if read is not None and len(dice) > 1:
+        text += ", %s %d" % ("lowest" if zero else "highest", read)
+    text += ": " + OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))
+    # A journal entry names `resist`; the host's roll says `resisting`; the box's set-up a `kind`.
+    resisting = bool(result.get("resist") or result.get("resisting") or result.get("kind") == "resistance")
+    what = result.get("action") or result.get("resist") or result.get("attribute")
+    if isinstance(what, str):
+        text += " (%s%s)" % ("resisting with " if resisting else "", what)
+    boost = result.get("boost")
+    if boost in (F.PUSH, F.BARGAIN):
+        text += "; %s" % ("pushed" if boost == F.PUSH else "a devil's bargain")
+    if result.get("assist"):
+        text += "; assisted"
+    stress = result.get("stress")
+    if not isinstance(stress, int) and resisting:
+        stress = result.get("cost")
+    if isinstance(stress, int) and not isinstance(stress, bool) and (stress or resisting):
+        text += "; stress %+d" % stress if stress else "; no stress"
+    if result.get("trauma"):
+        text += "; a trauma"
+    harm = result.get("harm")
+    if isinstance(harm, int) and harm > 0:
+        text += "; harm level %d" % harm
+    ticks = result.get("ticks")
+    if isinstance(ticks, int) and ticks > 0:
+        text += "; clock +%d" % ticks
+    return text
