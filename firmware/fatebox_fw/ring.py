@@ -221,7 +221,7 @@ class Ring:
             self.put(i, self.white if i == active else self.rest)
 
     def menu_systems(self, chosen):
-        """The five systems, two pixels each in their colour; the chosen one bright."""
+        """Every system, every other pixel in its colour; the chosen one bright and lit twice."""
         self.clear()
         for i in range(len(self.systems)):
             colour = self.systems[i] if i == chosen else self.systems_off[i]

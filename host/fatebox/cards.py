@@ -14,6 +14,7 @@ MARGIN = 7.0                          # a printer's unprintable edge is 3-5 mm
 PT = 25.4 / 72                        # one point in millimetres
 LEADING = 1.22                        # line height, times the font size
 BIGGEST, SMALLEST = 7.5, 5.5          # body text sizes tried, in points
+RING_R, PIXEL_R = 3.5, 0.85           # a ring picture: its radius and a pixel's, millimetres
 FONT = "Helvetica"
 SVG_FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
 # The Raspberry Pi Pico's physical pin of each GPIO (datasheet pinout), for the wiring card.
@@ -100,16 +101,47 @@ class Flow:
         self.y = MARGIN
         self.fits = True
 
-    def paragraph(self, runs, size=None, gap=0.6, indent=0.0):
+    def paragraph(self, runs, size=None, gap=0.6, indent=0.0, left=0.0):
         size = size or self.size
         height = size * PT * LEADING
-        width = WIDTH - 2 * MARGIN
+        width = WIDTH - 2 * MARGIN - left
         for i, line in enumerate(wrap(runs, width, size, self.measure, indent)):
-            x = MARGIN + (indent if i else 0.0)
+            x = MARGIN + left + (indent if i else 0.0)
             self.y += height
             used = sum(self.measure.width(t, b, size) for t, b in line)
             self.page.lines.append((x, self.y - 0.25 * size * PT, size, line, used))
         self.y += gap
+        if self.y > HEIGHT - MARGIN:
+            self.fits = False
+        self.page.bottom = self.y
+
+    def pictured(self, pixels, runs):
+        """A ring picture (the pixels as the box lights them) with its words beside it."""
+        top = self.y + 0.6
+        self.page.shapes.append(("ring", MARGIN + RING_R + PIXEL_R, top + RING_R + PIXEL_R, pixels))
+        self.paragraph(runs, gap=0.0, left=2 * (RING_R + PIXEL_R) + 2.0)
+        self.y = max(self.y, top + 2 * (RING_R + PIXEL_R)) + 0.6
+        if self.y > HEIGHT - MARGIN:
+            self.fits = False
+        self.page.bottom = self.y
+
+    def strip(self, pictures):
+        """Ring pictures side by side, each with a short caption under it: [(pixels, words)]."""
+        column = (WIDTH - 2 * MARGIN) / len(pictures)
+        size = self.size - 1
+        top = self.y + 0.6
+        lowest = top
+        for i in range(len(pictures)):
+            pixels, words = pictures[i]
+            cx = MARGIN + column * (i + 0.5)
+            self.page.shapes.append(("ring", cx, top + RING_R + PIXEL_R, pixels))
+            y = top + 2 * (RING_R + PIXEL_R) + 0.6
+            for line in wrap([(words, False)], column - 1.0, size, self.measure):
+                used = sum(self.measure.width(t, b, size) for t, b in line)
+                y += size * PT * LEADING
+                self.page.lines.append((cx - used / 2, y - 0.25 * size * PT, size, line, used))
+            lowest = max(lowest, y)
+        self.y = lowest + 1.0
         if self.y > HEIGHT - MARGIN:
             self.fits = False
         self.page.bottom = self.y
@@ -136,9 +168,97 @@ def _layout(fill):
             raise FateboxError("a card's text does not fit an A6 side even at %.1f pt" % SMALLEST)
 
 
+# -- the ring on each screen, drawn by the firmware itself --------------------------
+
+CARD_BRIGHTNESS = 64        # the reference profile's: the colours as the panel shows them
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
+def _example(system):
+    """The demo sheet of `system` from examples/ (a roster.Hero), or None."""
+    from fatebox import sheets
+    folder = ROOT / "examples"
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        try:
+            sheet = sheets.load(str(path))
+        except FateboxError:
+            continue        # table.toml, or a sheet being edited
+        if sheet.character.system == system:
+            return sheet.character
+    return None
+
+
+def screen_frames(system):
+    """{screen: [(r, g, b)] * 12}: the ring on each of `system`'s screens as the box
+    draws it (its own play and ring code, as the virtual gadget's panel shows it),
+    played with the system's demo character; a screen it cannot reach is left out."""
+    import tempfile
+    from fatebox_fw import core as C
+    from fatebox_fw import ring as R
+    from fatebox_fw.play import RESULT
+    from fatebox_fw.store import Store
+    from shared_rules.randomness import Sampler, SeededBytes
+    frames = {}
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(folder)
+        hero = _example(system)
+        if hero is not None:
+            store.put(hero)
+        store.set("system", system)
+        clock = _Clock()
+        core = C.Core(store, Sampler(SeededBytes("cards " + system)), clock, CARD_BRIGHTNESS)
+        ring = R.Ring(12, CARD_BRIGHTNESS)
+        game = core.game
+
+        def take(screen):
+            clock.now += 10000
+            game.enter(screen, clock.now)
+            game.since = clock.now
+            core.render(ring, clock.now + 1)
+            frames[screen] = [tuple(ring.buf[i:i + 3]) for i in range(0, len(ring.buf), 3)]
+
+        for screen in game.steps():
+            if game.offers(screen):
+                take(screen)
+        game.enter(game.commit_step(), clock.now)
+        if game._safely(game.roll, None, clock.now):
+            take(RESULT)
+            for screen in game.after():
+                if game.offers(screen) and game._safely(game.arrive, screen, clock.now):
+                    try:
+                        take(screen)
+                    except Exception:       # a screen whose state this demo roll does not make
+                        frames.pop(screen, None)
+        # Then the steps only play without a character offers (a rating, a count of whites).
+        game.finish(clock.now)
+        core.active_name = C.NOBODY
+        game.reset()
+        for screen in game.steps():
+            if screen not in frames and game.offers(screen):
+                take(screen)
+        for screen in C.MENU:
+            core.menu = screen
+            core.menu_since = clock.now
+            core.render(ring, clock.now + 1)
+            frames[screen] = [tuple(ring.buf[i:i + 3]) for i in range(0, len(ring.buf), 3)]
+    return frames
+
+
 # -- what is on each card --------------------------------------------------------
 
-def _rows(flow, rows):
+def _rows(flow, rows, frames=None):
+    # Each screen as the ring shows it, the buttons' meanings beside it; the
+    # ring's words only for what a picture cannot say (colours' meanings).
     for screen, label, short, long, go, ring in rows:
         runs = [(label + "  ", True)]
         if short != "-":
@@ -146,26 +266,34 @@ def _rows(flow, rows):
         if long != "-":
             runs.append((" Held: %s." % long, False))
         runs.append((" GO: %s." % go, False))
-        runs.append((" Ring: %s." % ring, False))
-        flow.paragraph(runs, indent=3.0)
+        pixels = (frames or {}).get(screen)
+        if pixels is None:
+            runs.append((" Ring: %s." % ring, False))
+            flow.paragraph(runs, indent=3.0)
+        else:
+            runs.append((" (%s)" % ring, False))
+            flow.pictured(pixels, runs)
 
 
-def system_front(table):
+def system_front(table, frames=None):
     def fill(flow):
         flow.paragraph([("%s - button card" % table["title"], True)], size=12, gap=0.4)
         flow.paragraph([(table["tagline"], False)], gap=0.8)
         flow.paragraph([("Set-up, one step at a time", True)], size=flow.size + 1)
-        _rows(flow, table["setup"])
+        _rows(flow, table["setup"], frames)
         flow.rule()
         flow.paragraph([("The result", True)], size=flow.size + 1)
-        _rows(flow, table["result"])
+        _rows(flow, table["result"], frames)
         flow.rule()
         for note in table["notes"]:
             flow.paragraph([(note, False)])
     return _layout(fill)
 
 
-def back():
+def back(frames=None):
+    from shared_rules import registry
+    systems = len(registry.ROWS)
+
     def fill(flow):
         flow.paragraph([("Fatebox - every card's back", True)], size=11, gap=0.6)
         flow.paragraph([("The buttons", True), (" (left to right: BACK, MINUS, PLUS, GO; held = 0.6 s)", False)],
@@ -177,21 +305,46 @@ def back():
             flow.paragraph(runs, indent=3.0)
         flow.paragraph([("Any press skips the animation. A new result ignores GO and BACK for 0.4 s.", False)])
         flow.rule()
-        flow.paragraph([("The menu", True), (" (BACK held): GO to the next page, BACK to the one before.", False)],
+        flow.paragraph([("The menu", True), (" (BACK held): %d systems, then the character, then the brightness; "
+                                             "GO to the next page, BACK to the one before." % systems, False)],
                        size=flow.size + 1)
         for screen, label, short, long, go, ring in H.MENU:
-            flow.paragraph([(label.split(": ")[1] + "  ", True), ("%s. Ring: %s." % (short, ring), False)],
-                           indent=3.0)
+            runs = [(label.split(": ")[1] + "  ", True), ("%s." % short, False)]
+            if (frames or {}).get(screen) is None:
+                flow.paragraph(runs + [(" Ring: %s." % ring, False)], indent=3.0)
+            else:
+                flow.pictured(frames[screen], runs + [(" (%s)" % ring, False)])
         flow.rule()
         flow.paragraph([("The lights", True), (" (outcomes differ by shape, not only colour)", False)],
                        size=flow.size + 1)
-        for lights, means in H.LIGHTS:
+        shapes = _light_frames()
+        flow.strip([(shapes[i], H.LIGHTS[i][1]) for i in range(len(shapes))])
+        for lights, means in H.LIGHTS[len(shapes):]:
             flow.paragraph([(lights + "  ", True), (means + ".", False)], indent=3.0)
         flow.rule()
         flow.paragraph([("When something is wrong", True)], size=flow.size + 1)
-        for lights, means in H.ERRORS:
-            flow.paragraph([(lights + "  ", True), (means + ".", False)], indent=3.0)
+        flow.strip([(pixels, H.ERRORS[i][1]) for i, pixels in enumerate(_error_frames())])
     return _layout(fill)
+
+
+def _frame(draw):
+    from fatebox_fw import ring as R
+    ring = R.Ring(12, CARD_BRIGHTNESS)
+    draw(ring)
+    return [tuple(ring.buf[i:i + 3]) for i in range(0, len(ring.buf), 3)]
+
+
+def _light_frames():
+    """The four outcome shapes (H.LIGHTS' first four rows), as the box draws New Beginning's."""
+    from shared_rules import registry
+    outcomes = registry.NEW_BEGINNING.outcomes
+    return [_frame(lambda ring, o=o: ring.outcome(o)) for o in outcomes]
+
+
+def _error_frames():
+    """The error patterns in H.ERRORS' order (fatebox_fw.ring.ERRORS)."""
+    from fatebox_fw import ring as R
+    return [_frame(lambda ring, k=k: ring.error(k)) for k in R.ERRORS]
 
 
 def wiring_front(profile):
@@ -269,6 +422,14 @@ def pdf_bytes(pages):
             if shape[0] == "rule":
                 pdf.set_line_width(0.2)
                 pdf.line(*shape[1:])
+            elif shape[0] == "ring":
+                pdf.set_line_width(0.15)
+                for x, y, fill, stroke in _ring_pixels(shape):
+                    pdf.set_draw_color(*stroke)
+                    if fill is not None:
+                        pdf.set_fill_color(*fill)
+                    pdf.circle(x=x, y=y, radius=PIXEL_R, style="DF" if fill is not None else "D")
+                pdf.set_draw_color(120, 120, 120)
             else:
                 _, x, y, r, filled = shape
                 pdf.set_line_width(0.3)
@@ -282,6 +443,26 @@ def pdf_bytes(pages):
     return bytes(pdf.output())
 
 
+def _ring_pixels(shape):
+    """(x, y, fill or None, stroke) of each pixel of a ring picture, coloured as the
+    virtual gadget's panel sees the LEDs (fatebox.panel.led): lit full, faint pale, off empty."""
+    from fatebox import panel
+    _, cx, cy, pixels = shape
+    out = []
+    for i in range(len(pixels)):
+        angle = 2 * math.pi * i / len(pixels)
+        x, y = cx + RING_R * math.sin(angle), cy - RING_R * math.cos(angle)
+        state, _, colour = panel.led(pixels[i], CARD_BRIGHTNESS)
+        if state == panel.OFF:
+            out.append((x, y, None, (150, 150, 150)))
+        elif state == panel.FAINT:
+            pale = tuple(int(255 - (255 - c) * 0.45) for c in colour)
+            out.append((x, y, pale, tuple(max(0, c - 60) for c in colour)))
+        else:
+            out.append((x, y, colour, tuple(max(0, c - 90) for c in colour)))
+    return out
+
+
 def svg_text(page):
     from xml.sax.saxutils import escape
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g" '
@@ -291,6 +472,10 @@ def svg_text(page):
         if shape[0] == "rule":
             out.append('<line x1="%.2f" y1="%.2f" x2="%.2f" y2="%.2f" stroke="#787878" stroke-width="0.2"/>'
                        % shape[1:])
+        elif shape[0] == "ring":
+            for x, y, fill, stroke in _ring_pixels(shape):
+                out.append('<circle cx="%.2f" cy="%.2f" r="%.2f" fill="%s" stroke="#%02x%02x%02x" stroke-width="0.15"/>'
+                           % ((x, y, PIXEL_R, "none" if fill is None else "#%02x%02x%02x" % fill) + tuple(stroke)))
         else:
             _, x, y, r, filled = shape
             out.append('<circle cx="%.2f" cy="%.2f" r="%.2f" fill="%s" stroke="#787878" stroke-width="0.3"/>'
@@ -309,10 +494,13 @@ def cards(profile_name="pico", supply=None):
     supply: the table's New Beginning supply (white, black) the cards' ranges follow (the rules' 6 and 6: None)."""
     with open(ROOT / "hardware" / "boards" / ("%s.json" % profile_name), encoding="utf-8") as f:
         profile = json.load(f)
-    shared = back()
     out = {}
+    shared = None
     for table in H.systems(supply):
-        out[table["system"]] = (system_front(table), shared)
+        frames = screen_frames(table["system"])
+        if shared is None:
+            shared = back(frames)       # the menu's pages are the same in every system
+        out[table["system"]] = (system_front(table, frames), shared)
     out["wiring"] = (wiring_front(profile), wiring_back(profile))
     return out
 

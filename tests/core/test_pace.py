@@ -178,3 +178,18 @@ def test_two_quick_backs_are_two_steps_back():
     board.hold("back", board.now + 150, 60)
     run(gadget, board, 600)
     assert gadget.core.screen == steps[-3] and game.remember() == before
+
+
+def test_two_quick_backs_in_the_menu_are_two_pages_back():
+    system = "axiom"
+    gadget, board = box(system)
+    choose(gadget, board, system, name_of(system))
+    core = gadget.core
+    long_press(gadget, board, "back")
+    tap(gadget, board, "go")
+    tap(gadget, board, "go")
+    assert core.menu == "menu-brightness"
+    board.hold("back", board.now, 60)
+    board.hold("back", board.now + 150, 60)
+    run(gadget, board, 600)
+    assert core.menu == "menu-system"

@@ -138,3 +138,37 @@ def test_without_a_table_file_the_card_says_the_rules_supply(written):
     folder, _ = written
     front = " ".join(pages(folder / "new-beginning.pdf")[0][2].split())
     assert "blacks 1..6" in front and "1..6 helpers, a group of 2..6" in front and "6 white and 6 black" in front
+
+
+def test_the_back_s_facts_are_the_registry_s():
+    from shared_rules import registry
+    from fatebox import panel
+    frames = C.screen_frames(registry.NAMES[0])
+    page = C.back(frames)
+    text = " ".join(t for line in page.lines for t, _ in line[3])
+    assert "%d systems" % len(registry.ROWS) in text
+    for wrong in ("five", "four systems", "seven"):
+        assert wrong not in text
+    # The menu's picture is the box's own frame: a pixel per system, the chosen one twice.
+    menu = frames["menu-system"]
+    lit = [p for p in menu if panel.led(p, C.CARD_BRIGHTNESS)[0] != panel.OFF]
+    assert len(lit) == len(registry.ROWS) + 1
+
+
+@pytest.mark.parametrize("system", [t["system"] for t in H.systems()])
+def test_each_screen_is_a_picture_of_the_ring_drawn_by_the_box_s_own_code(system):
+    from fatebox_fw import ring as R
+    table = H.system(system)
+    frames = C.screen_frames(system)
+    rows = [r[0] for r in table["setup"] + table["result"]]
+    pictured = [r for r in rows if r in frames]
+    # Every screen the demo character reaches is a picture (New Beginning's whites and
+    # Forged in the Dark's rating are for play without a character).
+    assert len(pictured) >= len(rows) - 2, (system, rows, sorted(frames))
+    page = C.system_front(table, frames)
+    rings = [s for s in page.shapes if s[0] == "ring"]
+    assert [s[3] for s in rings] == [frames[r] for r in pictured]
+    assert all(len(s[3]) == 12 for s in rings)
+    # The pictures are not all alike: each screen's own frame.
+    assert len(set(tuple(s[3]) for s in rings)) >= len(rings) // 2
+    assert R.Ring(12).count == 12

@@ -85,6 +85,7 @@ def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):
     assert json.loads(run("history", "--since", "2999-01-01", "--json").stdout)["results"] == []
     words = run("history", "Mara").stdout.splitlines()
     assert len(words) == 16 and "New Beginning" in words[0]
+    assert all(" drew " in w and ": " in w for w in words)     # in the system's words (result_words)
     bad = run("history", "--since", "last tuesday")
     assert bad.exit_code == 2 and "--since last tuesday: not a date" in bad.stderr
     report = json.loads(run("stats", "--json").stdout)
