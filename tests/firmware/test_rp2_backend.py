@@ -216,8 +216,8 @@ def test_the_gadget_runs_on_the_rp2_board(rp2):
     for _ in range(10):
         Clock.now += 5
         gadget.tick()
-    assert gadget.describe()["screen"] == "danger"
-    assert FakeNeoPixel.made[0].written[-1] == bytes(36)   # no danger: the ring is dark
+    assert gadget.describe()["screen"] == "whites"        # the narrator's extras passed over
+    assert FakeNeoPixel.made[0].written[-1] != bytes(36)   # the bag: 1 white, 3 black
 
 
 def test_the_profile_is_read_from_flash(rp2, tmp_path):
