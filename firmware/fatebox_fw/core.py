@@ -382,12 +382,15 @@ class Core:
             return
         # (A first character where there was none needs no new start: the
         # set-up's steps ask for the active character as they are drawn.)
+        if before is None and self.peek_active() is not None and self._game.screen not in (DRAWING, RESULT):
+            self._game.take_setup()     # the first character the box holds: its set-up
         if used or (before is not None and self.peek_active() != before):
             game = self._game
             chosen = self.active_name     # as the table chose it: starting over chooses nobody new
             if game.screen == DRAWING or game.in_result():
                 game.finish(now)
             game.reset()
+            game.recalled = None        # from the character's last set-up again, checked on the new sheet
             game.back_to_first(now)
             game.meter_ready = False
             self.active_name = chosen

@@ -235,7 +235,7 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     assert loaded(N.NEW_BEGINNING) == []                 # list read the dict: no rules came back
     choose(gadget, board, N.NEW_BEGINNING)
     to(gadget, board, C.TRAITS)
-    put_into_play(gadget, board, 8)                      # past the 8 traits: the lesson
+    put_into_play(gadget, board, 7)                      # past the 8 traits (opened on the second): the lesson
     words = gadget.describe()["text"]
     assert "at Dream Team, in play" in words and "(bag of 2 white, 3 black)" in words, words
     # Of the effects module in RAM now, not of the one that left.

@@ -145,7 +145,8 @@ def test_state():
     gadget, board = loaded()
     reply = ask(gadget, board, {"id": 2, "op": "state"})
     assert reply == {"id": 2, "ok": True, "screen": "difficulty", "system": "new-beginning", "active": "Mara",
-                     "setup": {"white": 1, "black": 3, "danger": None, "draw": 1, "statuses": [],
+                     # A character's first trial opens on a draw of 3 (play/new_beginning.py, FIRST_DRAW).
+                     "setup": {"white": 1, "black": 3, "danger": None, "draw": 3, "statuses": [],
                                "crucial": False, "helpers": 0, "group": None,
                                "traits": ["Smuggler"], "placed-token": None},
                      "last": None, "brightness": 255, "unsaved": False, "characters": 1, "storage": "ok",

@@ -144,9 +144,11 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     with box.link() as link:
         assert [c["name"] for c in link.characters()] == ["Ash", "Lux", "Mara", "Rue", "Vex"]
 
-    # New Beginning: Mara. Difficulty, danger 1, statuses, help, her traits: Persuasive II too.
+    # New Beginning: Mara. Difficulty, on to her traits (the narrator's extras passed
+    # over), back to danger 1, statuses and help, her traits again: Persuasive II too
+    # (the cursor opens on it, the draw on 3), draw 2.
     assert box.state()["active"] == "Mara"
-    box.keys("4+44" + "4" + "+#" + "4+4")
+    box.keys("4" + "1.1.1." + "+" + "444" + "#" + "4-4")
     result = box.at("result")
     assert result["setup"]["traits"] == ["Smuggler", "Persuasive"]
     assert (result["setup"]["white"], result["setup"]["black"], result["setup"]["draw"]) == (3, 3, 2)

@@ -309,7 +309,7 @@ class Play:
     def take_setup(self):
         """The active character's last set-up, once per character chosen."""
         core = self.core
-        name = core.active()
+        name = core.peek_active()      # not active(): that would choose one for good
         if name is None or name == self.recalled:
             return
         self.recalled = name

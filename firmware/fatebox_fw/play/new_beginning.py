@@ -14,6 +14,7 @@ from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, 
 
 DEFAULT_DIFFICULTY = 3      # rules/new-beginning.md, Difficulty table: normal
 DEFAULT_WHITES = 1
+FIRST_DRAW = 3              # a character's first trial opens on this draw (the nearest the bag allows)
 DIFFICULTY_WORDS = ("very easy", "easy", "normal", "difficult", "very difficult", "extremely difficult")
 OUTCOME_WORDS = {
     N.TOTAL_SUCCESS: "Total success",
@@ -89,6 +90,7 @@ class Play(P.Play):
         self.group = None           # or a group trial of this many participants
         self.whites = DEFAULT_WHITES
         self.k = 1
+        self.fresh = None           # a character whose first trial is still to be set up (take_setup)
         self.cursor = 0
         self.hero_name = None       # whose traits `chosen` describes
         self._hero = 0              # the character object last seen (0: none seen yet)
@@ -125,6 +127,9 @@ class Play(P.Play):
             self.cursor = 0
             # The archetype in play by default: one white, as without a character.
             self.chosen = [i == 0 for i in range(count)]
+            if name is not None and name == self.fresh:
+                self.fresh = None
+                self._first_trial()
             self._setup = None
         return character
 
@@ -149,7 +154,25 @@ class Play(P.Play):
     def extras(self):
         return EXTRAS
 
+    def take_setup(self):
+        name = self.core.peek_active()
+        fresh = name is not None and name != self.recalled
+        P.Play.take_setup(self)
+        setups = self.core.store.settings.get("setups")
+        if fresh and not (setups and setups.get(name)):
+            # No last set-up yet: the typical trial's (the rules' examples: two
+            # traits, draw 3), once her traits are known (hero(); never chosen here).
+            if self.hero_name == name:
+                self._first_trial()
+            else:
+                self.fresh = name
+
+    def _first_trial(self):
+        self.cursor = 1 if len(self.chosen) > 1 else 0
+        self.k = FIRST_DRAW
+
     def remember(self):
+        self.hero()
         mask = 0
         for i in range(len(self.chosen)):
             if self.chosen[i]:
@@ -681,6 +704,7 @@ class Play(P.Play):
         return text
 
     def setup_state(self):
+        self.hero()             # her choices first (a first trial's draw: take_setup)
         white, black = self._bag()
         helpers, group = self.helpers, self.group
         out = {"white": white, "black": black, "danger": self.danger, "draw": self.k,
