@@ -136,12 +136,14 @@ def start_over(state_dir):
     return aside
 
 
-def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None):
+def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None,
+            started=None):
     """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q; 0 when stopped cleanly.
 
     `if_empty`: the sheets in `load` (and the table's `supply`, (white, black),
     checked by the caller) go in only if the box holds no character (make run
-    keeps its table); `fresh`: the flash is set aside first.
+    keeps its table); `fresh`: the flash is set aside first; `started(gadget,
+    board)`: called once the sheets are in (the host's records take them).
     Raises FateboxError for a bad profile, characters that cannot be loaded,
     or a state folder another gadget is running on.
     """
@@ -150,12 +152,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empt
     except OSError as exc:
         raise FateboxError("cannot use %s for the virtual board's flash: %s" % (state_dir, exc.strerror or exc))
     try:
-        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply)
+        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply, started)
     finally:
         os.close(lock)
 
 
-def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply):
+def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply, started):
     if fresh:
         aside = start_over(state_dir)
         if aside is not None:
@@ -182,6 +184,8 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
                     gadget.core.set_supply(supply[0], supply[1], board.ticks_ms())
                 except StoreError as exc:
                     raise FateboxError("cannot save the table's supply in %s: %s" % (gadget.store.directory, exc.message))
+        if started is not None:
+            started(gadget, board)
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":

@@ -1,0 +1,47 @@
+# The sheets the virtual gadget takes at start go into the host's records as a
+# push puts them there (the box, each character's base and its sheet), so the
+# README's next steps (edit a sheet, push, pull, sync) work after `make run`.
+import json
+import os
+
+from shared_rules import roster
+from shared_rules.errors import SheetError
+from fatebox.errors import FateboxError
+
+
+def record(gadget, board, sheets, db_path=None):
+    """Record each loaded sheet the box holds unchanged, unless the records know
+    that character on this box already; (recorded names, a warning or None).
+
+    `sheets`: [(character, path)] as loaded. A character the box holds that
+    differs from its sheet (played since an earlier start) is left to `sync`,
+    which merges it; the gadget runs on whatever the records say.
+    """
+    from fatebox.db import Records
+    store = gadget.store
+    done = []
+    try:
+        with Records(db_path) as records:
+            with records.write():
+                row, _ = records.box(board.unique_id(), board.profile.get("board"))
+                for character, path in sheets:
+                    name = character.name
+                    held = store.characters.get(name)
+                    if held is None or records.base(row, name) is not None:
+                        continue
+                    try:
+                        data = roster.from_dict(held.to_dict()).to_dict()
+                    except SheetError:
+                        continue
+                    if _plain(data) != _plain(character.to_dict()):
+                        continue
+                    records.agree(row, data, store.revision(name), os.path.abspath(path))
+                    done.append(name)
+    except FateboxError as exc:
+        return done, ("the sheets it took are not in the host's records (%s); `fatebox sync FOLDER` "
+                      "records them" % exc.message)
+    return done, None
+
+
+def _plain(data):
+    return json.loads(json.dumps(data, sort_keys=True))
