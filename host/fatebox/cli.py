@@ -314,7 +314,8 @@ def list_command(as_json, port):
         echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
         # Every text from the board made visible (and not read as rich markup).
-        show.console().print(show.characters_table(clean(characters, markup=True)))
+        out = show.console()
+        out.print(show.characters_table(clean(characters, markup=True), out.width))
 
 
 @main.command("info")

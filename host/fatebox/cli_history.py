@@ -53,10 +53,34 @@ def history_command(name, system, since, as_json):
         click.echo("no results kept%s yet; `fatebox sync` fetches them from the box"
                    % (" for %s" % name if name else ""), err=True)
         return
-    for r in results:
-        click.echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"],
-                                                 roster.SYSTEM_WORDS.get(r["system"], r["system"]),
-                                                 _trial_words(r["result"])))
+    from fatebox.show import console
+    out = console()
+    out.print(history_table(results, out.width))
+
+
+def _when(r):
+    """When a result was played, as local time ("fetched" when the box's clock could
+    not place it: a result from before the box restarted, or from an older firmware)."""
+    played = r.get("played")
+    stamp = played or r["received"]
+    try:
+        when = datetime.datetime.fromisoformat(stamp).astimezone()
+    except (TypeError, ValueError):
+        return str(stamp)
+    return when.strftime("%Y-%m-%d %H:%M:%S") + ("" if played else " (fetched)")
+
+
+def history_table(results, width=120):
+    """The results as a table fitted to `width` columns (fatebox.fit), oldest first."""
+    from rich.text import Text
+    from fatebox import fit
+    from fatebox.terminal import visible
+    columns = [fit.Column("#", justify="right"), fit.Column("Played", wrap=True), fit.Column("Character"),
+               fit.Column("System", wrap=True), fit.Column("Result", wrap=True)]
+    rows = [[str(r["seq"]), _when(r), Text(visible(r["character"])),
+             roster.SYSTEM_WORDS.get(r["system"], visible(r["system"])), Text(visible(_trial_words(r["result"])))]
+            for r in results]
+    return fit.table(columns, rows, width)
 
 
 @click.command("stats")
@@ -81,7 +105,8 @@ def stats_command(system, as_json, plot_path):
     if not report["systems"] and not report["not-tested"]:
         click.echo("no results kept yet; `fatebox sync` fetches them from the box", err=True)
         return
-    for line in S.bars(report):
+    from fatebox.show import console
+    for line in S.bars(report, columns=console().width):
         click.echo(line)
     if plot_path is not None and report["systems"]:
         click.echo("chart written to %s" % plot_path)
