@@ -249,8 +249,15 @@ def _wrapped(lines, columns):
 
 
 def plot(report, path):
-    """The same comparison as a chart file (.png or .svg), with matplotlib."""
-    import matplotlib
+    """The same comparison as a chart file (.png or .svg), with matplotlib
+    (the optional extra fatebox[plot]; FateboxError naming it when missing)."""
+    try:
+        import matplotlib
+    except ImportError:
+        from fatebox.errors import FateboxError, USAGE
+        raise FateboxError("--plot %s: drawing the chart needs matplotlib, the extra fatebox[plot]: "
+                           "`pip install 'fatebox[plot]'` (pipx: `pipx inject fatebox matplotlib`); "
+                           "nothing was written" % path, USAGE)
     matplotlib.use("Agg")
     from matplotlib import pyplot
     rows = [(s["system"], r) for s in report["systems"] for r in s["setups"]]
