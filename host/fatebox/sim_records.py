@@ -20,6 +20,8 @@ def record(gadget, board, sheets, db_path=None):
     from fatebox.db import Records
     store = gadget.store
     done = []
+    if not sheets:
+        return done, None         # nothing to record: the records are not opened
     try:
         with Records(db_path) as records:
             with records.write():
