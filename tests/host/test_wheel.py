@@ -32,6 +32,7 @@ def installed(tmp_path_factory):
     """(fatebox's path in a fresh venv with the wheel installed, a folder outside the checkout, env)."""
     tmp = tmp_path_factory.mktemp("wheel")
     env = dict((k, v) for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"))
+    env["FATEBOX_DB"] = str(tmp / "records.sqlite3")
     out = tmp / "dist"
     run([sys.executable, "-m", "build", "--outdir", out, ROOT], tmp, env, INSTALL_TIMEOUT)
     wheels = sorted(out.glob("fatebox-*.whl"))
