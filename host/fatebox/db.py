@@ -299,7 +299,7 @@ def checked_times(results, fetched=None):
                 (after is not None and when < after - SLACK):
             continue
         later = when
-        out[r["seq"]] = when.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+        out[r["seq"]] = when.astimezone(datetime.timezone.utc).isoformat(timespec="milliseconds")
     return out
 
 
