@@ -53,3 +53,32 @@ def test_the_readme_first_hour_after_make_run(tmp_path, gadgets):
     assert [c["trials"] for c in held if c["name"] == "Mara"] == [2]
     got = fatebox(port, "history", "Mara", "--json", cwd=work)
     assert len(json.loads(got.stdout)["results"]) == 2
+
+
+def test_a_gadget_started_again_records_the_sheets_it_still_holds_unchanged(tmp_path, gadgets, monkeypatch):
+    work = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, work)
+    demo = ("--if-empty", work / "mara.toml", work / "tobin.toml")
+    first = gadgets(tmp_path / "sim", *demo)
+    fatebox(first.port, "draw", "-w", 2, "-b", 3, "-k", 2, "-c", "Mara")
+    first.stop()
+    # Records that never saw the first start (another host, or from before they were kept).
+    monkeypatch.setenv("FATEBOX_DB", str(tmp_path / "other.sqlite3"))
+    again = gadgets(tmp_path / "sim", *demo)
+    # Tobin is as his sheet says: recorded, so an edit pushes. Mara was played:
+    # left to sync, which merges her (nothing is taken as agreed that was not).
+    tobin = work / "tobin.toml"
+    tobin.write_text(tobin.read_text().replace('"Intuitive"', '"Wise"'))
+    fatebox(again.port, "push", tobin)
+    refused = fatebox(again.port, "push", work / "mara.toml", expect=1)
+    assert "never synced" in refused.stderr
+    assert "CONFLICT" not in fatebox(again.port, "sync", work).stdout
+
+
+def test_records_that_cannot_be_used_are_a_warning_and_the_gadget_runs_on(tmp_path, gadgets, monkeypatch):
+    monkeypatch.setenv("FATEBOX_DB", str(tmp_path))          # a folder, not a file
+    gadget = gadgets(tmp_path / "sim", os.path.join(EXAMPLES, "mara.toml"))
+    assert json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"][0]["name"] == "Mara"
+    said = "".join(gadget.stderr)
+    assert said.startswith("fatebox: sim: warning: the sheets it took are not in the host's records (")
+    assert "Traceback" not in said
