@@ -10,12 +10,7 @@ from shared_rules import roster
 from fatebox import stats as S
 from fatebox.errors import FateboxError, USAGE
 from fatebox.merge import _trial_words
-
-
-def _records():
-    from fatebox.db import Records
-    root = click.get_current_context().find_root().obj or {}
-    return Records(root.get("db"))
+from fatebox.session import records as _records
 
 
 def _since(text):
@@ -104,9 +99,9 @@ def which_box(records, box, all_boxes, port):
             raise FateboxError("--box %s: the host's records hold no results from that box; they know %s"
                                % (box, ", ".join(known) or "no box yet"), USAGE)
         return box
-    from fatebox.cli import _connect
+    from fatebox.session import connect
     try:
-        with _connect(port) as link:
+        with connect(port) as link:
             found = link.board_id
     except FateboxError:
         found = None
