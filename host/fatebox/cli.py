@@ -500,11 +500,11 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
         raise FateboxError("the simulator cannot start: %s" % exc)
     db_path = (click.get_current_context().find_root().obj or {}).get("db")
 
-    def started(gadget, board):
+    def started(gadget, board, took):
         # The sheets it took (or holds unchanged from an earlier start) into the
         # host's records, as push records them: push, pull and sync follow them.
         from fatebox.sim_records import record
-        _, warning = record(gadget, board, [(s.character, s.path) for s in loaded], db_path)
+        _, warning = record(gadget, board, [(s.character, s.path) for s in loaded], db_path, took)
         if warning is not None:
             _say("sim: warning: " + warning)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,

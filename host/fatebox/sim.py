@@ -143,7 +143,8 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empt
     `if_empty`: the sheets in `load` (and the table's `supply`, (white, black),
     checked by the caller) go in only if the box holds no character (make run
     keeps its table); `fresh`: the flash is set aside first; `started(gadget,
-    board)`: called once the sheets are in (the host's records take them).
+    board, took)`: called once the sheets are in (`took`: this start loaded them;
+    the host's records take them).
     Raises FateboxError for a bad profile, characters that cannot be loaded,
     or a state folder another gadget is running on.
     """
@@ -171,7 +172,8 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
     registered = None
     try:
         gadget = Gadget(board)
-        if if_empty and gadget.store.characters:
+        took = not (if_empty and gadget.store.characters)
+        if not took:
             if not headless:
                 print("fatebox sim: the box holds %d characters from before: playing on with them%s "
                       "(make run FRESH=1 starts over)" % (len(gadget.store.characters),
@@ -185,7 +187,7 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
                 except StoreError as exc:
                     raise FateboxError("cannot save the table's supply in %s: %s" % (gadget.store.directory, exc.message))
         if started is not None:
-            started(gadget, board)
+            started(gadget, board, took)
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":

@@ -9,13 +9,16 @@ from shared_rules.errors import SheetError
 from fatebox.errors import FateboxError
 
 
-def record(gadget, board, sheets, db_path=None):
-    """Record each loaded sheet the box holds unchanged, unless the records know
-    that character on this box already; (recorded names, a warning or None).
+def record(gadget, board, sheets, db_path=None, took=True):
+    """Record each sheet the box holds as it says; (recorded names, a warning or None).
 
-    `sheets`: [(character, path)] as loaded. A character the box holds that
-    differs from its sheet (played since an earlier start) is left to `sync`,
-    which merges it; the gadget runs on whatever the records say.
+    `sheets`: [(character, path)]. `took`: the box took them at this start (a
+    fresh box, or one started over): each is recorded as push records it, the
+    base the records had (a flash set aside) replaced. Otherwise the box holds
+    characters from an earlier start: one that is still as its sheet says is
+    recorded unless the records know it on this box already; one that was
+    played is left to `sync`, which merges it. Records that cannot be used are
+    a warning: the gadget runs on.
     """
     from fatebox.db import Records
     store = gadget.store
@@ -29,7 +32,7 @@ def record(gadget, board, sheets, db_path=None):
                 for character, path in sheets:
                     name = character.name
                     held = store.characters.get(name)
-                    if held is None or records.base(row, name) is not None:
+                    if held is None or (not took and records.base(row, name) is not None):
                         continue
                     try:
                         data = roster.from_dict(held.to_dict()).to_dict()

@@ -82,3 +82,19 @@ def test_records_that_cannot_be_used_are_a_warning_and_the_gadget_runs_on(tmp_pa
     said = "".join(gadget.stderr)
     assert said.startswith("fatebox: sim: warning: the sheets it took are not in the host's records (")
     assert "Traceback" not in said
+
+
+def test_a_fresh_start_replaces_what_the_records_agreed_with_the_flash_set_aside(tmp_path, gadgets):
+    work = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, work)
+    demo = ("--if-empty", work / "mara.toml")
+    first = gadgets(tmp_path / "sim", *demo)
+    fatebox(first.port, "draw", "-w", 2, "-b", 3, "-k", 2, "-c", "Mara")
+    fatebox(first.port, "sync", work)                       # the records agree on Mara with one trial
+    first.stop()
+    shutil.copy(os.path.join(EXAMPLES, "mara.toml"), work / "mara.toml")     # the demo as it was
+    fresh = gadgets(tmp_path / "sim", "--fresh", *demo)
+    # The base is the sheet the fresh box took, not the flash set aside: a draw pulls.
+    fatebox(fresh.port, "draw", "-w", 2, "-b", 3, "-k", 2, "-c", "Mara")
+    pulled = fatebox(fresh.port, "pull")
+    assert "Mara: updated" in pulled.stdout and "trials 0 -> 1" in pulled.stdout
