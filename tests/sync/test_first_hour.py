@@ -53,6 +53,11 @@ def test_the_readme_first_hour_after_make_run(tmp_path, gadgets):
     assert [c["trials"] for c in held if c["name"] == "Mara"] == [2]
     got = fatebox(port, "history", "Mara", "--json", cwd=work)
     assert len(json.loads(got.stdout)["results"]) == 2
+    assert all(r["played"] for r in json.loads(got.stdout)["results"])
+    # stats speaks of the box on the port: this gadget's board id.
+    stats = json.loads(run("stats", "--json").stdout)
+    assert stats["box"] == open(tmp_path / "sim" / "board-id").read().strip()
+    assert sum(s["results"] for s in stats["systems"]) == 3      # two draws and Ash's roll
 
 
 def test_a_gadget_started_again_records_the_sheets_it_still_holds_unchanged(tmp_path, gadgets, monkeypatch):
