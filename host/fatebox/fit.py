@@ -28,8 +28,8 @@ def short(cell):
     return cell[1] if isinstance(cell, tuple) else cell
 
 
-def _table(columns, rows, title, brief_headers, brief_cells):
-    out = Table(title=title, title_justify="left")
+def _table(columns, rows, brief_headers, brief_cells):
+    out = Table()
     for column in columns:
         out.add_column(column.short if brief_headers else column.header, justify=column.justify,
                        style=column.style, no_wrap=not column.wrap, overflow="fold")
@@ -65,7 +65,7 @@ def table(columns, rows, width, title=None, note=None):
     shortened = any(isinstance(c, tuple) and full(c) != short(c) for row in rows for c in row)
     for brief_headers, brief_cells in ((False, False), (True, False), (True, True)):
         if _needs(columns, rows, brief_headers, brief_cells) <= width:
-            candidate = _table(columns, rows, None, brief_headers, brief_cells)
+            candidate = _table(columns, rows, brief_headers, brief_cells)
             parts = [Text(title, style="italic")] if title else []
             parts.append(candidate)
             if brief_cells and shortened and note:
