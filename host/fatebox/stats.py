@@ -274,7 +274,7 @@ def plot(report, path):
             roster.SYSTEM_WORDS.get(system, system), row["setup"], n,
             _noun(system, n), _p(row["p"]), row["test"]), fontsize=9)
         ax.set_xlabel("outcome")
-        ax.set_ylabel(_noun(system, 2))
+        ax.set_ylabel("number of %s" % _noun(system, 2))
         ax.legend(fontsize=7)
     figure.tight_layout()
     figure.savefig(path)

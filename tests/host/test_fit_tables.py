@@ -108,3 +108,15 @@ def test_stats_fit(width):
     found += [{"system": "colour-tokens", "outcome": "no-effect", "setup": {}}]
     lines = readable("\n".join(S.bars(S.compare(found), columns=width)), width)
     assert any("\u2588" in line for line in lines)
+
+
+def test_the_chart_says_what_its_numbers_are(tmp_path):
+    import matplotlib
+    setup = {"white": 2, "black": 3, "draw": 2, "statuses": [], "danger": None}
+    report = S.compare([{"system": N.NEW_BEGINNING, "outcome": N.TOTAL_FAILURE, "setup": setup}])
+    chart = tmp_path / "fair.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):     # the words as text, to be read back
+        S.plot(report, str(chart))
+    text = chart.read_text()
+    assert "1 draw, p = " in text and "exact test" in text
+    assert "outcome" in text and "number of draws" in text
