@@ -163,6 +163,17 @@ def updated_document(sheet, data):
 
 # -- the box ----------------------------------------------------------------------------
 
+def without_nulls(data):
+    """A character with its history entries' null values left out: an older box
+    recorded `"attribute": null` for a roll with no attribute, which TOML cannot
+    write and which means what the key left out means."""
+    history = data.get("history")
+    if isinstance(history, list):
+        data["history"] = [dict((k, v) for k, v in e.items() if v is not None) if isinstance(e, dict) else e
+                           for e in history]
+    return data
+
+
 class Box:
     """One box as the host sees it in this run: its characters and revisions, its row in the records."""
 
@@ -194,7 +205,7 @@ class Box:
         if name not in self._got:
             data, revision = self.link.get_revised(name)
             try:
-                data = roster.from_dict(data).to_dict()
+                data = without_nulls(roster.from_dict(data).to_dict())
             except SheetError as exc:
                 raise FateboxError("the box sent a character that does not check out (%s); nothing was written" % exc)
             self._got[name] = (data, revision)
