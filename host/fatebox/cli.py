@@ -336,8 +336,8 @@ def info_command(as_json, port):
         click.echo(json.dumps(reply))
         return
     heap, flash = reply.get("heap") or {}, reply.get("flash") or {}
-    click.echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
-    click.echo("board: %s" % reply.get("board"))
+    echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
+    echo("board: %s" % reply.get("board"))
     if heap.get("free") is None:
         click.echo("heap: not measured on this board (no fixed heap)")
     else:
@@ -346,7 +346,7 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
-    click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
 
 
 def _n(value):

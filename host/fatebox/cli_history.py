@@ -10,6 +10,7 @@ from shared_rules import roster
 from fatebox import stats as S
 from fatebox.errors import FateboxError, USAGE
 from fatebox.merge import _trial_words
+from fatebox.terminal import echo
 
 
 def _records():
@@ -54,7 +55,7 @@ def history_command(name, system, since, as_json):
                    % (" for %s" % name if name else ""), err=True)
         return
     for r in results:
-        click.echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"],
+        echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"],
                                                  roster.SYSTEM_WORDS.get(r["system"], r["system"]),
                                                  _trial_words(r["result"])))
 
@@ -82,6 +83,6 @@ def stats_command(system, as_json, plot_path):
         click.echo("no results kept yet; `fatebox sync` fetches them from the box", err=True)
         return
     for line in S.bars(report):
-        click.echo(line)
+        echo(line)
     if plot_path is not None and report["systems"]:
         click.echo("chart written to %s" % plot_path)

@@ -276,16 +276,18 @@ class Link:
 
     def journal(self, after):
         """Every result after sequence `after`, page by page: (results, first kept, last)."""
+        from fatebox.replies import journal_page
+        from shared_rules.exact import is_int
         results = []
         while True:
-            reply = self.request("journal", after=after)
-            page = reply.get("results") or []
+            page, first, last, more = journal_page(self.request("journal", after=after), after)
             results.extend(page)
-            first, last = reply.get("first", 1), reply.get("last", 0)
-            if page:
-                after = page[-1]["seq"]
-            if not reply.get("more") or not page:
+            # The next page starts after the last number this one gave; a page
+            # whose last entry has none (fatebox.replies reports it) ends the reading.
+            seq = page[-1].get("seq") if page and isinstance(page[-1], dict) else None
+            if not more or not page or not is_int(seq) or seq <= after:
                 return results, first, last
+            after = seq
 
     def put(self, character):
         return self.request("put", character=character)

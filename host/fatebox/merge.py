@@ -349,6 +349,6 @@ def _trial_words(entry):
         if isinstance(value, list):
             value = "-".join(str(v) for v in value)
         if value:
-            detail.append(value if key in ("tokens", "dice", "faces") else "%s %s" % (key, value))
+            detail.append(str(value) if key in ("tokens", "dice", "faces") else "%s %s" % (key, value))
     words = " ".join([str(entry.get("outcome", "?"))] + detail)
     return words + (", exit" if entry.get("exit") else "")

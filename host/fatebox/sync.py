@@ -6,7 +6,7 @@ import os
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox import charnames, merge, sheetnames, sheets
+from fatebox import charnames, merge, replies, sheetnames, sheets
 from fatebox.errors import DeviceError, FateboxError, USAGE
 
 MISSING = object()
@@ -223,6 +223,7 @@ class Box:
             with self.records.write():
                 self.records.wiped(self.row)
         results, first, newest = self.link.journal(last)
+        results = replies.journal_entries(results, last, say)     # what does not match: said, skipped
         lost = max(0, first - last - 1) if results or newest > last else 0
         if lost:
             say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
