@@ -263,9 +263,13 @@ def pull(name, directory, force, port):
                 sheetnames.write_new(path, document.as_string())     # a new sheet: never over a file
             elif document is not None:
                 sheets.write_atomic(path, document.as_string())
-        with records.write():
-            for data, revision, path, document, changes in plans:
-                records.agree(box.row, data, revision, os.path.abspath(path))
+        try:
+            with records.write():
+                for data, revision, path, document, changes in plans:
+                    records.agree(box.row, data, revision, os.path.abspath(path))
+        except FateboxError as exc:
+            raise sync.recording_failed(exc, ["%s (%s)" % (p[0]["name"], p[2]) for p in plans if p[3] is not None],
+                                        "pull")
     for data, revision, path, document, changes in plans:
         if document is None:
             echo("%s: %s is up to date" % (data["name"], path))

@@ -445,18 +445,51 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
         elif plan.delete_sheet:
             os.replace(plan.sheet.path, plan.sheet.path + ".deleted")
             step("sheet")
-    with records.write():
-        for plan in plans:
-            if plan.problem is not None:
-                continue
-            if plan.forget:
-                records.forget(box.row, plan.name)
-            elif plan.merged is not None:
-                revision = revisions.get(plan.name, plan.box[1] if plan.box is not None else 0)
-                path = written.get(plan.name) or (plan.sheet.path if plan.sheet is not None else None)
-                records.agree(box.row, plan.merged, revision, os.path.abspath(path) if path else None)
+    try:
+        with records.write():
+            for plan in plans:
+                if plan.problem is not None:
+                    continue
+                if plan.forget:
+                    records.forget(box.row, plan.name)
+                elif plan.merged is not None:
+                    revision = revisions.get(plan.name, plan.box[1] if plan.box is not None else 0)
+                    path = written.get(plan.name) or (plan.sheet.path if plan.sheet is not None else None)
+                    records.agree(box.row, plan.merged, revision, os.path.abspath(path) if path else None)
+    except FateboxError as exc:
+        raise recording_failed(exc, changed_words(plans, written), "sync")
     step("records")
     return report(plans, revisions, written, say)
+
+
+def changed_words(plans, written):
+    """What a sync did on the box and in the sheets, in a few words per character."""
+    out = []
+    for plan in plans:
+        if plan.problem is not None:
+            continue
+        parts = []
+        if plan.to_box is not None:
+            parts.append("the box")
+        if plan.name in written:
+            parts.append(written[plan.name])
+        elif plan.delete_sheet:
+            parts.append("%s set aside" % plan.sheet.path)
+        if parts:
+            out.append("%s (%s)" % (plan.name, ", ".join(parts)))
+    return out
+
+
+def recording_failed(exc, done, command):
+    """The records failed after the box or the sheets changed: say what was done,
+    never "nothing was changed"; the next sync finds both sides agreeing and
+    completes the records."""
+    why = exc.message.split("; nothing was changed")[0]
+    if not done:
+        return exc
+    return FateboxError("%s changed %s, but the host's records could not be updated (%s); nothing is lost: "
+                        "sync again once the records are free, and it completes them"
+                        % (command, "; ".join(done), why), exc.exit_code)
 
 
 def report(plans, revisions, written, say):
