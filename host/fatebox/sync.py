@@ -609,6 +609,18 @@ def pull_plans(link, records, name, directory, force=False, say=print):
                 refused.append("%s: %s was edited since the last sync (%s) and pulling would overwrite it"
                                % (n, sheet.path, ", ".join(edited)))
                 continue
+        if not force and base is None and sheet.system == data.get("system"):
+            # No records of this box (a new computer, records lost): as sync does,
+            # a field the two sides hold differently may be the sheet's edit.
+            differ = []
+            merge3(MISSING, data, sheet.data, "", differ)
+            differ = [d for d in differ if d[0] != "name"]       # matched by name already (in NFC)
+            if differ:
+                refused.append("%s: the host has no records of %s on this box, and %s differs from it in %s; "
+                               "pulling would overwrite the sheet's values"
+                               % (n, n, sheet.path, ", ".join("%s: box %s, sheet %s" % (p or "everything", shown(b), shown(f))
+                                            for p, b, f in differ)))
+                continue
         if data == sheet.data:
             plans.append((data, revision, sheet.path, None, []))
             continue
