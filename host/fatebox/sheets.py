@@ -15,6 +15,7 @@ from fatebox.systems import host_module
 from shared_rules.errors import SheetError
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
+from fatebox.terminal import cut
 
 _AT_LINE = re.compile(r"\s+at line \d+ col \d+$")
 
@@ -59,9 +60,31 @@ def load(path):
     data = document.unwrap()
     try:
         character = roster.from_dict(to_box(data))
+        beyond_the_wire(character.to_dict())
     except SheetError as exc:
         raise FateboxError(describe(path, text, exc, data), USAGE)
     return Sheet(path, text, document, character)
+
+
+def beyond_the_wire(value, field=""):
+    """SheetError naming the first field the box's wire would refuse (shared_rules.wire.check,
+    the box's own test of every request: numbers within INT_LIMIT, text valid Unicode,
+    nesting), so such a sheet is a bad sheet here, not a refusal by the box."""
+    if isinstance(value, dict):
+        for key in value:
+            beyond_the_wire(value[key], "%s.%s" % (field, key) if field else key)
+    elif isinstance(value, list):
+        for i in range(len(value)):
+            beyond_the_wire(value[i], "%s[%d]" % (field, i))
+    else:
+        problem = wire.check(value)
+        if problem is not None:
+            raise SheetError(field or "character", "%s (got %s): the box takes no such value"
+                             % (problem, cut(repr(value), 40)))
+    if field == "":
+        problem = wire.check(value)       # the nesting, as the box counts it
+        if problem is not None:
+            raise SheetError("character", problem)
 
 
 def system_of(data):
