@@ -31,7 +31,7 @@ class Sheet:
         self.character = character
 
 
-# The largest file read as a sheet (docs/sync.md, Files and records the host refuses): a real sheet is a few KB,
+# The largest file read as a sheet (docs/sync.md): a real sheet is a few KB,
 # and one frame (about 4 KB) carries a character; past this nothing is read.
 SHEET_LIMIT = 64 * 1024
 
@@ -61,7 +61,7 @@ def read_text(path, limit=SHEET_LIMIT):
             raise FateboxError("%s: not a regular file (%s): not read as a sheet" % (shown, _kind_of(info.st_mode)),
                                USAGE)
         if info.st_size > limit:
-            raise FateboxError("%s: %d bytes, more than a sheet's %d: not read as a sheet (docs/sync.md, Files and records the host refuses)"
+            raise FateboxError("%s: %d bytes, more than a sheet's %d: not read as a sheet (docs/sync.md)"
                                % (shown, info.st_size, limit), USAGE)
         data = b""
         while len(data) <= limit:       # a file that grows meanwhile is still cut at the limit
@@ -74,7 +74,7 @@ def read_text(path, limit=SHEET_LIMIT):
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise FateboxError("%s: more than a sheet's %d bytes: not read as a sheet (docs/sync.md, Files and records the host refuses)" % (shown, limit),
+        raise FateboxError("%s: more than a sheet's %d bytes: not read as a sheet (docs/sync.md)" % (shown, limit),
                            USAGE)
     try:
         # The file's own line endings are kept for the write back.
