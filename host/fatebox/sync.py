@@ -394,6 +394,21 @@ def gather_sheets(box, directory, say):
     return found
 
 
+def tidy(paths, say):
+    """Remove the stale temporary sheets a killed host left in the folders of
+    `paths` (folders, or sheets by their folder): only ours, only stale ones
+    (sheetnames.remove_stale_temporaries)."""
+    done = set()
+    for path in paths:
+        folder = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+        key = os.path.realpath(folder)
+        if key in done:
+            continue
+        done.add(key)
+        for stale in sheetnames.remove_stale_temporaries(folder):
+            say("removed %s, left by a sync or pull that was stopped" % os.path.join(folder, stale))
+
+
 def run_sync(link, records, directory=None, prefer=None, delete=False, say=print, step=None, warn=None):
     """The whole sync. Returns the exit code (1 when a character was left in conflict).
 
@@ -417,6 +432,7 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     step("results")
     found = gather_sheets(box, directory, warn)
     new_dir = directory if directory is not None else "."
+    tidy([new_dir] + [s.path for sheets_of in found.values() for s in sheets_of], warn)
     plans = plan_sync(box, found, prefer, delete, new_dir)
     # Every sheet write is prepared before anything changes, so a sheet that
     # cannot take its changes stops the sync before the box is touched.
@@ -629,4 +645,5 @@ def pull_plans(link, records, name, directory, force=False, say=print):
     if refused:
         raise FateboxError("; ".join(refused) + ". Nothing was written: `fatebox sync` merges both sides, "
                            "`fatebox pull --force` overwrites the sheet")
+    tidy([p[2] for p in plans if os.path.dirname(os.path.abspath(p[2])) != os.path.abspath(directory)], say)
     return box, plans
