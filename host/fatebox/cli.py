@@ -173,7 +173,7 @@ def ports_command(board):
     width = max([len(p.device) for p in seen] + [len(g["port"]) for g in running] + [4])
     for p in seen:
         mark = "  [MicroPython board]" if ports.is_board(p) else ""
-        click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
+        echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))   # a USB text
     for g in running:
         click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
 

@@ -251,7 +251,10 @@ class Link:
     def get_revised(self, name):
         """(the character dict, its revision on the box)."""
         reply = self.request("get", name=name)
-        return reply["character"], reply.get("revision", 0)
+        found, revision = reply.get("character"), reply.get("revision", 0)
+        if not isinstance(found, dict) or not isinstance(revision, int) or isinstance(revision, bool):
+            raise self._garbled("get", "`character` is not a character object with a whole `revision`")
+        return found, revision
 
     def transaction(self, changes, after_frame=None):
         """Apply `changes` on the box wholly or not at all: each a dict with
@@ -259,7 +262,9 @@ class Link:
         revision the host expects; None: not on the box). Returns the commit's
         reply (`revisions`, `deleted`). `after_frame` is called after each frame
         is answered (tests cut the link there)."""
-        txn = self.request("begin")["txn"]
+        txn = self.request("begin").get("txn")
+        if not isinstance(txn, int) or isinstance(txn, bool):
+            raise self._garbled("begin", "no whole `txn`")
         if after_frame is not None:
             after_frame()
         crc = 0
@@ -272,6 +277,10 @@ class Link:
         reply = self.request("commit", txn=txn, count=len(changes), crc=crc)
         if after_frame is not None:
             after_frame()
+        revisions = reply.get("revisions", {})
+        if not isinstance(revisions, dict) or not all(isinstance(v, int) for v in revisions.values()):
+            # Committed all the same: the next sync reads the revisions with `get`.
+            reply = dict(reply, revisions={})
         return reply
 
     def journal(self, after):

@@ -116,3 +116,21 @@ def test_stats_leaves_out_a_result_an_older_host_kept_without_an_outcome(run):
     assert stats.exit_code == 0, stats.output
     history = run("history")
     assert history.exit_code == 0, history.output
+
+
+def test_info_escapes_what_the_box_says_of_itself(board, run):
+    def info(b, msg):
+        return {"id": msg["id"], "ok": True, "firmware": "1\x1b]0;x\x07", "board": "pico\x1b[2J",
+                "micropython": "1.28", "heap": {}, "flash": {}}
+    board.overrides["info"] = info
+    shown = run("--port", board.path, "info")
+    assert "\x1b" not in shown.output and "\x07" not in shown.output, shown.output
+    assert "pico\\x1b[2J" in shown.stdout
+
+
+def test_a_get_reply_with_no_character_is_one_clear_line(board, run, tmp_path):
+    board.characters["Mara"] = roster.from_dict(sheet())
+    board.overrides["get"] = lambda b, msg: {"id": msg["id"], "ok": True, "revision": "seven"}
+    result = run("--port", board.path, "pull", "--dir", tmp_path)
+    assert result.exit_code == 1, result.output
+    assert "answered get" in result.stderr and "internal error" not in result.output
