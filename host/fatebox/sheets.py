@@ -246,7 +246,16 @@ def free_path(directory, name):
 
 
 def new_document(character):
-    """A fresh, commented sheet for a character the folder has no sheet for."""
+    """A fresh, commented sheet for a character the folder has no sheet for;
+    FateboxError if the box holds a value no sheet can (merge.Mismatch)."""
+    from fatebox.merge import Mismatch
+    try:
+        return _new_document(character)
+    except Mismatch as exc:
+        raise FateboxError("%s: no sheet can be written for this character: %s" % (character.name, exc))
+
+
+def _new_document(character):
     from fatebox.merge import array_of, trait_item, value_item
 
     data = character.to_dict()

@@ -50,3 +50,11 @@ def test_the_sheet_writer_leaves_a_null_out_of_a_table_and_never_dies():
     assert "attribute" not in text and 'when = "always"' in text
     entries = merge.array_of([{"outcome": "success", "attribute": None, "faces": [3, 9]}])
     assert "attribute" not in tomlkit.dumps({"history": entries})
+
+
+def test_a_null_where_a_sheet_needs_a_value_is_refused_in_words():
+    import pytest
+    for value in (None, [1, None]):
+        with pytest.raises(merge.Mismatch) as info:
+            merge.value_item(value)
+        assert "null" in str(info.value)
