@@ -632,10 +632,10 @@ def pull_plans(link, records, name, directory, force=False, say=print):
             merge3(MISSING, data, sheet.data, "", differ)
             differ = [d for d in differ if d[0] != "name"]       # matched by name already (in NFC)
             if differ:
+                fields = ", ".join("%s: box %s, sheet %s" % (p or "everything", shown(b), shown(f))
+                                   for p, b, f in differ)
                 refused.append("%s: the host has no records of %s on this box, and %s differs from it in %s; "
-                               "pulling would overwrite the sheet's values"
-                               % (n, n, sheet.path, ", ".join("%s: box %s, sheet %s" % (p or "everything", shown(b), shown(f))
-                                            for p, b, f in differ)))
+                               "pulling would overwrite the sheet's values" % (n, n, sheet.path, fields))
                 continue
         if data == sheet.data:
             plans.append((data, revision, sheet.path, None, []))
