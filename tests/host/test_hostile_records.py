@@ -99,3 +99,31 @@ def test_sync_removes_the_stale_temporary_sheets_a_killed_host_left(board, run, 
     assert all(name not in left for name in stale), left
     assert fresh in left and all(name in left for name in theirs)
     assert "removed" in result.stderr
+
+
+def test_pull_says_what_it_wrote_when_the_records_fail_after(board, run, tmp_path, monkeypatch):
+    from fatebox import sheets
+    board.characters["Rue"] = roster.from_dict(rue(trials=2, history=[{"outcome": "no-effect"}] * 2))
+    path = tmp_path / "rue.toml"
+    path.write_text('name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
+    monkeypatch.setattr(D, "LOCK_WAIT", 0.2)
+    holder = []
+    write = sheets.write_atomic
+
+    def then_locked(where, text):
+        write(where, text)          # the sheet is written; another fatebox takes the records
+        holder.append(sqlite3.connect(D.default_path(), isolation_level=None))
+        holder[0].execute("BEGIN EXCLUSIVE")
+    monkeypatch.setattr(sheets, "write_atomic", then_locked)
+    try:
+        result = run("--port", board.path, "pull", "--dir", tmp_path)
+    finally:
+        for h in holder:
+            h.execute("ROLLBACK")
+            h.close()
+    assert result.exit_code == 1
+    assert "nothing was changed" not in result.stderr and "pull changed Rue" in result.stderr, result.stderr
+    assert "trials = 2" in path.read_text()
+    monkeypatch.setattr(sheets, "write_atomic", write)
+    synced = run("--port", board.path, "sync", tmp_path)
+    assert synced.exit_code == 0 and "Rue: in step" in synced.stdout, synced.output
