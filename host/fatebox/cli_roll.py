@@ -9,6 +9,7 @@ from shared_rules import names as N
 from shared_rules import registry, roster
 from fatebox import cli_odds, show
 from fatebox.errors import FateboxError, USAGE
+from fatebox.replies import checked_result
 from fatebox.terminal import clean
 from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
@@ -104,8 +105,7 @@ def _command(system):
             else:
                 result = link.request("roll", system=system.name, setup=chances.setup(), name=name)["result"] \
                     if name is not None else link.request("roll", system=system.name, setup=chances.setup())["result"]
-        if not isinstance(result, dict):
-            raise FateboxError("the box's reply holds no result object (docs/protocol.md, `roll`): nothing to show")
+        result = checked_result(system.name, result, "trial" if system.name == N.NEW_BEGINNING else "roll")
         data = {"system": system.name}
         data.update(chances.setup())
         data.update({"character": name, "result": result})

@@ -134,3 +134,20 @@ def test_a_get_reply_with_no_character_is_one_clear_line(board, run, tmp_path):
     result = run("--port", board.path, "pull", "--dir", tmp_path)
     assert result.exit_code == 1, result.output
     assert "answered get" in result.stderr and "internal error" not in result.output
+
+
+def test_a_trial_reply_not_of_the_protocols_shape_is_one_line(board, run):
+    for result in ({}, {"outcome": "total-success"}, {"outcome": "won", "tokens": "w", "white": 1, "black": 0},
+                   "total-success", {"outcome": "total-success", "tokens": ["w"], "white": 1, "black": 0,
+                                     "exit": False}):
+        board.overrides["trial"] = lambda b, msg, result=result: {"id": msg["id"], "ok": True, "result": result}
+        drawn = run("--port", board.path, "draw", "-w", "2", "-b", "1", "-k", "1")
+        assert drawn.exit_code == 1, (result, drawn.output)
+        assert "does not match docs/protocol.md" in drawn.stderr and "internal error" not in drawn.output
+
+
+def test_a_roll_reply_with_a_foreign_outcome_is_one_line(board, run):
+    board.overrides["roll"] = lambda b, msg: {"id": msg["id"], "ok": True, "result": {"outcome": ["x"]}}
+    rolled = run("--port", board.path, "roll", "approaches", "--dice", "2")
+    assert rolled.exit_code == 1, rolled.output
+    assert "does not match docs/protocol.md" in rolled.stderr
