@@ -574,10 +574,14 @@ def push(link, records, loaded, force=False, say=print):
         raise FateboxError("; ".join(refused) + ". Nothing was pushed: `fatebox sync` merges both sides, "
                            "`fatebox push --force` replaces what the box holds")
     revisions = box.commit([c for _, c, _ in changes])
-    with records.write():
-        for sheet, change, replaced in changes:
-            name = sheet.character.name
-            records.agree(box.row, change["character"], revisions.get(name, 0), os.path.abspath(sheet.path))
+    try:
+        with records.write():
+            for sheet, change, replaced in changes:
+                name = sheet.character.name
+                records.agree(box.row, change["character"], revisions.get(name, 0), os.path.abspath(sheet.path))
+    except FateboxError as exc:
+        raise recording_failed(exc, ["%s (the box, from %s)" % (s.character.name, s.path) for s, _, _ in changes],
+                               "push")
     return [(sheet, replaced) for sheet, _, replaced in changes]
 
 

@@ -127,3 +127,28 @@ def test_pull_says_what_it_wrote_when_the_records_fail_after(board, run, tmp_pat
     monkeypatch.setattr(sheets, "write_atomic", write)
     synced = run("--port", board.path, "sync", tmp_path)
     assert synced.exit_code == 0 and "Rue: in step" in synced.stdout, synced.output
+
+
+def test_push_says_what_it_loaded_when_the_records_fail_after(board, run, tmp_path, monkeypatch):
+    from fatebox import sync
+    path = tmp_path / "rue.toml"
+    path.write_text('name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
+    monkeypatch.setattr(D, "LOCK_WAIT", 0.2)
+    holder = []
+    commit = sync.Box.commit
+
+    def then_locked(self, changes, after_frame=None):
+        done = commit(self, changes, after_frame)
+        holder.append(sqlite3.connect(D.default_path(), isolation_level=None))
+        holder[0].execute("BEGIN EXCLUSIVE")
+        return done
+    monkeypatch.setattr(sync.Box, "commit", then_locked)
+    try:
+        result = run("--port", board.path, "push", path)
+    finally:
+        for h in holder:
+            h.execute("ROLLBACK")
+            h.close()
+    assert result.exit_code == 1
+    assert "nothing was changed" not in result.stderr and "push changed Rue" in result.stderr, result.stderr
+    assert "Rue" in board.characters
