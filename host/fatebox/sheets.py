@@ -45,7 +45,11 @@ def read_text(path, limit=SHEET_LIMIT):
     if os.path.islink(path):
         folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
         target = os.path.realpath(path)
-        if os.path.commonpath([folder, target]) != folder:
+        try:
+            inside = os.path.commonpath([folder, target]) == folder
+        except ValueError:      # another drive (Windows)
+            inside = False
+        if not inside:
             raise FateboxError("%s: a link to %s, outside its folder: not read as a sheet (copy the sheet here "
                                "instead)" % (shown, cut(target)), USAGE)
     try:
