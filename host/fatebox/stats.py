@@ -148,7 +148,8 @@ def compare(results, system=None):
         if s not in TESTED:
             untold[s] = untold.get(s, 0) + 1
             continue
-        found = _odds(s, r.get("setup"))
+        # An outcome an older host kept unchecked (none, or not text) cannot be told.
+        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
