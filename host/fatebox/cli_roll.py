@@ -9,10 +9,12 @@ from shared_rules import names as N
 from shared_rules import registry, roster
 from fatebox import cli_odds, show
 from fatebox.systems import result_words
-from fatebox.terminal import visible
 from fatebox.errors import FateboxError, USAGE
+from fatebox.replies import checked_result
+from fatebox.terminal import clean
 from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
+from fatebox.session import port_option
 
 
 class _Systems(click.Group):
@@ -83,7 +85,7 @@ def _on_the_boxs_supply(link, system, given, wanted, k):
 
 
 def _command(system):
-    from fatebox.cli import _connect
+    from fatebox.session import connect as _connect
 
     def command(as_json, character, port, k=None, **given):
         wanted = None
@@ -104,12 +106,14 @@ def _command(system):
             else:
                 result = link.request("roll", system=system.name, setup=chances.setup(), name=name)["result"] \
                     if name is not None else link.request("roll", system=system.name, setup=chances.setup())["result"]
+        result = checked_result(system.name, result, "trial" if system.name == N.NEW_BEGINNING else "roll")
         data = {"system": system.name}
         data.update(chances.setup())
         data.update({"character": name, "result": result})
         if as_json:
             click.echo(json.dumps(data))
             return
+        result, name = clean(result, markup=True), clean(name, markup=True)   # the box's text, shown as text
         out = show.console()
         out.print(chances.title())
         # In the system's words, as `history` and the virtual gadget say it; a
@@ -117,9 +121,9 @@ def _command(system):
         shown = dict(result)
         if getattr(chances, "resist", False):
             shown["resisting"] = True
-        out.print(visible(result_words(system.name, shown)))
+        out.print(result_words(system.name, shown))
         if name is not None:
-            out.print("Recorded on %s." % visible(name))
+            out.print("Recorded on %s." % name)
     return command
 
 
@@ -130,8 +134,6 @@ def _character_option(command):
     return click.option(*names, "character", default=None, metavar="NAME",
                         help="Record the roll on this character of the system (any case).")(command)
 
-
-from fatebox.cli import port_option   # noqa: E402 (cli imports this module once port_option is there)
 
 for _system in cli_odds.COMMANDS:
     if _system.name not in registry.BY_NAME:
