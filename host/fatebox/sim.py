@@ -87,11 +87,14 @@ def load_characters(gadget, characters):
         raise FateboxError("the box holds %d characters; it has %d and loading would add %d: "
                            "delete some first (fatebox delete) or load fewer"
                            % (store.capacity, len(store.characters), len(new)), USAGE)
+    before = gadget.core.peek_active()
     for name in sorted(wanted):
         try:
             store.put(wanted[name])
         except StoreError as exc:
             raise FateboxError("cannot save %s in %s: %s" % (name, store.directory, exc.message))
+    # As after a `fatebox push`: play takes up the characters (a first one's set-up).
+    gadget.core.after_host(False, before, gadget.core.clock.ticks_ms())
 
 
 LOCK = "gadget.lock"

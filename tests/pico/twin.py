@@ -42,6 +42,8 @@ class Twin:
         self.gadget = Gadget(self.board)
         for character in characters:       # as `fatebox push` puts them, after the boot
             self.gadget.store.put(character)
+        if characters:                       # and as the `put` op then tells play (Core.after_host)
+            self.gadget.core.after_host(False, None, self.board.now)
         self.seen = []                       # describe() before each press
 
     def play(self, script, start_ms, end_ms):
