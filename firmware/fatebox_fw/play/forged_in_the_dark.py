@@ -56,7 +56,8 @@ class Play(P.Play):
         return EXTRAS
 
     def _rated(self, i):
-        hero = self.core.character()
+        name = self.core.peek_active()      # not character(): that would choose one for good
+        hero = self.core.store.characters.get(name) if name is not None else None
         if hero is None:
             return True
         if self.kind == RESISTANCE:
