@@ -36,7 +36,10 @@ BLACK = "b"
 PROTOCOL_VERSION = 2
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
 OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
-       "journal", "info", "table")
+       "journal", "info", "table", "entropy")
+# The `entropy` op: at most this many random bytes per request (a page: its
+# base64 fits a frame with room to spare, and the box's heap holds it).
+ENTROPY_PAGE = 1024
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII

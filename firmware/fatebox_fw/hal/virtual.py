@@ -41,6 +41,7 @@ class VirtualBoard(Board):
         os.makedirs(state_dir, exist_ok=True)
         self.storage = state_dir
         self.entropy = SeededBytes(seed) if seed is not None else os.urandom
+        self.entropy_source = "seeded" if seed is not None else "os"
         self.master, self.slave = os.openpty()
         # Raw: no echo, no line editing, no CR/LF translation, Ctrl-C is a byte.
         tty.setraw(self.slave)
@@ -72,6 +73,11 @@ class VirtualBoard(Board):
             f.write(made + "\n")
         os.replace(path + ".tmp", path)
         return made
+
+    def raw_entropy(self, buf):
+        """The `entropy` op's raw bytes: the source the draws read, as it gives
+        them (the operating system's generator has no rawer bits to show)."""
+        buf[:] = self.entropy(len(buf))
 
     def ticks_ms(self):
         return int((time.monotonic() - self.t0) * 1000)
