@@ -347,6 +347,9 @@ def info_command(as_json, port):
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
     click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    from fatebox.cli_entropy import health_line
+    if health_line(reply.get("entropy")):
+        click.echo(health_line(reply.get("entropy")))
 
 
 def _n(value):
@@ -474,6 +477,8 @@ from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses 
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 from fatebox.cli_table import table_command   # noqa: E402 (it uses port_option above)
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
+from fatebox.cli_entropy import entropy_command   # noqa: E402 (it uses port_option above)
+main.add_command(entropy_command)            # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
 
 
 @main.command()
