@@ -13,6 +13,7 @@ from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
+from fatebox import cli_entropy
 from fatebox import gadgets, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
@@ -347,9 +348,8 @@ def info_command(as_json, port):
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
     click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
-    from fatebox.cli_entropy import health_line
-    if health_line(reply.get("entropy")):
-        click.echo(health_line(reply.get("entropy")))
+    if cli_entropy.health_line(reply.get("entropy")):
+        click.echo(cli_entropy.health_line(reply.get("entropy")))
 
 
 def _n(value):
@@ -477,8 +477,7 @@ from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses 
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 from fatebox.cli_table import table_command   # noqa: E402 (it uses port_option above)
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
-from fatebox.cli_entropy import entropy_command   # noqa: E402 (it uses port_option above)
-main.add_command(entropy_command)            # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
+main.add_command(cli_entropy.entropy_command)   # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
 
 
 @main.command()

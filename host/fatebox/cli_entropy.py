@@ -12,7 +12,6 @@ from shared_rules import names as N
 from fatebox.errors import DeviceError, FateboxError, USAGE
 from fatebox.simulate import Bar
 from fatebox.terminal import clean
-from fatebox.cli import port_option     # cli imports this module once port_option is there
 
 MAX_BYTES = 1 << 30         # a gigabyte: far past what a board gives in a day
 BUSY_WAIT_S = 0.25          # a result being played on the box: asked again this much later,
@@ -64,7 +63,8 @@ def _page(link, want, raw):
                    "conditioned bytes the draws read (default).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="The file to write (whole or not at all).")
-@port_option
+@click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
+              help="The board: auto (the one MicroPython board plugged in), a device path, or a pyserial URL.")
 def entropy_command(count, raw, output, port):
     """The box's random bytes into a file, for dieharder or ent (docs/entropy.md)."""
     from fatebox.cli import _connect
