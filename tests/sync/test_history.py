@@ -93,7 +93,7 @@ def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):
     assert nb["setups"][0]["setup"] == "bag of 2 white, 3 black, draw 2"
     assert sum(o["observed"] for o in nb["setups"][0]["outcomes"]) == 24
     text = run("stats").stdout
-    assert text.startswith("this box's New Beginning draws ") and "\u2588" in text
+    assert text.startswith("this box's New Beginning draws") and "\u2588" in text
     png, svg = tmp_path / "fair.png", tmp_path / "fair.svg"
     assert run("stats", "--plot", png).exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert run("stats", "--plot", svg).exit_code == 0 and b"<svg" in svg.read_bytes()[:400]

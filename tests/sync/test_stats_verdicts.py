@@ -1,0 +1,101 @@
+# `fatebox stats` for a doubting player (docs/entropy.md, fairness): a fair and a
+# biased sampler fed through the comparison, the verdicts asserted; "too few to
+# tell yet" says how many more results would catch a named bias, and that claim
+# of power is itself checked by simulation; the running p-value shows a drift.
+import functools
+import random
+
+from shared_rules import names as N
+from shared_rules.new_beginning import Trial
+from shared_rules.randomness import Sampler, SeededBytes
+from fatebox import stats as S
+
+SETUP = {"white": 2, "black": 3, "draw": 2, "statuses": [], "danger": None}
+
+
+def nb(outcomes, setup=SETUP):
+    return [{"system": N.NEW_BEGINNING, "outcome": o, "setup": setup, "character": "Mara"} for o in outcomes]
+
+
+@functools.lru_cache(maxsize=None)
+def fair_draws(n, seed="fair"):
+    sampler = Sampler(SeededBytes(seed))
+    trial = Trial(SETUP["white"], SETUP["black"])
+    return tuple(trial.draw(SETUP["draw"], sampler).outcome for _ in range(n))
+
+
+def biased_draws(n, lean, seed="biased"):
+    """A box that turns a fair draw into a total success `lean` of the time."""
+    rng = random.Random(seed)
+    fair = fair_draws(n, seed)
+    return [N.TOTAL_SUCCESS if rng.random() < lean else o for o in fair]
+
+
+def nb_verdict(outcomes):
+    return S.compare(nb(outcomes))["systems"][0]
+
+
+def test_the_power_of_the_chi_square_test_matches_the_textbook():
+    # Two fair outcomes, one pushed 5 points: w = 0.1, n = 7.85 / w^2 = 785 for 80 % at 5 %.
+    probs = [0.5, 0.5]
+    alt = S.biased(probs, 0)
+    assert alt == [0.55, 0.45]
+    assert S.needed(probs, alt) == 785
+    assert abs(S.ncx2_sf(3.841, 1, 7.85) - 0.80) < 0.001
+    assert abs(S.chi2_isf(0.05, 3) - 7.815) < 0.001
+    assert S.biased([1.0, 0.0], 0) is None          # a certain outcome cannot lean further
+
+
+def test_too_few_says_how_many_more_draws_would_catch_a_five_point_bias():
+    few = nb_verdict(fair_draws(24))
+    seen = few["sensitivity"]
+    assert seen["outcome"] == N.TOTAL_SUCCESS and seen["bias"] == 0.05 and seen["power"] < 0.8
+    more = seen["needed"] - 24
+    assert ("too few to tell yet (p = %s over 24 draws); after %d more draws like bag of 2 white, 3 black, draw 2, "
+            "this test would catch a 5-point bias toward total-success 8 times in 10" % (S._p(few["p"]), more)
+            in few["verdict"])
+    # And after that many more fair draws it is no longer too few: the box looks fair.
+    enough = nb_verdict(fair_draws(seen["needed"]))
+    assert enough["sensitivity"]["power"] >= 0.8
+    assert "look fair" in enough["verdict"] and "enough to catch a 5-point bias toward total-success" in enough["verdict"]
+
+
+def test_the_power_claimed_is_the_power_seen():
+    # At the number of draws the verdict names, a box really leaning 5 points toward
+    # total success is caught (p < 0.05) about 8 times in 10: 300 boxes simulated.
+    probs = [1 / 10, 6 / 10, 0, 3 / 10]       # 2 white 3 black, draw 2: total, partial success, -, failure
+    alt = S.biased(probs, 0)
+    n = S.needed(probs, alt)
+    rng = random.Random("power")
+    caught = 0
+    for _ in range(300):
+        counts = [0, 0, 0, 0]
+        for _ in range(n):
+            r = rng.random()
+            i = 0 if r < alt[0] else 1 if r < alt[0] + alt[1] else 3
+            counts[i] += 1
+        caught += S.test(counts, probs)[0] < 0.05
+    assert 0.72 <= caught / 300.0 <= 0.88, caught
+
+
+def test_a_fair_sampler_looks_fair_and_a_biased_one_is_caught():
+    fair = nb_verdict(fair_draws(1200))
+    assert fair["p"] > 0.05 and fair["verdict"].startswith("this box's New Beginning draws look fair")
+    leaning = nb_verdict(biased_draws(1200, 0.10))
+    assert leaning["p"] < 0.01 and "look unlikely from a fair box" in leaning["verdict"]
+    # Leaning a little, on few draws: not enough to tell, and it says so.
+    slight = nb_verdict(biased_draws(30, 0.05, seed="slight"))
+    assert "too few to tell yet" in slight["verdict"]
+
+
+def test_the_running_p_value_shows_a_drift():
+    # Fair for 600 draws, then leaning 15 points toward total success for 600.
+    drifting = nb_verdict(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))
+    points = drifting["running"]
+    assert len(points) == S.RUNNING_POINTS and points[-1][0] == 1200
+    halfway = [p for n, p in points if n <= 600]
+    assert min(halfway) > 0.01 and points[-1][1] < 0.001
+    line = S.sparkline(points)
+    assert len(line) == S.RUNNING_POINTS and line[-1] == "\u2588" and "\u2588" not in line[:len(halfway)]
+    shown = S.bars(S.compare(nb(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))))
+    assert shown[1] == "  p as the draws came in, oldest first: " + line
