@@ -1,9 +1,11 @@
 # Is this box fair? The results the host kept, per set-up actually played, against
 # the exact odds from shared_rules: a chi-square test, or an exact one for small counts.
+import json
 import math
 
 from shared_rules import names as N
 from shared_rules import registry, roster
+from shared_rules.errors import RulesError
 from shared_rules.exact import fraction_text
 
 EXACT_LIMIT = 200000     # tables an exact test may enumerate; past it, chi-square
@@ -104,10 +106,18 @@ def _odds(system, setup):
         if system == N.NEW_BEGINNING:
             from shared_rules.new_beginning.odds import nb_odds
             statuses = sorted(setup.get("statuses") or [])
-            odds = nb_odds(setup["white"], setup["black"], setup["draw"], None, statuses)
-            words = "bag of %d white, %d black, draw %d%s" % (setup["white"], setup["black"], setup["draw"],
-                                                              (", " + ", ".join(statuses)) if statuses else "")
-            key = (setup["white"], setup["black"], setup["draw"], tuple(statuses))
+            # The draw effects of the lessons and scars in play (the box reports them; the
+            # bag's numbers already hold their bag effects): the odds under them.
+            effects = setup.get("effects") or []
+            if not isinstance(effects, list) or not all(isinstance(e, dict) for e in effects):
+                return None
+            odds = nb_odds(setup["white"], setup["black"], setup["draw"], None, statuses, effects=effects)
+            named = [_effect_words(e) for e in effects]
+            words = "bag of %d white, %d black, draw %d%s%s" % (
+                setup["white"], setup["black"], setup["draw"], (", " + ", ".join(statuses)) if statuses else "",
+                (", with " + ", ".join(named)) if named else "")
+            key = (setup["white"], setup["black"], setup["draw"], tuple(statuses),
+                   tuple(json.dumps(e, sort_keys=True) for e in effects))
             return key, words, [(o, odds.count(o), odds.denominator) for o in N.OUTCOMES]
         if system == registry.APPROACHES.name:
             from shared_rules.approaches import approaches_odds
@@ -132,8 +142,8 @@ def _odds(system, setup):
             words = "%d favorable, %d unfavorable, modifier %+d" % key
         else:
             return None
-    except (KeyError, TypeError, ValueError):
-        return None         # an incomplete set-up (played before the journal kept them)
+    except (KeyError, TypeError, ValueError, RulesError):
+        return None         # an incomplete set-up (played before the journal kept them), or one the rules refuse
     return key, words, [(o, dist.count(o), dist.denominator) for o in dist.names]
 
 
@@ -197,6 +207,12 @@ def judge(system, items):
     seen = sensitivity(system, rows)
     return {"system": system, "results": total, "p": p, "verdict": verdict(system, p, total, seen),
             "sensitivity": seen, "running": running(items), "setups": rows}
+
+
+def _effect_words(effect):
+    # "draw-another (count 1, when failed)": the effect as the sheet names it.
+    options = ", ".join("%s %s" % (k, str(v).lower()) for k, v in sorted(effect.items()) if k != "do")
+    return "%s%s" % (effect.get("do"), " (%s)" % options if options else "")
 
 
 def compare(results, system=None):

@@ -99,3 +99,29 @@ def test_the_running_p_value_shows_a_drift():
     assert len(line) == S.RUNNING_POINTS and line[-1] == "\u2588" and "\u2588" not in line[:len(halfway)]
     shown = S.bars(S.compare(nb(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))))
     assert shown[1] == "  p as the draws came in, oldest first: " + line
+
+
+PERSEVERANCE = {"do": "draw-another", "count": 1, "when": "failed"}
+
+
+def test_draws_under_a_lessons_draw_effect_are_judged_by_their_own_odds():
+    from shared_rules.new_beginning.draw import play
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    sampler = Sampler(SeededBytes("perseverance"))
+    played = TrialSetup(2, 3, effects=[PERSEVERANCE])
+    outcomes = [play(played, 2, sampler) for _ in range(600)]
+    with_effect = dict(SETUP, effects=[PERSEVERANCE], traits=["Smuggler", "Perseverance"])
+    judged = S.compare(nb(outcomes, with_effect))["systems"][0]
+    assert judged["setups"][0]["setup"] == ("bag of 2 white, 3 black, draw 2, with draw-another (count 1, "
+                                            "when failed)")
+    assert judged["p"] > 0.05 and "look fair" in judged["verdict"]
+    # Judged against the plain bag, as before the box reported its effects, a fair
+    # box under Perseverance looked loaded.
+    plain = S.compare(nb(outcomes, SETUP))["systems"][0]
+    assert plain["p"] < 1e-6 and "look unlikely" in plain["verdict"]
+
+
+def test_a_set_up_whose_effects_are_not_a_list_of_effects_is_not_tested():
+    for effects in ("draw-another", [1], [{"do": "fly"}]):
+        report = S.compare(nb([N.TOTAL_SUCCESS], dict(SETUP, effects=effects)))
+        assert report["systems"] == [] and report["not-tested"] == {N.NEW_BEGINNING: 1}
