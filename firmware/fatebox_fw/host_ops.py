@@ -135,7 +135,11 @@ def roll(server, request):
         raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
     if hero is not None:
         # A result the box played: numbered into the roll journal with its set-up.
-        server.store.put(hero, record=dict(request.get("setup")))
+        record = dict(request.get("setup"))
+        if "drawn" in result:
+            # Colour tokens: the bag and the core draw before gold, what `fatebox stats` judges.
+            record["drawn"], record["bag"] = result["drawn"], result["bag"]
+        server.store.put(hero, record=record)
     return {"result": result}
 
 

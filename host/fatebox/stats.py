@@ -10,11 +10,13 @@ from shared_rules.exact import fraction_text
 
 EXACT_LIMIT = 200000     # tables an exact test may enumerate; past it, chi-square
 FEW = 20                 # fewer results than this cannot say much either way
-# The systems whose outcome is the dice's or the bag's alone (Colour tokens'
-# outcome is the token the player chose to keep: no fairness test there).
+# The systems whose outcome is the dice's or the bag's alone; Colour tokens' outcome
+# is the token the player chose to keep, so it is judged on the tokens drawn instead.
+COLOUR_TOKENS = registry.COLOUR_TOKENS.name
 TESTED = (N.NEW_BEGINNING, registry.APPROACHES.name, registry.LIGHT_DARK.name, registry.AXIOM.name,
           registry.FORGED_IN_THE_DARK.name)
-PLAYS = {N.NEW_BEGINNING: "draws"}
+PLAYS = {N.NEW_BEGINNING: "draws", COLOUR_TOKENS: "tokens drawn"}
+DRAWN = "drawn"     # a set-up key's first item when its outcomes are tokens drawn together
 
 
 def chi2_sf(x, df):
@@ -159,6 +161,14 @@ def judged(results, system=None):
         s = r["system"]
         if system is not None and s != system:
             continue
+        if s == COLOUR_TOKENS:
+            found = _drawn(r.get("setup"))
+            if found is None:
+                untold[s] = untold.get(s, 0) + 1
+                continue
+            key, words, odds, tokens = found
+            by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
+            continue
         found = _odds(s, r.get("setup")) if s in TESTED else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
@@ -166,6 +176,53 @@ def judged(results, system=None):
         key, words, odds = found
         by_system.setdefault(s, []).append((key, words, odds, r["outcome"]))
     return by_system, untold
+
+
+def _drawn(setup):
+    """Colour tokens: (key, words, odds, tokens) of the core draw before gold and choices
+    (the box's `drawn`, from its `bag`), or None when the set-up does not say."""
+    from shared_rules.colour_tokens import BAG_COLOURS
+    if not isinstance(setup, dict):
+        return None
+    bag, drawn = setup.get("bag"), setup.get("drawn")
+    if not isinstance(bag, dict) or not isinstance(drawn, list) or not drawn:
+        return None
+    counts = [(c, bag.get(c, 0)) for c in BAG_COLOURS]
+    if set(bag) - set(BAG_COLOURS) or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1000
+                                              for _, n in counts):
+        return None
+    total = sum(n for _, n in counts)
+    if not all(isinstance(t, str) for t in drawn) or len(drawn) > total:
+        return None
+    for colour, n in counts:
+        if drawn.count(colour) > n:
+            return None     # more of a colour than the bag holds, or one it does not
+    if any(t not in BAG_COLOURS for t in drawn):
+        return None
+    key = (DRAWN, tuple(counts), len(drawn))
+    words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
+    return key, words, [(c, n, total) for c, n in counts], drawn
+
+
+def _hypergeometric(key, observed, probs):
+    """Tokens drawn together without replacement: Pearson's chi-square over the colours
+    with the finite population correction (N - n) / (N - 1), or None for other keys."""
+    if not (isinstance(key, tuple) and key[:1] == (DRAWN,)):
+        return None
+    total = sum(n for _, n in key[1])
+    drawn = key[2]
+    scale = (total - drawn) / float(total - 1) if total > 1 else 0.0
+    n = sum(observed)
+    cells = [(o, n * p) for o, p in zip(observed, probs) if p > 0]
+    if any(o > 0 for o, p in zip(observed, probs) if p == 0):
+        return 0.0, "impossible"
+    if len(cells) < 2:
+        return 1.0, "certain"
+    if scale <= 0:
+        # The whole bag drawn each time: the counts are certain.
+        return (1.0 if all(abs(o - e) < 1e-9 for o, e in cells) else 0.0), "certain"
+    x2 = sum((o - e) ** 2 / e for o, e in cells) / scale
+    return chi2_sf(x2, len(cells) - 1), "chi-square (drawn together)"
 
 
 def setups(items):
@@ -183,7 +240,7 @@ def setups(items):
         observed = [entry["counts"].get(o, 0) for o in names]
         probs = [chances[o][0] / chances[o][1] if o in chances else 0.0 for o in names]
         n = sum(observed)
-        p, how = test(observed, probs)
+        p, how = _hypergeometric(key, observed, probs) or test(observed, probs)
         rows.append({"setup": entry["setup"], "results": n, "test": how, "p": p,
                      "outcomes": [{"outcome": o, "observed": c, "expected": n * q,
                                    "chance": fraction_text(*chances[o]) if o in chances else "0"}
@@ -387,8 +444,8 @@ def bars(report, width=30):
                 lines.append("    %-*s %-*s %4d  expected %.1f (%s)" % (name_width, o["outcome"], width, bar,
                                                                        o["observed"], o["expected"], o["chance"]))
     for system, n in sorted(report["not-tested"].items()):
-        why = ("its outcome is the token the player keeps" if system == registry.COLOUR_TOKENS.name
-               else "played before the box kept each result's set-up")
+        why = ("played before the box kept the tokens drawn (its outcome is the token the player keeps)"
+               if system == COLOUR_TOKENS else "played before the box kept each result's set-up")
         lines.append("%d %s result%s not tested: %s" % (n, roster.SYSTEM_WORDS.get(system, system),
                                                         "" if n == 1 else "s", why))
     return lines

@@ -64,7 +64,8 @@ def test_results_without_a_set_up_and_colour_tokens_are_said_not_tested():
                         {"system": "colour-tokens", "outcome": "no-effect", "setup": {"colour": "red"}}])
     assert report["systems"] == [] and report["not-tested"] == {N.NEW_BEGINNING: 1, "colour-tokens": 1}
     lines = S.bars(report)
-    assert "1 Colour tokens result not tested: its outcome is the token the player keeps" in lines
+    assert ("1 Colour tokens result not tested: played before the box kept the tokens drawn (its outcome is "
+            "the token the player keeps)") in lines
 
 
 def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):

@@ -125,3 +125,56 @@ def test_a_set_up_whose_effects_are_not_a_list_of_effects_is_not_tested():
     for effects in ("draw-another", [1], [{"do": "fly"}]):
         report = S.compare(nb([N.TOTAL_SUCCESS], dict(SETUP, effects=effects)))
         assert report["systems"] == [] and report["not-tested"] == {N.NEW_BEGINNING: 1}
+
+
+# -- Colour tokens: judged on the tokens drawn, not on the token the player kept
+
+def colour_results(n, seed, bag=None, gold=0, cheat=None):
+    """n actions drawn by shared_rules' Action as the box records them; `cheat` swaps
+    a drawn token for a red one that often (a box that leans to red)."""
+    from shared_rules.colour_tokens.action import Action
+    sampler = Sampler(SeededBytes(seed))
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        action = Action("green", sampler, keywords=1, bag=bag, gold=gold)
+        action.draw_core()
+        drawn = list(action.first)
+        if cheat and rng.random() < cheat:
+            drawn[0] = "red" if drawn.count("red") < action.bag["red"] else drawn[0]
+        out.append({"system": "colour-tokens", "outcome": "no-effect", "character": "Rue",
+                    "setup": {"colour": "green", "keywords": 1, "reserve": 0, "bag": dict(action.bag),
+                              "drawn": drawn}})
+    return out
+
+
+def test_colour_tokens_are_judged_on_the_tokens_drawn():
+    fair = S.compare(colour_results(400, "fair colours"))["systems"][0]
+    assert fair["system"] == "colour-tokens" and fair["results"] == 1600        # 4 tokens an action
+    row = fair["setups"][0]
+    assert row["setup"] == "bag of 4 black, 4 green, 4 blue, 4 red, 4 white, 4 drawn"
+    assert row["test"] == "chi-square (drawn together)"
+    assert fair["p"] > 0.05 and "Colour tokens tokens drawn" in fair["verdict"]
+    leaning = S.compare(colour_results(400, "red colours", cheat=0.3))["systems"][0]
+    assert leaning["p"] < 0.01 and "look unlikely from a fair box" in leaning["verdict"]
+
+
+def test_the_draw_without_replacement_is_not_mistaken_for_a_bias():
+    # A small bag, most of it drawn: the colours of one hand are tied together (a red
+    # drawn leaves fewer reds). Tested as independent tokens, a fair box would look
+    # too even; with the finite population correction its p is spread as a fair p is.
+    bag = {"black": 2, "green": 2, "blue": 1, "red": 1, "white": 0}
+    ps = []
+    for i in range(60):
+        ps.append(S.compare(colour_results(30, "small bag %d" % i, bag=bag))["systems"][0]["p"])
+    # Fair p-values are uniform: about half below 0.5, a tenth below 0.1.
+    assert 0.3 <= sum(p < 0.5 for p in ps) / 60.0 <= 0.7
+    assert sum(p < 0.1 for p in ps) <= 14
+
+
+def test_a_colour_tokens_set_up_that_does_not_add_up_is_not_tested():
+    bad = [{"bag": {"red": 1}, "drawn": ["red", "red"]}, {"bag": {"red": 2}, "drawn": ["gold"]},
+           {"bag": {"red": True}, "drawn": ["red"]}, {"bag": {"purple": 3}, "drawn": ["red"]}, {"colour": "red"}]
+    for setup in bad:
+        report = S.compare([{"system": "colour-tokens", "outcome": "x", "setup": setup}])
+        assert report["systems"] == [] and report["not-tested"] == {"colour-tokens": 1}, setup
