@@ -26,7 +26,7 @@ def _box(raw_source=None):
 
 def _data(reply):
     assert reply["ok"] is True, reply
-    return binascii.a2b_base64(reply["data"])
+    return binascii.a2b_base64(reply["data"].encode())
 
 
 class Bits:
