@@ -50,8 +50,8 @@ def test_a_healthy_rosc_draws(tmp_path, picos):
 # -- `fatebox entropy` on the real rp2 port (docs/entropy.md, Take the bytes to a test battery)
 
 # The emulated chip makes about 100 conditioned bytes a second of wall time
-# here (4096 in 43 s; 6.6 s of the chip's own clock): a megabyte would take
-# hours, so it gives 4 KiB, against thresholds computed for 4 KiB.
+# (docs/entropy.md): a megabyte would take hours, so it gives 4 KiB, against
+# thresholds computed for 4 KiB.
 PICO_BYTES = 4096
 
 
