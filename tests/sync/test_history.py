@@ -98,5 +98,9 @@ def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):
     png, svg = tmp_path / "fair.png", tmp_path / "fair.svg"
     assert run("stats", "--plot", png).exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert run("stats", "--plot", svg).exit_code == 0 and b"<svg" in svg.read_bytes()[:400]
+    # A session's results: none received since a later date, all since an earlier one.
+    assert json.loads(run("stats", "--since", "2999-01-01", "--json").stdout)["systems"] == []
+    assert json.loads(run("stats", "--since", "2000-01-01", "--json").stdout)["systems"][0]["results"] == 24
+    assert run("stats", "--since", "yesterday").exit_code == 2
     wrong = run("stats", "--plot", tmp_path / "fair.gif")
     assert wrong.exit_code == 2 and "give a .png or .svg file" in wrong.stderr
