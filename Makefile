@@ -44,7 +44,11 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware test-py test-pico test-mp typecheck
+# They run at once (the emulated Pico's is the longest, on a core of its own),
+# each one's output kept together and shown when it ends.
+TIERS := test-pico test-py test-mp typecheck
+test: deps firmware
+	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).

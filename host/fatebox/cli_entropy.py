@@ -10,6 +10,7 @@ import click
 
 from shared_rules import names as N
 from fatebox.errors import DeviceError, FateboxError, USAGE
+from fatebox.session import connect, port_option
 from fatebox.simulate import Bar
 from fatebox.terminal import clean
 
@@ -63,15 +64,13 @@ def _page(link, want, raw):
                    "conditioned bytes the draws read (default).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="The file to write (whole or not at all).")
-@click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
-              help="The board: auto (the one MicroPython board plugged in), a device path, or a pyserial URL.")
+@port_option
 def entropy_command(count, raw, output, port):
     """The box's random bytes into a file, for dieharder or ent (docs/entropy.md)."""
-    from fatebox.cli import _connect
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
         raise FateboxError("-o %s: no folder %s to write it in" % (output, directory), USAGE)
-    with _connect(port) as link:
+    with connect(port) as link:
         fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", suffix=".tmp", dir=directory)
         try:
             with os.fdopen(fd, "wb") as f, Bar(count, label="reading random bytes") as bar:
