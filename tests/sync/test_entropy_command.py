@@ -59,13 +59,20 @@ def test_an_existing_file_stays_whole_when_the_read_fails(realbox, run, tmp_path
     monkeypatch.setattr(cli_entropy, "BUSY_TRIES", 2)
     monkeypatch.setattr(cli_entropy, "BUSY_WAIT_S", 0)
     from fatebox.errors import DeviceError
+    from fatebox.link import Link
+    real = Link.request
+    asked = []
 
     def busy(link, op, **args):
+        if op != "entropy":
+            return real(link, op, **args)
+        asked.append(op)
         raise DeviceError("busy", "a result is being played on the box; ask again once it shows", op)
     monkeypatch.setattr("fatebox.link.Link.request", busy)
     result = run("--port", box.path, "entropy", "--bytes", 10, "-o", out)
     assert result.exit_code == 1
     assert "a result is being played" in result.stderr and "Traceback" not in result.output
+    assert asked == ["entropy", "entropy"]          # asked again once, then gave up
     assert out.read_bytes() == b"before"
     assert sorted(os.listdir(tmp_path)) == ["flash", "keep.bin"]
 
@@ -86,3 +93,31 @@ def test_info_line_counts_the_health_tests():
                     "proportion test, 0 by the others, 0 restarts")
     # A hostile box's words are shown, never acted on.
     assert "\x1b" not in cli_entropy.health_line({"source": "\x1b]0;x\x07"})
+
+
+def test_a_reply_that_is_not_the_bytes_asked_for_writes_no_file(realbox, run, tmp_path, monkeypatch):
+    from fatebox.errors import DeviceError
+    box = realbox(seed=None)
+    out = tmp_path / "bad.bin"
+    replies = [{"ok": True, "data": "not base64!", "raw": False},
+               {"ok": True, "data": "AAAA", "raw": False},                 # 3 bytes, not 10
+               {"ok": True, "data": "AAAAAAAAAAAAAA==", "raw": True}]      # raw, not conditioned
+    from fatebox.link import Link
+    real = Link.request
+
+    def answering(reply):
+        return lambda link, op, **args: reply if op == "entropy" else real(link, op, **args)
+    for reply in replies:
+        monkeypatch.setattr("fatebox.link.Link.request", answering(reply))
+        result = run("--port", box.path, "entropy", "--bytes", 10, "-o", out)
+        assert result.exit_code == 1 and "a reply fatebox cannot use" in result.stderr, reply
+        assert os.listdir(tmp_path) == ["flash"]
+
+    def old_box(link, op, **args):
+        if op != "entropy":
+            return real(link, op, **args)
+        raise DeviceError("unknown-op", "unknown op 'entropy'", op)
+    monkeypatch.setattr("fatebox.link.Link.request", old_box)
+    result = run("--port", box.path, "entropy", "--bytes", 10, "-o", out)
+    assert result.exit_code == 1 and "older than the `entropy` op" in result.stderr
+    assert os.listdir(tmp_path) == ["flash"]
