@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,25 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware test-py test-pico test-mp typecheck
+test: deps chromium firmware test-py test-pico test-mp typecheck
+
+# Debian's chromium for the browser tests (tests/web, Playwright drives it
+# through executable_path; never `playwright install`): installed with
+# apt-get when run as root, otherwise named with the command that installs it.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get install -y --no-install-recommends chromium || \
+				{ apt-get update && apt-get install -y --no-install-recommends chromium; }; \
+		else \
+			echo "make chromium: /usr/bin/chromium is missing; install it with: sudo apt-get install -y chromium" >&2; exit 1; \
+		fi; \
+	fi
+
+# The box in a browser (docs/web.md): a static site in build/web/. Open it with
+# python3 -m http.server -d build/web (then http://localhost:8000/).
+web: deps
+	$(PY) web/build.py --out build/web
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
