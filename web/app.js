@@ -190,7 +190,7 @@ function turn() {
   try {
     app.tick();
   } catch (e) { crashed(e); return; }
-  if (fb.fault) { fb.fault = false; try { mp.runPython("raise RuntimeError('a fault the test asked for')"); } catch (e) { crashed(e); return; } }
+  if (fb.fault && config.seeded) { fb.fault = false; try { mp.runPython("raise RuntimeError('a fault the test asked for')"); } catch (e) { crashed(e); return; } }
   showScreen();
   const now = performance.now();
   if (now - lastPersist >= PERSIST_MS) { lastPersist = now; persist(); }
@@ -438,6 +438,8 @@ function choose(system, name) {
   persist(true);
   showScreen(true);
 }
+
+fb.downs = () => app.downs();       // every press as the firmware read it: [button, at, hold]
 
 fb.lost = () => {
   // The lock was stolen by another tab: stop, write nothing more.

@@ -71,7 +71,7 @@ def up(button):
 
 def downs():
     """Every press as the gadget read it: [button, down at (board ms), hold]."""
-    return json.dumps(board.downs)
+    return json.dumps([[i, span[2], span[1]] for i, span in board.downs])
 
 
 def characters():

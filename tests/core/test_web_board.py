@@ -80,7 +80,7 @@ def test_a_key_press_a_long_press_and_a_held_pointer_reach_the_gadget():
     board.press("back", LONG_MS)               # Shift+B: the menu
     _turn(gadget, page, LONG_MS + 200)
     assert gadget.describe()["screen"] == "menu-system"
-    assert board.downs[-1][0] == 0 and board.downs[-1][2] == LONG_MS
+    assert board.downs[-1][0] == 0 and board.downs[-1][1][1] == LONG_MS
     board.press("back", SHORT_MS)              # out of the menu, a step back
     _turn(gadget, page, 600)
     assert gadget.describe()["screen"] != "menu-system"
@@ -92,5 +92,5 @@ def test_a_key_press_a_long_press_and_a_held_pointer_reach_the_gadget():
     board.down(3)                              # a tap (down and up at once) is a press
     board.up(3)
     _turn(gadget, page, DEBOUNCE_MS * 4 + 400)
-    assert board.downs[-1][0] == 3 and board.downs[-1][2] == SHORT_MS
+    assert board.downs[-1][0] == 3 and board.downs[-1][1][1] == SHORT_MS
     assert len(page.frames) == board.frames and page.frames[-1] == board.frame.hex()

@@ -52,7 +52,7 @@ class WebBoard(Board):
         self.bit = 8
         self.presses = [[] for _ in self.profile["buttons"]]
         self.buttons = [self._pin(i) for i in range(len(self.presses))]
-        self.downs = []          # (button, down at, hold): every press as the gadget read it
+        self.downs = []          # (button, span): every press as the gadget read it (presses.py)
         self.frame = bytes(3 * self.profile["neopixel"]["count"])
         self.frames = 0
 
@@ -90,7 +90,7 @@ class WebBoard(Board):
             seen = was is not None and was[2] is not None
             down = presses.level(spans, self.ticks_ms())
             if was is not None and not seen and was[2] is not None:
-                self.downs.append((i, was[2], was[1]))
+                self.downs.append((i, was))     # its hold is known once the pointer is up
                 if len(self.downs) > 400:
                     self.downs.pop(0)
             return down
