@@ -287,13 +287,13 @@ async function loadSheet(file) {
   if (text.includes("\u0000")) return `${where}: not a text file; nothing loaded`;
   let data;
   try { data = parseToml(text); } catch (e) {
-    if (e instanceof TomlError) return `${where}:${e.line}:${e.column}: not valid TOML: ${e.message.split("\n")[0]}`;
-    return `${where}: not valid TOML: ${e.message}`;
+    if (e instanceof TomlError) return `${where}:${e.line}:${e.column}: not valid TOML: ${e.message.split("\n")[0]}; nothing loaded`;
+    return `${where}: not valid TOML: ${e.message}; nothing loaded`;
   }
   const got = call("put_sheet", JSON.stringify(data));
   if (!got.ok) {
-    const line = lineOf(text, got.field);
-    return `${where}${line ? ":" + line : ""}: ${got.field}: ${got.message}; nothing loaded`;
+    const line = got.field ? lineOf(text, got.field) : null;
+    return `${where}${line ? ":" + line : ""}: ${got.field ? got.field + ": " : ""}${got.message}; nothing loaded`;
   }
   await persist(true);
   showScreen(true);

@@ -118,7 +118,7 @@ def put_sheet(text):
     except Refused as exc:
         return json.dumps({"ok": False, "field": "character", "message": exc.message})
     except StoreError as exc:
-        return json.dumps({"ok": False, "field": "flash", "message": exc.message})
+        return json.dumps({"ok": False, "field": None, "message": exc.message})
 
 
 def delete(name):

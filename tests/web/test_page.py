@@ -1,0 +1,164 @@
+# The page as a player meets it: sheets loaded and refused, the flash kept
+# across a reload, storage refused, a firmware error, two tabs, a seed refused.
+import json
+from pathlib import Path
+
+from fatebox_fw import ring as R
+from tests.web.conftest import board_now, open_box, wait_board
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MARA = (EXAMPLES / "mara.toml").read_text()
+WREN = MARA.replace('name = "Mara"', 'name = "Wren"')
+
+
+def characters(page):
+    return json.loads(page.evaluate("JSON.stringify(fatebox.characters)"))
+
+
+def load(page, name, data, mime="application/toml"):
+    """Choose a file in the page's sheet loader; the line the page says about it."""
+    before = page.locator("#problems li").count()
+    page.set_input_files("#file", files=[{"name": name, "mimeType": mime, "buffer": data}])
+    page.wait_for_function("document.querySelectorAll('#problems li').length > 0")
+    del before
+    return page.locator("#problems li").first.inner_text()
+
+
+def delete(page, name):
+    """The Delete button beside a character, its confirmation accepted."""
+    page.evaluate("document.getElementById('table').open = true")
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#characters li", has_text=name).get_by_role("button", name="Delete").click()
+    page.wait_for_function("!fatebox.characters.some(c => c.name === %s)" % json.dumps(name))
+
+
+def test_a_full_box_refuses_a_sheet_and_one_deleted_makes_room(context, site):
+    page = open_box(context, site, seed=3)
+    assert len(characters(page)) == 8          # the demo table fills the box
+    said = load(page, "wren.toml", WREN.encode())
+    assert said == "wren.toml: the box holds 8 characters already; delete one first; nothing loaded"
+    delete(page, "Tobin")
+    assert load(page, "wren.toml", WREN.encode()) == "wren.toml: loaded"
+
+
+def test_a_sheet_loads_and_a_reload_keeps_it_and_the_trials_played(context, site):
+    page = open_box(context, site, seed=3)
+    delete(page, "Tobin")
+    said = load(page, "wren.toml", WREN.encode())
+    assert said == "wren.toml: loaded"
+    assert "Wren" in [c["name"] for c in characters(page)]
+    # A trial from the keyboard: Shift+G rolls now, g takes the result (recorded, saved).
+    page.keyboard.press("Shift+G")
+    wait_board(page, board_now(page) + 2400)
+    page.keyboard.press("g")
+    wait_board(page, board_now(page) + 900)
+    played = characters(page)
+    assert sum(c.get("trials", 0) for c in played) == 1
+    page.wait_for_function("fatebox.persisted >= 3")
+    page.reload()
+    page.wait_for_function("window.fatebox && window.fatebox.ready")
+    assert characters(page) == played
+    assert page.evaluate("fatebox.demo") == []        # the demo goes only into an empty flash
+
+
+def test_a_sheet_with_a_wrong_field_is_refused_naming_the_field_and_line(context, site):
+    page = open_box(context, site, seed=3)
+    before = characters(page)
+    bad = WREN.replace("pending-misfortunes = 0", "pending-misfortunes = \"many\"")
+    line = bad.splitlines().index('pending-misfortunes = "many"') + 1
+    said = load(page, "wren.toml", bad.encode())
+    assert said.startswith("wren.toml:%d: pending-misfortunes: " % line), said
+    assert "nothing loaded" in said
+    assert characters(page) == before
+    assert page.locator("#problems").inner_text() == said
+
+
+BAD = {
+    "does not parse": ("broken.toml", b'name = "Wren"\nsystem = \n', "broken.toml:2:"),
+    "unknown system": ("dnd.toml", WREN.replace('"new-beginning"', '"dnd"').encode(), "dnd.toml:7: system: expected one of"),
+    "not text": ("image.toml", bytes([0x89, 0x50, 0x4E, 0x47, 0xFF, 0xFE, 0, 1, 2]), "image.toml: not UTF-8 text"),
+    "5 MB": ("huge.toml", b"# " + b"x" * (5 * 1024 * 1024), "huge.toml: 5242882 bytes is too large for a sheet"),
+    "a name on the board": ("mara.toml", MARA.encode(), "mara.toml:6: name: the box already holds a character named 'Mara'"),
+}
+
+
+def test_bad_sheets_are_refused_with_what_and_where_and_nothing_changes(context, site):
+    page = open_box(context, site, seed=3)
+    before = characters(page)
+    persisted = page.evaluate("fatebox.persisted")
+    for what, (name, data, expected) in BAD.items():
+        said = load(page, name, data)
+        assert said.startswith(expected), (what, said)
+        assert said.endswith("nothing loaded"), (what, said)
+    assert characters(page) == before
+    assert page.evaluate("fatebox.persisted") == persisted     # the flash was not written
+    assert page.errors == []
+
+
+def test_storage_refused_says_characters_will_not_be_kept_and_plays_on(context, site):
+    context.add_init_script("""Object.defineProperty(window, 'indexedDB', {get() { return {
+        open() { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); } }; }});""")
+    page = open_box(context, site, seed=3)
+    notice = page.locator("#notice").inner_text()
+    assert "will not be kept" in notice and "Play goes on" in notice
+    screen = page.evaluate("fatebox.screen.screen")
+    page.keyboard.press("g")
+    page.wait_for_function("fatebox.screen.screen !== %s" % json.dumps(screen))
+
+
+def test_a_firmware_error_shows_the_error_pattern_and_a_line_and_a_reload_recovers(context, site):
+    page = open_box(context, site, seed=3)
+    page.evaluate("fatebox.fault = true")
+    page.wait_for_function("fatebox.failed !== null")
+    notice = page.locator("#notice").inner_text()
+    assert notice.startswith("The box stopped: RuntimeError: a fault the test asked for."), notice
+    ring = R.Ring(12, page.evaluate("fatebox.screen.brightness"))
+    ring.error(R.REFUSED)
+    rgbs = page.eval_on_selector_all("[data-pixel]", "els => els.map(e => e.dataset.rgb)")
+    assert rgbs == ["#" + bytes(ring.buf[3 * i:3 * i + 3]).hex() for i in range(12)]
+    page.locator("#notice button").click()          # Reload
+    page.wait_for_function("window.fatebox && window.fatebox.ready")
+    assert page.evaluate("fatebox.failed") is None
+
+
+def test_a_second_tab_offers_to_take_over_and_the_first_stops_writing(context, site):
+    first = open_box(context, site, seed=3)
+    second = context.new_page()
+    second.goto(site + "?seed=3")
+    second.wait_for_function("document.getElementById('notice').textContent.includes('Another tab holds the box')")
+    assert second.evaluate("fatebox.ready") is False
+    second.locator("#notice button").click()         # Take over
+    second.wait_for_function("window.fatebox.ready")
+    first.wait_for_function("document.getElementById('notice').textContent.includes('took the box over')")
+    written = first.evaluate("fatebox.persisted")
+    delete(second, "Tobin")
+    assert load(second, "wren.toml", WREN.encode()) == "wren.toml: loaded"
+    first.keyboard.press("g")                         # the stopped tab takes no press and writes nothing
+    wait_board(second, board_now(second) + 500)
+    assert first.evaluate("fatebox.persisted") == written
+    second.close()
+    first.close()
+    third = open_box(context, site, seed=3)
+    names = [c["name"] for c in characters(third)]
+    assert "Wren" in names and "Tobin" not in names
+
+
+def test_the_site_make_web_builds_refuses_a_seed_and_a_fault(context, plain_site):
+    page = open_box(context, plain_site, seed=3)
+    assert "does not take a seed" in page.locator("#notice").inner_text()
+    page.evaluate("fatebox.fault = true")
+    wait_board(page, board_now(page) + 100)
+    assert page.evaluate("fatebox.failed") is None
+
+
+def test_the_keyboard_alone_plays_and_the_buttons_are_labelled_as_on_the_cards(context, site):
+    page = open_box(context, site, seed=3)
+    labels = page.locator("button.key .label").all_inner_texts()
+    assert labels == ["BACK", "MINUS", "PLUS", "GO"]
+    assert page.locator("#help").inner_text().strip() != ""
+    page.keyboard.press("Shift+B")                    # a long BACK: the menu
+    page.wait_for_function("fatebox.screen.screen === 'menu-system'")
+    assert page.locator("#help").inner_text().startswith("MINUS/PLUS: the system to play")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Shift+ArrowRight")           # long GO: play the system chosen
+    page.wait_for_function("fatebox.screen.screen !== 'menu-system' && fatebox.screen.system !== 'new-beginning'")
