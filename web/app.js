@@ -237,7 +237,8 @@ function listCharacters() {
     const name = document.createElement("strong");
     name.textContent = c.name;
     const what = document.createElement("span");
-    what.textContent = ` ${t.words[c.system] || c.system} · ${c.trials || 0} trials` +
+    const n = c.trials || 0;
+    what.textContent = `${t.words[c.system] || c.system} · ${n} trial${n === 1 ? "" : "s"}` +
       (c.history && c.history.length ? ` · last: ${c.history[c.history.length - 1].outcome}` : "");
     const get = document.createElement("button");
     get.textContent = "Download sheet";
@@ -250,7 +251,7 @@ function listCharacters() {
       if (why) problem(`${c.name}: ${why}`);
       persist(true); showScreen(true);
     });
-    li.append(name, what, " ", get, " ", del);
+    li.append(name, what, get, del);
     ul.appendChild(li);
   }
 }
@@ -433,7 +434,7 @@ async function boot(seed) {
 }
 
 function choose(system, name) {
-  const why = call("choose", system, name || "");
+  const why = call("choose", system, name === null ? "*" : name);
   if (why) problem(why);
   persist(true);
   showScreen(true);

@@ -131,7 +131,8 @@ def delete(name):
 
 
 def choose(system, name):
-    """The menu's choice from the page: as the box's own menu closes on it."""
+    """The menu's choice from the page: as the box's own menu closes on it.
+    name "" is nobody (play without recording); "*" the system's first."""
     core = box.core
     now = board.ticks_ms()
     if system not in roster.SYSTEMS:
@@ -139,7 +140,10 @@ def choose(system, name):
     core._open_menu(now)
     core.menu_system = roster.SYSTEMS.index(system)
     names = core.candidates(system)
-    core.menu_pick = names.index(name) if name in names else len(names)
+    if name == "*":
+        core.menu_pick = 0
+    else:
+        core.menu_pick = names.index(name) if name in names else len(names)
     core._close_menu(now)
     return ""
 

@@ -162,3 +162,16 @@ def test_the_keyboard_alone_plays_and_the_buttons_are_labelled_as_on_the_cards(c
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Shift+ArrowRight")           # long GO: play the system chosen
     page.wait_for_function("fatebox.screen.screen !== 'menu-system' && fatebox.screen.system !== 'new-beginning'")
+
+
+def test_the_menu_on_the_page_chooses_the_system_and_the_character(context, site):
+    page = open_box(context, site, seed=3)
+    page.select_option("#system", "approaches")
+    page.wait_for_function("fatebox.screen.system === 'approaches' && fatebox.screen.active === 'Ash'")
+    page.select_option("#system", "new-beginning")
+    page.wait_for_function("fatebox.screen.system === 'new-beginning'")
+    page.select_option("#character", "Tobin")
+    page.wait_for_function("fatebox.screen.active === 'Tobin'")
+    page.select_option("#character", "")
+    page.wait_for_function("fatebox.screen.active === null")
+    assert page.errors == []
