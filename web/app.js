@@ -8,7 +8,9 @@ import { RingView } from "./ring.js";
 
 const FLASH = "/flash";
 const LOOP_MS = 5;              // a turn of the firmware's loop, as on the box
-const IDLE_MS = 20;             // a hidden page's turn
+const IDLE_MS = 20;             // a turn when nothing moves (a hidden page, an unchanged ring)
+const BUSY_FOR_MS = 2000;       // 5 ms turns this long after a press...
+const FRAME_BUSY_MS = 120;      // ...or a frame drawn (an animation's steps are 50 ms and more)
 const PERSIST_MS = 300;         // the flash's changes go to IndexedDB this often at most
 const SHEET_LIMIT = 64 * 1024;  // a sheet larger than this is not a sheet
 const LOCK = "fatebox-box";
@@ -33,7 +35,7 @@ const fb = {            // what tests, the bench and a curious console can read
 window.fatebox = fb;
 
 let mp, app, ring, help, config, db = null, running = false, timer = null;
-let brightness = 64, lastPersist = 0, flashStamp = "", lastWords = "";
+let lastShown = 0, brightness = 64, lastPersist = 0, flashStamp = "", lastWords = "", lastInput = 0, lastFrame = 0;
 
 // -- notices ------------------------------------------------------------------
 function notice(text, kind = "info", action = null) {
@@ -133,6 +135,7 @@ const page = {
   draw: (hex) => {
     ring.draw(hex, brightness);
     const t = performance.now();
+    lastFrame = t;
     if (fb.firstFrameAt === null) fb.firstFrameAt = t;
     fb.frames.push([t, hex]);
     if (fb.frames.length > 4000) fb.frames.splice(0, 1000);
@@ -191,10 +194,22 @@ function turn() {
     app.tick();
   } catch (e) { crashed(e); return; }
   if (fb.fault && config.seeded) { fb.fault = false; try { mp.runPython("raise RuntimeError('a fault the test asked for')"); } catch (e) { crashed(e); return; } }
-  showScreen();
   const now = performance.now();
+  // The words beside the ring follow the ring: read again after a frame or a
+  // press, and four times a second (describe() costs more than a turn).
+  if (lastFrame > lastShown || lastInput > lastShown || now - lastShown > 250) { lastShown = now; showScreen(); }
   if (now - lastPersist >= PERSIST_MS) { lastPersist = now; persist(); }
-  timer = setTimeout(turn, document.hidden ? IDLE_MS : LOOP_MS);
+  // Turns every 5 ms while something moves, as on the box; every 20 ms when
+  // nothing does (input wakes the loop at once: a press is never late).
+  const busy = !document.hidden && (now - lastInput < BUSY_FOR_MS || now - lastFrame < FRAME_BUSY_MS);
+  timer = setTimeout(turn, busy ? LOOP_MS : IDLE_MS);
+}
+
+function wake() {
+  lastInput = performance.now();
+  if (!running) return;
+  clearTimeout(timer);
+  timer = setTimeout(turn, 0);
 }
 
 // -- what the page shows beside the ring ---------------------------------------------
@@ -327,12 +342,14 @@ function makeButtons() {
       b.classList.add("down");
       shifted = e.shiftKey;
       if (shifted) app.press(i, LONG_MS); else app.down(i);
+      wake();
     });
     const release = () => {
       b.classList.remove("down");
       if (!running) return;
       if (!shifted) app.up(i);
       shifted = false;
+      wake();
     };
     b.addEventListener("pointerup", release);
     b.addEventListener("pointercancel", release);
@@ -350,8 +367,10 @@ function onKey(e) {
   else if (t && t.tagName === "BUTTON" && (e.key === "Enter" || e.key === " ")) return;   // the page's own buttons
   if (i === undefined) return;
   e.preventDefault();
+  fb.keyAt = e.timeStamp;      // the bench's press-to-frame latency starts here
   const long = e.shiftKey || /^[BMPG!@#$_]$/.test(e.key);
   app.press(i, long ? LONG_MS : SHORT_MS);
+  wake();
   const b = $("buttons").children[i];
   b.classList.add("down");
   setTimeout(() => b.classList.remove("down"), long ? LONG_MS : SHORT_MS);

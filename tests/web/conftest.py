@@ -88,9 +88,10 @@ def open_box(context, url, seed=None, query=""):
 
 
 def board_now(page):
-    return page.evaluate("fatebox.screen.now")
+    """The web board's clock (hal/web.py: performance.now(), whole ms)."""
+    return page.evaluate("Math.floor(performance.now())")
 
 
 def wait_board(page, at_ms):
-    """Until the page's board clock passes at_ms (an event: the firmware's turn)."""
-    page.wait_for_function("fatebox.screen && fatebox.screen.now >= %d" % at_ms)
+    """Until the page's board clock passes at_ms."""
+    page.wait_for_function("performance.now() >= %d" % at_ms)
