@@ -109,7 +109,7 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
-bench: deps firmware $(VENV)/.bench
+bench: deps chromium firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
@@ -117,6 +117,7 @@ bench: deps firmware $(VENV)/.bench
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/flood_bench.py
 	$(PY) bench/pico_flood.py
+	$(PY) bench/web_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build
