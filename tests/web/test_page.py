@@ -175,3 +175,42 @@ def test_the_menu_on_the_page_chooses_the_system_and_the_character(context, site
     page.select_option("#character", "")
     page.wait_for_function("fatebox.screen.active === null")
     assert page.errors == []
+
+
+def test_every_character_downloads_as_a_sheet_fatebox_loads_back_the_same(context, site, tmp_path):
+    from fatebox import sheets
+    page = open_box(context, site, seed=3)
+    page.evaluate("document.getElementById('table').open = true")
+    kept = dict((c["name"], c) for c in characters(page))
+    assert len(kept) == 8
+    for name, data in kept.items():
+        with page.expect_download() as got:
+            page.locator("#characters li", has_text=name).get_by_role("button", name="Download sheet").click()
+        path = tmp_path / got.value.suggested_filename
+        got.value.save_as(path)
+        assert sheets.load(str(path)).character.to_dict() == data, name
+
+
+def test_at_360_by_640_the_box_fits_the_width_and_its_buttons_the_first_screen(context, site, tmp_path):
+    page = open_box(context, site, seed=3)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for selector in ("#lid", "#buttons"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 640, (selector, box)
+    for button in page.locator("button.key").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44        # a finger's target
+    page.screenshot(path=str(tmp_path / "phone.png"))
+
+
+def test_a_long_touch_on_a_button_is_a_long_press(context, site):
+    page = open_box(context, site, seed=3)
+    box = page.locator('button.key[data-role="back"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    wait_board(page, board_now(page) + 800)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("fatebox.screen.screen === 'menu-system'")    # a long BACK: the menu
+    downs = json.loads(page.evaluate("fatebox.downs()"))
+    assert downs[-1][0] == 0 and downs[-1][2] >= 600
