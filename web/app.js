@@ -183,6 +183,8 @@ function crashed(e) {
     for (let i = 0; i < 12; i++) hex += i % 3 === 0 ? "400040" : "000000";
     page.draw(hex);
   }
+  $("words").textContent = "The box stopped: the ring shows its error pattern.";
+  $("help").textContent = "";
   notice(`The box stopped: ${fb.failed}. Reload the page to start it again (the flash is kept as last saved).`,
          "error", ["Reload", () => location.reload()]);
   persist();
@@ -318,6 +320,7 @@ async function loadSheet(file) {
 
 async function loadSheets(files) {
   $("problems").replaceChildren();
+  if (!running) { problem("The box is not running here: nothing loaded."); return; }
   for (const file of files) {
     const why = await loadSheet(file);
     if (why) problem(why); else problem(`${file.name}: loaded`);
@@ -413,6 +416,7 @@ async function start() {
   ring = new RingView($("ring"), 12);
   makeButtons();
   if (!(await holdLock())) {
+    $("where").textContent = "Waiting: another tab holds the box.";
     notice("Another tab holds the box. Play there, or take it over here (the other tab stops).", "warn",
            ["Take over", async () => { await takeOver(); notice(""); boot(seed); }]);
     return;
@@ -464,6 +468,7 @@ fb.downs = () => app.downs();       // every press as the firmware read it: [but
 fb.lost = () => {
   // The lock was stolen by another tab: stop, write nothing more.
   running = false;
+  $("where").textContent = "Stopped: another tab holds the box.";
   fb.holder = false;
   clearTimeout(timer);
   notice("Another tab took the box over. This one has stopped; reload it to take the box back.", "warn",
