@@ -214,3 +214,34 @@ def test_a_long_touch_on_a_button_is_a_long_press(context, site):
     page.wait_for_function("fatebox.screen.screen === 'menu-system'")    # a long BACK: the menu
     downs = json.loads(page.evaluate("fatebox.downs()"))
     assert downs[-1][0] == 0 and downs[-1][2] >= 600
+
+
+def test_the_page_fetches_nothing_from_another_origin(context, site):
+    asked = []
+    context.on("request", lambda r: asked.append(r.url))
+    page = open_box(context, site, seed=3)
+    page.keyboard.press("g")
+    wait_board(page, board_now(page) + 300)
+    assert asked and [u for u in asked if not (u.startswith(site) or u.startswith("data:") or u.startswith("blob:"))] == []
+
+
+def test_a_focused_box_button_is_pressed_by_enter_and_space(context, site):
+    page = open_box(context, site, seed=3)
+    page.locator('button.key[data-role="plus"]').focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    page.wait_for_function("JSON.parse(fatebox.downs()).length === 2")
+    assert [b for b, _, _ in json.loads(page.evaluate("fatebox.downs()"))] == [2, 2]
+
+
+def test_a_sheet_dropped_on_the_page_is_loaded(context, site):
+    page = open_box(context, site, seed=3)
+    delete(page, "Tobin")
+    page.evaluate("""text => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'wren.toml', {type: 'application/toml'}));
+        document.getElementById('drop').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }""", WREN)
+    page.wait_for_function("document.querySelectorAll('#problems li').length > 0")
+    assert page.locator("#problems li").first.inner_text() == "wren.toml: loaded"
+    assert "Wren" in [c["name"] for c in characters(page)]
