@@ -475,6 +475,9 @@ fb.lost = () => {
          ["Reload", () => location.reload()]);
 };
 
+// Offline once loaded: a service worker keeps the site's files (sw.js).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+
 window.addEventListener("error", (e) => { if (!fb.failed) notice(`The page failed: ${e.message}. Reload to start again.`, "error"); });
 start().catch((e) => {
   fb.failed = String(e && e.message || e);

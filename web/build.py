@@ -111,7 +111,13 @@ def build(out, seeded=False):
     write_json(tmp / "help.json", {"lines": help_lines(supplies),
                                    "buttons": [list(b) for b in BUTTONS],
                                    "words": roster.SYSTEM_WORDS, "systems": list(registry.NAMES)})
-    write_json(tmp / "config.json", {"seeded": bool(seeded), "commit": commit()})
+    version = commit()
+    write_json(tmp / "config.json", {"seeded": bool(seeded), "commit": version})
+    # The service worker caches every file of the site (offline once loaded).
+    files = ["./"] + sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
+    (tmp / "sw.js").write_text((ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+                               .replace("__VERSION__", version + ("-seeded" if seeded else ""))
+                               .replace("__FILES__", json.dumps(files)), encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     os.replace(tmp, out)
     return out

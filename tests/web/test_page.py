@@ -245,3 +245,14 @@ def test_a_sheet_dropped_on_the_page_is_loaded(context, site):
     page.wait_for_function("document.querySelectorAll('#problems li').length > 0")
     assert page.locator("#problems li").first.inner_text() == "wren.toml: loaded"
     assert "Wren" in [c["name"] for c in characters(page)]
+
+
+def test_once_loaded_the_page_reloads_offline(context, site):
+    page = open_box(context, site, seed=3)
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")      # sw.js claims the page
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("window.fatebox && (window.fatebox.ready || window.fatebox.failed)")
+    assert page.evaluate("fatebox.failed") is None
+    assert len(characters(page)) == 8
