@@ -238,8 +238,13 @@ function option(select, value, text, selected) {
   select.appendChild(o);
 }
 
+let listed = "";
+
 function listCharacters() {
   const t = call("characters");
+  const key = JSON.stringify(t);
+  if (key === listed) return;         // unchanged: keep what the player opened
+  listed = key;
   fb.characters = t.characters;
   const sys = $("system"), who = $("character");
   sys.replaceChildren();
@@ -251,6 +256,7 @@ function listCharacters() {
   ul.replaceChildren();
   for (const c of t.characters) {
     const li = document.createElement("li");
+    li.dataset.name = c.name;
     const name = document.createElement("strong");
     name.textContent = c.name;
     const what = document.createElement("span");
@@ -268,7 +274,14 @@ function listCharacters() {
       if (why) problem(`${c.name}: ${why}`);
       persist(true); showScreen(true);
     });
-    li.append(name, what, get, del);
+    // The character's state as the box keeps it: the sheet a download gives.
+    const more = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "state";
+    const pre = document.createElement("pre");
+    pre.textContent = tomlText(c);
+    more.append(summary, pre);
+    li.append(name, what, get, del, more);
     ul.appendChild(li);
   }
 }

@@ -28,7 +28,7 @@ def delete(page, name):
     """The Delete button beside a character, its confirmation accepted."""
     page.evaluate("document.getElementById('table').open = true")
     page.once("dialog", lambda d: d.accept())
-    page.locator("#characters li", has_text=name).get_by_role("button", name="Delete").click()
+    page.locator("#characters li[data-name=%s]" % json.dumps(name)).get_by_role("button", name="Delete").click()
     page.wait_for_function("!fatebox.characters.some(c => c.name === %s)" % json.dumps(name))
 
 
@@ -185,7 +185,7 @@ def test_every_character_downloads_as_a_sheet_fatebox_loads_back_the_same(contex
     assert len(kept) == 8
     for name, data in kept.items():
         with page.expect_download() as got:
-            page.locator("#characters li", has_text=name).get_by_role("button", name="Download sheet").click()
+            page.locator("#characters li[data-name=%s]" % json.dumps(name)).get_by_role("button", name="Download sheet").click()
         path = tmp_path / got.value.suggested_filename
         got.value.save_as(path)
         assert sheets.load(str(path)).character.to_dict() == data, name
@@ -256,3 +256,12 @@ def test_once_loaded_the_page_reloads_offline(context, site):
     page.wait_for_function("window.fatebox && (window.fatebox.ready || window.fatebox.failed)")
     assert page.evaluate("fatebox.failed") is None
     assert len(characters(page)) == 8
+
+
+def test_each_character_shows_its_state_as_its_sheet(context, site):
+    page = open_box(context, site, seed=3)
+    page.evaluate("document.getElementById('table').open = true")
+    item = page.locator('#characters li[data-name="Mara"]')
+    item.locator("summary").click()
+    text = item.locator("pre").inner_text()
+    assert 'name = "Mara"' in text and 'system = "new-beginning"' in text and "trials = 0" in text
