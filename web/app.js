@@ -177,6 +177,8 @@ function crashed(e) {
   running = false;
   clearTimeout(timer);
   fb.failed = pyError(e);
+  // What play staged is written first, as start.py does on a board.
+  try { call("flush"); } catch (_) { /* the flash stays as last saved */ }
   try { app.show_error(); } catch (_) {
     // The firmware could not draw its own error: the refused pattern, every third pixel magenta.
     let hex = "";
