@@ -265,3 +265,13 @@ def test_each_character_shows_its_state_as_its_sheet(context, site):
     item.locator("summary").click()
     text = item.locator("pre").inner_text()
     assert 'name = "Mara"' in text and 'system = "new-beginning"' in text and "trials = 0" in text
+
+
+def test_a_colour_tokens_sheet_with_a_trait_named_twice_is_refused_at_its_line(context, site):
+    page = open_box(context, site, seed=3)
+    sheet = (EXAMPLES / "rue.toml").read_text().replace('name = "Rue"', 'name = "Wren"')
+    lines = sheet.splitlines()
+    at = [i for i, line in enumerate(lines) if line.startswith("traits")][0]
+    lines[at] = 'traits = ["Quick hands", "Quick hands"]'
+    said = load(page, "wren.toml", "\n".join(lines).encode())
+    assert said.startswith("wren.toml:%d: traits[1]: 'Quick hands' is named twice" % (at + 1)), said
