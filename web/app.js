@@ -309,6 +309,11 @@ function lineOf(text, field) {
   return null;
 }
 
+// A message that quotes a whole value (a 5,000-character name) is cut short.
+function clip(text, most = 240) {
+  return text.length > most ? text.slice(0, most) + "…" : text;
+}
+
 async function loadSheet(file) {
   const where = file.name;
   if (file.size > SHEET_LIMIT) return `${where}: ${file.size} bytes is too large for a sheet (${SHEET_LIMIT} at most); nothing loaded`;
@@ -323,10 +328,13 @@ async function loadSheet(file) {
     if (e instanceof TomlError) return `${where}:${e.line}:${e.column}: not valid TOML: ${e.message.split("\n")[0]}; nothing loaded`;
     return `${where}: not valid TOML: ${e.message}; nothing loaded`;
   }
-  const got = call("put_sheet", JSON.stringify(data));
+  let got;
+  try { got = call("put_sheet", JSON.stringify(data)); } catch (e) {
+    return `${where}: the box cannot read this sheet (${pyError(e)}); nothing loaded`;
+  }
   if (!got.ok) {
     const line = got.field ? lineOf(text, got.field) : null;
-    return `${where}${line ? ":" + line : ""}: ${got.field ? got.field + ": " : ""}${got.message}; nothing loaded`;
+    return `${where}${line ? ":" + line : ""}: ${got.field ? got.field + ": " : ""}${clip(got.message)}; nothing loaded`;
   }
   await persist(true);
   showScreen(true);

@@ -120,9 +120,15 @@ def put_sheet(text):
     except SheetError as exc:
         return json.dumps({"ok": False, "field": exc.field, "message": exc.message})
     except Refused as exc:
-        return json.dumps({"ok": False, "field": "character", "message": exc.message})
+        # The box's own put refused it: its message names what ("character name: ...").
+        return json.dumps({"ok": False, "field": None, "message": exc.message})
     except StoreError as exc:
         return json.dumps({"ok": False, "field": None, "message": exc.message})
+    except Exception as exc:
+        # A shape the checks above did not foresee: refused, never a traceback
+        # on the page (the box's put changes nothing until its checks pass).
+        return json.dumps({"ok": False, "field": None,
+                           "message": "the box cannot read this sheet (%s: %s)" % (type(exc).__name__, exc)})
 
 
 def delete(name):

@@ -275,3 +275,29 @@ def test_a_colour_tokens_sheet_with_a_trait_named_twice_is_refused_at_its_line(c
     lines[at] = 'traits = ["Quick hands", "Quick hands"]'
     said = load(page, "wren.toml", "\n".join(lines).encode())
     assert said.startswith("wren.toml:%d: traits[1]: 'Quick hands' is named twice" % (at + 1)), said
+
+
+HOSTILE = [
+    'name = 5\nsystem = "new-beginning"\n',
+    'name = "Wren"\nsystem = ["new-beginning"]\n',
+    'name = "Wren"\nsystem = "approaches"\nbody = "x"\n',
+    'name = "Wren"\nsystem = "new-beginning"\nqualities = "Agile"\n',
+    'name = "Wren"\nsystem = "new-beginning"\nhistory = [1, 2]\n',
+    'name = "Wren"\nsystem = "axiom"\ntrials = 1e400\n',
+    'name = "Wren"\nsystem = "forged-in-the-dark"\nharm = { a = { b = { c = [] } } }\n',
+    'name = "Wren"\nsystem = "light-and-dark"\nborn = 1979-05-27T07:32:00Z\n',
+    'name = "\\u0000\\u001b[2J"\nsystem = "colour-tokens"\n',
+    '[[x]]\n[[x]]\n' * 50,
+    'name = "' + "W" * 5000 + '"\n',
+]
+
+
+def test_hostile_sheets_are_refused_one_line_each_and_nothing_changes(context, site):
+    page = open_box(context, site, seed=3)
+    before = characters(page)
+    for i, text in enumerate(HOSTILE):
+        said = load(page, "h%d.toml" % i, text.encode())
+        assert said.startswith("h%d.toml" % i) and said.endswith("nothing loaded"), (text[:60], said)
+        assert "Traceback" not in said and len(said) < 400, said
+    assert characters(page) == before
+    assert page.errors == []
