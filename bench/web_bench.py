@@ -100,7 +100,8 @@ def main(argv=None):
             page = ctx.new_page()
             first_ring(page, url)
             lat = press_latency(page, args.presses)
-            wait_board(page, board_now(page) + 1000)
+            # Past the page's busy spell after a press (web/app.js, BUSY_FOR_MS).
+            wait_board(page, board_now(page) + 3000)
             idle = idle_cpu(page, args.idle_s)
             ctx.close()
             browser.close()
