@@ -301,3 +301,15 @@ def test_hostile_sheets_are_refused_one_line_each_and_nothing_changes(context, s
         assert "Traceback" not in said and len(said) < 400, said
     assert characters(page) == before
     assert page.errors == []
+
+
+def test_at_1280_by_800_the_box_and_the_table_sit_side_by_side_in_view(browser, site):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = open_box(context, site, seed=3)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        lid, buttons, panel = (page.locator(s).bounding_box() for s in ("#lid", "#buttons", ".panel"))
+        assert buttons["y"] + buttons["height"] <= 800
+        assert panel["x"] >= lid["x"] + lid["width"]             # the table beside the box, not under it
+    finally:
+        context.close()
