@@ -107,15 +107,23 @@ function persist(force = false) {
   return new Promise((resolve) => {
     let tx;
     try { tx = db.transaction(STORE, "readwrite"); } catch (e) { storageLost(e); resolve(); return; }
-    const store = tx.objectStore(STORE);
-    store.clear();
-    for (const [name, path] of Object.entries(files)) store.put(mp.FS.readFile(path), name);
     tx.oncomplete = () => { fb.persisted += 1; resolve(); };
     tx.onerror = tx.onabort = () => { storageLost(tx.error); resolve(); };
+    try {
+      const store = tx.objectStore(STORE);
+      store.clear();
+      for (const [name, path] of Object.entries(files)) store.put(mp.FS.readFile(path), name);
+    } catch (e) {
+      // Refused mid-way (a full disk): the transaction is undone, the stored flash stays whole.
+      try { tx.abort(); } catch (_) { /* already over */ }
+      storageLost(e);
+      resolve();
+    }
   });
 }
 
 function storageLost(error) {
+  if (!fb.kept) return;       // said once
   db = null;
   fb.kept = false;
   notice(`The browser refused to keep the box's flash (${error && error.message || error}): ` +

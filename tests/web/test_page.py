@@ -313,3 +313,15 @@ def test_at_1280_by_800_the_box_and_the_table_sit_side_by_side_in_view(browser, 
         assert panel["x"] >= lid["x"] + lid["width"]             # the table beside the box, not under it
     finally:
         context.close()
+
+
+def test_storage_full_when_the_flash_is_kept_says_so_and_plays_on(context, site):
+    context.add_init_script("""IDBObjectStore.prototype.put = function() {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };""")
+    page = open_box(context, site, seed=3)
+    page.wait_for_function("document.getElementById('notice').textContent.includes('will not be kept')")
+    assert "quota" in page.locator("#notice").inner_text()
+    screen = page.evaluate("fatebox.screen.screen")
+    page.keyboard.press("g")
+    page.wait_for_function("fatebox.screen.screen !== %s" % json.dumps(screen))
+    assert page.errors == []
