@@ -448,8 +448,17 @@ async function start() {
   makeButtons();
   if (!(await holdLock())) {
     $("where").textContent = "Waiting: another tab holds the box.";
+    // The box comes here by itself once the other tab closes; or at once, taken over.
+    const waiting = new AbortController();
+    let booted = false;
+    const go = () => { if (booted) return; booted = true; notice(""); boot(seed); };
+    navigator.locks.request(LOCK, { signal: waiting.signal }, () => {
+      fb.holder = true;
+      go();
+      return new Promise(() => {});
+    }).catch(() => { if (fb.holder && booted) fb.lost(); });
     notice("Another tab holds the box. Play there, or take it over here (the other tab stops).", "warn",
-           ["Take over", async () => { await takeOver(); notice(""); boot(seed); }]);
+           ["Take over", async () => { waiting.abort(); await takeOver(); go(); }]);
     return;
   }
   await boot(seed);

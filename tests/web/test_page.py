@@ -325,3 +325,14 @@ def test_storage_full_when_the_flash_is_kept_says_so_and_plays_on(context, site)
     page.keyboard.press("g")
     page.wait_for_function("fatebox.screen.screen !== %s" % json.dumps(screen))
     assert page.errors == []
+
+
+def test_a_waiting_tab_gets_the_box_when_the_other_one_closes(context, site):
+    first = open_box(context, site, seed=3)
+    second = context.new_page()
+    second.goto(site + "?seed=3")
+    second.wait_for_function("document.getElementById('notice').textContent.includes('Another tab holds the box')")
+    first.close()
+    second.wait_for_function("window.fatebox.ready")
+    assert second.locator("#notice").is_hidden()
+    assert len(characters(second)) == 8
