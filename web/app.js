@@ -3,8 +3,10 @@
 // in-memory filesystem under /flash, kept in IndexedDB; one tab holds the box
 // at a time (Web Locks).
 import { loadMicroPython } from "./micropython.mjs";
-import { parse as parseToml, stringify as tomlText, TomlError } from "./vendor/smol-toml/index.js";
+import { stringify as tomlText } from "./vendor/smol-toml/index.js";
 import { RingView } from "./ring.js";
+import { openDb, readFlash, writeFlash } from "./flash.js";
+import { clip, lineOf, readSheet } from "./sheets.js";
 
 const FLASH = "/flash";
 const LOOP_MS = 5;              // a turn of the firmware's loop, as on the box
@@ -12,9 +14,7 @@ const IDLE_MS = 20;             // a turn when nothing moves (a hidden page, an 
 const BUSY_FOR_MS = 2000;       // 5 ms turns this long after a press...
 const FRAME_BUSY_MS = 120;      // ...or a frame drawn (an animation's steps are 50 ms and more)
 const PERSIST_MS = 300;         // the flash's changes go to IndexedDB this often at most
-const SHEET_LIMIT = 64 * 1024;  // a sheet larger than this is not a sheet
 const LOCK = "fatebox-box";
-const DB = "fatebox", STORE = "flash";
 const ROLES = ["back", "minus", "plus", "go"];
 const LABELS = ["BACK", "MINUS", "PLUS", "GO"];
 const SHORT_MS = 80, LONG_MS = 800;
@@ -57,31 +57,7 @@ function problem(text) {
   $("problems").appendChild(li);
 }
 
-// -- the flash in IndexedDB -----------------------------------------------------
-function openDb() {
-  return new Promise((resolve, reject) => {
-    let req;
-    try { req = indexedDB.open(DB, 1); } catch (e) { reject(e); return; }
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error("the browser's storage is blocked"));
-  });
-}
-
-function readFlash() {
-  return new Promise((resolve, reject) => {
-    const out = {};
-    const tx = db.transaction(STORE, "readonly");
-    const req = tx.objectStore(STORE).openCursor();
-    req.onsuccess = () => {
-      const c = req.result;
-      if (c) { out[c.key] = c.value; c.continue(); } else resolve(out);
-    };
-    tx.onerror = () => reject(tx.error);
-  });
-}
-
+// -- the flash in IndexedDB (flash.js) -------------------------------------------
 // The files under /flash now, with a stamp that changes when any does.
 function flashFiles() {
   const files = {};
@@ -104,22 +80,8 @@ function persist(force = false) {
   const [files, stamp] = flashFiles();
   if (!force && stamp === flashStamp) return Promise.resolve();
   flashStamp = stamp;
-  return new Promise((resolve) => {
-    let tx;
-    try { tx = db.transaction(STORE, "readwrite"); } catch (e) { storageLost(e); resolve(); return; }
-    tx.oncomplete = () => { fb.persisted += 1; resolve(); };
-    tx.onerror = tx.onabort = () => { storageLost(tx.error); resolve(); };
-    try {
-      const store = tx.objectStore(STORE);
-      store.clear();
-      for (const [name, path] of Object.entries(files)) store.put(mp.FS.readFile(path), name);
-    } catch (e) {
-      // Refused mid-way (a full disk): the transaction is undone, the stored flash stays whole.
-      try { tx.abort(); } catch (_) { /* already over */ }
-      storageLost(e);
-      resolve();
-    }
-  });
+  const entries = Object.entries(files).map(([name, path]) => [name, mp.FS.readFile(path)]);
+  return writeFlash(db, entries).then(() => { fb.persisted += 1; }, storageLost);
 }
 
 function storageLost(error) {
@@ -306,42 +268,17 @@ function download(c) {
   a.remove();
 }
 
-// -- sheets from the player ------------------------------------------------------------
-// The line where a field (skills[1].level) is written, best effort: its first key.
-function lineOf(text, field) {
-  const key = field.split(/[.[]/)[0];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    if (new RegExp(`^\\s*(\\[\\[?\\s*)?["']?${key.replace(/[-]/g, "\\-")}["']?\\s*(=|\\])`).test(lines[i])) return i + 1;
-  }
-  return null;
-}
-
-// A message that quotes a whole value (a 5,000-character name) is cut short.
-function clip(text, most = 240) {
-  return text.length > most ? text.slice(0, most) + "…" : text;
-}
-
+// -- sheets from the player (sheets.js reads and parses them) -------------------------
 async function loadSheet(file) {
   const where = file.name;
-  if (file.size > SHEET_LIMIT) return `${where}: ${file.size} bytes is too large for a sheet (${SHEET_LIMIT} at most); nothing loaded`;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text;
-  try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (_) {
-    return `${where}: not UTF-8 text; save the sheet as UTF-8; nothing loaded`;
-  }
-  if (text.includes("\u0000")) return `${where}: not a text file; nothing loaded`;
-  let data;
-  try { data = parseToml(text); } catch (e) {
-    if (e instanceof TomlError) return `${where}:${e.line}:${e.column}: not valid TOML: ${e.message.split("\n")[0]}; nothing loaded`;
-    return `${where}: not valid TOML: ${e.message}; nothing loaded`;
-  }
+  const read = await readSheet(file);
+  if (read.error) return read.error;
   let got;
-  try { got = call("put_sheet", JSON.stringify(data)); } catch (e) {
+  try { got = call("put_sheet", JSON.stringify(read.data)); } catch (e) {
     return `${where}: the box cannot read this sheet (${pyError(e)}); nothing loaded`;
   }
   if (!got.ok) {
-    const line = got.field ? lineOf(text, got.field) : null;
+    const line = got.field ? lineOf(read.text, got.field) : null;
     return `${where}${line ? ":" + line : ""}: ${got.field ? got.field + ": " : ""}${clip(got.message)}; nothing loaded`;
   }
   await persist(true);
@@ -468,7 +405,7 @@ async function boot(seed) {
   let flash = {};
   try {
     db = await openDb();
-    flash = await readFlash();
+    flash = await readFlash(db);
   } catch (e) {
     storageLost(e);
   }

@@ -26,7 +26,7 @@ from shared_rules.new_beginning import SUPPLY_BLACK, SUPPLY_WHITE  # noqa: E402
 
 MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 TOML = ROOT / "node_modules" / "smol-toml" / "dist"
-PAGE = ("index.html", "app.js", "style.css", "ring.js")
+PAGE = ("index.html", "app.js", "style.css", "ring.js", "flash.js", "sheets.js")
 # The web board's own modules beside what deploy sends to a MicroPython board.
 WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
 # A board's MicroPython backend has no place on the page.
