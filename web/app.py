@@ -9,7 +9,7 @@ from shared_rules.errors import SheetError
 from shared_rules.limits import NAME_LIMIT
 from fatebox_fw.gadget import Gadget
 from fatebox_fw.hal.web import WebBoard
-from fatebox_fw.server import Refused
+from fatebox_fw.refused import Refused
 from fatebox_fw.store import StoreError
 
 box = None          # the Gadget, once started
