@@ -121,10 +121,12 @@ async function loadFirmware(flash) {
   });
   fb.output = lines;
   const files = await (await fetch("firmware.json")).json();
-  for (const [path, text] of Object.entries(files)) {
+  for (const [path, body] of Object.entries(files)) {
     const dir = "/lib/" + path.split("/").slice(0, -1).join("/");
     mp.FS.mkdirTree(dir);
-    mp.FS.writeFile("/lib/" + path, text);
+    // .mpy modules come as base64 (web/build.py), sources as text.
+    const data = path.endsWith(".mpy") ? Uint8Array.from(atob(body), (c) => c.charCodeAt(0)) : body;
+    mp.FS.writeFile("/lib/" + path, data);
   }
   mp.FS.mkdirTree(FLASH);
   for (const [name, data] of Object.entries(flash)) mp.FS.writeFile(FLASH + "/" + name, data);

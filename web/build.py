@@ -1,7 +1,8 @@
 """make web: the static site of the box in a browser, into build/web/ (docs/web.md).
 
 The MicroPython WebAssembly runtime from the pinned npm package, the firmware
-and shared_rules as sources in one bundle, the demo table's characters and the
+and shared_rules compiled as `fatebox deploy` compiles them (.mpy; --sources
+keeps the sources) in one bundle, the demo table's characters and the
 help tables as JSON, the TOML parser, the page. Nothing is fetched from another
 origin: any static file server serves it.
 
@@ -9,6 +10,7 @@ origin: any static file server serves it.
 entropy bytes); the site `make web` builds refuses a seed.
 """
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -33,8 +35,10 @@ WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
 NOT_WEB = ("fatebox_fw/hal/rp2.py",)
 
 
-def firmware_files():
-    """{path on the page's filesystem: source} for the firmware and the rules."""
+def firmware_files(sources=False):
+    """{path on the page's filesystem: text or base64} for the firmware and the
+    rules: each module compiled as `fatebox deploy` compiles it for a board
+    (.mpy bytes, base64), or its source with `sources`; app.py as source."""
     out = {}
     for package, local in (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")):
         for path in sorted(local.rglob("*.py")):
@@ -44,7 +48,10 @@ def firmware_files():
             if board in NOT_WEB:
                 continue
             if board in WEB_ONLY or deploy.MICROPYTHON in deploy.ONLY.get(board, deploy.RUNTIMES):
-                out[board] = path.read_text(encoding="utf-8")
+                if sources:
+                    out[board] = path.read_text(encoding="utf-8")
+                else:
+                    out[board[:-3] + ".mpy"] = base64.b64encode(deploy.compile_mpy(path, board)).decode()
     out["app.py"] = (ROOT / "web" / "app.py").read_text(encoding="utf-8")
     return out
 
@@ -87,7 +94,7 @@ def commit():
         return "unknown"
 
 
-def build(out, seeded=False):
+def build(out, seeded=False, sources=False):
     out = Path(out)
     if not (MP / "micropython.mjs").exists() or not (TOML / "index.js").exists():
         raise SystemExit("web/build.py: node_modules is missing the runtime or the TOML parser: run `make deps`")
@@ -102,7 +109,7 @@ def build(out, seeded=False):
     shutil.copy(ROOT / "node_modules" / "smol-toml" / "LICENSE", tmp / "vendor" / "smol-toml" / "LICENSE")
     for name in PAGE:
         shutil.copy(ROOT / "web" / name, tmp / name)
-    write_json(tmp / "firmware.json", firmware_files())
+    write_json(tmp / "firmware.json", firmware_files(sources))
     demo = demo_table()
     write_json(tmp / "demo.json", demo)
     supplies = [(SUPPLY_WHITE, SUPPLY_BLACK)]
@@ -131,8 +138,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "web"))
     parser.add_argument("--seeded", action="store_true", help="the tests' site: the page takes ?seed=N")
+    parser.add_argument("--sources", action="store_true", help="the firmware as sources, not .mpy")
     args = parser.parse_args(argv)
-    out = build(args.out, args.seeded)
+    out = build(args.out, args.seeded, args.sources)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print("web: %s (%d files, %d bytes); open it with: python3 -m http.server -d %s"
           % (out, sum(1 for p in out.rglob("*") if p.is_file()), total, os.path.relpath(out)))

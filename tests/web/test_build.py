@@ -1,5 +1,6 @@
 # make web's site (web/build.py), read as files: what it holds and what it
 # leaves out, without a browser.
+import base64
 import json
 import re
 
@@ -15,10 +16,10 @@ def test_the_site_holds_the_runtime_the_firmware_the_demo_and_the_page_and_no_bo
                  "demo.json", "help.json", "config.json", "sw.js", "vendor/smol-toml/index.js"):
         assert name in names, name
     firmware = json.loads((site / "firmware.json").read_text())
-    assert "fatebox_fw/hal/web.py" in firmware and "fatebox_fw/gadget.py" in firmware and "app.py" in firmware
-    assert "shared_rules/roster.py" in firmware
-    for absent in ("fatebox_fw/hal/rp2.py", "fatebox_fw/hal/virtual.py", "fatebox_fw/hal/circuitpython.py"):
-        assert absent not in firmware, absent
+    assert "fatebox_fw/hal/web.mpy" in firmware and "fatebox_fw/gadget.mpy" in firmware and "app.py" in firmware
+    assert base64.b64decode(firmware["shared_rules/roster.mpy"])[:2] == b"M\x06"     # as fatebox deploy compiles it
+    for absent in ("rp2", "virtual", "circuitpython"):
+        assert not [p for p in firmware if p.startswith("fatebox_fw/hal/" + absent + ".")], absent
     assert json.loads((site / "config.json").read_text())["seeded"] is False
     # Every file is in the service worker's list, so a reload works offline.
     listed = json.loads(re.search(r"const FILES = (\[.*?\]);", (site / "sw.js").read_text()).group(1))
