@@ -129,7 +129,9 @@ def _history(data, system):
         entry = history[i]
         if not isinstance(entry, dict) or entry.get("outcome") not in allowed:
             raise SheetError("history[%d]" % i, "expected a table with an outcome (%s)" % ", ".join(allowed))
-    return [dict(e) for e in history[-HISTORY_LIMIT:]]
+    # A key with no value (an Approaches roll with no attribute) is left out:
+    # a sheet has no way to write one, so the box and the sheet read alike.
+    return [dict((k, v) for k, v in e.items() if v is not None) for e in history[-HISTORY_LIMIT:]]
 
 
 def from_dict(data):

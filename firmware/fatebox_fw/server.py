@@ -243,7 +243,8 @@ class Server:
                     item = dict(entry)
                     item["seq"] = seq
                     results.append(item)
-        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
+        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
+                "now": self.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
 
     def checked(self, data):
         """The character a `put` or a staged write carries, checked whole (its

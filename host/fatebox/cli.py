@@ -298,7 +298,8 @@ def list_command(as_json, port):
         echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
         # Every text from the board made visible (and not read as rich markup).
-        show.console().print(show.characters_table(clean(characters, markup=True)))
+        out = show.console()
+        out.print(show.characters_table(clean(characters, markup=True), out.width))
 
 
 @main.command("info")
@@ -497,8 +498,18 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
+    db_path = (click.get_current_context().find_root().obj or {}).get("db")
+
+    def started(gadget, board, took):
+        # The sheets it took (or holds unchanged from an earlier start) into the
+        # host's records, as push records them: push, pull and sync follow them.
+        from fatebox.sim_records import record
+        _, warning = record(gadget, board, [(s.character, s.path) for s in loaded], db_path, took)
+        if warning is not None:
+            _say("sim: warning: " + warning)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
-                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None)
+                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None,
+                   started=started)
     raise SystemExit(code or 0)
 
 

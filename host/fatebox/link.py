@@ -2,6 +2,7 @@
 # first, one request at a time, non-frames and events skipped, typed errors;
 # a reply counts only with its request's id (anything else is line noise).
 import collections
+import datetime
 import errno
 import time
 import zlib
@@ -275,11 +276,15 @@ class Link:
         return reply
 
     def journal(self, after):
-        """Every result after sequence `after`, page by page: (results, first kept, last)."""
+        """Every result after sequence `after`, page by page: (results, first kept, last).
+
+        A result with the board's clock (`ms`, and the reply's `now`) gets `played`:
+        the time of the reply less (now - ms), ISO 8601 in UTC (docs/protocol.md)."""
         results = []
         while True:
             reply = self.request("journal", after=after)
             page = reply.get("results") or []
+            place_in_time(page, reply.get("now"), datetime.datetime.now(datetime.timezone.utc), reply.get("clock-from"))
             results.extend(page)
             first, last = reply.get("first", 1), reply.get("last", 0)
             if page:
@@ -305,6 +310,23 @@ class Link:
     def about(self):
         """The `info` op: firmware, MicroPython version, board, heap, flash."""
         return self.request("info")
+
+
+def place_in_time(results, now, at, clock_from=None):
+    """Each result's `played` (ISO 8601, UTC) from its `ms` and the reply's `now`
+    (the board's clock, at `at` on the host's), where both are there and the
+    result was played on this clock (`clock-from`: since the box last started)."""
+    if not _count(now) or not _count(clock_from):
+        return
+    for r in results:
+        ms = r.get("ms") if isinstance(r, dict) else None
+        if _count(ms) and _count(r.get("seq")) and r["seq"] >= clock_from:
+            age = (now - ms) & N.TICKS_MASK
+            r["played"] = (at - datetime.timedelta(milliseconds=age)).isoformat(timespec="milliseconds")
+
+
+def _count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _frame(line):
