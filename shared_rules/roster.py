@@ -5,7 +5,7 @@ import json
 from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.errors import SheetError
-from shared_rules.limits import HISTORY_LIMIT, NAME_LIMIT
+from shared_rules.limits import COUNT_LIMIT, HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
 
 # The systems are the registry's rows (shared_rules/registry.py): plain
@@ -150,8 +150,8 @@ def from_dict(data):
         raise SheetError("name", "expected a name of 1..%d characters, got %s"
                          % (NAME_LIMIT, "nothing (the field is missing)" if name is None else repr(name)))
     trials = data.get("trials", 0)
-    if not is_int(trials) or trials < 0:
-        raise SheetError("trials", "expected a whole number >= 0, got %r" % (trials,))
+    if not is_int(trials) or trials < 0 or trials > COUNT_LIMIT:
+        raise SheetError("trials", "expected a whole number 0..%d, got %r" % (COUNT_LIMIT, trials))
     history = _history(data, system)
     fields = {}
     for key in data:

@@ -14,7 +14,7 @@ from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUP
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
 from fatebox import cli_entropy
-from fatebox import gadgets, table
+from fatebox import gadgets, replies, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT
@@ -158,7 +158,7 @@ def ports_command(board):
     width = max([len(p.device) for p in seen] + [len(g["port"]) for g in running] + [4])
     for p in seen:
         mark = "  [MicroPython board]" if ports.is_board(p) else ""
-        click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
+        echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))   # a USB text
     for g in running:
         click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
 
@@ -248,9 +248,13 @@ def pull(name, directory, force, port):
                 sheetnames.write_new(path, document.as_string())     # a new sheet: never over a file
             elif document is not None:
                 sheets.write_atomic(path, document.as_string())
-        with records.write():
-            for data, revision, path, document, changes in plans:
-                records.agree(box.row, data, revision, os.path.abspath(path))
+        try:
+            with records.write():
+                for data, revision, path, document, changes in plans:
+                    records.agree(box.row, data, revision, os.path.abspath(path))
+        except FateboxError as exc:
+            raise sync.recording_failed(exc, ["%s (%s)" % (p[0]["name"], p[2]) for p in plans if p[3] is not None],
+                                        "pull")
     for data, revision, path, document, changes in plans:
         if document is None:
             echo("%s: %s is up to date" % (data["name"], path))
@@ -322,8 +326,8 @@ def info_command(as_json, port):
         click.echo(json.dumps(reply))
         return
     heap, flash = reply.get("heap") or {}, reply.get("flash") or {}
-    click.echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
-    click.echo("board: %s" % reply.get("board"))
+    echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
+    echo("board: %s" % reply.get("board"))
     if heap.get("free") is None:
         click.echo("heap: not measured on this board (no fixed heap)")
     else:
@@ -332,9 +336,9 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
-    click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
     if cli_entropy.health_line(reply.get("entropy")):
-        click.echo(cli_entropy.health_line(reply.get("entropy")))
+        echo(cli_entropy.health_line(reply.get("entropy")))
 
 
 def _n(value):
@@ -443,6 +447,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         if character is not None:
             character = character_name(link, character, N.NEW_BEGINNING)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
+    result = replies.checked_result(N.NEW_BEGINNING, result, "trial")
     setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
              "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
     if as_json:

@@ -10,6 +10,7 @@ from shared_rules import roster
 from fatebox import stats as S
 from fatebox.errors import FateboxError, USAGE
 from fatebox.merge import _trial_words
+from fatebox.terminal import echo
 from fatebox.session import records as _records
 
 
@@ -151,7 +152,7 @@ def stats_command(system, box, all_boxes, port, as_json, plot_path, since=None):
     from fatebox.show import console
     from fatebox.terminal import visible
     for line in S.bars(report, columns=console().width):
-        click.echo(line)
+        echo(line)
     click.echo("(box %s; --box BOARD_ID for another, --all-boxes for every box together)" % visible(board_id)
                if board_id is not None else "(every box the host's records know, together)")
     if plot_path is not None and report["systems"]:

@@ -102,15 +102,45 @@ class Records:
         except OSError as exc:
             raise FateboxError("cannot make the folder for the host's records %s: %s; give another file with --db"
                                % (self.path, exc.strerror or exc))
+        self._refuse_empty()
         try:
             self.db = sqlite3.connect(self.path, timeout=LOCK_WAIT, isolation_level=None)
             self.db.row_factory = sqlite3.Row
+            self._refuse_foreign()      # before WAL mode: that alone rewrites a file's header
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as exc:
             self.close()
             raise _problem(self.path, exc)
+
+    def _refuse_empty(self):
+        # A 0-byte file is not new records: it may be records lost or cut short
+        # (a full disk, a copy stopped); SQLite would take it as a new database.
+        wal = self.path + "-wal"
+        try:
+            if not os.path.isfile(self.path) or os.path.getsize(self.path) != 0 or \
+                    (os.path.exists(wal) and os.path.getsize(wal) > 0):
+                return
+        except OSError:
+            return      # connect says what is wrong
+        raise FateboxError("the host's records %s are empty (0 bytes): not records this fatebox wrote, or "
+                           "records lost; nothing was changed. If you have a copy, put it back; else delete "
+                           "the file to start new records, or give another file with --db" % self.path)
+
+    def _refuse_foreign(self):
+        """FateboxError if the file holds a database fatebox did not make (nothing written to it)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA:
+            self._migrate()     # refuses: written by a newer fatebox
+        tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                                "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        if (version == 0 and not tables) or (version > 0 and "boxes" in tables):
+            return
+        from fatebox.terminal import cut
+        raise FateboxError("%s is not fatebox's records (it holds tables fatebox did not make: %s); nothing was "
+                           "changed. Give fatebox's own records with --db (or $FATEBOX_DB), or leave both out "
+                           "for the default" % (self.path, cut(", ".join(tables) or "none", 80)))
 
     def close(self):
         db = getattr(self, "db", None)

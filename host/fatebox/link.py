@@ -252,7 +252,10 @@ class Link:
     def get_revised(self, name):
         """(the character dict, its revision on the box)."""
         reply = self.request("get", name=name)
-        return reply["character"], reply.get("revision", 0)
+        found, revision = reply.get("character"), reply.get("revision", 0)
+        if not isinstance(found, dict) or not isinstance(revision, int) or isinstance(revision, bool):
+            raise self._garbled("get", "`character` is not a character object with a whole `revision`")
+        return found, revision
 
     def transaction(self, changes, after_frame=None):
         """Apply `changes` on the box wholly or not at all: each a dict with
@@ -260,7 +263,9 @@ class Link:
         revision the host expects; None: not on the box). Returns the commit's
         reply (`revisions`, `deleted`). `after_frame` is called after each frame
         is answered (tests cut the link there)."""
-        txn = self.request("begin")["txn"]
+        txn = self.request("begin").get("txn")
+        if not isinstance(txn, int) or isinstance(txn, bool):
+            raise self._garbled("begin", "no whole `txn`")
         if after_frame is not None:
             after_frame()
         crc = 0
@@ -273,6 +278,10 @@ class Link:
         reply = self.request("commit", txn=txn, count=len(changes), crc=crc)
         if after_frame is not None:
             after_frame()
+        revisions = reply.get("revisions", {})
+        if not isinstance(revisions, dict) or not all(isinstance(v, int) for v in revisions.values()):
+            # Committed all the same: the next sync reads the revisions with `get`.
+            reply = dict(reply, revisions={})
         return reply
 
     def journal(self, after):
@@ -280,17 +289,20 @@ class Link:
 
         A result with the board's clock (`ms`, and the reply's `now`) gets `played`:
         the time of the reply less (now - ms), ISO 8601 in UTC (docs/protocol.md)."""
+        from fatebox.replies import journal_page
+        from shared_rules.exact import is_int
         results = []
         while True:
             reply = self.request("journal", after=after)
-            page = reply.get("results") or []
+            page, first, last, more = journal_page(reply, after)
             place_in_time(page, reply.get("now"), datetime.datetime.now(datetime.timezone.utc), reply.get("clock-from"))
             results.extend(page)
-            first, last = reply.get("first", 1), reply.get("last", 0)
-            if page:
-                after = page[-1]["seq"]
-            if not reply.get("more") or not page:
+            # The next page starts after the last number this one gave; a page
+            # whose last entry has none (fatebox.replies reports it) ends the reading.
+            seq = page[-1].get("seq") if page and isinstance(page[-1], dict) else None
+            if not more or not page or not is_int(seq) or seq <= after:
                 return results, first, last
+            after = seq
 
     def put(self, character):
         return self.request("put", character=character)

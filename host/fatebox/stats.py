@@ -169,7 +169,8 @@ def judged(results, system=None):
             key, words, odds, tokens = found
             by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
             continue
-        found = _odds(s, r.get("setup")) if s in TESTED else None
+        # An outcome an older host kept unchecked (none, or not text) cannot be told.
+        found = _odds(s, r.get("setup")) if s in TESTED and isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
