@@ -71,7 +71,8 @@ def press(gadget, board, presses):
 def last_setup(gadget, board):
     """The set-up of the result shown, as the journal says it, then as the character
     keeps it (the result left: Colour tokens records its action then)."""
-    said = gadget.core.game.setup_state()
+    said = dict(gadget.core.game.setup_state())
+    said.pop("drawn", None)         # Colour tokens' set-up names the hand drawn too: not a choice
     long_press(gadget, board, "go")
     return gadget.store.settings["setups"][gadget.core.active()], said
 
