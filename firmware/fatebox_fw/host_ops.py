@@ -128,7 +128,7 @@ def roll(server, request):
         hero = roster.copy(server.store.characters[name])
     from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
     try:
-        result, _ = host_roll.roll(system, request.get("setup"), server.core.sampler, hero)
+        result, entry = host_roll.roll(system, request.get("setup"), server.core.sampler, hero)
     except host_roll.SetupError as exc:
         raise Refused(N.E_REQUEST, str(exc))
     except RulesError as exc:
@@ -136,6 +136,9 @@ def roll(server, request):
     if hero is not None:
         # A result the box played: numbered into the roll journal with its set-up.
         server.store.put(hero, record=dict(request.get("setup")))
+    else:
+        # Played with nobody: journalled too, `"name": null` (docs/protocol.md, Events).
+        server.store.nobody(system, entry, dict(request.get("setup")))
     return {"result": result}
 
 
