@@ -521,6 +521,7 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
 
 
 main.add_command(deploy_command)             # fatebox deploy [--port ...] [--board PROFILE] [--to DIR]
+main.add_command(__import__("fatebox.cli_serve").cli_serve.serve_command)   # fatebox serve [--listen H:P] ...
 
 
 @main.command()

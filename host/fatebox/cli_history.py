@@ -54,7 +54,7 @@ def history_command(name, system, since, as_json):
                    % (" for %s" % name if name else ""), err=True)
         return
     for r in results:
-        click.echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"],
+        click.echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"] or "(nobody)",
                                                  roster.SYSTEM_WORDS.get(r["system"], r["system"]),
                                                  _trial_words(r["result"])))
 
