@@ -138,6 +138,9 @@ class BoxThread(threading.Thread):
         while not self.stopping.is_set():
             time.sleep(RECONNECT)
             try:
+                if self.spec == ports.AUTO:
+                    # The box may come back elsewhere (a gadget started again has a new pty).
+                    self.device = ports.choose(self.spec, gadgets_too=True, serves_too=False)
                 self._connect()
             except FateboxError:
                 continue

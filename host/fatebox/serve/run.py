@@ -3,6 +3,7 @@
 import asyncio
 import contextlib
 import json
+import os
 import secrets
 import signal
 import socket
@@ -21,6 +22,7 @@ from fatebox.serve.relay import Relay
 from fatebox.serve.web import Hub, make_app
 
 DEFAULT_LISTEN = "127.0.0.1:8766"
+BACKOFF_ENV = "FATEBOX_SERVE_BACKOFF"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -83,6 +85,10 @@ def _lan_address():
 def serve(spec, records_path, timeout, listen=DEFAULT_LISTEN, token=None, webhooks=(), discords=(),
           speak=False, exit_on_disconnect=False, out=None, backoff=None):
     host, port = parse_listen(listen)
+    if backoff is None and os.environ.get(BACKOFF_ENV):
+        # Tests retry fast: "FIRST,MOST" seconds.
+        first, _, most = os.environ[BACKOFF_ENV].partition(",")
+        backoff = {"backoff_first": float(first), "backoff_most": float(most or first)}
     receivers = [(checked_url(u, "--webhook"), "webhook") for u in webhooks]
     receivers += [(checked_url(u, "--discord"), "discord") for u in discords]
     if host not in LOOPBACK and token is None:
