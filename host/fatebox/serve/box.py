@@ -3,6 +3,7 @@
 # commands relayed by id; the box gone and back again.
 import threading
 import time
+import zlib
 
 from shared_rules import names as N
 from shared_rules import wire
@@ -15,7 +16,8 @@ from fatebox.sync import NO_ID
 POLL_EVENTS = 10.0      # seconds between journal checks when the box says its results
 POLL_NO_EVENTS = 1.0    # ... and when it does not (an older firmware)
 RECONNECT = 0.5         # seconds between tries while the box is away
-RELAY_TIMEOUT = 10.0    # a relayed request the box never answered is forgotten after this
+RELAY_TIMEOUT = 10.0
+BOX_CRC = object()      # a relayed commit whose client CRC held: the box's own CRC goes in its place    # a relayed request the box never answered is forgotten after this
 
 
 class BoxThread(threading.Thread):
@@ -54,10 +56,11 @@ class BoxThread(threading.Thread):
 
     # -- for the other threads ---------------------------------------------------------
 
-    def relay(self, message, callback):
-        """Send `message` (a request dict, its own id replaced) to the box; `callback(reply or None)`."""
+    def relay(self, message, callback, crcs=None):
+        """Send `message` (a request dict, its own id replaced) to the box; `callback(reply or None)`.
+        `crcs`: the client's transactions, {txn: CRC of the staged frames as this thread sent them}."""
         with self.inbox_lock:
-            self.inbox.append((message, callback))
+            self.inbox.append((message, callback, crcs))
 
     def stop(self):
         self.stopping.set()
@@ -182,13 +185,19 @@ class BoxThread(threading.Thread):
 
     # -- streaming ---------------------------------------------------------------------------
 
-    def _send(self, message, callback):
+    def _send(self, message, callback, crcs=None):
         link = self.link
         our = link.next_id
         link.next_id += 1
         message = dict(message)
         message["id"] = our
+        op, txn = message.get("op"), message.get("txn")
+        if crcs is not None and op == "commit" and message.get("crc") is BOX_CRC:
+            # The batch CRC covers the frames as the box got them: with serve's ids.
+            message["crc"] = crcs.get(txn, 0)
         frame = wire.encode(message)
+        if crcs is not None and op == "stage":
+            crcs[txn] = zlib.crc32(frame[10:-1], crcs.get(txn, 0))
         with self.write_lock:
             link._write(frame)
         self.waiting[our] = (callback, time.monotonic())
@@ -246,8 +255,8 @@ class BoxThread(threading.Thread):
         while not self.stopping.is_set():
             with self.inbox_lock:
                 inbox, self.inbox = self.inbox, []
-            for message, callback in inbox:
-                self._send(message, callback)
+            for message, callback, crcs in inbox:
+                self._send(message, callback, crcs)
             for line in link._read():
                 message = _frame(line)
                 if message is None:

@@ -2,9 +2,11 @@
 # The port): a local TCP socket that speaks the box's own frames, each request
 # sent on with an id of serve's and its reply given back under the client's id.
 import asyncio
+import zlib
 
 from shared_rules import names as N
 from shared_rules import wire
+from fatebox.serve.box import BOX_CRC
 
 # Ops a client may not have through serve: `repl` would hand serve's port to a REPL.
 REFUSED = {"repl": "fatebox serve holds the box's port; stop serve to hand the port to the REPL"}
@@ -40,6 +42,10 @@ class Relay:
     async def _client(self, reader, writer):
         self.clients.add(writer)
         lines = wire.LineReader()
+        # Transactions (docs/protocol.md): the client's batch CRC over its own
+        # frames, checked here; the box gets the CRC over the frames it got.
+        writer.client_crcs = {}
+        writer.box_crcs = {}
         try:
             while True:
                 data = await reader.read(4096)
@@ -82,10 +88,20 @@ class Relay:
                                         "the gadget stopped); try again when it is back"))
             return
 
+        txn = request.get("txn")
+        if op == "begin":
+            writer.client_crcs.clear()
+            writer.box_crcs.clear()
+        elif op == "stage":
+            body = line[10:].rstrip(b"\r")
+            writer.client_crcs[txn] = zlib.crc32(body, writer.client_crcs.get(txn, 0))
+        elif op == "commit" and request.get("crc") == writer.client_crcs.get(txn, 0):
+            request["crc"] = BOX_CRC
+
         def answered(reply):
             if reply is None:
                 return      # the box never answered: the client's own time-out says so (it may have arrived)
             reply = dict(reply)
             reply["id"] = id
             self.loop.call_soon_threadsafe(self._answer, writer, reply)
-        self.box.relay(request, answered)
+        self.box.relay(request, answered, writer.box_crcs)
