@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz chromium
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,15 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware test-py test-pico test-mp typecheck
+test: deps firmware chromium test-py test-pico test-mp typecheck
+
+# Debian's chromium for the browser tests (Playwright drives it with
+# executable_path=/usr/bin/chromium; never `playwright install`): installed
+# with apt-get when missing and run as root, otherwise named with the command.
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	else echo "make chromium: /usr/bin/chromium is missing; install it with: sudo apt-get install chromium" >&2; exit 1; fi
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).

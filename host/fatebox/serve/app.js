@@ -132,8 +132,14 @@
 
   function connect() {
     var source = new EventSource("events" + q);
-    source.onopen = function () { if (status) status.textContent = "live"; };
-    source.onerror = function () { if (status) status.textContent = "reconnecting…"; };
+    source.onopen = function () {
+      document.body.setAttribute("data-live", "1");
+      if (status) status.textContent = "live";
+    };
+    source.onerror = function () {
+      document.body.setAttribute("data-live", "0");
+      if (status) status.textContent = "reconnecting…";
+    };
     source.addEventListener("result", function (e) { take(JSON.parse(e.data)); });
     source.addEventListener("characters", function (e) { characters = JSON.parse(e.data); });
   }
