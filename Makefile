@@ -44,7 +44,11 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware chromium test-py test-pico test-mp typecheck
+# They run at once (the emulated Pico's is the longest, on a core of its own),
+# each one's output kept together and shown when it ends.
+TIERS := test-pico test-py test-mp typecheck
+test: deps firmware chromium
+	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
 # Debian's chromium for the browser tests (Playwright drives it with
 # executable_path=/usr/bin/chromium; never `playwright install`): installed

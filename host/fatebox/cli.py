@@ -16,8 +16,11 @@ from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, po
 from fatebox import gadgets, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
-from fatebox.link import DEFAULT_TIMEOUT, Link
+from fatebox.link import DEFAULT_TIMEOUT
 from fatebox.deploy import deploy_command
+from fatebox.session import connect as _connect, port_option, records as _records
+from fatebox.cli_roll import character_name, roll_group
+from fatebox.cli_table import table_command
 
 def _options(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
     """RulesError.field -> the option a person typed, and what that option accepts
@@ -112,19 +115,6 @@ def _on_sigint(handler):
 INTERRUPTED_TEXT = "interrupted (Ctrl-C); every file is whole, as before the command or after it"
 
 
-def port_option(command):
-    """`--port` on a board command too, overriding the global one."""
-    return click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
-                        help="The board: auto (the one MicroPython board plugged in), "
-                             "a device path, or a pyserial URL.")(command)
-
-
-def _connect(port):
-    root = click.get_current_context().find_root().obj or {}
-    spec = port or root.get("port") or ports.AUTO
-    return Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
-
-
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(VERSION, "--version", "-V", prog_name="fatebox",
                       message="%(prog)s " + "%(version)s" + " (protocol %d, shared_rules %s)"
@@ -142,12 +132,6 @@ def _connect(port):
 def main(ctx, port, timeout, db_path):
     """Fatebox: keep character sheets, load them onto the box, play and pull back."""
     ctx.obj = {"port": port, "timeout": timeout, "db": db_path}
-
-
-def _records():
-    from fatebox.db import Records
-    root = click.get_current_context().find_root().obj or {}
-    return Records(root.get("db"))
 
 
 def _say(text):
@@ -470,9 +454,7 @@ main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
 main.add_command(cli_history.history_command)   # fatebox history [NAME] [--system S] [--since DATE] [--json]
 main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--json] [--plot FILE]
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
-from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses port_option and _connect above)
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
-from fatebox.cli_table import table_command   # noqa: E402 (it uses port_option above)
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
 
 

@@ -10,12 +10,7 @@ from shared_rules import roster
 from fatebox import stats as S
 from fatebox.errors import FateboxError, USAGE
 from fatebox.merge import _trial_words
-
-
-def _records():
-    from fatebox.db import Records
-    root = click.get_current_context().find_root().obj or {}
-    return Records(root.get("db"))
+from fatebox.session import records as _records
 
 
 def _since(text):

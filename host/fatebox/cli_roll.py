@@ -11,6 +11,7 @@ from fatebox import cli_odds, show
 from fatebox.errors import FateboxError, USAGE
 from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
+from fatebox.session import port_option
 
 
 class _Systems(click.Group):
@@ -81,7 +82,7 @@ def _on_the_boxs_supply(link, system, given, wanted, k):
 
 
 def _command(system):
-    from fatebox.cli import _connect
+    from fatebox.session import connect as _connect
 
     def command(as_json, character, port, k=None, **given):
         wanted = None
@@ -141,8 +142,6 @@ def _words(result):
         parts.append("%s: %s" % (key, value))
     return "; ".join(parts)
 
-
-from fatebox.cli import port_option   # noqa: E402 (cli imports this module once port_option is there)
 
 for _system in cli_odds.COMMANDS:
     if _system.name not in registry.BY_NAME:

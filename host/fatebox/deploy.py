@@ -202,7 +202,7 @@ def digest(data):
 
 # -- what to change -----------------------------------------------------------------
 
-class Plan:
+class Copy:
     """What a deploy does to a target that holds `present` ({path: sha256 hex})."""
 
     def __init__(self, files, present):
@@ -491,7 +491,7 @@ def deploy_command(port, board, to, runtime, no_reset):
         if board is None and PROFILE not in present:
             files[PROFILE] = board_profile(DEFAULT_BOARD)[1]
             click.echo("no board.json on the target and no --board: using %s" % DEFAULT_BOARD, err=True)
-        plan = Plan(files, present)
+        plan = Copy(files, present)
         _run(plan, target)
         if runtime == CIRCUITPYTHON:
             target.mkdir("data")
