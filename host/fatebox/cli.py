@@ -160,6 +160,9 @@ def ports_command(board):
         click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
     for g in running:
         click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
+    for g in gadgets.serving():
+        click.echo("%-*s  %-9s  %s  [fatebox serve: --port auto goes through it]"
+                   % (width, g["port"], "-", "holds %s, pid %d" % (g.get("device"), g["pid"])))
 
 
 @main.command()

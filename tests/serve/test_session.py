@@ -102,3 +102,24 @@ def test_exit_on_disconnect_exits_4(tmp_path, procs):
     gadget.stop()
     assert serve.wait() == 4
     assert "--exit-on-disconnect" in "".join(serve.errs) and "Traceback" not in "".join(serve.errs)
+
+
+def test_on_the_tables_network_a_token_and_a_qr_code(tmp_path, procs):
+    import httpx
+    from tests.serve.procs import Proc
+    procs.gadget(tmp_path / "state")
+    serve = Proc(["serve", "--listen", "0.0.0.0:0"])
+    try:
+        url = serve.first_line()
+        assert "/?token=" in url
+        serve.wait_text("scan the code")
+        text = "".join(serve.outs)
+        assert "█" in text or "▀" in text or "▄" in text          # the QR code, drawn in the terminal
+        base, token = url.split("/?token=")
+        assert httpx.get(base + "/results", timeout=10).status_code == 401
+        assert httpx.get(base + "/results", params={"token": token[:-1] + ("y" if token.endswith("x") else "x")}, timeout=10).status_code == 401
+        assert httpx.get(base + "/results", params={"token": token}, timeout=10).status_code == 200
+        assert httpx.get(url, timeout=10).status_code == 200
+    finally:
+        serve.signal(signal.SIGTERM)
+        serve.wait()
