@@ -17,7 +17,12 @@ def test_serve_feeds_the_page_from_the_emulated_picos_events(tmp_path):
     try:
         port = sim.stdout.readline().strip()
         assert port.startswith("/dev/"), sim.stderr.read() if sim.poll() is not None else port
-        serve = Proc(["--timeout", "30", "serve", "--port", port, "--listen", "127.0.0.1:0"])
+        # The emulated chip boots slowly: it answers once before serve takes its port.
+        for attempt in range(5):
+            if subprocess.run([sys.executable, "-m", "fatebox", "--port", port, "--timeout", "60", "state"],
+                              capture_output=True, timeout=300).returncode == 0:
+                break
+        serve = Proc(["--timeout", "60", "serve", "--port", port, "--listen", "127.0.0.1:0"])
         url = serve.first_line()
         serve.wait_text("through serve")
         sim.stdin.write("G")            # GO held: draw now, with nobody

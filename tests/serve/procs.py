@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-START = 60      # seconds for a process to say its first line
+START = 120     # seconds for a process to say its first line
 WAIT = 60       # seconds for anything awaited (a feed line, a file): never asserted as a time
 
 
