@@ -81,7 +81,8 @@ def test_a_trial_on_the_buttons_appears_on_the_page_and_overlay_then_each_system
         shown = latest(p, 1)
         assert shown["system"] == "new-beginning" and shown["character"] is None
         assert p.inner_text("#latest .outcome") == shown["outcome_words"]
-        assert "%.1f%%" % (100 * shown["odds"]["chance"]) in p.inner_text("#latest")
+        assert shown["odds"]["percent"] in p.inner_text("#latest")
+        assert abs(float(shown["odds"]["percent"][:-1]) - 100 * shown["odds"]["chance"]) <= 0.05
         colours = [c for c, _ in drawn_pixels(p)]
         assert len(colours) == len(shown["result"]["tokens"])
         for colour, token in zip(colours, shown["result"]["tokens"]):
@@ -107,7 +108,19 @@ def test_a_trial_on_the_buttons_appears_on_the_page_and_overlay_then_each_system
                 assert near(colour, rgb(item["colour"])), (system, colour, item)
         page.screenshot(path=str(tmp_path / ("%s.png" % system)))
         if shown["odds"] is not None:
-            assert "%.1f%%" % (100 * shown["odds"]["chance"]) in page.inner_text("#latest .odds")
+            assert "Chance of this outcome: " + shown["odds"]["percent"] == page.inner_text("#latest .odds")
         # The overlay follows without a reload.
         assert latest(overlay, seq)["seq"] == seq
     assert page.locator("#session li").count() == len(ROLLS) + 1
+
+    # A result on a character: the character's state after it, as the box holds it.
+    fatebox("push", os.path.join(os.path.dirname(__file__), "..", "..", "examples", "lux.toml"))
+    fatebox("roll", "light-dark", "--light", 1, "--dark", 2, "--character", "Lux")
+    seq = len(ROLLS) + 2
+    serve.result_line(seq)
+    assert latest(page, seq)["character"] == "Lux"
+    page.wait_for_selector("#who h2", timeout=WAIT * 1000)
+    assert page.inner_text("#who h2") == "Lux"
+    state = json.loads(fatebox("list", "--json").stdout)["characters"][0]
+    who = page.inner_text("#who")
+    assert "ego" in who and str(state["ego"]) in who and "hp" in who

@@ -89,7 +89,7 @@ def test_the_gadget_stopped_and_started_again(tmp_path, procs):
     serve.wait_text("is gone")
     assert serve.get("/results", after=0).status_code == 200      # the page stays up
     procs.gadget(state)                                              # the same flash, a new pty
-    serve.wait_text("is back")
+    serve.wait_text("is back (")
     fatebox("roll", "axiom")
     serve.result_line(2)
     assert seqs(history()) == [1, 2]

@@ -11,6 +11,7 @@
   var status = document.getElementById("status");
   var shown = {};
   var characters = [];
+  var lastName = null;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -52,8 +53,9 @@
   }
 
   function percent(odds) {
+    // As serve wrote it, so the page, the feed and Discord round alike.
     if (!odds || odds.chance === null || odds.chance === undefined) return null;
-    return (100 * odds.chance).toFixed(1) + "%";
+    return odds.percent;
   }
 
   function setupText(result) {
@@ -85,7 +87,8 @@
       od.appendChild(el("strong", "chance", pc));
       latest.appendChild(od);
     }
-    showWho(result.character);
+    lastName = result.character;
+    showWho(lastName);
   }
 
   function showWho(name) {
@@ -141,7 +144,10 @@
       if (status) status.textContent = "reconnecting…";
     };
     source.addEventListener("result", function (e) { take(JSON.parse(e.data)); });
-    source.addEventListener("characters", function (e) { characters = JSON.parse(e.data); });
+    source.addEventListener("characters", function (e) {
+      characters = JSON.parse(e.data);
+      showWho(lastName);      // the state after the result, as the box now holds it
+    });
   }
 
   fetch("session" + q).then(function (r) { return r.json(); }).then(function (s) {

@@ -5,7 +5,6 @@ import threading
 import time
 import zlib
 
-from shared_rules import names as N
 from shared_rules import wire
 from fatebox import db, gadgets, ports
 from fatebox.errors import FateboxError, LOST, NO_BOARD

@@ -9,7 +9,6 @@ from rich.console import Console
 from rich.text import Text
 
 from fatebox.errors import FateboxError, USAGE
-from fatebox.serve import shape
 from fatebox.terminal import visible
 
 STYLES = {"solid": "bold green", "alternate": "green", "thirds": "yellow", "half": "bold red"}
@@ -28,7 +27,7 @@ def line(result):
         text.append(" (%s)" % drawn)
     odds = result.get("odds")
     if odds:
-        text.append(" · %s: %s" % (odds["setup"], shape.percent(odds["chance"])), style="cyan")
+        text.append(" · %s: %s" % (odds["setup"], odds["percent"]), style="cyan")
     return text
 
 

@@ -9,7 +9,6 @@ from urllib.parse import urlsplit
 import httpx
 
 from fatebox.errors import FateboxError, USAGE
-from fatebox.serve import shape
 
 TIMEOUT = 10.0          # seconds for one POST (connect, read, write, pool)
 BACKOFF_FIRST = 1.0     # seconds before the first retry; doubled each time...
@@ -52,7 +51,7 @@ def discord_body(result):
     elif result["system"] == "colour-tokens":
         drawn = ", ".join(i["label"] for i in items)
     odds = result.get("odds")
-    chance = shape.percent(odds.get("chance")) if odds else "odds not told"
+    chance = odds["percent"] if odds else "odds not told"
     fields = [
         {"name": "Character", "value": result.get("character") or "Nobody", "inline": True},
         {"name": "System", "value": result.get("system_name") or result["system"], "inline": True},

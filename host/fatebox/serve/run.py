@@ -8,7 +8,6 @@ import secrets
 import signal
 import socket
 import sys
-import threading
 
 import uvicorn
 

@@ -124,8 +124,8 @@ def odds(system, setup, outcome):
     _, setup_words, table = found
     outcomes = [{"outcome": o, "num": num, "den": den} for o, num, den in table if den]
     this = next((o for o in outcomes if o["outcome"] == outcome), None)
-    return {"setup": setup_words, "outcomes": outcomes,
-            "chance": (this["num"] / this["den"]) if this else None}
+    chance = (this["num"] / this["den"]) if this else None
+    return {"setup": setup_words, "outcomes": outcomes, "chance": chance, "percent": percent(chance)}
 
 
 def _as_played(system, setup):
