@@ -185,6 +185,15 @@ def test_events_stream_each_result_from_a_real_server():
                         if len(got) == 3:
                             break
                 assert got == [1, 2, 3]
+            # A page that reconnects says the last it saw, and is sent the rest first.
+            with c.stream("GET", "/events", headers={"Last-Event-ID": "1"}) as stream:
+                got = []
+                for line in stream.iter_lines():
+                    if line.startswith("id: "):
+                        got.append(int(line[4:]))
+                        if len(got) == 2:
+                            break
+                assert got == [2, 3]
     finally:
         server.should_exit = True
         thread.join(10)

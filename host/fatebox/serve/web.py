@@ -34,14 +34,14 @@ class Hub:
 
     def publish(self, result):
         self.results.append(result)
-        self._send("result", result)
+        self._send("result", result, result["seq"])
 
     def set_characters(self, characters):
         self.characters = characters
         self._send("characters", characters)
 
-    def _send(self, kind, data):
-        text = "event: %s\ndata: %s\n\n" % (kind, json.dumps(data, separators=(",", ":")))
+    def _send(self, kind, data, id=None):
+        text = message(kind, data, id)
         for client in list(self.clients):
             try:
                 client.put_nowait(text)
@@ -59,6 +59,13 @@ class Hub:
 
     def unsubscribe(self, queue):
         self.clients.discard(queue)
+
+
+def message(kind, data, id=None):
+    """One SSE message; a result's `id` is its seq, so a page that reconnects
+    (Last-Event-ID) is sent what it missed."""
+    return "%sevent: %s\ndata: %s\n\n" % ("id: %d\n" % id if id is not None else "", kind,
+                                           json.dumps(data, separators=(",", ":")))
 
 
 def allowed_hosts(host, port):
@@ -184,10 +191,18 @@ def make_app(hub, records_results, host="127.0.0.1", port=8766, token=None):
 
     async def events(request):
         queue = hub.subscribe()
+        try:
+            last = int(request.headers.get("last-event-id", ""))
+        except ValueError:
+            last = None
+        # A page that reconnects gets the session's results it missed first.
+        missed = [r for r in hub.results if r["seq"] > last] if last is not None else []
 
         async def stream():
             try:
                 yield ": fatebox serve\nretry: 2000\n\n"
+                for r in missed:
+                    yield message("result", r, r["seq"])
                 while not queue.overflowed:
                     try:
                         text = await asyncio.wait_for(queue.get(), KEEPALIVE)
