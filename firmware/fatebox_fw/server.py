@@ -55,6 +55,7 @@ class Server:
             "journal": self.journal,
             "info": self.about,
             "table": self.table,
+            "entropy": self.entropy,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
@@ -243,6 +244,9 @@ class Server:
     def table(self, request):
         return _hosted("table", self, request)
 
+    def entropy(self, request):
+        return _hosted("entropy", self, request)
+
     def journal(self, request):
         after = request.get("after", 0)
         if not is_int(after) or after < 0:
@@ -259,7 +263,8 @@ class Server:
                     item = dict(entry)
                     item["seq"] = seq
                     results.append(item)
-        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
+        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
+                "now": self.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
 
     def checked(self, data):
         """The character a `put` or a staged write carries, checked whole (its
@@ -297,7 +302,7 @@ class Server:
 
     def about(self, request):
         from fatebox_fw import info      # the `info` op: imported when first asked
-        return info.info(self.board_name, self.store.directory)
+        return info.info(self.board_name, self.store.directory, self.core.clock)
 
     def state(self, request):
         out = self.core.state()

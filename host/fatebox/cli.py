@@ -13,7 +13,8 @@ from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
-from fatebox import gadgets, table
+from fatebox import cli_entropy
+from fatebox import gadgets, replies, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT
@@ -157,7 +158,7 @@ def ports_command(board):
     width = max([len(p.device) for p in seen] + [len(g["port"]) for g in running] + [4])
     for p in seen:
         mark = "  [MicroPython board]" if ports.is_board(p) else ""
-        click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
+        echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))   # a USB text
     for g in running:
         click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
     for g in gadgets.serving():
@@ -250,9 +251,13 @@ def pull(name, directory, force, port):
                 sheetnames.write_new(path, document.as_string())     # a new sheet: never over a file
             elif document is not None:
                 sheets.write_atomic(path, document.as_string())
-        with records.write():
-            for data, revision, path, document, changes in plans:
-                records.agree(box.row, data, revision, os.path.abspath(path))
+        try:
+            with records.write():
+                for data, revision, path, document, changes in plans:
+                    records.agree(box.row, data, revision, os.path.abspath(path))
+        except FateboxError as exc:
+            raise sync.recording_failed(exc, ["%s (%s)" % (p[0]["name"], p[2]) for p in plans if p[3] is not None],
+                                        "pull")
     for data, revision, path, document, changes in plans:
         if document is None:
             echo("%s: %s is up to date" % (data["name"], path))
@@ -301,7 +306,8 @@ def list_command(as_json, port):
         echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
         # Every text from the board made visible (and not read as rich markup).
-        show.console().print(show.characters_table(clean(characters, markup=True)))
+        out = show.console()
+        out.print(show.characters_table(clean(characters, markup=True), out.width))
 
 
 @main.command("info")
@@ -323,8 +329,8 @@ def info_command(as_json, port):
         click.echo(json.dumps(reply))
         return
     heap, flash = reply.get("heap") or {}, reply.get("flash") or {}
-    click.echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
-    click.echo("board: %s" % reply.get("board"))
+    echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
+    echo("board: %s" % reply.get("board"))
     if heap.get("free") is None:
         click.echo("heap: not measured on this board (no fixed heap)")
     else:
@@ -333,7 +339,9 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
-    click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    if cli_entropy.health_line(reply.get("entropy")):
+        echo(cli_entropy.health_line(reply.get("entropy")))
 
 
 def _n(value):
@@ -442,6 +450,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         if character is not None:
             character = character_name(link, character, N.NEW_BEGINNING)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
+    result = replies.checked_result(N.NEW_BEGINNING, result, "trial")
     setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
              "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
     if as_json:
@@ -459,6 +468,7 @@ main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
+main.add_command(cli_entropy.entropy_command)   # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
 
 
 @main.command()
@@ -500,8 +510,18 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
+    db_path = (click.get_current_context().find_root().obj or {}).get("db")
+
+    def started(gadget, board, took):
+        # The sheets it took (or holds unchanged from an earlier start) into the
+        # host's records, as push records them: push, pull and sync follow them.
+        from fatebox.sim_records import record
+        _, warning = record(gadget, board, [(s.character, s.path) for s in loaded], db_path, took)
+        if warning is not None:
+            _say("sim: warning: " + warning)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
-                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None)
+                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None,
+                   started=started)
     raise SystemExit(code or 0)
 
 
