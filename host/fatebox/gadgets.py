@@ -101,21 +101,31 @@ def find(device):
 
 # -- fatebox serve: the one process that holds a box's port and relays for the others --
 
-def register_serve(relay, device, page=None):
+def register_serve(relay, device, page=None, token=None):
     """Say that this process serves the box at `device` and relays requests at
-    `relay` (a pyserial URL); the file's path, or None if it cannot be written."""
+    `relay` (a pyserial URL) to whoever reads `token` here (the folder is the
+    user's own); the file's path, or None if it cannot be written."""
     folder = directory()
     path = os.path.join(folder, "serve-%d.json" % os.getpid())
-    entry = {"port": relay, "device": device, "pid": os.getpid(), "page": page, "started": int(time.time())}
+    entry = {"port": relay, "device": device, "pid": os.getpid(), "page": page, "token": token,
+             "started": int(time.time())}
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         temp = path + ".tmp"
-        with open(temp, "w", encoding="utf-8") as f:
+        with open(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
             json.dump(entry, f)
         os.replace(temp, path)
     except OSError:
         return None
     return path
+
+
+def relay_token(url):
+    """The token a running serve's relay at `url` asks first, or None."""
+    for entry in serving():
+        if entry["port"] == url and isinstance(entry.get("token"), str):
+            return entry["token"]
+    return None
 
 
 def serving():

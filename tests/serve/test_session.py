@@ -123,3 +123,24 @@ def test_on_the_tables_network_a_token_and_a_qr_code(tmp_path, procs):
     finally:
         serve.signal(signal.SIGTERM)
         serve.wait()
+
+
+def test_the_relay_answers_only_this_users_fatebox(tmp_path, procs):
+    import socket
+    import stat
+    from shared_rules import wire
+    from fatebox import gadgets
+    procs.gadget(tmp_path / "state")
+    serve = procs.serve()
+    serve.wait_text("through serve")
+    entry = gadgets.serving()[0]
+    path = os.path.join(gadgets.directory(), "serve-%d.json" % entry["pid"])
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600          # the token is the user's alone
+    host, port = entry["port"][len("socket://"):].split(":")
+    # Another program, without the token: no answer, the connection closed.
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(wire.encode({"id": 1, "op": "hello", "versions": [2]}) +
+                  wire.encode({"id": 2, "op": "delete", "name": "Mara"}))
+        assert s.recv(4096) == b""
+    # This user's fatebox (the token from the runtime folder) goes through.
+    assert fatebox("list", "--json").stdout.startswith("{")

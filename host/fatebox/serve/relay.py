@@ -2,6 +2,7 @@
 # The port): a local TCP socket that speaks the box's own frames, each request
 # sent on with an id of serve's and its reply given back under the client's id.
 import asyncio
+import hmac
 import zlib
 
 from shared_rules import names as N
@@ -19,8 +20,9 @@ def _error(id, code, message):
 class Relay:
     """asyncio server on 127.0.0.1 (port 0: a free one); `url` is its pyserial URL."""
 
-    def __init__(self, box, loop):
+    def __init__(self, box, loop, token=None):
         self.box = box
+        self.token = token          # the first line a client sends: `!TOKEN` (its owner's runtime folder has it)
         self.loop = loop
         self.server = None
         self.url = None
@@ -46,12 +48,20 @@ class Relay:
         # frames, checked here; the box gets the CRC over the frames it got.
         writer.client_crcs = {}
         writer.box_crcs = {}
+        known = self.token is None
         try:
             while True:
                 data = await reader.read(4096)
                 if not data:
                     break
                 for line in lines.feed(data):
+                    if not known:
+                        # Only this user's fatebox (it read the token from the runtime folder).
+                        if line is wire.TOO_LONG or not hmac.compare_digest(line.rstrip(b"\r"),
+                                                                             b"!" + self.token.encode()):
+                            return
+                        known = True
+                        continue
                     self._request(line, writer)
         except (ConnectionError, OSError):
             pass

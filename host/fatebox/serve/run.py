@@ -138,9 +138,10 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     sock = _bind(host, port)
     port = sock.getsockname()[1]
     url = page_url(host, port, token)
-    relay = Relay(box, loop)
+    relay_token = secrets.token_urlsafe(16)
+    relay = Relay(box, loop, relay_token)
     relay_url = await relay.start()
-    registered = gadgets.register_serve(relay_url, box.device, url)
+    registered = gadgets.register_serve(relay_url, box.device, url, relay_token)
 
     def results_after(after, limit):
         # The session box's results after `after`, oldest first, from the records (own connection: a thread of the pool).
