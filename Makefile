@@ -136,6 +136,7 @@ bench: deps chromium firmware $(VENV)/.bench
 	$(PY) bench/pico_timings.py
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/flood_bench.py
+	$(PY) bench/serve_bench.py
 	$(PY) bench/pico_flood.py
 	$(PY) bench/web_bench.py
 

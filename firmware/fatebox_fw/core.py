@@ -207,6 +207,17 @@ class Core:
         self._game.recalled = name
         self.store.set("setups", kept)
 
+    def nobody(self, game):
+        """A result `game` played with no character: numbered into the journal
+        with `"name": null` and its set-up, as a character's would be."""
+        last = game.last_state()
+        if last is None:
+            return
+        entry = dict(last)
+        if "outcome" not in entry:
+            entry["outcome"] = game.outcome()
+        self.store.nobody(game.system, entry, game.setup_state())
+
     def flush(self, now):
         """Write what is staged; on failure say so with the storage pattern and retry later."""
         try:
@@ -430,6 +441,10 @@ class Core:
             character.record(result.entry())
             self.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
                                               "draw": k, "statuses": list(trial.statuses)})
+        else:
+            # Played with nobody: journalled too, `"name": null` (docs/protocol.md, Events).
+            self.store.nobody(N.NEW_BEGINNING, result.entry(), {"white": trial.white, "black": trial.black,
+                              "danger": trial.danger, "draw": k, "statuses": list(trial.statuses)})
         if self.system != N.NEW_BEGINNING:
             self._switch(N.NEW_BEGINNING, now)
             self.store.set("system", self.system)
@@ -500,7 +515,7 @@ class Core:
             names = self.candidates(system)
             if self.menu_pick < len(names):
                 return "Playing %s (%d of %d)" % (names[self.menu_pick], self.menu_pick + 1, len(names))
-            return "Playing nobody: nothing is recorded (%s)" % roster.SYSTEM_WORDS[system]
+            return "Playing nobody: on no character, journaled only (%s)" % roster.SYSTEM_WORDS[system]
         return "Brightness %d of %d" % (_nearest(BRIGHTNESS, self.brightness) + 1, len(BRIGHTNESS))
 
     def describe(self):

@@ -96,6 +96,8 @@ class Gadget:
             if line is not None:
                 self.server.serve(line)
                 break
+        if self.store.announce:
+            self.server.say()
         self.server.pump()
         self.core.tick(now)
         self._show(now)

@@ -128,18 +128,21 @@ def roll(server, request):
         hero = roster.copy(server.store.characters[name])
     from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
     try:
-        result, _ = host_roll.roll(system, request.get("setup"), server.core.sampler, hero)
+        result, entry = host_roll.roll(system, request.get("setup"), server.core.sampler, hero)
     except host_roll.SetupError as exc:
         raise Refused(N.E_REQUEST, str(exc))
     except RulesError as exc:
         raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
+    # A result the box played: numbered into the roll journal with its set-up,
+    # on the character or (played with nobody) with `"name": null`.
+    record = dict(request.get("setup"))
+    if "drawn" in result:
+        # Colour tokens: the bag and the core draw before gold, what `fatebox stats` judges.
+        record["drawn"], record["bag"] = result["drawn"], result["bag"]
     if hero is not None:
-        # A result the box played: numbered into the roll journal with its set-up.
-        record = dict(request.get("setup"))
-        if "drawn" in result:
-            # Colour tokens: the bag and the core draw before gold, what `fatebox stats` judges.
-            record["drawn"], record["bag"] = result["drawn"], result["bag"]
         server.store.put(hero, record=record)
+    else:
+        server.store.nobody(system, entry, record)
     return {"result": result}
 
 

@@ -78,6 +78,22 @@ class Server:
     def send(self, message):
         self.queue_frame(wire.encode(message))
 
+    def say(self):
+        """Each result numbered since the last turn, as a `result` event
+        (docs/protocol.md, Events). Queued as replies are: a host that does not
+        read loses events (the journal keeps every result), never the loop's time."""
+        announce = self.store.announce
+        while announce:
+            seq, entry = announce.pop(0)
+            result = entry.get("result")
+            event = {"event": "result", "seq": seq, "system": entry.get("system"), "name": entry.get("name"),
+                     "outcome": result.get("outcome") if isinstance(result, dict) else None,
+                     "result": result, "setup": entry.get("setup")}
+            try:
+                self.send(event)
+            except wire.WireError:
+                pass        # too large for a frame: the journal still has it
+
     def queue_frame(self, frame):
         queue = self.queue
         while queue and self.queued + len(frame) > REPLY_BUDGET:

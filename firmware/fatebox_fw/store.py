@@ -20,6 +20,7 @@ STAGED = "sync.staged"   # a transaction's characters, one request per line, unt
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
 FORMAT = 1
 CAPACITY = 8          # docs/protocol.md, hello: limits.characters
+ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
 # MicroPython's json.dump writes a value straight into a file, piece by piece,
 # with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
 # writes text, and the files here are binary, so there a value goes as bytes.
@@ -105,6 +106,9 @@ class Store:
         self.pending = []           # (seq, entry) numbered but not on flash yet
         self.ticks = None           # the board's ticks_ms (the gadget's): each result's `ms`
         self.clock_from = 0         # the first result numbered on that clock (since the gadget started)
+        # (seq, entry) numbered but not yet said as a `result` event (Server.say);
+        # at most ANNOUNCE_LIMIT: with no server to say them, the oldest go.
+        self.announce = []
         self.journal = None
         self.room = Room()          # a run of heap for the save's file buffers (memory.Room)
         self.txn = None             # the open transaction's number, its frames and CRC so far
@@ -181,6 +185,7 @@ class Store:
         revisions = dict(self.revisions)
         revisions[character.name] = self.clock + 1
         pending, before, seq = self.pending, len(self.pending), self.seq
+        said = len(self.announce)
         try:
             if record and not created:
                 self._number(self.characters[character.name], character, record)
@@ -192,6 +197,7 @@ class Store:
             # used: kept, and not written twice.
             if self.pending is pending:
                 del pending[before:]
+                del self.announce[said:]
                 self.seq = seq
             raise
         self.characters = updated      # only once the flash has it
@@ -212,11 +218,12 @@ class Store:
         `setup`: what a result recorded on it was played with (the journal keeps it)."""
         if character.name not in self.characters:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box" % (character.name,))
-        before, seq = len(self.pending), self.seq
+        before, seq, said = len(self.pending), self.seq, len(self.announce)
         try:
             self._number(self.characters[character.name], character, setup)
         except MemoryError:
             del self.pending[before:]      # none of the result, not part of it
+            del self.announce[said:]
             self.seq = seq
             raise
         self.characters[character.name] = character
@@ -239,6 +246,26 @@ class Store:
             if isinstance(setup, dict):
                 entry["setup"] = setup
             self.pending.append((self.seq, entry))
+            self._announce(self.seq, entry)
+
+    def nobody(self, system, result, setup=None):
+        """A result played with nobody: numbered and journalled too (`"name": null`),
+        written with the next flush, so nothing is only on the ring."""
+        self.seq += 1
+        entry = {"name": None, "system": system, "result": result}
+        if self.ticks is not None:
+            entry["ms"] = self.ticks() & N.TICKS_MASK     # when it was played, for the host
+        if isinstance(setup, dict):
+            entry["setup"] = setup
+        self.pending.append((self.seq, entry))
+        self._announce(self.seq, entry)
+        self.dirty = True
+
+    def _announce(self, seq, entry):
+        announce = self.announce
+        if len(announce) >= ANNOUNCE_LIMIT:
+            announce.pop(0)     # nobody says them (no server): the journal has them
+        announce.append((seq, entry))
 
     def set(self, key, value):
         """Change a setting in memory (brightness, system, active, supply); saved at the next flush."""

@@ -161,6 +161,9 @@ def ports_command(board):
         echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))   # a USB text
     for g in running:
         click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
+    for g in gadgets.serving():
+        click.echo("%-*s  %-9s  %s  [fatebox serve: --port auto goes through it]"
+                   % (width, g["port"], "-", "holds %s, pid %d" % (g.get("device"), g["pid"])))
 
 
 @main.command()
@@ -523,6 +526,7 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
 
 
 main.add_command(deploy_command)             # fatebox deploy [--port ...] [--board PROFILE] [--to DIR]
+main.add_command(__import__("fatebox.cli_serve").cli_serve.serve_command)   # fatebox serve [--listen H:P] ...
 
 
 @main.command()

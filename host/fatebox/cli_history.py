@@ -73,7 +73,7 @@ def history_table(results, width=120):
     from fatebox.terminal import visible
     columns = [fit.Column("#", justify="right"), fit.Column("Played", wrap=True), fit.Column("Character"),
                fit.Column("System", wrap=True), fit.Column("Result", wrap=True)]
-    rows = [[str(r["seq"]), _when(r), Text(visible(r["character"])),
+    rows = [[str(r["seq"]), _when(r), Text(visible(r["character"] or "(nobody)")),
              roster.SYSTEM_WORDS.get(r["system"], visible(r["system"])),
              Text(visible(result_words(r["system"], r["result"])))]
             for r in results]

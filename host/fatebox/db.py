@@ -61,6 +61,37 @@ MIGRATIONS = (
     ALTER TABLE results ADD COLUMN played TEXT;
     ALTER TABLE boxes ADD COLUMN fetched TEXT;
     """,
+    # serve: results played with nobody (name NULL), and webhook deliveries
+    # waiting (`fatebox serve --webhook`, docs/serve.md): a queue that outlives serve.
+    """
+    CREATE TABLE results_new (
+        box INTEGER NOT NULL REFERENCES boxes(id),
+        seq INTEGER NOT NULL,
+        name TEXT,
+        system TEXT NOT NULL,
+        outcome TEXT,
+        entry TEXT NOT NULL,
+        received TEXT NOT NULL,
+        setup TEXT,
+        played TEXT,
+        PRIMARY KEY (box, seq)
+    );
+    INSERT INTO results_new (box, seq, name, system, outcome, entry, received, setup, played)
+        SELECT box, seq, name, system, outcome, entry, received, setup, played FROM results;
+    DROP TABLE results;
+    ALTER TABLE results_new RENAME TO results;
+    CREATE INDEX results_by_name ON results (name, seq);
+    CREATE TABLE deliveries (
+        id INTEGER PRIMARY KEY,
+        receiver TEXT NOT NULL,
+        box INTEGER NOT NULL REFERENCES boxes(id),
+        seq INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_try REAL NOT NULL DEFAULT 0,
+        UNIQUE (receiver, box, seq)
+    );
+    """,
 )
 SCHEMA = len(MIGRATIONS)
 
@@ -273,7 +304,7 @@ class Records:
             setup = r.get("setup")
             self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, played) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                      (box, r["seq"], r.get("name", "?"), r.get("system", "?"), entry.get("outcome"),
+                      (box, r["seq"], r.get("name"), r.get("system", "?"), entry.get("outcome"),
                        json.dumps(entry, sort_keys=True), stamp,
                        json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None,
                        played.get(r["seq"])))

@@ -97,3 +97,76 @@ def find(device):
         if os.path.realpath(entry["port"]) == real:
             return entry
     return None
+
+
+# -- fatebox serve: the one process that holds a box's port and relays for the others --
+
+def register_serve(relay, device, page=None, token=None):
+    """Say that this process serves the box at `device` and relays requests at
+    `relay` (a pyserial URL) to whoever reads `token` here (the folder is the
+    user's own); the file's path, or None if it cannot be written."""
+    folder = directory()
+    path = os.path.join(folder, "serve-%d.json" % os.getpid())
+    entry = {"port": relay, "device": device, "pid": os.getpid(), "page": page, "token": token,
+             "started": int(time.time())}
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        temp = path + ".tmp"
+        with open(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
+            json.dump(entry, f)
+        os.replace(temp, path)
+    except OSError:
+        return None
+    return path
+
+
+def relay_token(url):
+    """The token a running serve's relay at `url` asks first, or None."""
+    for entry in serving():
+        if entry["port"] == url and isinstance(entry.get("token"), str):
+            return entry["token"]
+    return None
+
+
+def serving():
+    """The `fatebox serve` processes running: [{"port" (the relay), "device", "pid", "page"}]."""
+    folder = directory()
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if not (name.startswith("serve-") and name.endswith(".json")):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            with open(path, encoding="utf-8") as f:
+                entry = json.load(f)
+            ok = isinstance(entry["port"], str) and isinstance(entry["pid"], int) and _alive(entry["pid"])
+        except (OSError, ValueError, KeyError, TypeError):
+            ok = False
+        if ok:
+            out.append(entry)
+        else:
+            unregister(path)
+    return sorted(out, key=lambda e: e["port"])
+
+
+def served(device):
+    """The running `fatebox serve` that holds `device` (a path or URL), or None."""
+    try:
+        real = os.path.realpath(device) if not _is_url(device) else device
+    except (TypeError, ValueError):
+        return None
+    for entry in serving():
+        held = entry.get("device")
+        if not isinstance(held, str):
+            continue
+        if (held if _is_url(held) else os.path.realpath(held)) == real and entry["pid"] != os.getpid():
+            return entry
+    return None
+
+
+def _is_url(text):
+    return "://" in text

@@ -11,7 +11,7 @@ import serial
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox import ports
+from fatebox import gadgets, ports
 from fatebox.errors import DeviceError, FateboxError, LOST, NO_BOARD
 
 BAUD = 115200              # nominal: USB CDC ignores it
@@ -84,6 +84,9 @@ class Link:
         url = ports.choose(spec)
         link = cls(open_serial(url, timeout), url, timeout)
         try:
+            token = gadgets.relay_token(url) if url.startswith("socket://") else None
+            if token is not None:
+                link._write(b"!" + token.encode() + b"\n")    # fatebox serve's relay: this user's, first
             link.hello()
         except BaseException:
             link.close()

@@ -71,19 +71,32 @@ def by_serial(serial, ports=None):
     return found[0].device
 
 
-def choose(spec, gadgets_too=True):
+def choose(spec, gadgets_too=True, serves_too=None):
     """The device path or pyserial URL to open for `--port spec`.
 
     auto: the one MicroPython board on USB; with none, the one virtual gadget
-    running (`fatebox sim`), unless gadgets_too is False (deploy).
+    running (`fatebox sim`), unless gadgets_too is False (deploy). A running
+    `fatebox serve` comes first, its relay for the port it holds (serves_too,
+    default gadgets_too; serve itself looks past them).
     """
+    if serves_too is None:
+        serves_too = gadgets_too
     spec = (spec or AUTO).strip()
     if not spec:
         raise FateboxError("--port: empty; give auto, a device path, a0/u0/c0, id:SERIAL or a pyserial URL", USAGE)
     if spec.startswith("id:"):
-        return by_serial(spec[3:])
+        return _through_serve(by_serial(spec[3:]), serves_too)
     if spec != AUTO:
-        return expand(spec)
+        return _through_serve(expand(spec), serves_too)
+    if serves_too:
+        # A running `fatebox serve` holds the box's port: requests go through it.
+        serves = gadgets.serving()
+        if len(serves) == 1:
+            return serves[0]["port"]
+        if serves:
+            raise FateboxError(
+                "%d `fatebox serve` running (%s); choose one's box with --port PATH"
+                % (len(serves), ", ".join("%s, pid %d" % (g.get("device"), g["pid"]) for g in serves)), USAGE)
     ports = seen()
     boards = [p for p in ports if is_board(p)]
     if len(boards) == 1:
@@ -102,3 +115,12 @@ def choose(spec, gadgets_too=True):
     raise FateboxError(
         "no MicroPython board found (USB %04X:%04X); %s. Plug the board in, start the virtual "
         "gadget (`fatebox sim`), or give --port PATH" % (BOARD_VID, BOARD_PID, seen_text(ports)), NO_BOARD)
+
+
+def _through_serve(device, serves_too):
+    """The relay of the `fatebox serve` holding `device`, else `device` itself."""
+    if serves_too:
+        entry = gadgets.served(device)
+        if entry is not None:
+            return entry["port"]
+    return device

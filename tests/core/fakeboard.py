@@ -99,6 +99,7 @@ class FakeBoard(Board):
         self.frame_times = []
         self.inbox = b""
         self.outbox = b""
+        self.events = []        # `result` events the box sent (replies() sorts them out)
 
     def _pin(self, i):
         def pressed():
@@ -150,9 +151,16 @@ class FakeBoard(Board):
         self.inbox += data
 
     def replies(self):
-        """Every frame the box sent since the last call, decoded."""
+        """Every frame the box sent since the last call, decoded; `result`
+        events go to self.events instead (the tests of events read them there)."""
         reader = wire.LineReader()
-        out = [wire.decode(line) for line in reader.feed(self.outbox)]
+        out = []
+        for line in reader.feed(self.outbox):
+            frame = wire.decode(line)
+            if frame.get("event") == "result":
+                self.events.append(frame)
+            else:
+                out.append(frame)
         self.outbox = b""
         return out
 

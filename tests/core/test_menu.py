@@ -55,7 +55,7 @@ def test_nobody_plays_without_recording():
         tap(gadget, board, "plus")
     tap(gadget, board, "go")
     tap(gadget, board, "plus")                            # past Lux: nobody
-    assert gadget.describe()["text"] == "Playing nobody: nothing is recorded (Light and Dark)"
+    assert gadget.describe()["text"] == "Playing nobody: on no character, journaled only (Light and Dark)"
     long_press(gadget, board, "go")
     assert gadget.describe()["active"] is None and gadget.core.screen == "light"
     long_press(gadget, board, "go", hold=700)             # roll now
@@ -148,7 +148,7 @@ def test_a_system_without_characters_plays_bare():
     long_press(gadget, board, "back")
     tap(gadget, board, "plus")
     tap(gadget, board, "go")
-    assert gadget.describe()["text"] == "Playing nobody: nothing is recorded (Approaches)"
+    assert gadget.describe()["text"] == "Playing nobody: on no character, journaled only (Approaches)"
     long_press(gadget, board, "go")
     assert gadget.describe()["active"] is None and gadget.core.screen == "rating"
     # A character of that system loaded later becomes active.

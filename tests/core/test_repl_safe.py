@@ -77,7 +77,9 @@ def test_no_reply_event_or_error_carries_a_repl_control_byte():
     assert lines[-1] == b""
     frames = [wire.decode(line) for line in lines[:-1]]
     assert frames[0]["event"] == "hello"
-    assert len(frames) == 1 + len(sent)         # one reply per request: none was dropped
+    events = [f for f in frames[1:] if "event" in f]
+    assert events and all(f["event"] == "result" for f in events)     # the trials' results, said too
+    assert len(frames) - len(events) == 1 + len(sent)       # one reply per request: none was dropped
     assert sum(1 for f in frames if f.get("ok") is False) > len(NASTY) * 5   # the errors were exercised
 
 

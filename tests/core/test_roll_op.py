@@ -138,10 +138,12 @@ def test_a_recorded_roll_is_numbered_into_the_journal_with_its_set_up():
     assert len(entries) == 1
     assert entries[0]["setup"] == {"dice": 2, "difficulty": "easy"}
     assert entries[0]["result"]["faces"] == reply["result"]["faces"]
-    # Without a name nothing is recorded, so nothing is journaled.
-    ask(gadget, board, {"id": 3, "op": "roll", "system": "approaches", "setup": {"dice": 1}})
+    # Without a name it is on no character, but journaled with nobody's name.
+    nobody = ask(gadget, board, {"id": 3, "op": "roll", "system": "approaches", "setup": {"dice": 1}})
     again = ask(gadget, board, {"id": 4, "op": "journal", "after": 0})
-    assert len(again["results"]) == 1
+    assert len(again["results"]) == 2
+    assert again["results"][1]["name"] is None and again["results"][1]["setup"] == {"dice": 1}
+    assert again["results"][1]["result"]["faces"] == nobody["result"]["faces"]
 
 
 def test_a_colour_tokens_roll_journals_the_bag_and_the_tokens_first_drawn():

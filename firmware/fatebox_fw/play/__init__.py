@@ -333,6 +333,8 @@ class Play:
         if not self.go_to(self.commit_step(), now):
             return
         if self._safely(self.roll, None, now):
+            if self.core.character() is None:
+                self.core.nobody(self)      # played with nobody: journalled too, name null
             self.animate(now)
 
     def animate(self, now):

@@ -1,0 +1,193 @@
+# Webhooks and Discord (docs/serve.md, Webhooks): every result POSTed once, in
+# seq order, through a queue kept in the host's records, so a receiver that is
+# down (or a serve killed and started again) gets it when it is back.
+import asyncio
+import json
+import time
+from urllib.parse import urlsplit
+
+import httpx
+
+from fatebox.errors import FateboxError, USAGE
+
+TIMEOUT = 10.0          # seconds for one POST (connect, read, write, pool)
+BACKOFF_FIRST = 1.0     # seconds before the first retry; doubled each time...
+BACKOFF_MOST = 300.0    # ...up to this
+# Discord's documented limits on an embed (Message resource, Embed limits).
+DISCORD = {"title": 256, "description": 4096, "fields": 25, "field_name": 256, "field_value": 1024,
+           "footer": 2048, "author": 256, "total": 6000, "username": 80}
+
+
+def checked_url(url, option):
+    """An http(s) URL with a host, else a usage error naming the option."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise FateboxError("%s %s: not an http(s) URL with a host; give one as https://example.org/hook"
+                           % (option, url), USAGE)
+    return url
+
+
+def shown_url(url):
+    """A receiver as the feed names it: scheme, host and path start, never its secret."""
+    parts = urlsplit(url)
+    path = parts.path
+    if len(path) > 12:
+        path = path[:12] + "…"
+    return "%s://%s%s" % (parts.scheme, parts.netloc.rsplit("@", 1)[-1], path)
+
+
+def _cut(text, limit):
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def discord_body(result):
+    """A Discord webhook message for a result: one embed within Discord's limits."""
+    items = result.get("items") or []
+    drawn = " ".join(("●" if i["kind"] == "token" else "[%s]" % i["label"]) + ("" if i["kept"] else "̶")
+                     for i in items)
+    if result["system"] == "new-beginning":
+        drawn = " ".join("⚪" if i["label"] == "white" else "⚫" for i in items)
+    elif result["system"] == "colour-tokens":
+        drawn = ", ".join(i["label"] for i in items)
+    odds = result.get("odds")
+    chance = odds["percent"] if odds else "odds not told"
+    fields = [
+        {"name": "Character", "value": result.get("character") or "Nobody", "inline": True},
+        {"name": "System", "value": result.get("system_name") or result["system"], "inline": True},
+        {"name": "Outcome", "value": result.get("outcome_words") or "?", "inline": True},
+        {"name": "Drawn", "value": drawn or "-", "inline": False},
+        {"name": "Odds", "value": ("%s (%s)" % (chance, odds["setup"])) if odds else chance, "inline": False},
+    ]
+    fields = [{"name": _cut(f["name"], DISCORD["field_name"]), "value": _cut(f["value"], DISCORD["field_value"]),
+               "inline": f["inline"]} for f in fields][:DISCORD["fields"]]
+    colour = (result.get("pattern") or {}).get("colour") or "#808080"
+    embed = {
+        "title": _cut(result.get("words") or "A result", DISCORD["title"]),
+        "description": _cut("#%d on %s" % (result["seq"], result.get("board_id") or "the box"), DISCORD["description"]),
+        "color": int(colour[1:], 16),
+        "fields": fields,
+        "footer": {"text": _cut("fatebox serve", DISCORD["footer"])},
+    }
+    return {"username": "Fatebox", "embeds": [embed], "allowed_mentions": {"parse": []}}
+
+
+def embed_size(embed):
+    """Characters Discord counts toward an embed's 6000."""
+    n = len(embed.get("title", "")) + len(embed.get("description", ""))
+    n += len((embed.get("footer") or {}).get("text", "")) + len((embed.get("author") or {}).get("name", ""))
+    for f in embed.get("fields", []):
+        n += len(f["name"]) + len(f["value"])
+    return n
+
+
+class Deliveries:
+    """One task per receiver: the oldest queued result first, retried with
+    back-off, a 4xx said once and the receiver dropped."""
+
+    def __init__(self, records, receivers, say, backoff_first=BACKOFF_FIRST, backoff_most=BACKOFF_MOST,
+                 timeout=TIMEOUT):
+        self.records = records            # a db.Records of this thread
+        self.receivers = receivers        # [(url, "webhook" | "discord")]
+        self.say = say
+        self.backoff_first = backoff_first
+        self.backoff_most = backoff_most
+        self.timeout = timeout
+        self.wake = {}
+        self.tasks = []
+        self.dropped = set()
+        self.client = None
+
+    def enqueue(self, records, box, results):
+        """Queue each result (the JSON shape) for every receiver, in the caller's
+        transaction on `records` (the box thread's): recorded means queued."""
+        for result in results:
+            for url, kind in self.receivers:
+                if url in self.dropped:
+                    continue
+                body = discord_body(result) if kind == "discord" else result
+                records._run("INSERT OR IGNORE INTO deliveries (receiver, box, seq, body) VALUES (?, ?, ?, ?)",
+                             (url, box, result["seq"], json.dumps(body, separators=(",", ":"))))
+
+    def poke(self):
+        for event in self.wake.values():
+            event.set()
+
+    def waiting(self):
+        return self.records._run("SELECT COUNT(*) FROM deliveries").fetchone()[0]
+
+    async def start(self):
+        self.client = httpx.AsyncClient(timeout=httpx.Timeout(self.timeout), follow_redirects=False)
+        for url, kind in self.receivers:
+            self.wake[url] = asyncio.Event()
+            self.tasks.append(asyncio.create_task(self._run(url, kind)))
+
+    async def stop(self):
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self.client is not None:
+            await self.client.aclose()
+
+    def _next(self, url):
+        return self.records._run(
+            "SELECT d.id, d.seq, d.body, d.attempts, d.next_try, b.board_id FROM deliveries d "
+            "JOIN boxes b ON b.id = d.box WHERE d.receiver = ? ORDER BY d.box, d.seq LIMIT 1", (url,)).fetchone()
+
+    async def _run(self, url, kind):
+        wake = self.wake[url]
+        failing = None
+        while True:
+            row = self._next(url)
+            if row is None:
+                wake.clear()
+                await wake.wait()
+                continue
+            delay = row["next_try"] - time.time()
+            if delay > 0:
+                wake.clear()
+                try:
+                    await asyncio.wait_for(wake.wait(), delay)
+                except asyncio.TimeoutError:
+                    pass
+                continue
+            headers = {"Content-Type": "application/json",
+                       "Idempotency-Key": "%s:%d" % (row["board_id"], row["seq"]),
+                       "User-Agent": "fatebox-serve"}
+            problem = None
+            try:
+                response = await self.client.post(url, content=row["body"].encode(), headers=headers)
+                status = response.status_code
+            except httpx.HTTPError as exc:
+                status = None
+                problem = "%s" % (type(exc).__name__,)
+            if status is not None and 200 <= status < 300:
+                self.records._run("DELETE FROM deliveries WHERE id = ?", (row["id"],))
+                if failing is not None:
+                    self.say("%s answers again; the results waiting go to it now" % shown_url(url))
+                    failing = None
+                continue
+            if status is not None and 400 <= status < 500 and status not in (408, 425, 429):
+                self.say("%s refused result #%d (HTTP %d): no more results go to it this session; "
+                         "the others keep theirs" % (shown_url(url), row["seq"], status))
+                self.dropped.add(url)
+                self.records._run("DELETE FROM deliveries WHERE receiver = ?", (url,))
+                return
+            attempts = row["attempts"] + 1
+            wait = min(self.backoff_most, self.backoff_first * (2 ** (attempts - 1)))
+            if status == 429:
+                try:
+                    wait = max(wait, float(response.headers.get("retry-after") or 0))
+                except ValueError:
+                    pass
+            self.records._run("UPDATE deliveries SET attempts = ?, next_try = ? WHERE id = ?",
+                              (attempts, time.time() + wait, row["id"]))
+            why = problem or "HTTP %d" % status
+            if failing is None:
+                self.say("%s does not take results (%s); they wait in the records and go when it answers"
+                         % (shown_url(url), why))
+                failing = why
