@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz circuitpython
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,7 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware test-py test-pico test-mp typecheck
+test: deps firmware circuitpython test-py test-pico test-mp typecheck
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
@@ -53,6 +53,12 @@ test: deps firmware test-py test-pico test-mp typecheck
 # first time (picotool, mpy-cross, the port), under a minute after a change.
 firmware: $(VENV)/.installed
 	$(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE)
+
+# For the CircuitPython backend on the real CircuitPython 10.2.1 (tests/pico/test_cp_*):
+# its mpy-cross built from ../shared/circuitpython/ (about a minute, once), the
+# NeoPixel library from PyPI, and mtools (apt-get when run as root).
+circuitpython: $(VENV)/.installed
+	$(PY) firmware/image/circuitpython_tools.py --install
 
 # The MicroPython rp2 backend and main.py against micropython-rp2-rpi_pico-stubs
 # (firmware/pyrightconfig.json): the stubs' stdlib stands in for CPython's.
@@ -64,7 +70,7 @@ test-py: $(VENV)/.installed
 	$(PY) -m pytest -m "not pico"
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
-test-pico: deps firmware
+test-pico: deps firmware circuitpython
 	$(PY) -m pytest -m pico tests/pico
 
 test-mp: deps

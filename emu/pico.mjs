@@ -40,7 +40,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import readline from 'node:readline';
-import { RP2040, USBCDC, GPIOPinState } from 'rp2040js';
+import { RP2040, GPIOPinState } from 'rp2040js';
 
 const FLASH_SIZE = 2 * 1024 * 1024;   // the Pico's W25Q16: 2 MiB
 const XIP_BASE = 0x10000000;
