@@ -77,9 +77,17 @@ class _Keys:
     """Button levels from keypad's event queue: one Event reused, no allocation."""
 
     def __init__(self, pins):
+        # keypad makes no event for a key already down when it starts (its
+        # debounce counts from there): a key held at power-up, BACK for safe
+        # mode, would read released until let go and pressed again (seen on
+        # CircuitPython 10.2.1, emulated Pico). So the levels start as read.
+        self.down = []
+        for pin in pins:
+            io = _PullUp(pin)
+            self.down.append(io())
+            io.deinit()
         self.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=KEYPAD_INTERVAL)
         self.event = keypad.Event()
-        self.down = [False] * len(pins)
 
     def level(self, i):
         events = self.keys.events
