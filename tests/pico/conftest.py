@@ -72,6 +72,6 @@ def cp_flash(cp_installed, tmp_path):
     return flash
 
 
-def cp_ready(chip, step="the box's hello on CircuitPython's data port"):
+def cp_ready(chip, step="the box's hello on CircuitPython's data port", wall_s=180):
     """Until code.py's gadget greets on usb_cdc.data (it runs only once USB is up)."""
-    chip.wait(lambda: b'"event": "hello"' in chip.data_log, step, wall_s=180)
+    chip.wait(lambda: b'"event": "hello"' in chip.data_log, step, wall_s=wall_s)
