@@ -12,14 +12,30 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz circuitpython
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium circuitpython
+
+# The environment is marked whole (.installed) only at the end. One left half
+# made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
+# is broken, or one marked whole that no longer runs fatebox, is made again from
+# nothing, and an install that fails in it once more from nothing: the next
+# make run recovers, never a pip traceback with no way out.
+ifneq ($(wildcard $(VENV)/.installed),)
+ifneq ($(shell $(PY) -c "import fatebox.cli" >/dev/null 2>&1 && echo ok),ok)
+$(shell rm -f $(VENV)/.installed $(VENV)/.made)
+endif
+endif
+
+NEW_VENV = rm -rf $(VENV) && $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip && touch $(VENV)/.made
+# setuptools says at length that an editable install is one: not a problem, so not shown.
+INSTALL = PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
 
 $(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	# setuptools says at length that an editable install is one: not a problem, so not shown.
-	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
-	touch $@
+	@if [ -e $(VENV) ] && ! { [ -f $(VENV)/.made -o -f $(VENV)/.installed ] && $(PY) -m pip --version >/dev/null 2>&1; }; then \
+		echo "$(VENV) was left half made or does not work: making it again"; rm -rf $(VENV); fi
+	@if [ ! -e $(VENV) ]; then echo "$(PYTHON) -m venv $(VENV)"; $(NEW_VENV); fi
+	@$(INSTALL) || { echo "$(VENV): the install failed; making the environment again from nothing"; \
+		$(NEW_VENV) && $(INSTALL); }
+	@touch $@
 
 $(MPJS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -44,7 +60,29 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware circuitpython test-py test-pico test-mp typecheck
+# They run at once (the emulated Pico's is the longest, on a core of its own),
+# each one's output kept together and shown when it ends.
+TIERS := test-pico test-py test-mp typecheck
+test: deps chromium firmware circuitpython
+	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
+
+# Debian's chromium for the browser tests (tests/web, Playwright drives it
+# through executable_path; never `playwright install`): installed with
+# apt-get when run as root, otherwise named with the command that installs it.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get install -y --no-install-recommends chromium || \
+				{ apt-get update && apt-get install -y --no-install-recommends chromium; }; \
+		else \
+			echo "make chromium: /usr/bin/chromium is missing; install it with: sudo apt-get install -y chromium" >&2; exit 1; \
+		fi; \
+	fi
+
+# The box in a browser (docs/web.md): a static site in build/web/. Open it with
+# python3 -m http.server -d build/web (then http://localhost:8000/).
+web: deps
+	$(PY) web/build.py --out build/web
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
@@ -97,7 +135,7 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
-bench: deps firmware $(VENV)/.bench
+bench: deps chromium firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
@@ -105,6 +143,7 @@ bench: deps firmware $(VENV)/.bench
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/flood_bench.py
 	$(PY) bench/pico_flood.py
+	$(PY) bench/web_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

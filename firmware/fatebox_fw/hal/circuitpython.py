@@ -207,6 +207,8 @@ class CircuitPythonBoard(Board):
             self.slept_s = ms / 1000
         time.sleep(self.slept_s)
 
+    entropy_source = "os"
+
     def entropy(self, n):
         # As on MicroPython: raises fatebox_fw.entropy.EntropyError once a
         # health test fails, and the core refuses to draw. Without memorymap,
