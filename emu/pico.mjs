@@ -32,6 +32,7 @@
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
+//   {"cmd":"cut","after":n,"id":..} (a power cut inside the n-th flash operation from now)
 //   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
 //   ready, usb {ports} (the host configured the device, opened its CDC ports), serial {hex, port}, frame {grb}, flash {op,kind,addr,size}, reset,
@@ -674,6 +675,11 @@ function handle(line) {
       if (!inStalled && mcu.usbCtrl.releaseHeldIn) mcu.usbCtrl.releaseHeldIn();
       send({ ev: 'in', t: now(), stalled: inStalled, held, id: msg.id });
     }
+      break;
+    case 'cut':
+      // the power goes in the middle of the `after`-th flash operation from now
+      opts.cutAt = flashOps + Math.max(1, msg.after | 0);
+      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, id: msg.id });
       break;
     case 'turns':
       if (turnOpen) turnBusy.push(-1);

@@ -339,6 +339,11 @@ class EmulatedPico:
         self._send(msg)
         return self.wait(lambda: self.pong.get(key), step, wall_s=wall_s)
 
+    def cut_after(self, n):
+        """A power cut in the middle of the n-th flash operation from now (as cut_at,
+        counted from this moment): the chip stops there, the flash file written."""
+        return self._ask({"cmd": "cut", "after": int(n)}, "the emulator to arm the power cut")
+
     def stall_in(self, on=True):
         """A host that stops reading (on) or reads again (off): the USB host takes
         no IN packets, as a cdc-acm driver whose tty buffer is full; the board's
