@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium circuitpython
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -63,7 +63,7 @@ run: $(VENV)/.installed
 # They run at once (the emulated Pico's is the longest, on a core of its own),
 # each one's output kept together and shown when it ends.
 TIERS := test-pico test-py test-mp typecheck
-test: deps chromium firmware
+test: deps chromium firmware circuitpython
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
 # Debian's chromium for the browser tests (tests/web, Playwright drives it
@@ -92,6 +92,12 @@ web: deps
 firmware: $(VENV)/.installed
 	$(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE)
 
+# For the CircuitPython backend on the real CircuitPython 10.2.1 (tests/pico/test_cp_*):
+# its mpy-cross built from ../shared/circuitpython/ (about a minute, once), the
+# NeoPixel library from PyPI, and mtools (apt-get when run as root).
+circuitpython: $(VENV)/.installed
+	$(PY) firmware/image/circuitpython_tools.py --install
+
 # The MicroPython rp2 backend and main.py against micropython-rp2-rpi_pico-stubs
 # (firmware/pyrightconfig.json): the stubs' stdlib stands in for CPython's.
 # Any type error fails the build (tests/firmware/test_pyright.py shows it does).
@@ -102,7 +108,7 @@ test-py: $(VENV)/.installed
 	$(PY) -m pytest -m "not pico"
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
-test-pico: deps firmware
+test-pico: deps firmware circuitpython
 	$(PY) -m pytest -m pico tests/pico
 
 test-mp: deps

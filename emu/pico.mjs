@@ -19,22 +19,29 @@
 //    a quiet of QUIET_US (the firmware polls its buttons at the start of each
 //    turn, and reads no pin while it sleeps) is a turn's start, recorded in
 //    emulated time; the firmware is not changed or slowed;
+//  - USB: a host that enumerates the device and opens every CDC port (DTR):
+//    MicroPython's one, CircuitPython's console and data ports (port 0, 1);
+//  - the flash's unique ID (command 0x4B) per flash file, kept beside it
+//    (<flash>.uid) or given with --uid, so two emulated boards are two boxes;
+//  - BOOTSEL: the flash chip-select reads its pull-up (CircuitPython senses it);
+//  - PIO stepped with the core's clock (CircuitPython drives the ring by PIO);
 //  - the heap bench's ballast (--ballast N): N in the watchdog's SCRATCH0 and
 //    a marker in SCRATCH1 at every boot, for emu/ballast_boot.py (a boot.py
 //    on the flash) to take N bytes of the heap before the firmware starts.
 //
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
-// In (commands): {"cmd":"serial","hex":..} {"cmd":"press","pin":n,"at":us,"hold":us}
+// In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
+//   {"cmd":"cut","after":n,"id":..} (a power cut inside the n-th flash operation from now)
 //   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
-//   ready, usb (the host configured the CDC device), serial {hex}, frame {grb}, flash {op,kind,addr,size}, reset,
+//   ready, usb {ports} (the host configured the device, opened its CDC ports), serial {hex, port}, frame {grb}, flash {op,kind,addr,size}, reset,
 //   time (a heartbeat), saved, stopped {reason}, error {message},
 //   in {stalled, held, id} (the IN transfers held back), turns {starts, id}.
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import readline from 'node:readline';
-import { RP2040, USBCDC, GPIOPinState } from 'rp2040js';
+import { RP2040, GPIOPinState } from 'rp2040js';
 
 const FLASH_SIZE = 2 * 1024 * 1024;   // the Pico's W25Q16: 2 MiB
 const XIP_BASE = 0x10000000;
@@ -42,7 +49,7 @@ const XIP_BASE = 0x10000000;
 function parseArgs(argv) {
   const opts = {
     bootrom: null, firmware: null, flash: null, rosc: 'random', cutAt: 0,
-    ringPin: 16, ringCount: 12, maxMs: 0, ballast: 0,
+    ringPin: 16, ringCount: 12, maxMs: 0, ballast: 0, uid: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -59,6 +66,7 @@ function parseArgs(argv) {
     else if (a === '--ring-count') opts.ringCount = parseInt(next(), 10);
     else if (a === '--max-ms') opts.maxMs = parseFloat(next());
     else if (a === '--ballast') opts.ballast = parseInt(next(), 10);
+    else if (a === '--uid') opts.uid = next();
     else throw new Error(`unknown option ${a}`);
   }
   return opts;
@@ -183,14 +191,29 @@ if (opts.flash && fs.existsSync(opts.flash)) {
   if (saved.length !== FLASH_SIZE) fail(`${opts.flash} is ${saved.length} bytes, not a ${FLASH_SIZE}-byte flash image`);
   flash.set(saved);
 }
+// The flash chip's unique ID: --uid HEX, else the file beside the flash file
+// (made once, 8 random bytes), else random for this run.
+const flashId = (() => {
+  if (opts.uid) {
+    if (!/^[0-9a-fA-F]{16}$/.test(opts.uid)) fail(`--uid ${opts.uid}: expected 16 hex digits`);
+    return Buffer.from(opts.uid, 'hex');
+  }
+  const path = opts.flash ? opts.flash + '.uid' : null;
+  if (path && fs.existsSync(path)) {
+    const text = fs.readFileSync(path, 'utf8').trim();
+    if (!/^[0-9a-fA-F]{16}$/.test(text)) fail(`${path} holds no flash ID (16 hex digits): remove it for a new one`);
+    return Buffer.from(text, 'hex');
+  }
+  const id = crypto.randomBytes(8);
+  if (path) fs.writeFileSync(path, id.toString('hex') + '\n');
+  return id;
+})();
 if (opts.firmware) {
   // as dropping the UF2 on a board in BOOTSEL mode: its blocks written, the filesystem kept
   try { loadUF2(opts.firmware, flash); } catch (e) { fail(e.message); }
 }
 
 let mcu = null, cdc = null, stopped = false, flashOps = 0, resets = 0;
-let pendingRead = null;            // the OUT endpoint armed by the device: [endpoint, size]
-const hostToDevice = [];           // bytes from the host not yet taken by the device
 let inStalled = false;             // the host takes no IN packets (stall_in)
 const heldIn = new Map();          // IN buffer-control offset -> the value the device armed it with
 let heldInBytes = 0;
@@ -316,16 +339,127 @@ function installPins(chip) {
   });
 }
 
+// The USB host: enumerates the device as a real host would far enough for
+// its CDC ports to carry bytes (address, configuration descriptor, configuration,
+// DTR|RTS on every CDC interface). MicroPython has one CDC port; CircuitPython's
+// composite device has the console CDC, mass storage, HID, MIDI and (when boot.py
+// asks) a second, data CDC: port 0 is the first CDC interface, port 1 the second.
+// The other interfaces are enumerated and left alone (nothing mounts the drive).
+const CDC_DATA_CLASS = 10, CDC_COMM_CLASS = 2;
+
+function cdcPorts(desc) {
+  // [{comm, in, out}] in descriptor order: the data interface's bulk endpoints,
+  // the comm interface before it (the one SET_CONTROL_LINE_STATE goes to).
+  const out = [];
+  let comm = -1, cur = null;
+  for (let i = 0; i + 1 < desc.length;) {
+    const len = desc[i], type = desc[i + 1];
+    if (len < 2 || i + len > desc.length) break;
+    if (type === 4 && len >= 9) {       // interface
+      const number = desc[i + 2], cls = desc[i + 5];
+      cur = null;
+      if (cls === CDC_COMM_CLASS) comm = number;
+      else if (cls === CDC_DATA_CLASS && desc[i + 4] === 2) {
+        cur = { comm: comm >= 0 ? comm : number, in: -1, out: -1 };
+        out.push(cur);
+      }
+    } else if (type === 5 && len >= 7 && cur && (desc[i + 3] & 3) === 2) {   // bulk endpoint
+      if (desc[i + 2] & 0x80) cur.in = desc[i + 2] & 0xf; else cur.out = desc[i + 2] & 0xf;
+    }
+    i += len;
+  }
+  return out;
+}
+
+function setup(dirIn, type, recipient, request, value, index, length) {
+  return Uint8Array.of((dirIn ? 0x80 : 0) | (type << 5) | recipient, request, value & 0xff, value >> 8,
+                       index & 0xff, index >> 8, length & 0xff, length >> 8);
+}
+
+class UsbHost {
+  constructor(usb) {
+    this.usb = usb;
+    this.state = 'reset';
+    this.size = 0;
+    this.desc = [];
+    this.ports = [];          // cdcPorts(), once configured
+    this.pending = new Map(); // OUT endpoint -> size armed by the device, waiting for host data
+    this.toDevice = [[], []]; // per port: bytes from the host not yet taken by the device
+    this.lineIndex = 0;
+    usb.onUSBEnabled = () => usb.resetDevice();
+    usb.onResetReceived = () => { this.state = 'address'; usb.sendSetupPacket(setup(false, 0, 0, 5, 1, 0, 0)); };
+    usb.onEndpointWrite = (endpoint, buffer) => this.fromDevice(endpoint, buffer);
+    usb.onEndpointRead = (endpoint, size) => {
+      if (!this.ports.some((p) => p.out === endpoint)) return;
+      this.pending.set(endpoint, size);
+      this.feed();
+    };
+  }
+
+  fromDevice(endpoint, buffer) {
+    if (endpoint !== 0) {
+      const port = this.ports.findIndex((p) => p.in === endpoint);
+      if (port >= 0) send({ ev: 'serial', t: now(), port, hex: Buffer.from(buffer).toString('hex') });
+      return;
+    }
+    const usb = this.usb;
+    switch (this.state) {
+      case 'address':
+        if (buffer.length) return;
+        this.state = 'config9';
+        usb.sendSetupPacket(setup(true, 0, 0, 6, 0x200, 0, 9));
+        return;
+      case 'config9':
+        if (buffer.length < 4) return;
+        this.size = buffer[2] | (buffer[3] << 8);
+        this.desc = [];
+        this.state = 'config';
+        usb.sendSetupPacket(setup(true, 0, 0, 6, 0x200, 0, this.size));
+        return;
+      case 'config':
+        this.desc.push(...buffer);
+        if (this.desc.length < this.size) return;
+        this.ports = cdcPorts(this.desc);
+        this.state = 'configure';
+        usb.sendSetupPacket(setup(false, 0, 0, 9, 1, 0, 0));
+        return;
+      case 'configure':
+      case 'line':
+        if (buffer.length) return;
+        if (this.lineIndex < this.ports.length) {
+          // SET_CONTROL_LINE_STATE, DTR | RTS: a terminal opened each port
+          this.state = 'line';
+          usb.sendSetupPacket(setup(false, 1, 1, 0x22, 3, this.ports[this.lineIndex++].comm, 0));
+          return;
+        }
+        this.state = 'ready';
+        send({ ev: 'usb', t: now(), ports: this.ports.length });
+        return;
+      default:
+    }
+  }
+
+  push(port, bytes) {
+    if (port < 0 || port > 1) return;
+    for (const b of bytes) this.toDevice[port].push(b);
+    this.feed();
+  }
+
+  feed() {
+    for (let port = 0; port < this.ports.length && port < 2; port++) {
+      const ep = this.ports[port].out, q = this.toDevice[port];
+      if (!q.length || !this.pending.has(ep)) continue;
+      const n = Math.min(this.pending.get(ep), q.length);
+      this.pending.delete(ep);
+      this.usb.endpointReadDone(ep, Uint8Array.from(q.splice(0, n)));
+    }
+  }
+
+  isIn(endpoint) { return endpoint > 0 && this.ports.some((p) => p.in === endpoint); }
+}
+
 function installUSB(chip) {
-  cdc = new USBCDC(chip.usbCtrl);
-  cdc.onDeviceConnected = () => send({ ev: 'usb', t: now() });
-  cdc.onSerialData = (buffer) => send({ ev: 'serial', t: now(), hex: Buffer.from(buffer).toString('hex') });
-  // Gap 4: keep an armed OUT endpoint pending until the host has data.
-  chip.usbCtrl.onEndpointRead = (endpoint, size) => {
-    if (endpoint !== cdc.outEndpoint) return;
-    pendingRead = [endpoint, size];
-    feedUSB();
-  };
+  cdc = new UsbHost(chip.usbCtrl);
 }
 
 // A host that stops reading: an IN transfer the device arms on the CDC data
@@ -338,8 +472,8 @@ function installInStall(chip) {
   const usb = chip.usbCtrl;
   const updated = usb.DPRAMUpdated.bind(usb);
   usb.DPRAMUpdated = (offset, value) => {
-    if (inStalled && cdc && cdc.inEndpoint > 0 && offset === EP0_IN_BUFFER_CONTROL + 8 * cdc.inEndpoint &&
-        (value & USB_BUF_CTRL_AVAILABLE)) {
+    if (inStalled && cdc && offset >= EP0_IN_BUFFER_CONTROL && offset < EP0_IN_BUFFER_CONTROL + 128 &&
+        (offset & 7) === 0 && cdc.isIn((offset - EP0_IN_BUFFER_CONTROL) >> 3) && (value & USB_BUF_CTRL_AVAILABLE)) {
       if (!heldIn.has(offset)) heldInBytes += value & 0x3ff;
       heldIn.set(offset, value);
       return;
@@ -369,16 +503,88 @@ function installTurns(chip) {
       }
       lastPinRead = t;
     }
+    // GPIO_HI_IN bit 1, the flash chip-select: the Pico's pull-up keeps it high
+    // when the chip floats it to sense BOOTSEL (CircuitPython does at every boot;
+    // rp2040js reads the floated pin low, a button held for ever).
+    if (offset === 0x008) return read(offset) | 2;
     return read(offset);
   };
 }
 
-function feedUSB() {
-  if (!pendingRead || hostToDevice.length === 0 || !cdc) return;
-  const [endpoint, size] = pendingRead;
-  pendingRead = null;
-  const n = Math.min(size, hostToDevice.length);
-  mcu.usbCtrl.endpointReadDone(endpoint, Uint8Array.from(hostToDevice.splice(0, n)));
+// The flash's unique ID (command 0x4B: 4 dummy bytes, then 8 bytes of ID), as
+// pico-sdk's flash_get_unique_id asks it: chip-select forced low through
+// IO_QSPI's SS override, bytes through the SSI's data register. rp2040js
+// answers zeros; here each flash file has its own ID (kept beside it), so two
+// emulated boards are two boxes.
+const IO_QSPI_SS_CTRL = 0x0c;
+
+function installFlashId(chip) {
+  let selected = false, index = 0, command = -1, answer = 0;
+  const ioqspi = {
+    readUint32() { return 0xffffffff; },   // as rp2040js's unimplemented block (the boot ROM's paths depend on it)
+    writeUint32(offset, value) {
+      if (offset === IO_QSPI_SS_CTRL) {
+        const low = ((value >>> 8) & 3) === 2;      // OUTOVER: 2 drives low, 3 high
+        if (low && !selected) { index = 0; command = -1; }
+        selected = low;
+      }
+    },
+    writeUint32Atomic(offset, value, atomicType) {
+      const old = this.readUint32(offset);
+      const v = atomicType === 1 ? old ^ value : atomicType === 2 ? old | value : atomicType === 3 ? old & ~value : value;
+      this.writeUint32(offset, v);
+    },
+  };
+  chip.peripherals[0x40018] = ioqspi;
+  const ssi = chip.peripherals[0x18000];
+  const write = ssi.writeUint32.bind(ssi), readSsi = ssi.readUint32.bind(ssi);
+  ssi.writeUint32 = (offset, value) => {
+    if (offset === 0x60 && selected) {
+      if (index === 0) command = value & 0xff;
+      answer = command === 0x4b && index >= 5 && index < 13 ? flashId[index - 5] : 0;
+      index++;
+      return;
+    }
+    write(offset, value);
+  };
+  ssi.readUint32 = (offset) => (offset === 0x60 && selected ? answer : readSsi(offset));
+}
+
+// PIO in step with the core: rp2040js runs its state machines from a timer of
+// their own, between the core's slices, so a program's pin edges (CircuitPython
+// drives the NeoPixels from PIO) all came at one emulated instant. Here each
+// enabled state machine steps at the core's clock over its clock divider, an
+// instruction's delay cycles included.
+function installPio(chip) {
+  for (const pio of chip.pio) {
+    pio.run = () => {};
+    for (const m of pio.machines) { m.fateboxAcc = 0; m.fateboxOwed = 0; }
+  }
+}
+
+function pioRunning() {
+  return !mcu.pio[0].stopped || !mcu.pio[1].stopped;
+}
+
+function stepPio(cycles) {
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    for (const m of pio.machines) {
+      if (!m.enabled) continue;
+      const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
+      m.fateboxAcc += cycles;
+      while (m.fateboxAcc >= div) {
+        m.fateboxAcc -= div;
+        // an instruction's delay [n] is n cycles more before the next (rp2040js
+        // counts them in `cycles` but steps on at once)
+        if (m.fateboxOwed > 0) { m.fateboxOwed--; continue; }
+        const before = m.cycles;
+        m.step();
+        m.fateboxOwed = m.cycles - before - 1;
+      }
+    }
+    pio.checkChangedPins();
+  }
 }
 
 // The marker emu/ballast_boot.py looks for in SCRATCH1 ("ballast"): only then is
@@ -404,8 +610,6 @@ function boot() {
   mcu.loadBootrom(new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, 4096).slice());
   mcu.logger = { debug() {}, info() {}, warn() {}, error(component, message) { send({ ev: 'log', t: now(), message: `${component}: ${message}` }); } };
   mcu.flash.set(flash);
-  pendingRead = null;
-  hostToDevice.length = 0;
   heldIn.clear();
   heldInBytes = 0;
   rosc = new Rosc(bitSource);
@@ -415,6 +619,8 @@ function boot() {
   installUSB(mcu);
   installInStall(mcu);
   installTurns(mcu);
+  installFlashId(mcu);
+  installPio(mcu);
   installWatchdog(mcu);
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
   // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
@@ -442,8 +648,7 @@ function handle(line) {
   try { msg = JSON.parse(line); } catch { send({ ev: 'error', message: 'not JSON: ' + line.slice(0, 80) }); return; }
   switch (msg.cmd) {
     case 'serial':
-      for (const b of Buffer.from(msg.hex, 'hex')) hostToDevice.push(b);
-      feedUSB();
+      if (cdc) cdc.push(msg.port || 0, Buffer.from(msg.hex, 'hex'));
       break;
     case 'press': {
       const at = msg.at == null ? now() : msg.at;
@@ -470,6 +675,11 @@ function handle(line) {
       if (!inStalled && mcu.usbCtrl.releaseHeldIn) mcu.usbCtrl.releaseHeldIn();
       send({ ev: 'in', t: now(), stalled: inStalled, held, id: msg.id });
     }
+      break;
+    case 'cut':
+      // the power goes in the middle of the `after`-th flash operation from now
+      opts.cutAt = flashOps + Math.max(1, msg.after | 0);
+      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, id: msg.id });
       break;
     case 'turns':
       if (turnOpen) turnBusy.push(-1);
@@ -511,10 +721,15 @@ function run() {
         const ahead = (Date.now() - wallStart) * 1000 - now();
         if (ahead <= 0) { idle = true; break; }
         nanos = Math.max(1000, Math.min(nanos, ahead * 1000));
+        const pio = pioRunning();
+        if (pio) nanos = Math.min(nanos, 8000);
         clock.tick(nanos);
+        if (pio) stepPio(nanos / CYCLE_NS);
         i += nanos / CYCLE_NS;
       } else {
-        clock.tick(core.executeInstruction() * CYCLE_NS);
+        const cycles = core.executeInstruction();
+        clock.tick(cycles * CYCLE_NS);
+        if (pioRunning()) stepPio(cycles);
       }
       if (schedule.length && schedule[0][0] <= now()) {
         const [, pin, low] = schedule.shift();

@@ -2,8 +2,16 @@
 # /code.py): the gadget on the CircuitPython board from /board.json. Hold BACK
 # at reset for safe mode (no gadget, the REPL free, and boot.py leaves the
 # drive writable by the computer). docs/circuitpython.md.
-from fatebox_fw.hal.circuitpython import CircuitPythonBoard
-from fatebox_fw.start import start
+try:
+    from fatebox_fw.hal.circuitpython import CircuitPythonBoard
+    from fatebox_fw.start import start
+except ImportError as exc:
+    # A library missing from lib/ (neopixel), or a deploy cut short: say what
+    # to do on the console (the ring needs the library to say anything).
+    print("fatebox: cannot start: %s. Copy neopixel.mpy (the Adafruit bundle, or "
+          "`circup install neopixel`) into CIRCUITPY/lib, and run `fatebox deploy --runtime "
+          "circuitpython --to CIRCUITPY` again if a deploy was cut short (docs/circuitpython.md)" % exc)
+    raise
 
 
 def main(make_board=CircuitPythonBoard):

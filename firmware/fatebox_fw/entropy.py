@@ -8,6 +8,13 @@ except ImportError:
     def const(value):
         return value
 
+try:
+    _sha256 = hashlib.sha256
+except AttributeError:
+    # CircuitPython's hashlib has only new(name, data) (10.2.1, emulated Pico)
+    def _sha256(data):
+        return hashlib.new("sha256", data)
+
 # The assessed min-entropy of one raw bit (docs/entropy.md): H = log2(4/3),
 # about 0.415 bits, i.e. whatever came before, the likelier value of the next
 # bit has probability at most 3/4. Every number below follows from it and is
@@ -180,7 +187,7 @@ class Conditioner:
     def _block(self):
         self.tested += 1
         self._collect(RAW_BYTES)
-        digest = hashlib.sha256(self.raw).digest()
+        digest = _sha256(self.raw).digest()
         pool, prev = self.pool, self.prev
         same = True
         for i in range(BLOCK):

@@ -21,7 +21,8 @@ def runtime():
     version = _version(impl.version)
     if impl.name == "micropython":
         return version, "MicroPython %s" % version
-    return None, "%s %s" % ("CPython" if impl.name == "cpython" else impl.name, version)
+    words = {"cpython": "CPython", "circuitpython": "CircuitPython"}.get(impl.name, impl.name)
+    return None, "%s %s" % (words, version)
 
 
 def heap():
@@ -48,7 +49,7 @@ def flash(path):
     filesystem, used by its state folder's files in whole blocks, not the
     desktop's disk (whose size says nothing of a box, and passes the wire's
     number limit)."""
-    if sys.implementation.name != "micropython":
+    if sys.implementation.name not in ("micropython", "circuitpython"):
         return _virtual_flash(path)
     try:
         st = os.statvfs(path)

@@ -23,8 +23,17 @@ UNREADABLE = (OSError, ValueError, SheetError, RuntimeError, KeyError, TypeError
 
 def load(store):
     """Fill `store` (characters, settings, load_problem, readonly) from its directory."""
+    problems = []
     if not _exists(store.directory):
-        os.mkdir(store.directory)
+        try:
+            os.mkdir(store.directory)
+        except OSError as exc:
+            # CircuitPython: the drive is the computer's (BACK held at reset, or
+            # no Fatebox boot.py): play without saving, and say so.
+            store.readonly = True
+            problems.append("cannot make %s (%s): the flash is read-only to the box; the box will not save "
+                            "(on CircuitPython: copy Fatebox's boot.py to CIRCUITPY and reset without BACK held)"
+                            % (store.directory, _reason(exc)))
     # A save cut short (a power cut) leaves its temporary file, half written or
     # not yet renamed: it is never read, and goes (tests/pico/test_power_cut.py).
     try:
@@ -40,7 +49,6 @@ def load(store):
         os.remove(store.directory + "/" + STAGED)
     except OSError:
         pass
-    problems = []
     for path in (store.path, store.path + BACKUP):
         if not _exists(path):
             continue

@@ -484,19 +484,22 @@ main.add_command(cli_entropy.entropy_command)   # fatebox entropy --bytes N [--r
 @click.option("--pico", is_flag=True, help="The real MicroPython rp2 port on an emulated Pico (rp2040js) instead.")
 @click.option("--firmware", default=None, metavar="UF2",
               help="With --pico: the image to run (default build/firmware/fatebox-pico.uf2, make firmware).")
+@click.option("--runtime", type=click.Choice(["micropython", "circuitpython"]), default="micropython",
+              help="With --pico: circuitpython runs the stock CircuitPython 10.2.1 with Fatebox deployed "
+                   "onto its CIRCUITPY drive (docs/circuitpython.md).")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...] [table.toml]")
-def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firmware, more):
+def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firmware, runtime, more):
     """Run the firmware on a virtual board, on a pseudo-terminal.
 
     One gadget per --state folder: a second one on the same folder is refused.
     """
-    if pico or firmware:
+    if pico or firmware or runtime != "micropython":
         if load or more or table_path or seed or if_empty or fresh:
             raise FateboxError("--pico runs the image as a board does: push sheets with `fatebox push` "
                                "(--load, --table, --seed, --if-empty and --fresh are the virtual board's)", USAGE)
         from fatebox.sim_pico import run_pico_sim
         state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "pico")
-        raise SystemExit(run_pico_sim(state_dir, firmware=firmware, headless=headless) or 0)
+        raise SystemExit(run_pico_sim(state_dir, firmware=firmware, headless=headless, runtime=runtime) or 0)
     # As push takes them: a table.toml among the sheets is the table's file, not a sheet.
     table_file, paths = table.for_paths(list(load) + list(more))
     if table_path is not None:

@@ -108,6 +108,11 @@ ENTRY = {
 }
 MPY_MAGIC = ord("M")
 MPY_VERSION = 6            # MicroPython 1.22+ .mpy format (1.29 writes 6.3)
+# CircuitPython loads .mpy of its own ('C', version 6), from its own mpy-cross:
+# `make circuitpython` builds CircuitPython 10.2.1's into build/circuitpython/
+# from ../shared/circuitpython/ (circuitpython.org publishes the same per release).
+CP_MPY_MAGIC = ord("C")
+CP_MPY_CROSS = Path(os.environ.get("FATEBOX_CP_MPY_CROSS", ROOT / "build" / "circuitpython" / "mpy-cross"))
 
 
 class DeployError(FateboxError):
@@ -198,11 +203,31 @@ def check_mpy(data, name):
         raise DeployError("%s: mpy-cross wrote no .mpy this firmware loads (header %r)" % (name, bytes(data[:4])))
 
 
-def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=None):
+def compile_cp_mpy(mpy_cross, source, board_path):
+    """The .mpy bytes of one source file for CircuitPython, from its own mpy-cross."""
+    with tempfile.TemporaryDirectory(prefix="fatebox-cpmpy-") as tmp:
+        out = os.path.join(tmp, "out.mpy")
+        try:
+            proc = subprocess.run([str(mpy_cross), "-o", out, "-s", board_path[:-3] + ".mpy", str(source)],
+                                  capture_output=True)
+        except OSError as exc:
+            raise DeployError("cannot run CircuitPython's mpy-cross %s: %s" % (mpy_cross, exc.strerror or exc))
+        if proc.returncode != 0:
+            raise DeployError("mpy-cross could not compile %s: %s"
+                              % (source, proc.stderr.decode(errors="replace").strip()))
+        with open(out, "rb") as f:
+            data = f.read()
+    if len(data) < 4 or data[0] != CP_MPY_MAGIC or data[1] != MPY_VERSION:
+        raise DeployError("%s: %s wrote no .mpy CircuitPython 10 loads (header %r)" % (board_path, mpy_cross, bytes(data[:4])))
+    return data
+
+
+def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=None, cp_mpy_cross=None):
     """The exact file set for a board: {board path: bytes}.
 
     MicroPython: every module as .mpy, main.py as source, board.json.
-    CircuitPython: sources (docs/circuitpython.md), boot.py, code.py, board.json.
+    CircuitPython: every module as .mpy from CircuitPython's mpy-cross
+    (`cp_mpy_cross`; None: sources, docs/circuitpython.md), boot.py, code.py, board.json.
     `board` None leaves board.json out (the target keeps its own).
     """
     if runtime not in RUNTIMES:
@@ -211,6 +236,8 @@ def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=None):
     for board_path, local in sources(runtime, root):
         if runtime == MICROPYTHON and board_path not in ENTRY[runtime]:
             files[board_path[:-3] + ".mpy"] = compile_mpy(local, board_path)
+        elif runtime == CIRCUITPYTHON and cp_mpy_cross and board_path not in ENTRY[runtime]:
+            files[board_path[:-3] + ".mpy"] = compile_cp_mpy(cp_mpy_cross, local, board_path)
         else:
             files[board_path] = local.read_bytes()
     if board is not None:
@@ -511,7 +538,10 @@ def apply(plan, target, progress=None, doing=None):
 @click.option("--runtime", type=click.Choice(RUNTIMES), default=MICROPYTHON, show_default=True,
               help="The board's firmware: MicroPython (.mpy over mpremote) or CircuitPython (sources, with --to).")
 @click.option("--no-reset", is_flag=True, help="Do not restart the board afterwards.")
-def deploy_command(port, board, to, runtime, no_reset):
+@click.option("--mpy-cross", "mpy_cross", default=None, metavar="PATH",
+              help="CircuitPython: its own mpy-cross, for .mpy modules (default: the one `make circuitpython` "
+                   "builds, if there; without one, .py sources, which a Pico's heap cannot import).")
+def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
     """Compile the firmware and copy what changed onto a board (or into DIR).
 
     MicroPython: every module compiled with mpy-cross, main.py kept as source,
@@ -523,6 +553,16 @@ def deploy_command(port, board, to, runtime, no_reset):
     if runtime == CIRCUITPYTHON and to is None:
         raise DeployError("--runtime circuitpython: copy onto the mounted CIRCUITPY drive with --to, e.g. "
                           "--to /media/$USER/CIRCUITPY (docs/circuitpython.md)", USAGE)
+    cp_mpy_cross = None
+    if runtime == CIRCUITPYTHON:
+        cp_mpy_cross = Path(mpy_cross) if mpy_cross else CP_MPY_CROSS
+        if not cp_mpy_cross.is_file():
+            if mpy_cross:
+                raise DeployError("--mpy-cross %s: no such file" % mpy_cross, USAGE)
+            click.echo("fatebox: no CircuitPython mpy-cross at %s (`make circuitpython` builds it): copying .py "
+                       "sources, which CircuitPython compiles at import and a Pico's heap cannot hold; "
+                       "give --mpy-cross" % cp_mpy_cross, err=True)
+            cp_mpy_cross = None
     if to is not None and port is not None:
         raise DeployError("--to and --port: give one (a folder, or a board)", USAGE)
     if board is not None:
@@ -540,7 +580,7 @@ def deploy_command(port, board, to, runtime, no_reset):
     import serial
     from mpremote.transport import TransportError
     try:
-        files = build(runtime, board)
+        files = build(runtime, board, cp_mpy_cross=cp_mpy_cross)
         present = target.present(list(files) + [PROFILE])
         if board is None and PROFILE not in present:
             files[PROFILE] = board_profile(DEFAULT_BOARD)[1]
@@ -549,6 +589,10 @@ def deploy_command(port, board, to, runtime, no_reset):
         _run(plan, target)
         if runtime == CIRCUITPYTHON:
             target.mkdir("data")
+            if not any((target.root / "lib" / name).is_file() for name in NEOPIXEL_LIBRARY):
+                click.echo("fatebox: %s has no NeoPixel library in lib/: `circup install neopixel`, or copy "
+                           "neopixel.mpy from the Adafruit bundle into lib/ (the box shows nothing without it)"
+                           % to, err=True)
         if transport is not None and not no_reset:
             target.reset()
     except (TransportError, serial.SerialException) as exc:
@@ -568,6 +612,9 @@ def deploy_command(port, board, to, runtime, no_reset):
     click.echo("%s: %d file%s written, %d unchanged, %d removed; %d bytes of .mpy in all%s"
                % (where, len(plan.write), "" if len(plan.write) == 1 else "s", len(plan.unchanged),
                   len(plan.remove), mpy_total(files), "" if transport is None or no_reset else "; restarted"))
+
+
+NEOPIXEL_LIBRARY = ("neopixel.mpy", "neopixel.py")
 
 
 def _run(plan, target):

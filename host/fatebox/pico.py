@@ -19,6 +19,9 @@ RP2040JS = os.path.join(ROOT, "node_modules", "rp2040js", "package.json")
 RP2_DIR = os.environ.get("FATEBOX_RP2_DIR", os.path.join(os.path.dirname(ROOT), "shared", "rp2"))
 BOOTROM = os.path.join(RP2_DIR, "rp2040-bootrom-B1.bin")
 STOCK_UF2 = os.path.join(RP2_DIR, "micropython-1.28.0-RPI_PICO.uf2")
+# CircuitPython 10.2.1 for the Pico, as circuitpython.org ships it (../shared/circuitpython/README.md).
+CP_DIR = os.environ.get("FATEBOX_CP_DIR", os.path.join(os.path.dirname(ROOT), "shared", "circuitpython"))
+CIRCUITPYTHON_UF2 = os.path.join(CP_DIR, "circuitpython-10.2.1-raspberry_pi_pico.uf2")
 IMAGE_UF2 = os.path.join(ROOT, "build", "firmware", "fatebox-pico.uf2")
 # The heap bench's boot.py: with `ballast=N` it takes N bytes of the heap at boot.
 BALLAST_BOOT = os.path.join(ROOT, "emu", "ballast_boot.py")
@@ -84,10 +87,16 @@ class EmulatedPico:
     ballast: N bytes for BALLAST_BOOT, as /boot.py on the flash, to take from the
     heap at every boot (the emulator hands it N; without that boot.py, nothing).
     max_ms: the emulator stops itself after this much emulated time.
+    uid: the flash chip's unique ID (16 hex digits); by default the one kept
+    beside the flash file (`<flash>.uid`, made once), so each flash file is a board.
+
+    Port 0 (`port_path`) is the first USB serial port: MicroPython's only one,
+    CircuitPython's console. Port 1 (`data_path`) is CircuitPython's data port
+    (usb_cdc.data), when its boot.py enables it.
     """
 
     def __init__(self, firmware=None, flash=None, rosc="random", cut_at=0, bootrom=None, node="node",
-                 max_ms=0, ballast=0):
+                 max_ms=0, ballast=0, uid=None):
         bootrom = check_prerequisites(firmware, bootrom)
         if firmware is None and (flash is None or not os.path.exists(flash)):
             raise PicoMissing("the emulated Pico needs a firmware image or a flash file that holds one")
@@ -95,6 +104,8 @@ class EmulatedPico:
         self.frames = []          # (t_us, rgb bytes)
         self.flash_ops = []       # event dicts
         self.serial_log = bytearray()
+        self.data_log = bytearray()   # port 1, CircuitPython's data port
+        self.usb_ports = 0
         self.logs = []
         self.t_us = 0.0
         self.resets = 0
@@ -103,11 +114,17 @@ class EmulatedPico:
         self.stopped = None       # the reason, once stopped
         self.error = None
         self.pong = {}
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        os.set_blocking(self.master, False)
-        self.port_path = os.ttyname(self.slave)
-        self.to_host = bytearray()
+        self.masters, self.slaves, paths = [], [], []
+        for _ in range(2):
+            master, slave = os.openpty()
+            tty.setraw(slave)
+            os.set_blocking(master, False)
+            self.masters.append(master)
+            self.slaves.append(slave)
+            paths.append(os.ttyname(slave))
+        self.master, self.slave = self.masters[0], self.slaves[0]
+        self.port_path, self.data_path = paths
+        self.to_host = [bytearray(), bytearray()]
         args = [node, SCRIPT, "--bootrom", bootrom, "--ring-pin", str(RING_PIN),
                 "--ring-count", str(RING_COUNT), "--rosc", rosc]
         if firmware:
@@ -120,12 +137,14 @@ class EmulatedPico:
             args += ["--max-ms", str(max_ms)]
         if ballast:
             args += ["--ballast", str(int(ballast))]
+        if uid:
+            args += ["--uid", uid]
         try:
             self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, bufsize=0)
         except OSError as exc:
-            os.close(self.master)
-            os.close(self.slave)
+            for fd in self.masters + self.slaves:
+                os.close(fd)
             raise PicoMissing("cannot start node for the emulated Pico: %s (install Node.js 18 or newer)" % exc)
         self.closed = False
         self.thread = threading.Thread(target=self._pump, daemon=True)
@@ -139,25 +158,28 @@ class EmulatedPico:
         out = self.proc.stdout.fileno()
         pending = b""
         while True:
-            rlist = [out, self.master]
-            wlist = [self.master] if self.to_host else []
+            rlist = [out] + self.masters
+            with self.lock:
+                wlist = [m for m, q in zip(self.masters, self.to_host) if q]
             try:
                 r, w, _ = select.select(rlist, wlist, [], 0.2)
             except (OSError, ValueError):
                 return
-            if self.master in w:
-                try:
-                    n = os.write(self.master, self.to_host)
-                    del self.to_host[:n]
-                except (BlockingIOError, OSError):
-                    pass
-            if self.master in r:
-                try:
-                    data = os.read(self.master, 4096)
-                except (BlockingIOError, OSError):
-                    data = b""
-                if data:
-                    self._send({"cmd": "serial", "hex": data.hex()})
+            for port, master in enumerate(self.masters):
+                if master in w:
+                    with self.lock:
+                        try:
+                            n = os.write(master, self.to_host[port])
+                            del self.to_host[port][:n]
+                        except (BlockingIOError, OSError):
+                            pass
+                if master in r:
+                    try:
+                        data = os.read(master, 4096)
+                    except (BlockingIOError, OSError):
+                        data = b""
+                    if data:
+                        self._send({"cmd": "serial", "hex": data.hex(), "port": port})
             if out in r:
                 try:
                     chunk = os.read(out, 65536)
@@ -185,8 +207,12 @@ class EmulatedPico:
             self.t_us = max(self.t_us, ev["t"])
         if kind == "serial":
             data = bytes.fromhex(ev["hex"])
-            self.serial_log += data
-            self.to_host += data
+            port = ev.get("port", 0)
+            if port == 1:
+                self.data_log += data
+            else:
+                self.serial_log += data
+            self.to_host[1 if port == 1 else 0] += data
         elif kind == "frame":
             self.frames.append((ev["t"], grb_to_rgb(bytes.fromhex(ev["grb"]))))
         elif kind == "flash":
@@ -196,6 +222,7 @@ class EmulatedPico:
             self.usb = False
         elif kind == "usb":
             self.usb = True
+            self.usb_ports = ev.get("ports", 1)
             self.usb_connects += 1
         elif kind in ("time", "in", "turns"):
             if "id" in ev:
@@ -296,9 +323,9 @@ class EmulatedPico:
             msg["at"] = at_ms * 1000
         self._send(msg)
 
-    def write_serial(self, data):
-        """Bytes to the board as a host on the pty would send them."""
-        self._send({"cmd": "serial", "hex": bytes(data).hex()})
+    def write_serial(self, data, port=0):
+        """Bytes to the board's USB serial port `port` as a host on the pty would send them."""
+        self._send({"cmd": "serial", "hex": bytes(data).hex(), "port": port})
 
     def ping(self, wall_s=30):
         """The emulator's counters now: t (us), flash_ops, resets, rosc_reads."""
@@ -311,6 +338,11 @@ class EmulatedPico:
         msg["id"] = key
         self._send(msg)
         return self.wait(lambda: self.pong.get(key), step, wall_s=wall_s)
+
+    def cut_after(self, n):
+        """A power cut in the middle of the n-th flash operation from now (as cut_at,
+        counted from this moment): the chip stops there, the flash file written."""
+        return self._ask({"cmd": "cut", "after": int(n)}, "the emulator to arm the power cut")
 
     def stall_in(self, on=True):
         """A host that stops reading (on) or reads again (off): the USB host takes
@@ -359,7 +391,7 @@ class EmulatedPico:
             except OSError:
                 pass
         self.thread.join(timeout=5)
-        for fd in (self.master, self.slave):
+        for fd in self.masters + self.slaves:
             try:
                 os.close(fd)
             except OSError:

@@ -6,6 +6,7 @@ import os
 import select
 import signal
 import sys
+import tempfile
 import time
 
 from fatebox import pico as P
@@ -18,18 +19,52 @@ TITLE = "Fatebox \u2014 emulated Pico"
 TURN_S = 0.05
 
 
-def run_pico_sim(state_dir, firmware=None, headless=False):
+def circuitpython_flash(state_dir, firmware=None):
+    """The CircuitPython board's flash in state_dir: made the first time as a user
+    installs (the stock uf2, `fatebox deploy --runtime circuitpython` onto CIRCUITPY,
+    the NeoPixel library in lib/), then kept: the characters live on its drive."""
+    from fatebox import circuitpy
+    flash = os.path.join(state_dir, "pico-cp-flash.bin")
+    if not os.path.exists(flash):
+        firmware = firmware or P.CIRCUITPYTHON_UF2
+        if not os.path.exists(firmware):
+            raise FateboxError("no CircuitPython image at %s (../shared/circuitpython/, or "
+                               "circuitpython.org's for the Pico)" % firmware)
+        try:
+            circuitpy.neopixel_library()
+            circuitpy.install(flash + ".part", firmware)
+            with tempfile.TemporaryDirectory() as tmp:
+                circuitpy.copy_in(flash + ".part", circuitpy.stage(os.path.join(tmp, "CIRCUITPY")))
+        except (P.PicoMissing, P.PicoTimeout, circuitpy.DriveError) as exc:
+            raise FateboxError("could not install CircuitPython and Fatebox on the emulated Pico: %s" % exc)
+        os.replace(flash + ".part.uid", flash + ".uid")
+        os.replace(flash + ".part", flash)
+    return flash
+
+
+def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"):
     """Serve the emulated Pico until SIGTERM, SIGINT or q; its flash is kept in state_dir."""
-    firmware = firmware or P.IMAGE_UF2
-    if not os.path.exists(firmware):
-        raise FateboxError("no firmware image at %s: build Fatebox's own with `make firmware`, "
-                           "or name one with --firmware (the stock MicroPython image needs `fatebox deploy`)"
-                           % firmware)
     os.makedirs(state_dir, exist_ok=True)
+    if runtime == "circuitpython":
+        flash = circuitpython_flash(state_dir, firmware)
+        firmware = None
+        label = "CircuitPython 10.2.1 + Fatebox on CIRCUITPY"
+    else:
+        firmware = firmware or P.IMAGE_UF2
+        if not os.path.exists(firmware):
+            raise FateboxError("no firmware image at %s: build Fatebox's own with `make firmware`, "
+                               "or name one with --firmware (the stock MicroPython image needs `fatebox deploy`)"
+                               % firmware)
+        flash = os.path.join(state_dir, "pico-flash.bin")
+        label = os.path.basename(firmware)
     try:
-        chip = P.EmulatedPico(firmware=firmware, flash=os.path.join(state_dir, "pico-flash.bin"))
+        chip = P.EmulatedPico(firmware=firmware, flash=flash)
     except P.PicoMissing as exc:
         raise FateboxError(str(exc))
+    # The protocol's port: MicroPython's one USB serial, CircuitPython's data port.
+    chip.protocol_path = chip.data_path if runtime == "circuitpython" else chip.port_path
+    chip.runtime = runtime
+    firmware = label
     stop = []
 
     def on_signal(signum, frame):
@@ -82,10 +117,10 @@ class LinesView:
 
     def start(self):
         if self.headless:
-            print(self.chip.port_path)
+            print(self.chip.protocol_path)
         else:
-            print("Fatebox emulated Pico (%s) on %s" % (os.path.basename(self.firmware), self.chip.port_path))
-            print("From any terminal: %s --port %s list" % (fatebox_command(), self.chip.port_path))
+            print("Fatebox emulated Pico (%s) on %s" % (os.path.basename(self.firmware), self.chip.protocol_path))
+            print("From any terminal: %s --port %s list" % (fatebox_command(), self.chip.protocol_path))
         sys.stdout.flush()
 
     def keys(self, wait):
@@ -162,10 +197,11 @@ class PanelView:
     def render(self):
         from fatebox import panel
         width, height = self.console.size
-        lines = [("The real MicroPython rp2 port on an emulated RP2040", "bold"),
+        lines = [("The real %s on an emulated RP2040" % ("CircuitPython 10.2.1" if self.chip.runtime == "circuitpython"
+                                                          else "MicroPython rp2 port"), "bold"),
                  ("firmware: %s" % os.path.basename(self.firmware), None),
                  ("emulated time %.1f s \u00b7 %d frames from the data pin \u00b7 %d flash writes"
                   % (self.chip.now_ms() / 1000.0, len(self.chip.frames), len(self.chip.flash_ops)), "dim")]
         return panel.screen(width, height, self.pixels(), PICO["brightness"], lines,
-                            port_lines(self.chip.port_path, fatebox_command()), KEY_ROWS, KEY_LINE,
+                            port_lines(self.chip.protocol_path, fatebox_command()), KEY_ROWS, KEY_LINE,
                             title=TITLE)

@@ -24,15 +24,16 @@ sys.path.insert(0, str(ROOT / "tests" / "harness"))
 from test_device_imports import imports_of  # noqa: E402
 from shared_rules import names as N
 
-# Built-in modules of CircuitPython 9 on RP2040 boards that the code may use
-# (docs.circuitpython.org, "Module Support Matrix", raspberrypi port), and the
-# one library it needs from the bundle: neopixel (adafruit-circuitpython-neopixel).
-CIRCUITPYTHON_RP2040 = {
-    "array", "binascii", "builtins", "collections", "digitalio", "errno", "gc", "hashlib",
-    "io", "json", "keypad", "math", "microcontroller", "micropython", "os", "random", "re",
-    "select", "storage", "struct", "supervisor", "sys", "time", "usb_cdc", "zlib",
-    "neopixel",
-}
+# What CircuitPython 10.2.1's Pico build has: its help('modules'), written to
+# circuitpython_modules.txt and checked against the real build on the emulated
+# Pico (tests/pico/test_cp_board.py); the one library the code needs from the
+# bundle, neopixel (adafruit-circuitpython-neopixel), which goes into lib/.
+def _built_in():
+    with open(Path(__file__).with_name("circuitpython_modules.txt")) as f:
+        return set(line.strip().split(".")[0] for line in f if line.strip() and not line.startswith("#"))
+
+
+CIRCUITPYTHON_RP2040 = _built_in() | {"neopixel"}
 
 
 # -- what goes onto a CircuitPython board imports only what it has -------------

@@ -195,15 +195,50 @@ def test_circuitpython_needs_a_folder(tmp_path):
 
 # -- CircuitPython: sources onto the CIRCUITPY drive ---------------------------------------
 
-def test_the_circuitpython_set_is_sources_with_boot_and_code(tmp_path):
-    result = fatebox("deploy", "--runtime", "circuitpython", "--to", str(tmp_path), "--board", "qtpy_rp2040")
+def test_without_circuitpythons_mpy_cross_the_set_is_sources_and_says_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(deploy, "CP_MPY_CROSS", tmp_path / "no-mpy-cross")
+    out = tmp_path / "CIRCUITPY"
+    result = fatebox("deploy", "--runtime", "circuitpython", "--to", str(out), "--board", "qtpy_rp2040")
     assert result.exit_code == 0, result.output
-    files = tree(tmp_path)
+    assert "no CircuitPython mpy-cross" in result.output
+    files = tree(out)
     assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.py", "fatebox_fw/gadget.py"} <= set(files)
     assert not any(f.endswith(".mpy") for f in files)
     assert "main.py" not in files and "fatebox_fw/hal/rp2.py" not in files
-    assert (tmp_path / "data").is_dir()
-    assert (tmp_path / "code.py").read_bytes() == (ROOT / "firmware" / "circuitpython" / "code.py").read_bytes()
+    assert (out / "data").is_dir()
+    assert (out / "code.py").read_bytes() == (ROOT / "firmware" / "circuitpython" / "code.py").read_bytes()
+    assert "has no NeoPixel library in lib/" in result.output
+
+
+def fake_mpy_cross(tmp_path, header):
+    """A stand-in for CircuitPython's mpy-cross: writes `header` then the source to -o's file."""
+    script = tmp_path / "mpy-cross"
+    script.write_text('#!/bin/sh\nprintf \'%s\' > "$2"; cat "$5" >> "$2"\n' % header)
+    script.chmod(0o755)
+    return script
+
+
+def test_with_circuitpythons_mpy_cross_modules_go_as_its_mpy_and_entry_points_as_source(tmp_path):
+    out = tmp_path / "CIRCUITPY"
+    (out / "lib").mkdir(parents=True)
+    (out / "lib" / "neopixel.mpy").write_bytes(b"C\x06")
+    result = fatebox("deploy", "--runtime", "circuitpython", "--to", str(out), "--board", "pico",
+                     "--mpy-cross", str(fake_mpy_cross(tmp_path, "C\\006\\000\\037")))
+    assert result.exit_code == 0, result.output
+    files = tree(out)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.mpy", "fatebox_fw/gadget.mpy"} <= set(files)
+    assert not [f for f in files if f.endswith(".py") and f not in ("boot.py", "code.py")]
+    assert (out / "fatebox_fw" / "gadget.mpy").read_bytes()[:2] == b"C\x06"
+    assert "NeoPixel" not in result.output
+
+
+def test_an_mpy_cross_that_writes_micropythons_format_is_refused(tmp_path):
+    out = tmp_path / "CIRCUITPY"
+    result = fatebox("deploy", "--runtime", "circuitpython", "--to", str(out),
+                     "--mpy-cross", str(fake_mpy_cross(tmp_path, "M\\006\\000\\037")))
+    assert result.exit_code != 0
+    assert "no .mpy CircuitPython 10 loads" in result.output
+    assert not (out / "code.py").exists()
 
 
 # -- mip ----------------------------------------------------------------------------------

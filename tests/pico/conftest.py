@@ -35,6 +35,9 @@ def picos():
     yield start
     for chip in started:
         chip.stop()
+        # shown by pytest when the test failed: what the board's console said
+        print("-- the emulated Pico's console (last 2000 bytes):\n%s"
+              % bytes(chip.serial_log[-2000:]).decode("utf-8", "replace"))
 
 
 def fatebox(port, *args, expect=0, cwd=None):
@@ -46,3 +49,29 @@ def fatebox(port, *args, expect=0, cwd=None):
         " ".join(map(str, args)), result.returncode, result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
     return result
+
+
+@pytest.fixture(scope="session")
+def cp_installed(tmp_path_factory):
+    """A Pico with the stock CircuitPython 10.2.1 and Fatebox installed as a user
+    does (fatebox.circuitpy.prepare: the uf2, the first boot's format, `fatebox
+    deploy --runtime circuitpython --to` a folder and the NeoPixel library copied
+    onto CIRCUITPY), made once; each test takes a copy (cp_flash)."""
+    from fatebox import circuitpy
+    flash = str(tmp_path_factory.mktemp("circuitpy") / "flash.bin")
+    return circuitpy.prepare(flash)
+
+
+@pytest.fixture
+def cp_flash(cp_installed, tmp_path):
+    """A copy of the installed CircuitPython board's flash, and its flash ID: one board."""
+    import shutil
+    flash = str(tmp_path / "cp-flash.bin")
+    shutil.copyfile(cp_installed, flash)
+    shutil.copyfile(cp_installed + ".uid", flash + ".uid")
+    return flash
+
+
+def cp_ready(chip, step="the box's hello on CircuitPython's data port", wall_s=180):
+    """Until code.py's gadget greets on usb_cdc.data (it runs only once USB is up)."""
+    chip.wait(lambda: b'"event": "hello"' in chip.data_log, step, wall_s=wall_s)

@@ -43,3 +43,30 @@ def test_sim_pico_names_a_missing_image(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode != 0 and "none.uf2" in result.stderr and "make firmware" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_sim_pico_runs_circuitpython_with_fatebox_on_its_drive(tmp_path):
+    """`fatebox sim --pico --runtime circuitpython`: the stock CircuitPython,
+    Fatebox deployed onto CIRCUITPY the first time, the protocol on its data port."""
+    state = tmp_path / "state"
+    proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--pico", "--runtime", "circuitpython",
+                             "--headless", "--state", str(state)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = proc.stdout.readline().strip()
+        assert port.startswith("/dev/"), proc.stderr.read() if proc.poll() is not None else port
+        deadline = time.monotonic() + 180
+        while True:        # code.py starts the gadget a moment after USB is up
+            result = subprocess.run([sys.executable, "-m", "fatebox", "--port", port, "--timeout", "30",
+                                     "info", "--json"], capture_output=True, text=True, timeout=300)
+            if result.returncode == 0 or time.monotonic() > deadline:
+                break
+        assert result.returncode == 0, result.stderr
+        info = json.loads(result.stdout)
+        assert info["board"] == "pico"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+    assert proc.returncode == 0, proc.stderr.read()
+    assert os.path.getsize(state / "pico-cp-flash.bin") == 2 * 1024 * 1024
+    assert os.path.exists(state / "pico-cp-flash.bin.uid")

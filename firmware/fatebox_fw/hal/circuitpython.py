@@ -16,6 +16,10 @@ try:
     import keypad       # CircuitPython 7+; a build without it polls digitalio pins
 except ImportError:
     keypad = None
+try:
+    import memorymap    # the RP2040 port has it: the ROSC's raw bit, as rp2 reads it
+except ImportError:
+    memorymap = None
 
 from fatebox_fw.hal.board import Board
 
@@ -73,13 +77,42 @@ def writable():
     return not storage.getmount("/").readonly
 
 
+ROSC_BASE = 0x40060000
+CLOCKS_BASE = 0x40008000
+
+
+class _Mem32:
+    """machine.mem32 for fatebox_fw.rosc, over memorymap: the ROSC's and the
+    clocks' registers (word reads only: memorymap refuses unaligned IO)."""
+
+    def __init__(self):
+        self.rosc = memorymap.AddressRange(start=ROSC_BASE, length=0x20)
+        self.clocks = memorymap.AddressRange(start=CLOCKS_BASE, length=0x40)
+
+    def __getitem__(self, address):
+        if address >= ROSC_BASE:
+            block, at = self.rosc, address - ROSC_BASE
+        else:
+            block, at = self.clocks, address - CLOCKS_BASE
+        b = block[at:at + 4]
+        return b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)
+
+
 class _Keys:
     """Button levels from keypad's event queue: one Event reused, no allocation."""
 
     def __init__(self, pins):
+        # keypad makes no event for a key already down when it starts (its
+        # debounce counts from there): a key held at power-up, BACK for safe
+        # mode, would read released until let go and pressed again (seen on
+        # CircuitPython 10.2.1, emulated Pico). So the levels start as read.
+        self.down = []
+        for pin in pins:
+            io = _PullUp(pin)
+            self.down.append(io())
+            io.deinit()
         self.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=KEYPAD_INTERVAL)
         self.event = keypad.Event()
-        self.down = [False] * len(pins)
 
     def level(self, i):
         events = self.keys.events
@@ -142,6 +175,14 @@ class CircuitPythonBoard(Board):
         self.serial.write_timeout = WRITE_TIMEOUT
         self.slept_ms = -1               # the last sleep_ms, and its seconds: no float per loop
         self.slept_s = 0.0
+        # The ROSC's raw bit through the same health tests and conditioner as
+        # on MicroPython (docs/entropy.md); a port without memorymap: os.urandom.
+        self.random = None
+        if memorymap is not None:
+            from fatebox_fw import rosc
+            from fatebox_fw.entropy import Conditioner
+            mem = _Mem32()
+            self.random = Conditioner(lambda: rosc.bit(mem), lambda: rosc.problem(mem))
 
     # The clock. time.monotonic_ns is exact (a float monotonic() loses
     # milliseconds after a few hours up); it is a long int, so one small
@@ -169,10 +210,12 @@ class CircuitPythonBoard(Board):
     entropy_source = "os"
 
     def entropy(self, n):
-        # os.urandom on CircuitPython's RP2040 port: the ring oscillator's
-        # random bit, SHA-256 conditioned in C. The raw bit is not reachable
-        # for fatebox_fw.entropy's health tests here (docs/circuitpython.md).
-        return os.urandom(n)
+        # As on MicroPython: raises fatebox_fw.entropy.EntropyError once a
+        # health test fails, and the core refuses to draw. Without memorymap,
+        # os.urandom (SHA-256 over the ROSC in C, no health tests reachable).
+        if self.random is None:
+            return os.urandom(n)
+        return self.random.read(n)
 
     def write_pixels(self, rgb):
         pixels = self.pixels

@@ -1,0 +1,74 @@
+"""CircuitPython 10.2.1 on the emulated Pico, from the pins and the data port
+(docs/performance.md, On the emulated Pico: CircuitPython 10.2.1): boot to the
+first frame, a press to the first changed frame, the first draw, the heap after
+boot. Fatebox installed as a user does (fatebox.circuitpy.prepare). Emulated
+time, estimates. About two minutes.
+
+    .venv/bin/python bench/cp_timings.py
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+sys.path.insert(0, ROOT)
+
+from fatebox import circuitpy  # noqa: E402
+from fatebox import pico as P  # noqa: E402
+
+PRESSES = 3
+
+
+def cli(port, *args):
+    out = subprocess.run([sys.executable, "-m", "fatebox", "--port", port, "--timeout", "60"] + list(args),
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode:
+        sys.exit("fatebox %s failed: %s" % (" ".join(args), out.stderr.strip()))
+    return out.stdout
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("FATEBOX_DB", os.path.join(tmp, "records.sqlite3"))
+        flash = circuitpy.prepare(os.path.join(tmp, "flash.bin"))
+        chip = P.EmulatedPico(flash=flash)
+        try:
+            _, first_t, _ = chip.wait_frame(step="the first frame", wall_s=300)
+            chip.wait(lambda: b'"event": "hello"' in chip.data_log, "hello", wall_s=300)
+            heap = json.loads(cli(chip.data_path, "info", "--json"))["heap"]
+            chip.run_for(1000)
+            cues = []
+            for _ in range(PRESSES):
+                # PLUS on the first page: the press cue is the first changed frame
+                n = len(chip.frames)
+                at = chip.now_ms() + 50
+                chip.press("plus", 80, at_ms=at)
+                _, t, _ = chip.wait_frame(after=n, predicate=None, step="the press cue", wall_s=120)
+                cues.append(t / 1000.0 - at)
+                chip.run_for(1500)
+            # The first draw: GO held 700 ms (decided at 600), then the
+            # first frame after the decision that the twin would not show
+            # before the draw: the spinner's or the result's.
+            n = len(chip.frames)
+            at = chip.now_ms() + 50
+            chip.press("go", 700, at_ms=at)
+            chip.run_for(4000, wall_s=300)
+            shown = [(round(t / 1000.0 - at), rgb) for t, rgb in chip.frames[n:]]
+        finally:
+            chip.stop()
+    print("CircuitPython 10.2.1, emulated Pico (estimates, emulated ms)")
+    print("boot to the first frame: %.0f ms" % (first_t / 1000.0))
+    print("press to the first changed frame (PLUS, max of %d): %.1f ms" % (PRESSES, max(cues)))
+    # GO held: the cue at once, the long press decided at 600 ms, then the
+    # entropy start-up (no frame), then the spinner or the result.
+    late = [t for t, _ in shown if t > 620]
+    print("first draw: frames at %s ms after GO went down; the first after the long press's decision "
+          "(600 ms) at %s ms" % ([t for t, _ in shown], late[0] if late else None))
+    print("heap after boot (empty box, fatebox info): %s free, %s in use" % (heap["free"], heap["alloc"]))
+
+
+if __name__ == "__main__":
+    main()

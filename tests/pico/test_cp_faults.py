@@ -1,0 +1,114 @@
+# Faults on the real CircuitPython 10.2.1 (emulated Pico, Fatebox installed on
+# CIRCUITPY as a user does): a heap that runs out, power cuts inside a save on
+# FAT, a library missing from lib/, a drive left to the computer. Each: a clear
+# message, and never a lost character.
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from fatebox import circuitpy
+from tests.pico.conftest import cp_ready, fatebox
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+
+def names(port):
+    return sorted(c["name"] for c in json.loads(fatebox(port, "list", "--json").stdout)["characters"])
+
+
+def test_a_second_systems_character_runs_out_of_the_heap_and_nothing_is_lost(picos, cp_flash):
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), os.path.join(EXAMPLES, "tobin.toml"))
+    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "ash.toml"), expect=1)
+    assert "ran out of memory" in refused.stderr and "nothing was changed" in refused.stderr
+    assert names(chip.data_path) == ["Mara", "Tobin"]
+
+
+def push_cut(picos, flash, k):
+    """Tobin's push onto `flash` (Mara on it), the power cut inside its save's
+    k-th flash operation; then the board started again: (names it lists, .tmp files)."""
+    chip = picos(flash=flash)
+    cp_ready(chip)
+    chip.cut_after(k)
+    # the CLI is left waiting for a reply that never comes, and stopped
+    cli = subprocess.Popen([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", "30",
+                            "push", os.path.join(EXAMPLES, "tobin.toml")],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        chip.wait(lambda: chip.stopped is not None, "the power cut inside operation %d of the save" % k)
+    finally:
+        cli.kill()
+        cli.wait()
+    chip.stop()
+    again = picos(flash=flash)
+    # a damaged drive never greets: code.py does not run
+    again.wait(lambda: b'"event": "hello"' in again.data_log or b"Press any key" in again.serial_log,
+               "the box after the power cut inside operation %d of the save" % k, emu_ms=60000, wall_s=180)
+    found = names(again.data_path) if b'"event": "hello"' in again.data_log else None
+    again.stop()
+    return found, [p for p in circuitpy.listing(flash) if p.endswith(".tmp")]
+
+
+# FAT on CircuitPython's flash: each 512-byte sector written is its 4 KB erase
+# block read, erased and programmed again, so a cut inside that rewrite wipes
+# 4 KB of the volume, with the directory entries or the FAT in it. Seen on
+# 10.2.1 (emulated): cuts inside a save lose the characters saved before, or
+# damage the drive past Fatebox's files (code.py no longer runs). Not fixed
+# (docs/circuitpython.md, the drive); strict, so a fix shows.
+@pytest.mark.xfail(strict=True, reason="FAT on CircuitPython: a cut inside a block rewrite loses the "
+                   "directory (docs/circuitpython.md)")
+def test_power_cuts_inside_a_save_on_fat_lose_no_character(picos, cp_flash, tmp_path):
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
+    chip.stop()
+    base = str(tmp_path / "base.bin")
+    os.replace(cp_flash, base)
+    os.replace(cp_flash + ".uid", base + ".uid")
+    # How many flash operations Tobin's push makes, on a copy.
+    probe = str(tmp_path / "probe.bin")
+    shutil.copyfile(base, probe)
+    chip = picos(flash=probe)
+    cp_ready(chip)
+    before = chip.ping()["flash_ops"]
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "tobin.toml"))
+    span = chip.ping()["flash_ops"] - before
+    chip.stop()
+    assert span > 4           # the data, the directory, the FAT: each a block's erase and program
+    outcomes = {}
+    for k in sorted(set([1, span // 4, span // 2, span - 1])):
+        flash = str(tmp_path / ("cut%d.bin" % k))
+        shutil.copyfile(base, flash)
+        shutil.copyfile(base + ".uid", flash + ".uid")
+        outcomes[k] = push_cut(picos, flash, k)
+    # Mara was saved before: she is there. Tobin is there whole or not at all; no temporary file stays.
+    bad = dict((k, o) for k, o in outcomes.items() if o[0] not in (["Mara"], ["Mara", "Tobin"]) or o[1])
+    assert bad == {}, "cuts that lost characters (k: names, .tmp files) of %d operations: %r" % (span, bad)
+
+
+def test_a_missing_neopixel_library_is_named_on_the_console(picos, cp_flash):
+    circuitpy.remove(cp_flash, "lib/neopixel.py")
+    chip = picos(flash=cp_flash)
+    chip.wait_serial(b"fatebox: cannot start", "code.py's message", wall_s=180)
+    end = chip.wait_serial(b"Code done running", "code.py to end")
+    said = bytes(chip.serial_log[:end]).decode("utf-8", "replace")
+    assert "neopixel" in said and "CIRCUITPY/lib" in said
+
+
+def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, cp_flash, tmp_path):
+    # A boot.py of the user's own that turns the data port on and leaves the
+    # drive to the computer (as a host that mounted CIRCUITPY has it).
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "boot.py").write_text("import usb_cdc\nusb_cdc.enable(console=True, data=True)\n")
+    circuitpy.copy_in(cp_flash, str(own), ["boot.py"])
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), expect=1)
+    assert "Read-only filesystem" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
+    assert names(chip.data_path) == []

@@ -1,0 +1,96 @@
+# Play on the real CircuitPython 10.2.1 (emulated Pico, Fatebox installed on
+# CIRCUITPY as a user does): trials by presses on the GPIO
+# pins, the ring decoded from the data pin (PIO) compared with the virtual twin
+# fed the same raw ROSC bits (read through memorymap on CircuitPython), and a
+# bad ROSC refused as on MicroPython.
+import json
+import os
+
+import pytest
+
+from shared_rules import roster
+from fatebox import sheets
+from tests.pico.conftest import cp_ready, fatebox
+from tests.pico.test_image_board import EXAMPLES, SEED
+from tests.pico.test_image_entropy import DRAW_MS, entropy_pattern
+from tests.pico.twin import Twin, collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
+
+
+# What fits CircuitPython's heap on a Pico: a character of a second system
+# runs out of it (tests/pico/test_cp_faults.py), so one system, two characters.
+SYSTEMS = 1
+SHEETS = ("mara.toml",)
+
+
+def systems_script(count):
+    """tests/pico/test_image_board.every_system_script for the first `count` systems."""
+    steps, t = [], 0
+    for k in range(count):
+        steps.append((t, "go", 700)); t += 2400
+        steps.append((t, "go", 80)); t += 900
+        if k < count - 1:
+            steps.append((t, "back", 700)); t += 900
+            steps.append((t, "plus", 80)); t += 500
+            steps.append((t, "go", 700)); t += 1300
+    return steps, t
+
+
+def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
+    paths = [os.path.join(EXAMPLES, name) for name in SHEETS]
+    chip = picos(flash=cp_flash, rosc="seeded:%d" % SEED)
+    cp_ready(chip)
+    chip.wait_frame(step="the gadget's first frame")
+    fatebox(chip.data_path, "push", *paths)
+
+    script, length = systems_script(SYSTEMS)
+    # Well after the push: its save to FAT goes on after the reply (presses
+    # scheduled while the box is still busy with it come and go unseen).
+    chip.run_for(2000)
+    start = int(chip.now_ms()) + 800
+    for offset, role, hold in script:
+        chip.press(role, hold, at_ms=start + offset)
+    end = start + length
+    chip.wait(lambda: chip.t_us >= end * 1000, "the scripted trials to be played", wall_s=1200)
+    pico_frames = [(t / 1000.0, rgb) for t, rgb in chip.frames if start * 1000 < t <= end * 1000]
+
+    twin = Twin(SEED, [sheets.load(p).character for p in paths])
+    twin_start = twin.board.now + 800
+    twin_frames = twin.play(script, twin_start, twin_start + length)[1:]
+
+    results = [d for d in twin.seen if d["screen"] == "result"]
+    assert [d["system"] for d in results] == [roster.SYSTEMS[0]], twin.seen
+    ours = [rgb for _, rgb in collapsed(pico_frames)]
+    theirs = [rgb for _, rgb in collapsed(twin_frames)]
+    # The spinner does not turn on CircuitPython: the entropy start-up (raw
+    # bits read one by one through memorymap) takes most of its time, then
+    # the result; the frames that stay are all shown, in order (below).
+    assert len(ours) >= 5, (len(ours), len(theirs))
+    pico_out, pico_cues = split_cues(pico_frames, cue_windows(script, start))
+    twin_out, _ = split_cues(twin_frames, cue_windows(script, twin_start))
+    assert [rgb.hex() for _, rgb in pico_cues if not frame_or_cue_of(rgb, twin_frames)] == []
+    decided = start + script[0][2]
+    assert is_subsequence([rgb for t, rgb in collapsed(pico_out) if t >= decided], theirs)
+    stays = [rgb for _, rgb in held(collapsed(twin_frames), twin_start + length)]
+    assert len(stays) >= 2
+    assert [rgb for rgb in stays if rgb not in ours] == []
+    # The same raw bits, as many as the twin read: CircuitPython read none of its own.
+    assert chip.ping()["rosc_reads"] == twin.mem.reads
+
+    listed = json.loads(fatebox(chip.data_path, "list", "--json").stdout)
+    recorded = dict((c["name"], c["trials"]) for c in listed["characters"])
+    twin_recorded = dict((n, c.trials) for n, c in twin.gadget.store.characters.items())
+    assert recorded == twin_recorded and sum(recorded.values()) == 1, (recorded, twin_recorded)
+
+
+@pytest.mark.parametrize("source", ["stuck:1", "biased:0.9:3"])
+def test_a_bad_rosc_is_refused_as_on_micropython(picos, cp_flash, source):
+    chip = picos(flash=cp_flash, rosc=source)
+    cp_ready(chip)
+    chip.wait_frame(step="the gadget's first frame")
+    start = len(chip.frames)
+    chip.press("go", 700)
+    chip.run_for(DRAW_MS, wall_s=300)
+    frames = [rgb for _, rgb in chip.frames[start:]]
+    assert entropy_pattern() in frames
+    after = frames[frames.index(entropy_pattern()):]
+    assert set(after) == {entropy_pattern(), bytes(len(after[0]))}
