@@ -172,7 +172,7 @@ class Journal:
         order = self.paths if self.current == 1 else (self.paths[1], self.paths[0])
         out = []
         used = 0
-        seen = None         # the last number read, to place a line whose own is unreadable
+        started = after == 0
         for path in order:
             f = _open(self.opener, path, "rb")
             if f is None:
@@ -186,12 +186,15 @@ class Journal:
                         continue            # torn by a power cut: never finished, never served
                     seq = _seq(line)
                     good = seq is not None and _good(line)
-                    if good:
-                        seen = seq
-                        if seq <= after:
+                    if not started:
+                        # From the line after `after` on, in the order on flash,
+                        # whatever their numbers (the host checks the order).
+                        if good and seq >= after:
+                            started = True
+                            if seq == after:
+                                continue
+                        else:
                             continue
-                    elif (seen if seen is not None else 0) < after:
-                        continue
                     size = (2 * len(line) if good else 0) + 80
                     if out and used + size > budget:
                         return out, True

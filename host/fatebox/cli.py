@@ -474,6 +474,8 @@ from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses 
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 from fatebox.cli_table import table_command   # noqa: E402 (it uses port_option above)
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
+from fatebox.cli_verify import verify_command  # noqa: E402 (it uses port_option, _connect and _records above)
+main.add_command(verify_command)             # fatebox verify [--json]
 
 
 @main.command()

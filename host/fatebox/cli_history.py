@@ -63,13 +63,18 @@ def history_command(name, system, since, as_json):
 @click.option("--system", default=None, metavar="SYSTEM", help="Only this system.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: per system, per set-up, the counts and p.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png|.svg", help="Also draw the chart into a file.")
-def stats_command(system, as_json, plot_path):
+@click.option("--include-unverified", is_flag=True,
+              help="Count results after a break in a box's journal chain too (`fatebox verify`).")
+def stats_command(system, as_json, plot_path, include_unverified):
     """Is the box fair? What it drew and rolled, per set-up, against the exact odds."""
     system = _system(system)
     if plot_path is not None and os.path.splitext(plot_path)[1].lower() not in (".png", ".svg"):
         raise FateboxError("--plot %s: give a .png or .svg file" % plot_path, USAGE)
     with _records() as records:
-        report = S.compare(records.results(None, system), system)
+        results = records.results(None, system)
+    if not include_unverified:
+        results = [r for r in results if r.get("verified", True)]
+    report = S.compare(results, system)
     if plot_path is not None and report["systems"]:
         try:
             S.plot(report, plot_path)

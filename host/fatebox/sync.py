@@ -6,7 +6,7 @@ import os
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox import charnames, merge, sheetnames, sheets
+from fatebox import chain, charnames, merge, sheetnames, sheets
 from fatebox.errors import DeviceError, FateboxError, USAGE
 
 MISSING = object()
@@ -205,7 +205,8 @@ class Box:
         last, _ = self.records.last_seq(self.row)
         info_seq = (self.link.info or {}).get("seq")
         if isinstance(info_seq, int) and info_seq < last:
-            say("the box's results restart at %d, below the %d the host has: it was wiped or its flash replaced. "
+            say("the box's results restart at %d, below the %d the host has: it was wiped, its flash replaced, or "
+                "restored from an older flash image (a rollback: `fatebox verify` says which results). "
                 "The %d results kept so far stay in the host's records; characters it no longer holds are reported "
                 "below (`fatebox push SHEET` puts one back)" % (info_seq, last, last))
             last = 0
@@ -213,12 +214,19 @@ class Box:
                 self.records.wiped(self.row)
         results, first, newest = self.link.journal(last)
         lost = max(0, first - last - 1) if results or newest > last else 0
+        # Every page's chain is checked (docs/sync.md, A chain that does not link).
+        tip, tip_seq, broken = self.records.chain(self.row)
+        walk = chain.Walk(tip if tip_seq == last else None, last, broken, first)
+        results = walk.take(results)
+        for line in walk.say():
+            say(line)
         if lost:
             say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
                 "last results only; sync more often)" % (lost, "" if lost == 1 else "s"))
         with self.records.write():
             # Results from a box whose records restarted are kept with new numbers.
             self.records.add_results(self.row, results, newest, lost)
+            self.records.set_chain(self.row, walk.tip, walk.seq, walk.broken)
         return results, lost
 
     def commit(self, changes, after_frame=None):
