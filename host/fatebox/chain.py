@@ -24,12 +24,9 @@ def parse(line):
     if not data.endswith(b"}"):
         if len(data) < 10 or data[-9:-8] != b" ":
             raise BadLine("it has no checksum")
-        try:
-            crc = int(data[-8:], 16)
-        except ValueError:
-            raise BadLine("it has no checksum")
+        crc = data[-8:]
         data = data[:-9]
-        if zlib.crc32(data) & 0xFFFFFFFF != crc:
+        if b"%08x" % (zlib.crc32(data) & 0xFFFFFFFF) != crc:
             raise BadLine("its checksum does not match")
     head, _, body = data.partition(b" ")
     try:
