@@ -122,7 +122,12 @@ def port_option(command):
 def _connect(port):
     root = click.get_current_context().find_root().obj or {}
     spec = port or root.get("port") or ports.AUTO
-    return Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
+    link = Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
+    # A damaged state file on the box (docs/flash.md, Checked on load): every command says it.
+    problem = (link.info or {}).get("storage")
+    if isinstance(problem, str) and problem != "ok":
+        _say("the box's storage: %s" % visible(problem))
+    return link
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
