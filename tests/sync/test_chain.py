@@ -118,3 +118,48 @@ def test_a_box_restored_from_an_older_flash_image_shows_as_a_rollback(realbox, r
     assert said.exit_code == 1
     report = json.loads(said.stdout)
     assert report["first-bad"] == 4 and report["problems"][0]["kind"] == "rollback"
+
+
+def test_a_damaged_state_file_is_said_by_the_next_command_and_a_damaged_result_by_sync(realbox, run, table):
+    box = started(realbox, run, table, 3)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    trials(box, 2)
+    box.stop()
+    path = os.path.join(box.state, "characters.json.bak")
+    data = bytearray(open(path, "rb").read())
+    data[data.index(b'"Mara"') + 2] ^= 0x01
+    open(path, "wb").write(bytes(data))
+    found = lines(box.state)
+    found[3] = bytearray(found[3])
+    found[3][20] ^= 0x08                    # result 4, not yet synced, damaged on flash
+    found[3] = bytes(found[3])
+    save_lines(box.state, found)
+    box.restart()
+    listed = run("--port", box.path, "list")
+    assert listed.exit_code == 0
+    assert "fatebox: the box's storage: characters.json.bak was unreadable (its checksum does not match" \
+        not in listed.stderr                # the backup's state is `backup`, not `storage`
+    state = run("--port", box.path, "state")
+    assert "backup: characters.json.bak was unreadable (its checksum does not match" in state.stdout
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0
+    assert "the box's journal: result 4 damaged on the box's flash (its check fails): lost" in synced.stderr
+    assert "does not link" not in synced.stderr
+    assert [r["seq"] for r in json.loads(run("history", "--json").stdout)["results"]] == [1, 2, 3, 5]
+
+
+def test_a_changed_characters_file_is_said_by_every_command(realbox, run, table):
+    box = started(realbox, run, table, 1)
+    run("--port", box.path, "push", table / "tobin.toml")
+    box.stop()
+    path = os.path.join(box.state, "characters.json")
+    data = bytearray(open(path, "rb").read())
+    data[data.index(b'"Tobin"') + 2] ^= 0x01
+    open(path, "wb").write(bytes(data))
+    box.restart()
+    for command in (("list",), ("info",)):
+        said = run("--port", box.path, *command)
+        assert said.exit_code == 0
+        assert "fatebox: the box's storage: characters.json was unreadable (its checksum does not match: it " \
+            "changed on flash); it was kept as characters.json.corrupt; the box is playing on the last good " \
+            "save, characters.json.bak" in said.stderr, said.stderr
