@@ -201,7 +201,8 @@ class Journal:
                                 continue
                         else:
                             continue
-                    size = (2 * len(line) if good else 0) + 80
+                    # The entry and its `line` (a JSON string: quotes escaped).
+                    size = (len(line) * 9 // 4 if good else 0) + 80
                     if out and used + size > budget:
                         return out, True
                     entry = None

@@ -32,9 +32,10 @@ CRC_HEAD = b', "crc": "'
 CRC_TAIL = len(CRC_HEAD) + 8 + 3      # then 8 hex digits and "}\n"
 
 
-class Checked(io.IOBase):
+class Checked(getattr(io, "IOBase", object)):
     """What a save writes through: each piece goes to the file and into the
-    CRC as it is written (MicroPython's json.dump writes to it piece by piece)."""
+    CRC as it is written (MicroPython's json.dump writes to it piece by piece;
+    a runtime without io.IOBase is not STREAM_JSON and writes it bytes)."""
 
     def __init__(self):
         self.f = None

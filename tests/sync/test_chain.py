@@ -163,3 +163,18 @@ def test_a_changed_characters_file_is_said_by_every_command(realbox, run, table)
         assert "fatebox: the box's storage: characters.json was unreadable (its checksum does not match: it " \
             "changed on flash); it was kept as characters.json.corrupt; the box is playing on the last good " \
             "save, characters.json.bak" in said.stderr, said.stderr
+
+
+def test_pull_checks_the_chain_of_the_pages_it_reads_too(realbox, run, table, tmp_path):
+    box = started(realbox, run, table, 2)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    found = lines(box.state)
+    found[1] = forged(found[1])
+    save_lines(box.state, found)
+    box.restart()
+    trials(box, 1)
+    (tmp_path / "out").mkdir()
+    pulled = run("--port", box.path, "pull", "--dir", tmp_path / "out")
+    breaks = [line for line in pulled.stderr.splitlines() if "does not link" in line]
+    assert len(breaks) == 1 and "results from 3 on are kept apart" in breaks[0], pulled.stderr
