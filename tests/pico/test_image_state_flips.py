@@ -4,24 +4,27 @@
 # on Fatebox's image on the emulated Pico and its own littlefs. Each flip, then
 # a power-up: the box plays the original data or the last good save, and says so.
 import base64
+import json
 import os
 import shutil
 
 import pytest
 
 from tests.pico.conftest import fatebox, image_path
-from tests.pico.test_image_state_files import BACKUP, EXAMPLES, MAIN, ask_state, names, read_files, write_file
+from tests.pico.test_image_state_files import BACKUP, EXAMPLES, MAIN, ask_state, read_files, write_file
 
 JOURNAL = "/data/journal.0"
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    """A flash with two characters (the backup holds one) and two results in the journal."""
+    """A flash with two characters and two results in the journal (the backup: before the second)."""
     folder = tmp_path_factory.mktemp("state-flips")
     flash = str(folder / "base.bin")
     from fatebox import pico as P
     chip = P.EmulatedPico(firmware=image_path(), flash=flash)
+    patch = pytest.MonkeyPatch()
+    patch.setenv("FATEBOX_DB", str(folder / "records.sqlite3"))    # never the user's records
     try:
         chip.wait_frame(step="the image's first frame")
         chip.wait_usb()
@@ -31,8 +34,13 @@ def base(tmp_path_factory):
             fatebox(chip.port_path, "draw", "-w", 2, "-b", 3, "-k", 2, "--character", "Tobin")
         files = read_files(chip.port_path)
     finally:
+        patch.undo()
         chip.stop()
     return flash, dict((n, base64.b64decode(files[n])) for n in files)
+
+
+def played(data):
+    return dict((c["name"], c.get("trials", 0)) for c in json.loads(data)["characters"])
 
 
 def flipped(data, find, bit=0x01, skip=0):
@@ -65,17 +73,18 @@ def test_a_flipped_bit_on_the_pico_is_a_reported_loss_never_a_changed_value(tmp_
     chip = picos(flash=flash)
     chip.wait_usb()
     state = ask_state(chip)
-    listed = fatebox(chip.port_path, "list").stdout
+    listed = json.loads(fatebox(chip.port_path, "list", "--json").stdout)["characters"]
+    trials = dict((c["name"], c["trials"]) for c in listed)
     if path == MAIN:
-        # The changed file kept aside, the backup (Mara alone) played, and said.
-        assert state["characters"] == 1 and "Mara" in listed and "Tobin" not in listed
+        # The changed file kept aside, the backup (before Tobin's second draw) played, and said.
+        assert trials == played(base[1]["characters.json.bak"]) == {"Mara": 0, "Tobin": 1}
         assert "characters.json.corrupt" in state["storage"]
         assert base64.b64decode(read_files(chip.port_path)["characters.json.corrupt"]) == bad
     elif path == BACKUP:
-        assert state["characters"] == 2 and state["storage"] == "ok"
+        assert trials == played(base[1]["characters.json"]) and state["storage"] == "ok"
         assert "characters.json.bak" in state["backup"] and state["backup"] != "ok"
     else:
-        assert state["characters"] == 2 and names(base[1]["characters.json"]) == ["Mara", "Tobin"]
+        assert trials == played(base[1]["characters.json"]) == {"Mara": 0, "Tobin": 2}
         journal = fatebox(chip.port_path, "sync", str(tmp_path), expect=0)
         assert "the box's journal: result 2 damaged on the box's flash" in journal.stderr, journal.stderr
         assert "does not link" not in journal.stderr
