@@ -14,12 +14,28 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 
 .PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz
 
+# The environment is marked whole (.installed) only at the end. One left half
+# made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
+# is broken, or one marked whole that no longer runs fatebox, is made again from
+# nothing, and an install that fails in it once more from nothing: the next
+# make run recovers, never a pip traceback with no way out.
+ifneq ($(wildcard $(VENV)/.installed),)
+ifneq ($(shell $(PY) -c "import fatebox.cli" >/dev/null 2>&1 && echo ok),ok)
+$(shell rm -f $(VENV)/.installed $(VENV)/.made)
+endif
+endif
+
+NEW_VENV = rm -rf $(VENV) && $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip && touch $(VENV)/.made
+# setuptools says at length that an editable install is one: not a problem, so not shown.
+INSTALL = PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
+
 $(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	# setuptools says at length that an editable install is one: not a problem, so not shown.
-	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[test]'
-	touch $@
+	@if [ -e $(VENV) ] && ! { [ -f $(VENV)/.made -o -f $(VENV)/.installed ] && $(PY) -m pip --version >/dev/null 2>&1; }; then \
+		echo "$(VENV) was left half made or does not work: making it again"; rm -rf $(VENV); fi
+	@if [ ! -e $(VENV) ]; then echo "$(PYTHON) -m venv $(VENV)"; $(NEW_VENV); fi
+	@$(INSTALL) || { echo "$(VENV): the install failed; making the environment again from nothing"; \
+		$(NEW_VENV) && $(INSTALL); }
+	@touch $@
 
 $(MPJS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -44,7 +60,11 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-test: deps firmware test-py test-pico test-mp typecheck
+# They run at once (the emulated Pico's is the longest, on a core of its own),
+# each one's output kept together and shown when it ends.
+TIERS := test-pico test-py test-mp typecheck
+test: deps firmware
+	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).

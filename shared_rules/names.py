@@ -35,6 +35,10 @@ BLACK = "b"
 # stage, commit) and the roll journal read page by page (journal).
 PROTOCOL_VERSION = 2
 FRAME_LIMIT = 4096          # bytes in one frame, newline included
+# A journal entry's `ms` and the journal reply's `now`: the board's ticks_ms at
+# 29 bits, which every runtime's ticks wrap at a multiple of (MicroPython 2**30,
+# CircuitPython 2**29): the host's fetch time less (now - ms) is when it was played.
+TICKS_MASK = 0x1FFFFFFF
 OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
        "journal", "info", "table")
 

@@ -5,7 +5,7 @@ import json
 from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.errors import SheetError
-from shared_rules.limits import HISTORY_LIMIT, NAME_LIMIT
+from shared_rules.limits import COUNT_LIMIT, HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
 
 # The systems are the registry's rows (shared_rules/registry.py): plain
@@ -129,7 +129,9 @@ def _history(data, system):
         entry = history[i]
         if not isinstance(entry, dict) or entry.get("outcome") not in allowed:
             raise SheetError("history[%d]" % i, "expected a table with an outcome (%s)" % ", ".join(allowed))
-    return [dict(e) for e in history[-HISTORY_LIMIT:]]
+    # A key with no value (an Approaches roll with no attribute) is left out:
+    # a sheet has no way to write one, so the box and the sheet read alike.
+    return [dict((k, v) for k, v in e.items() if v is not None) for e in history[-HISTORY_LIMIT:]]
 
 
 def from_dict(data):
@@ -148,8 +150,8 @@ def from_dict(data):
         raise SheetError("name", "expected a name of 1..%d characters, got %s"
                          % (NAME_LIMIT, "nothing (the field is missing)" if name is None else repr(name)))
     trials = data.get("trials", 0)
-    if not is_int(trials) or trials < 0:
-        raise SheetError("trials", "expected a whole number >= 0, got %r" % (trials,))
+    if not is_int(trials) or trials < 0 or trials > COUNT_LIMIT:
+        raise SheetError("trials", "expected a whole number 0..%d, got %r" % (COUNT_LIMIT, trials))
     history = _history(data, system)
     fields = {}
     for key in data:

@@ -4,6 +4,9 @@ import os
 import tempfile
 
 os.environ["FATEBOX_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="fatebox-test-runtime-")
+# Host records for the whole run as well (a module's fixture starts before the
+# per-test file below is set): a test never writes into the user's own records.
+os.environ["FATEBOX_DB"] = os.path.join(tempfile.mkdtemp(prefix="fatebox-test-records-"), "fatebox.sqlite3")
 
 # Tests never assert wall-clock times (speed is the benches' business):
 # hypothesis's per-example deadline is one, and a loaded machine trips it.

@@ -32,6 +32,8 @@ class Gadget:
         self.board = board
         profile = board.profile
         self.store = Store(board.storage)
+        self.store.ticks = board.ticks_ms     # each result's `ms` in the journal, on this start's clock
+        self.store.clock_from = self.store.seq + 1
         self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])
         self.ring = Ring(profile["neopixel"]["count"], self.core.brightness)
         unique_id = getattr(board, "unique_id", None)

@@ -9,7 +9,7 @@ from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 from shared_rules.new_beginning import Trial
 from fatebox_fw.memory import drop
-from fatebox_fw.server import Refused, _name
+from fatebox_fw.refused import Refused, name_of as _name
 
 _BATCH = ("fatebox_fw.batch",)
 
@@ -70,7 +70,7 @@ def commit(server, request):
     used = False
     for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
         if name is not None and core.uses(name):
-            server._let_go(name)
+            server.let_go(name)
             used = True
     before = core.peek_active()
     try:

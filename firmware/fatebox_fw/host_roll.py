@@ -53,8 +53,8 @@ def _record(hero, entry):
 def _approaches(setup, sampler, hero):
     from shared_rules import approaches as A
     roll = A.roll_approach(_int(setup, "dice"), _str(setup, "difficulty", A.NORMAL), sampler)
-    entry = _record(hero, {"outcome": roll.outcome, "faces": list(roll.faces), "attribute": None,
-                           "difficulty": roll.difficulty})
+    # No attribute: the op rolls a pool, not an approach (TOML has no null to write one).
+    entry = _record(hero, {"outcome": roll.outcome, "faces": list(roll.faces), "difficulty": roll.difficulty})
     return roll.to_dict(), entry
 
 
@@ -129,7 +129,8 @@ def _forged_in_the_dark(setup, sampler, hero):
     entry = {"outcome": roll.outcome, "dice": list(roll.faces)}
     if resist and hero is not None:
         # rules: a resistance roll costs 6 - the highest die in stress; a critical clears 1.
-        entry.update({"resist": None, "stress": roll.cost})
+        # The op names no attribute resisted (the panel does): only the cost is kept.
+        entry["stress"] = roll.cost
         entry["trauma"] = hero.sheet.resist(roll.cost)
     _record(hero, entry)
     return roll.to_dict(), entry

@@ -13,6 +13,7 @@ from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw.memory import drop
 from fatebox_fw.store import StoreError
+from fatebox_fw.refused import Refused, name_of as _name
 
 
 # Replies waiting for a host that does not read (docs/protocol.md, Replies a
@@ -20,22 +21,6 @@ from fatebox_fw.store import StoreError
 # oldest waiting reply is dropped and counted, so the loop never waits on the host.
 REPLY_BUDGET = 2 * N.FRAME_LIMIT
 RETRY_WRITE_MS = 20     # a port that took nothing is tried again this much later, not every turn
-
-
-class Refused(Exception):
-    """A request answered with a typed error; nothing was changed."""
-
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _name(request):
-    name = request.get("name")
-    if not isinstance(name, str) or not name:
-        raise Refused(N.E_REQUEST, "`name` must be a character's name (a non-empty string)")
-    return name
 
 
 class Server:
@@ -216,14 +201,14 @@ class Server:
 
     def put(self, request):
         character = self.checked(request.get("character"))
-        used, before = self._let_go(character.name)
+        used, before = self.let_go(character.name)
         created = self.store.put(character, owned=True)
         self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": character.name, "created": created, "revision": self.store.revision(character.name)}
 
     def delete(self, request):
         name = _name(request)
-        used, before = self._let_go(name) if name in self.store.characters else (False, self.core.peek_active())
+        used, before = self.let_go(name) if name in self.store.characters else (False, self.core.peek_active())
         self.store.delete(name)
         self.core.after_host(used, before, self.clock.ticks_ms())
         return {"name": name}
@@ -267,7 +252,8 @@ class Server:
                     item = dict(entry)
                     item["seq"] = seq
                     results.append(item)
-        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq}
+        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
+                "now": self.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
 
     def checked(self, data):
         """The character a `put` or a staged write carries, checked whole (its
@@ -289,7 +275,7 @@ class Server:
         check_fits(character)
         return character
 
-    def _let_go(self, name):
+    def let_go(self, name):
         # docs/protocol.md, Play and the host: never from under the table's play.
         # (whether play used it, the active character before the change)
         used = self.core.uses(name)

@@ -126,6 +126,8 @@ class Store:
         self.clock = 0
         self.seq = 0                # the last result numbered (the journal's sequence)
         self.pending = []           # (seq, entry) numbered but not on flash yet
+        self.ticks = None           # the board's ticks_ms (the gadget's): each result's `ms`
+        self.clock_from = 0         # the first result numbered on that clock (since the gadget started)
         self.journal = None
         self.room = Room()          # a run of heap for the save's file buffers (memory.Room)
         self.out = Checked()        # made once: every save writes through it
@@ -262,6 +264,8 @@ class Store:
         for i in range(len(history) - added, len(history)):
             self.seq += 1
             entry = {"name": new.name, "system": new.system, "result": dict(history[i])}
+            if self.ticks is not None:
+                entry["ms"] = self.ticks() & N.TICKS_MASK     # when it was played, for the host
             if isinstance(setup, dict):
                 entry["setup"] = setup
             self.pending.append((self.seq, entry))

@@ -307,7 +307,8 @@ def svg_text(page):
 def cards(profile_name="pico", supply=None):
     """{name: (front Page, back Page)}: a card per system, then the wiring.
     supply: the table's New Beginning supply (white, black) the cards' ranges follow (the rules' 6 and 6: None)."""
-    with open(ROOT / "hardware" / "boards" / ("%s.json" % profile_name), encoding="utf-8") as f:
+    from fatebox.deploy import boards_dir
+    with open(boards_dir() / ("%s.json" % profile_name), encoding="utf-8") as f:
         profile = json.load(f)
     shared = back()
     out = {}

@@ -99,6 +99,8 @@ class Walk:
                 self._break(seq, "changed", "it does not link to %d as the host saw it: %d was changed, or a "
                             "result removed or put in between" % (self.seq, self.seq))
             h = line_hash(r["line"])
+            if "played" in r:
+                entry["played"] = r["played"]     # the host's placing of its `ms` in time (link.journal)
             entry["seq"] = seq
             entry["hash"] = h
             entry["verified"] = self.broken is None

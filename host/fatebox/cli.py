@@ -13,11 +13,15 @@ from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
-from fatebox import gadgets, table
+from fatebox import gadgets, replies, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
-from fatebox.link import DEFAULT_TIMEOUT, Link
+from fatebox.link import DEFAULT_TIMEOUT
 from fatebox.deploy import deploy_command
+from fatebox.session import connect as _connect, port_option, records as _records
+from fatebox.cli_verify import verify_command
+from fatebox.cli_roll import character_name, roll_group
+from fatebox.cli_table import table_command
 
 def _options(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
     """RulesError.field -> the option a person typed, and what that option accepts
@@ -112,24 +116,6 @@ def _on_sigint(handler):
 INTERRUPTED_TEXT = "interrupted (Ctrl-C); every file is whole, as before the command or after it"
 
 
-def port_option(command):
-    """`--port` on a board command too, overriding the global one."""
-    return click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
-                        help="The board: auto (the one MicroPython board plugged in), "
-                             "a device path, or a pyserial URL.")(command)
-
-
-def _connect(port):
-    root = click.get_current_context().find_root().obj or {}
-    spec = port or root.get("port") or ports.AUTO
-    link = Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
-    # A damaged state file on the box (docs/flash.md, Checked on load): every command says it.
-    problem = (link.info or {}).get("storage")
-    if isinstance(problem, str) and problem != "ok":
-        _say("the box's storage: %s" % visible(problem))
-    return link
-
-
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(VERSION, "--version", "-V", prog_name="fatebox",
                       message="%(prog)s " + "%(version)s" + " (protocol %d, shared_rules %s)"
@@ -147,12 +133,6 @@ def _connect(port):
 def main(ctx, port, timeout, db_path):
     """Fatebox: keep character sheets, load them onto the box, play and pull back."""
     ctx.obj = {"port": port, "timeout": timeout, "db": db_path}
-
-
-def _records():
-    from fatebox.db import Records
-    root = click.get_current_context().find_root().obj or {}
-    return Records(root.get("db"))
 
 
 def _say(text):
@@ -178,7 +158,7 @@ def ports_command(board):
     width = max([len(p.device) for p in seen] + [len(g["port"]) for g in running] + [4])
     for p in seen:
         mark = "  [MicroPython board]" if ports.is_board(p) else ""
-        click.echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))
+        echo("%-*s  %-9s  %s%s" % (width, p.device, ports.usb_id(p), p.description or "", mark))   # a USB text
     for g in running:
         click.echo("%-*s  %-9s  %s  [virtual gadget]" % (width, g["port"], "-", "fatebox sim, pid %d" % g["pid"]))
 
@@ -268,9 +248,13 @@ def pull(name, directory, force, port):
                 sheetnames.write_new(path, document.as_string())     # a new sheet: never over a file
             elif document is not None:
                 sheets.write_atomic(path, document.as_string())
-        with records.write():
-            for data, revision, path, document, changes in plans:
-                records.agree(box.row, data, revision, os.path.abspath(path))
+        try:
+            with records.write():
+                for data, revision, path, document, changes in plans:
+                    records.agree(box.row, data, revision, os.path.abspath(path))
+        except FateboxError as exc:
+            raise sync.recording_failed(exc, ["%s (%s)" % (p[0]["name"], p[2]) for p in plans if p[3] is not None],
+                                        "pull")
     for data, revision, path, document, changes in plans:
         if document is None:
             echo("%s: %s is up to date" % (data["name"], path))
@@ -319,7 +303,8 @@ def list_command(as_json, port):
         echo("the board holds no characters; load some with `fatebox push SHEET.toml`", err=True)
     else:
         # Every text from the board made visible (and not read as rich markup).
-        show.console().print(show.characters_table(clean(characters, markup=True)))
+        out = show.console()
+        out.print(show.characters_table(clean(characters, markup=True), out.width))
 
 
 @main.command("info")
@@ -341,8 +326,8 @@ def info_command(as_json, port):
         click.echo(json.dumps(reply))
         return
     heap, flash = reply.get("heap") or {}, reply.get("flash") or {}
-    click.echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
-    click.echo("board: %s" % reply.get("board"))
+    echo("firmware: Fatebox %s on %s" % (reply.get("firmware"), reply.get("runtime") or reply.get("micropython")))
+    echo("board: %s" % reply.get("board"))
     if heap.get("free") is None:
         click.echo("heap: not measured on this board (no fixed heap)")
     else:
@@ -351,7 +336,7 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
-    click.echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
 
 
 def _n(value):
@@ -460,6 +445,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         if character is not None:
             character = character_name(link, character, N.NEW_BEGINNING)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
+    result = replies.checked_result(N.NEW_BEGINNING, result, "trial")
     setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
              "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
     if as_json:
@@ -475,11 +461,8 @@ main.add_command(cli_odds.odds_group)        # fatebox odds SYSTEM ...
 main.add_command(cli_history.history_command)   # fatebox history [NAME] [--system S] [--since DATE] [--json]
 main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--json] [--plot FILE]
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
-from fatebox.cli_roll import character_name, roll_group   # noqa: E402 (it uses port_option and _connect above)
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
-from fatebox.cli_table import table_command   # noqa: E402 (it uses port_option above)
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
-from fatebox.cli_verify import verify_command  # noqa: E402 (it uses port_option, _connect and _records above)
 main.add_command(verify_command)             # fatebox verify [--json]
 
 
@@ -522,8 +505,18 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
+    db_path = (click.get_current_context().find_root().obj or {}).get("db")
+
+    def started(gadget, board, took):
+        # The sheets it took (or holds unchanged from an earlier start) into the
+        # host's records, as push records them: push, pull and sync follow them.
+        from fatebox.sim_records import record
+        _, warning = record(gadget, board, [(s.character, s.path) for s in loaded], db_path, took)
+        if warning is not None:
+            _say("sim: warning: " + warning)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
-                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None)
+                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None,
+                   started=started)
     raise SystemExit(code or 0)
 
 

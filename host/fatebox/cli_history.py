@@ -10,12 +10,8 @@ from shared_rules import roster
 from fatebox import stats as S
 from fatebox.errors import FateboxError, USAGE
 from fatebox.merge import _trial_words
-
-
-def _records():
-    from fatebox.db import Records
-    root = click.get_current_context().find_root().obj or {}
-    return Records(root.get("db"))
+from fatebox.terminal import echo
+from fatebox.session import records as _records
 
 
 def _since(text):
@@ -53,28 +49,98 @@ def history_command(name, system, since, as_json):
         click.echo("no results kept%s yet; `fatebox sync` fetches them from the box"
                    % (" for %s" % name if name else ""), err=True)
         return
-    for r in results:
-        click.echo("%s  #%-5d %-12s %-14s %s" % (r["received"], r["seq"], r["character"],
-                                                 roster.SYSTEM_WORDS.get(r["system"], r["system"]),
-                                                 _trial_words(r["result"])))
+    from fatebox.show import console
+    out = console()
+    out.print(history_table(results, out.width))
+
+
+def _when(r):
+    """When a result was played, as local time ("fetched" when the box's clock could
+    not place it: a result from before the box restarted, or from an older firmware)."""
+    played = r.get("played")
+    stamp = played or r["received"]
+    try:
+        when = datetime.datetime.fromisoformat(stamp).astimezone()
+    except (TypeError, ValueError):
+        return str(stamp)
+    return when.strftime("%Y-%m-%d %H:%M:%S") + ("" if played else " (fetched)")
+
+
+def history_table(results, width=120):
+    """The results as a table fitted to `width` columns (fatebox.fit), oldest first."""
+    from rich.text import Text
+    from fatebox import fit
+    from fatebox.terminal import visible
+    columns = [fit.Column("#", justify="right"), fit.Column("Played", wrap=True), fit.Column("Character"),
+               fit.Column("System", wrap=True), fit.Column("Result", wrap=True)]
+    rows = [[str(r["seq"]), _when(r), Text(visible(r["character"])),
+             roster.SYSTEM_WORDS.get(r["system"], visible(r["system"])), Text(visible(_trial_words(r["result"])))]
+            for r in results]
+    return fit.table(columns, rows, width)
+
+
+ARCHIVED = " (before it was wiped"     # db.Records.wiped: a box's results from before a wipe
+
+
+def family(board_id):
+    """The box a board id in the records belongs to (its results from before a wipe included)."""
+    return board_id.split(ARCHIVED)[0]
+
+
+def which_box(records, box, all_boxes, port):
+    """The board id `stats` speaks of: --box, else the board on the port, else the
+    one box the records know; None with --all-boxes. FateboxError when it cannot tell."""
+    if all_boxes:
+        if box is not None:
+            raise FateboxError("--box and --all-boxes: give one of them", USAGE)
+        return None
+    known = sorted(set(family(b["board_id"]) for b in records.boxes()))
+    if box is not None:
+        if box not in known:
+            raise FateboxError("--box %s: the host's records hold no results from that box; they know %s"
+                               % (box, ", ".join(known) or "no box yet"), USAGE)
+        return box
+    from fatebox.session import connect
+    try:
+        with connect(port) as link:
+            found = link.board_id
+    except FateboxError:
+        found = None
+    if found is not None:
+        return found
+    if len(known) <= 1:
+        return known[0] if known else None
+    raise FateboxError("no board on the port to say which box, and the host's records hold %d: give --box "
+                       "(one of %s) or --all-boxes" % (len(known), ", ".join(known)), USAGE)
 
 
 @click.command("stats")
 @click.option("--system", default=None, metavar="SYSTEM", help="Only this system.")
+@click.option("--box", default=None, metavar="BOARD_ID", help="This box's results (default: the board on the port).")
+@click.option("--all-boxes", is_flag=True, help="Every box's results together.")
+@click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
+              help="The board whose results to compare (its board id), as other commands take it.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: per system, per set-up, the counts and p.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png|.svg", help="Also draw the chart into a file.")
 @click.option("--include-unverified", is_flag=True,
               help="Count results after a break in a box's journal chain too (`fatebox verify`).")
-def stats_command(system, as_json, plot_path, include_unverified):
-    """Is the box fair? What it drew and rolled, per set-up, against the exact odds."""
+def stats_command(system, box, all_boxes, port, as_json, plot_path, include_unverified):
+    """Is the box fair? What it drew and rolled, per set-up, against the exact odds.
+
+    One box at a time: the board on the port, or --box BOARD_ID (fatebox history
+    --json names each result's), unless --all-boxes."""
     system = _system(system)
     if plot_path is not None and os.path.splitext(plot_path)[1].lower() not in (".png", ".svg"):
         raise FateboxError("--plot %s: give a .png or .svg file" % plot_path, USAGE)
     with _records() as records:
+        board_id = which_box(records, box, all_boxes, port)
         results = records.results(None, system)
+    if board_id is not None:
+        results = [r for r in results if family(r["box"]) == board_id]
     if not include_unverified:
         results = [r for r in results if r.get("verified", True)]
     report = S.compare(results, system)
+    report["box"] = board_id
     if plot_path is not None and report["systems"]:
         try:
             S.plot(report, plot_path)
@@ -86,7 +152,11 @@ def stats_command(system, as_json, plot_path, include_unverified):
     if not report["systems"] and not report["not-tested"]:
         click.echo("no results kept yet; `fatebox sync` fetches them from the box", err=True)
         return
-    for line in S.bars(report):
-        click.echo(line)
+    from fatebox.show import console
+    from fatebox.terminal import visible
+    for line in S.bars(report, columns=console().width):
+        echo(line)
+    click.echo("(box %s; --box BOARD_ID for another, --all-boxes for every box together)" % visible(board_id)
+               if board_id is not None else "(every box the host's records know, together)")
     if plot_path is not None and report["systems"]:
         click.echo("chart written to %s" % plot_path)

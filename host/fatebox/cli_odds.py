@@ -30,7 +30,8 @@ def _odds_command(system):
         if as_json:
             click.echo(json.dumps(chances.report()))
         else:
-            show.console().print(chances.readable())
+            out = show.console()
+            out.print(chances.readable(out.width))
     return command
 
 
@@ -46,7 +47,7 @@ def _simulate_command(system):
             click.echo(json.dumps(data))
             return
         out = show.console()
-        for table in simulate.tables(chances, data):
+        for table in simulate.tables(chances, data, out.width):
             out.print(table)
     return command
 

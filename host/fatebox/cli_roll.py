@@ -9,8 +9,11 @@ from shared_rules import names as N
 from shared_rules import registry, roster
 from fatebox import cli_odds, show
 from fatebox.errors import FateboxError, USAGE
+from fatebox.replies import checked_result
+from fatebox.terminal import clean
 from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
+from fatebox.session import port_option
 
 
 class _Systems(click.Group):
@@ -81,7 +84,7 @@ def _on_the_boxs_supply(link, system, given, wanted, k):
 
 
 def _command(system):
-    from fatebox.cli import _connect
+    from fatebox.session import connect as _connect
 
     def command(as_json, character, port, k=None, **given):
         wanted = None
@@ -102,12 +105,14 @@ def _command(system):
             else:
                 result = link.request("roll", system=system.name, setup=chances.setup(), name=name)["result"] \
                     if name is not None else link.request("roll", system=system.name, setup=chances.setup())["result"]
+        result = checked_result(system.name, result, "trial" if system.name == N.NEW_BEGINNING else "roll")
         data = {"system": system.name}
         data.update(chances.setup())
         data.update({"character": name, "result": result})
         if as_json:
             click.echo(json.dumps(data))
             return
+        result, name = clean(result, markup=True), clean(name, markup=True)   # the box's text, shown as text
         out = show.console()
         out.print(chances.title())
         # A system may say its result in its own words (Forged in the Dark: the die read).
@@ -141,8 +146,6 @@ def _words(result):
         parts.append("%s: %s" % (key, value))
     return "; ".join(parts)
 
-
-from fatebox.cli import port_option   # noqa: E402 (cli imports this module once port_option is there)
 
 for _system in cli_odds.COMMANDS:
     if _system.name not in registry.BY_NAME:

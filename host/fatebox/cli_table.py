@@ -9,7 +9,7 @@ from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import echo
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import BOX_SUPPLY, check_supply
-from fatebox.cli import port_option     # cli imports this module once port_option is there
+from fatebox.session import port_option
 
 
 @click.command("table")
@@ -26,7 +26,7 @@ def table_command(path, supply_white, supply_black, as_json, port):
     With a table file (table.toml beside the sheets) or --supply-white/--supply-black,
     the box takes them first (an option wins over the file); without, it says what it plays by.
     """
-    from fatebox.cli import _connect
+    from fatebox.session import connect as _connect
     table = T.load(path) if path is not None else None
     base = table.supply if table is not None else None
     # Each colour given is checked before the board is touched; one colour

@@ -5,7 +5,7 @@ import json
 import click
 
 from fatebox import chain
-from fatebox.cli import _connect, _records, port_option
+from fatebox.session import connect as _connect, port_option, records as _records
 from fatebox.errors import FateboxError
 from fatebox.terminal import echo
 

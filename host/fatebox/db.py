@@ -54,6 +54,13 @@ MIGRATIONS = (
     """
     ALTER TABLE results ADD COLUMN setup TEXT;
     """,
+    # When each result was played (the journal's `ms` placed in time at fetch),
+    # and when the host last fetched a box's results (no result after it was
+    # played before it).
+    """
+    ALTER TABLE results ADD COLUMN played TEXT;
+    ALTER TABLE boxes ADD COLUMN fetched TEXT;
+    """,
     # The journal's chain (docs/sync.md, A chain that does not link): the hash of
     # the last line the host saw from each box, where its chain first did not
     # link, and each result's own hash and whether it linked.
@@ -105,15 +112,45 @@ class Records:
         except OSError as exc:
             raise FateboxError("cannot make the folder for the host's records %s: %s; give another file with --db"
                                % (self.path, exc.strerror or exc))
+        self._refuse_empty()
         try:
             self.db = sqlite3.connect(self.path, timeout=LOCK_WAIT, isolation_level=None)
             self.db.row_factory = sqlite3.Row
+            self._refuse_foreign()      # before WAL mode: that alone rewrites a file's header
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as exc:
             self.close()
             raise _problem(self.path, exc)
+
+    def _refuse_empty(self):
+        # A 0-byte file is not new records: it may be records lost or cut short
+        # (a full disk, a copy stopped); SQLite would take it as a new database.
+        wal = self.path + "-wal"
+        try:
+            if not os.path.isfile(self.path) or os.path.getsize(self.path) != 0 or \
+                    (os.path.exists(wal) and os.path.getsize(wal) > 0):
+                return
+        except OSError:
+            return      # connect says what is wrong
+        raise FateboxError("the host's records %s are empty (0 bytes): not records this fatebox wrote, or "
+                           "records lost; nothing was changed. If you have a copy, put it back; else delete "
+                           "the file to start new records, or give another file with --db" % self.path)
+
+    def _refuse_foreign(self):
+        """FateboxError if the file holds a database fatebox did not make (nothing written to it)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA:
+            self._migrate()     # refuses: written by a newer fatebox
+        tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                                "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        if (version == 0 and not tables) or (version > 0 and "boxes" in tables):
+            return
+        from fatebox.terminal import cut
+        raise FateboxError("%s is not fatebox's records (it holds tables fatebox did not make: %s); nothing was "
+                           "changed. Give fatebox's own records with --db (or $FATEBOX_DB), or leave both out "
+                           "for the default" % (self.path, cut(", ".join(tables) or "none", 80)))
 
     def close(self):
         db = getattr(self, "db", None)
@@ -260,18 +297,22 @@ class Records:
     # -- results ----------------------------------------------------------------------
 
     def add_results(self, box, results, last, lost):
-        """Keep results the box reported (each with `seq`); a result seen twice is kept once."""
+        """Keep results the box reported (each with `seq`, and `played` when the
+        box's clock placed it); a result seen twice is kept once."""
         stamp = now()
+        row = self._run("SELECT fetched FROM boxes WHERE id = ?", (box,)).fetchone()
+        played = checked_times(results, row["fetched"] if row is not None else None)
         for r in results:
             entry = r.get("result") or {}
             setup = r.get("setup")
             self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, "
-                      "hash, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      "played, hash, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (box, r["seq"], r.get("name", "?"), r.get("system", "?"), entry.get("outcome"),
                        json.dumps(entry, sort_keys=True), stamp,
                        json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None,
-                       r.get("hash"), 0 if r.get("verified") is False else 1))
-        self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ? WHERE id = ?", (last, lost, box))
+                       played.get(r["seq"]), r.get("hash"), 0 if r.get("verified") is False else 1))
+        self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ?, fetched = ? WHERE id = ?",
+                  (last, lost, stamp, box))
 
     def results(self, name=None, system=None, since=None):
         """Every result kept, oldest first (by box, then sequence), as dicts."""
@@ -291,10 +332,40 @@ class Records:
         for row in self._run(sql, args):
             out.append({"character": row["name"], "system": row["system"], "outcome": row["outcome"],
                         "seq": row["seq"], "box": row["board_id"], "received": row["received"],
+                        "played": row["played"],
                         "result": json.loads(row["entry"]),
                         "setup": json.loads(row["setup"]) if row["setup"] else None,
                         "verified": bool(row["verified"])})
         return out
+
+
+SLACK = datetime.timedelta(seconds=5)    # the host's clock between a reply and its stamp
+
+
+def _when(text):
+    try:
+        when = datetime.datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=datetime.timezone.utc)
+
+
+def checked_times(results, fetched=None):
+    """{seq: played} for the results whose time the box's clock gave and that
+    sit in order: none before the host's last fetch from this box (`fetched`),
+    none after a later result. One that does not was played before the box last
+    started (its clock counted from an earlier start): its time is not known."""
+    after = _when(fetched) if fetched else None
+    out = {}
+    later = None
+    for r in sorted(results, key=lambda r: r["seq"], reverse=True):
+        when = _when(r.get("played"))
+        if when is None or (later is not None and when > later + SLACK) or \
+                (after is not None and when < after - SLACK):
+            continue
+        later = when
+        out[r["seq"]] = when.astimezone(datetime.timezone.utc).isoformat(timespec="milliseconds")
+    return out
 
 
 class _Transaction:

@@ -16,7 +16,60 @@ from fatebox import gadgets, ports
 from fatebox.errors import FateboxError, LOST, NO_BOARD, USAGE
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "hardware" / "boards"
+# An installed fatebox (pipx, a wheel) carries what deploy needs beside the
+# fatebox_fw and shared_rules packages: the entry points and the board
+# profiles, copied here by setup.py's build_py (the checkout's own otherwise).
+DEVICE = Path(__file__).resolve().parent / "device"
+
+
+class Tree:
+    """Where the device sources are: the checkout's, or an installed fatebox's."""
+
+    def __init__(self, shared_rules, fatebox_fw, firmware, boards):
+        self.shared_rules = shared_rules      # the shared_rules package
+        self.fatebox_fw = fatebox_fw          # the fatebox_fw package
+        self.firmware = firmware              # main.py and circuitpython/ (boot.py, code.py)
+        self.boards = boards                  # the board profiles, NAME.json
+
+
+def checkout(root):
+    return Tree(root / "shared_rules", root / "firmware" / "fatebox_fw", root / "firmware",
+                root / "hardware" / "boards")
+
+
+def is_whole(tree):
+    return (tree.firmware / "main.py").is_file() and tree.shared_rules.is_dir() and tree.fatebox_fw.is_dir()
+
+
+def tree(root=None):
+    """The checkout at `root`; by default this checkout, else the installed copy."""
+    if root is not None:
+        found = checkout(Path(root))
+        if not is_whole(found):
+            raise DeployError("fatebox deploy works from a source checkout or an installed fatebox: no "
+                              "firmware/ and shared_rules/ under %s" % root)
+        return found
+    found = checkout(ROOT)
+    if is_whole(found):
+        return found
+    import fatebox_fw
+    import shared_rules
+    installed = Tree(Path(shared_rules.__file__).resolve().parent, Path(fatebox_fw.__file__).resolve().parent,
+                     DEVICE / "firmware", DEVICE / "boards")
+    if not is_whole(installed):
+        raise DeployError("this fatebox was installed without the firmware's sources (%s is missing): reinstall "
+                          "it from a checkout or a wheel (`pipx install .`), or run it from the checkout"
+                          % (DEVICE / "firmware" / "main.py"))
+    return installed
+
+
+def boards_dir():
+    """The board profiles' folder: the checkout's hardware/boards, or the installed copy."""
+    here = ROOT / "hardware" / "boards"
+    return here if here.is_dir() else DEVICE / "boards"
+
+
+BOARDS = boards_dir()
 MICROPYTHON = "micropython"
 CIRCUITPYTHON = "circuitpython"
 RUNTIMES = (MICROPYTHON, CIRCUITPYTHON)
@@ -46,10 +99,10 @@ for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
     ONLY["fatebox_fw/play/%s_help.py" % _row.play.rsplit(".", 1)[1]] = ()
-# Entry points, kept as source: the runtime looks for these names.
+# Entry points, kept as source: the runtime looks for these names (paths under firmware/).
 ENTRY = {
-    MICROPYTHON: {"main.py": "firmware/main.py"},
-    CIRCUITPYTHON: {"boot.py": "firmware/circuitpython/boot.py", "code.py": "firmware/circuitpython/code.py"},
+    MICROPYTHON: {"main.py": "main.py"},
+    CIRCUITPYTHON: {"boot.py": "circuitpython/boot.py", "code.py": "circuitpython/code.py"},
 }
 MPY_MAGIC = ord("M")
 MPY_VERSION = 6            # MicroPython 1.22+ .mpy format (1.29 writes 6.3)
@@ -61,10 +114,12 @@ class DeployError(FateboxError):
 
 # -- the file set ---------------------------------------------------------------------
 
-def sources(runtime=MICROPYTHON, root=ROOT):
-    """(board path, local path) of every device source for `runtime`, entry points last."""
+def sources(runtime=MICROPYTHON, root=None):
+    """(board path, local path) of every device source for `runtime`, entry points last;
+    from the checkout at `root` (default: this one, or the installed copy)."""
+    where = tree(root)
     out = []
-    for package, local in (("shared_rules", root / "shared_rules"), ("fatebox_fw", root / "firmware" / "fatebox_fw")):
+    for package, local in (("shared_rules", where.shared_rules), ("fatebox_fw", where.fatebox_fw)):
         for path in sorted(local.rglob("*.py")):
             if "__pycache__" in path.parts:
                 continue
@@ -72,7 +127,7 @@ def sources(runtime=MICROPYTHON, root=ROOT):
             if runtime in ONLY.get(board, RUNTIMES):
                 out.append((board, path))
     for board, local in ENTRY[runtime].items():
-        out.append((board, root / local))
+        out.append((board, where.firmware / local))
     return out
 
 
@@ -141,7 +196,7 @@ def check_mpy(data, name):
         raise DeployError("%s: mpy-cross wrote no .mpy this firmware loads (header %r)" % (name, bytes(data[:4])))
 
 
-def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=ROOT):
+def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=None):
     """The exact file set for a board: {board path: bytes}.
 
     MicroPython: every module as .mpy, main.py as source, board.json.
@@ -150,9 +205,6 @@ def build(runtime=MICROPYTHON, board=DEFAULT_BOARD, root=ROOT):
     """
     if runtime not in RUNTIMES:
         raise DeployError("--runtime %s: expected one of %s" % (runtime, ", ".join(RUNTIMES)), USAGE)
-    if not (root / "firmware" / "main.py").is_file() or not (root / "shared_rules").is_dir():
-        raise DeployError("fatebox deploy works from a source checkout: no firmware/ and shared_rules/ "
-                          "under %s (install with `pip install -e .` from the checkout)" % root)
     files = {}
     for board_path, local in sources(runtime, root):
         if runtime == MICROPYTHON and board_path not in ENTRY[runtime]:
@@ -202,7 +254,7 @@ def digest(data):
 
 # -- what to change -----------------------------------------------------------------
 
-class Plan:
+class Copy:
     """What a deploy does to a target that holds `present` ({path: sha256 hex})."""
 
     def __init__(self, files, present):
@@ -491,7 +543,7 @@ def deploy_command(port, board, to, runtime, no_reset):
         if board is None and PROFILE not in present:
             files[PROFILE] = board_profile(DEFAULT_BOARD)[1]
             click.echo("no board.json on the target and no --board: using %s" % DEFAULT_BOARD, err=True)
-        plan = Plan(files, present)
+        plan = Copy(files, present)
         _run(plan, target)
         if runtime == CIRCUITPYTHON:
             target.mkdir("data")

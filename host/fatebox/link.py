@@ -2,6 +2,7 @@
 # first, one request at a time, non-frames and events skipped, typed errors;
 # a reply counts only with its request's id (anything else is line noise).
 import collections
+import datetime
 import errno
 import time
 import zlib
@@ -251,7 +252,10 @@ class Link:
     def get_revised(self, name):
         """(the character dict, its revision on the box)."""
         reply = self.request("get", name=name)
-        return reply["character"], reply.get("revision", 0)
+        found, revision = reply.get("character"), reply.get("revision", 0)
+        if not isinstance(found, dict) or not isinstance(revision, int) or isinstance(revision, bool):
+            raise self._garbled("get", "`character` is not a character object with a whole `revision`")
+        return found, revision
 
     def transaction(self, changes, after_frame=None):
         """Apply `changes` on the box wholly or not at all: each a dict with
@@ -259,7 +263,9 @@ class Link:
         revision the host expects; None: not on the box). Returns the commit's
         reply (`revisions`, `deleted`). `after_frame` is called after each frame
         is answered (tests cut the link there)."""
-        txn = self.request("begin")["txn"]
+        txn = self.request("begin").get("txn")
+        if not isinstance(txn, int) or isinstance(txn, bool):
+            raise self._garbled("begin", "no whole `txn`")
         if after_frame is not None:
             after_frame()
         crc = 0
@@ -272,20 +278,31 @@ class Link:
         reply = self.request("commit", txn=txn, count=len(changes), crc=crc)
         if after_frame is not None:
             after_frame()
+        revisions = reply.get("revisions", {})
+        if not isinstance(revisions, dict) or not all(isinstance(v, int) for v in revisions.values()):
+            # Committed all the same: the next sync reads the revisions with `get`.
+            reply = dict(reply, revisions={})
         return reply
 
     def journal(self, after):
-        """Every result after sequence `after`, page by page: (results, first kept, last)."""
+        """Every result after sequence `after`, page by page: (results, first kept, last).
+
+        A result with the board's clock (`ms`, and the reply's `now`) gets `played`:
+        the time of the reply less (now - ms), ISO 8601 in UTC (docs/protocol.md)."""
+        from fatebox.replies import journal_page
+        from shared_rules.exact import is_int
         results = []
         while True:
             reply = self.request("journal", after=after)
-            page = reply.get("results") or []
+            page, first, last, more = journal_page(reply, after)
+            place_in_time(page, reply.get("now"), datetime.datetime.now(datetime.timezone.utc), reply.get("clock-from"))
             results.extend(page)
-            first, last = reply.get("first", 1), reply.get("last", 0)
-            if page:
-                after = page[-1]["seq"]
-            if not reply.get("more") or not page:
+            # The next page starts after the last number this one gave; a page
+            # whose last entry has none (fatebox.replies reports it) ends the reading.
+            seq = page[-1].get("seq") if page and isinstance(page[-1], dict) else None
+            if not more or not page or not is_int(seq) or seq <= after:
                 return results, first, last
+            after = seq
 
     def put(self, character):
         return self.request("put", character=character)
@@ -305,6 +322,23 @@ class Link:
     def about(self):
         """The `info` op: firmware, MicroPython version, board, heap, flash."""
         return self.request("info")
+
+
+def place_in_time(results, now, at, clock_from=None):
+    """Each result's `played` (ISO 8601, UTC) from its `ms` and the reply's `now`
+    (the board's clock, at `at` on the host's), where both are there and the
+    result was played on this clock (`clock-from`: since the box last started)."""
+    if not _count(now) or not _count(clock_from):
+        return
+    for r in results:
+        ms = r.get("ms") if isinstance(r, dict) else None
+        if _count(ms) and _count(r.get("seq")) and r["seq"] >= clock_from:
+            age = (now - ms) & N.TICKS_MASK
+            r["played"] = (at - datetime.timedelta(milliseconds=age)).isoformat(timespec="milliseconds")
+
+
+def _count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _frame(line):

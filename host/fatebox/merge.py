@@ -46,7 +46,9 @@ def inline_table(pairs, padded=False):
 
 
 def _inline_text(pairs, padded):
-    body = ", ".join("%s = %s" % (tomlkit.key(k).as_string(), _value_text(v, padded)) for k, v in pairs)
+    # A null in a table means "not said" (a bonus for any attribute): TOML says it by leaving the key out.
+    body = ", ".join("%s = %s" % (tomlkit.key(k).as_string(), _value_text(v, padded)) for k, v in pairs
+                     if v is not None)
     return "{ %s }" % body if padded else "{%s}" % body
 
 
@@ -56,7 +58,17 @@ def _value_text(value, padded=False):
         return _inline_text(list(value.items()), padded)
     if isinstance(value, (list, tuple)):
         return "[%s]" % ", ".join(_value_text(v, padded) for v in value)
-    return tomlkit.item(value).as_string()
+    return _scalar(value).as_string()
+
+
+def _scalar(value):
+    """tomlkit's item for a plain value; Mismatch (one clear line) for one TOML cannot hold."""
+    if value is None:
+        raise Mismatch("the box holds an empty value (null) where a sheet needs one; TOML cannot write it")
+    try:
+        return tomlkit.item(value)
+    except (TypeError, ValueError) as exc:
+        raise Mismatch("the box holds a value a sheet cannot hold (%s)" % exc)
 
 
 def value_item(value, padded=False):
@@ -65,7 +77,7 @@ def value_item(value, padded=False):
         return inline_table(list(value.items()), padded)
     if isinstance(value, (list, tuple)):
         return array_of(list(value), padded)
-    return value
+    return _scalar(value)
 
 
 def _padded(document):
@@ -88,7 +100,7 @@ def array_of(items, padded=False):
 def _item(value, padded=False):
     if isinstance(value, dict) and not isinstance(value, InlineTable):
         return inline_table(list(value.items()), padded)
-    return value
+    return value if isinstance(value, InlineTable) else _scalar(value)
 
 
 def update(document, character, old=None):
@@ -188,7 +200,7 @@ class _Update:
         old = plain(document.get(key, _SCALAR_DEFAULTS.get(key)))
         if old == value:
             return   # also: a missing count that is still 0 stays missing
-        self.put(document, key, value)
+        self.put(document, key, _scalar(value))
         if key == "pending-misfortunes":
             self.changes.append("pending misfortunes %s -> %s (name them under misfortunes)" % (old, value))
         else:
@@ -265,7 +277,7 @@ class _Update:
             for item in added:
                 if isinstance(current, AoT):
                     table = tomlkit.table()
-                    table.update(item)
+                    table.update(dict((k, v) for k, v in item.items() if v is not None))
                     current.append(table)
                 else:
                     current.append(_item(item, self.padded))
@@ -337,6 +349,6 @@ def _trial_words(entry):
         if isinstance(value, list):
             value = "-".join(str(v) for v in value)
         if value:
-            detail.append(value if key in ("tokens", "dice", "faces") else "%s %s" % (key, value))
+            detail.append(str(value) if key in ("tokens", "dice", "faces") else "%s %s" % (key, value))
     words = " ".join([str(entry.get("outcome", "?"))] + detail)
     return words + (", exit" if entry.get("exit") else "")

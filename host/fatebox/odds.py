@@ -53,42 +53,50 @@ class Chances:
                 out["tail"] = fraction_text(section.tail, section.odds.denominator)
         return out
 
-    def readable(self):
-        return table(self)
+    def readable(self, width=120):
+        return table(self, width)
 
 
-def table(chances):
-    """The readable odds: one rich Table per section, each result as fraction and percent.
+def table(chances, width=120):
+    """The readable odds: one table per section, each result as fraction and percent,
+    fitted to `width` columns (fatebox.fit).
 
     Effect totals also get the chance of that total or more (the tail included).
     """
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+    from fatebox import fit
 
     tables = [Text(chances.title())]   # above the tables: a table's title wraps to its width
     sections = chances.sections()
     for i in range(len(sections)):
         section = sections[i]
         odds = section.odds
-        out = Table()
-        out.add_column(section.title)
-        out.add_column("Chance", justify="right", no_wrap=True)
+        columns = [fit.Column(section.title), fit.Column("Chance", justify="right")]
         at_least = section.tail is not None
         if at_least:
-            out.add_column("This or more", justify="right", no_wrap=True)
+            columns.append(fit.Column("This or more", "Or more", "right"))
+        rows = []
         left = odds.denominator   # the mass at or above the current total
         for name in odds.names:
-            row = [section.label(name), cell(odds.text(name))]
+            row = [section.label(name), both(odds.text(name))]
             if at_least:
-                row.append(cell(fraction_text(left, odds.denominator)))
+                row.append(both(fraction_text(left, odds.denominator)))
                 left -= odds.count(name)
-            out.add_row(*row)
+            rows.append(row)
         if at_least:
-            out.add_row("more (past depth %d)" % chances.depth, cell(fraction_text(section.tail, odds.denominator)),
-                        cell(fraction_text(section.tail, odds.denominator)))
-        tables.append(out)
+            tail = both(fraction_text(section.tail, odds.denominator))
+            rows.append(["more (past depth %d)" % chances.depth, tail, tail])
+        tables.append(fit.table(columns, rows, width, note=PERCENT_NOTE))
     return Group(*tables)
+
+
+PERCENT_NOTE = "Percentages only at this width; a wider terminal or --json shows the fractions."
+
+
+def both(text):
+    """A cell in full (fraction and percent) and short (the percent), for fatebox.fit."""
+    return (cell(text), "-" if text == "0" else percent(text))
 
 
 def percent(text):

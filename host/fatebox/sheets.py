@@ -3,6 +3,7 @@
 import glob
 import os
 import re
+import stat
 import tempfile
 import unicodedata
 
@@ -15,6 +16,7 @@ from fatebox.systems import host_module
 from shared_rules.errors import SheetError
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
+from fatebox.terminal import cut
 
 _AT_LINE = re.compile(r"\s+at line \d+ col \d+$")
 
@@ -29,18 +31,73 @@ class Sheet:
         self.character = character
 
 
+# The largest file read as a sheet (docs/sync.md): a real sheet is a few KB,
+# and one frame (about 4 KB) carries a character; past this nothing is read.
+SHEET_LIMIT = 64 * 1024
+
+
+def read_text(path, limit=SHEET_LIMIT):
+    """The text of a sheet file, read only when it is a regular file of at most
+    `limit` bytes and, if a symbolic link, one to a file in its own folder;
+    FateboxError (exit 2) otherwise. A FIFO, a device, a link out of the folder
+    or a huge file is refused before a byte of it is read, never waited on."""
+    shown = cut(path)
+    if os.path.islink(path):
+        folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+        target = os.path.realpath(path)
+        try:
+            inside = os.path.commonpath([folder, target]) == folder
+        except ValueError:      # another drive (Windows)
+            inside = False
+        if not inside:
+            raise FateboxError("%s: a link to %s, outside its folder: not read as a sheet (copy the sheet here "
+                               "instead)" % (shown, cut(target)), USAGE)
+    try:
+        # O_NONBLOCK: opening a FIFO never waits for a writer; O_NOCTTY: a terminal never becomes ours.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise FateboxError("%s: no such sheet; check the path" % shown, USAGE)
+    except OSError as exc:
+        raise FateboxError("%s: cannot read the sheet: %s" % (shown, exc.strerror or exc), USAGE)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FateboxError("%s: not a regular file (%s): not read as a sheet" % (shown, _kind_of(info.st_mode)),
+                               USAGE)
+        if info.st_size > limit:
+            raise FateboxError("%s: %d bytes, more than a sheet's %d: not read as a sheet (docs/sync.md)"
+                               % (shown, info.st_size, limit), USAGE)
+        data = b""
+        while len(data) <= limit:       # a file that grows meanwhile is still cut at the limit
+            chunk = os.read(fd, limit + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except OSError as exc:
+        raise FateboxError("%s: cannot read the sheet: %s" % (shown, exc.strerror or exc), USAGE)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FateboxError("%s: more than a sheet's %d bytes: not read as a sheet (docs/sync.md)" % (shown, limit),
+                           USAGE)
+    try:
+        # The file's own line endings are kept for the write back.
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FateboxError("%s: not UTF-8 text (byte %d); save the sheet as UTF-8" % (shown, exc.start), USAGE)
+
+
+def _kind_of(mode):
+    for test, words in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                        (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return words
+    return "not a plain file"
+
+
 def read_document(path):
     """(text, tomlkit document) of a TOML file; FateboxError (exit 2) naming file and line."""
-    try:
-        # newline="" keeps the file's own line endings for the write back.
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise FateboxError("%s: no such sheet; check the path" % path, USAGE)
-    except UnicodeDecodeError as exc:
-        raise FateboxError("%s: not UTF-8 text (byte %d); save the sheet as UTF-8" % (path, exc.start), USAGE)
-    except OSError as exc:
-        raise FateboxError("%s: cannot read the sheet: %s" % (path, exc.strerror or exc), USAGE)
+    text = read_text(path)
     try:
         document = tomlkit.parse(text)
     except ParseError as exc:
@@ -59,9 +116,31 @@ def load(path):
     data = document.unwrap()
     try:
         character = roster.from_dict(to_box(data))
+        beyond_the_wire(character.to_dict())
     except SheetError as exc:
         raise FateboxError(describe(path, text, exc, data), USAGE)
     return Sheet(path, text, document, character)
+
+
+def beyond_the_wire(value, field=""):
+    """SheetError naming the first field the box's wire would refuse (shared_rules.wire.check,
+    the box's own test of every request: numbers within INT_LIMIT, text valid Unicode,
+    nesting), so such a sheet is a bad sheet here, not a refusal by the box."""
+    if isinstance(value, dict):
+        for key in value:
+            beyond_the_wire(value[key], "%s.%s" % (field, key) if field else key)
+    elif isinstance(value, list):
+        for i in range(len(value)):
+            beyond_the_wire(value[i], "%s[%d]" % (field, i))
+    else:
+        problem = wire.check(value)
+        if problem is not None:
+            raise SheetError(field or "character", "%s (got %s): the box takes no such value"
+                             % (problem, cut(repr(value), 40)))
+    if field == "":
+        problem = wire.check(value)       # the nesting, as the box counts it
+        if problem is not None:
+            raise SheetError("character", problem)
 
 
 def system_of(data):
@@ -102,7 +181,7 @@ def sheet_field(data, exc):
 def describe(path, text, exc, data=None):
     """'mara.toml:12: skills[1].level: expected ...' for a SheetError."""
     field = sheet_field(data, exc) if isinstance(data, dict) else exc.field
-    message = exc.message
+    message = cut(exc.message, 240)       # a 10,000-character name is quoted, not echoed whole
     leaf = field.rsplit(".", 1)[-1]
     if field != exc.field and message.startswith(exc.field + " ") and "." not in exc.field:
         message = leaf + message[len(exc.field):]   # the model's word for it: "axiom_points must be ..."
@@ -171,7 +250,16 @@ def free_path(directory, name):
 
 
 def new_document(character):
-    """A fresh, commented sheet for a character the folder has no sheet for."""
+    """A fresh, commented sheet for a character the folder has no sheet for;
+    FateboxError if the box holds a value no sheet can (merge.Mismatch)."""
+    from fatebox.merge import Mismatch
+    try:
+        return _new_document(character)
+    except Mismatch as exc:
+        raise FateboxError("%s: no sheet can be written for this character: %s" % (character.name, exc))
+
+
+def _new_document(character):
     from fatebox.merge import array_of, trait_item, value_item
 
     data = character.to_dict()

@@ -1,7 +1,8 @@
 # What the CLI prints for people: the characters on a board (every system) as a
 # table and a draw in words. Data for programs goes out as JSON from cli.py instead.
+import os
+
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from shared_rules import names as N
@@ -15,25 +16,28 @@ TOKEN_WORDS = {N.WHITE: "white", N.BLACK: "black"}
 
 def console():
     # highlight=False: rich must not recolour numbers and names on its own.
-    # Piped output gets room for a full odds table instead of rich's 80 columns.
+    # Piped output gets room for a full odds table instead of rich's 80 columns,
+    # unless $COLUMNS says how wide (`COLUMNS=80 fatebox odds ... | less`).
     out = Console(highlight=False)
     if not out.is_terminal:
-        out = Console(highlight=False, width=120)
+        columns = os.environ.get("COLUMNS", "")
+        out = Console(highlight=False, width=int(columns) if columns.isdigit() and int(columns) >= 20 else 120)
     return out
 
 
-def characters_table(characters):
-    """The `list` summaries (docs/protocol.md, list) as a table: one row a character, any system."""
-    out = Table(title="Characters on the box", title_justify="left")
-    for title, justify in (("Name", "left"), ("System", "left"), ("Archetype", "left"),
-                           ("State", "left"), ("Trials", "right")):
-        out.add_column(title, justify=justify)
+def characters_table(characters, width=120):
+    """The `list` summaries (docs/protocol.md, list): one row a character, any
+    system, fitted to `width` columns (fatebox.fit)."""
+    from fatebox import fit
+    columns = [fit.Column("Name"), fit.Column("System"), fit.Column("Archetype", wrap=True),
+               fit.Column("State", wrap=True), fit.Column("Trials", justify="right")]
+    rows = []
     for c in characters:
         system = c.get("system", N.NEW_BEGINNING)
         archetype = c.get("archetype")
-        out.add_row(str(c.get("name")), SYSTEM_WORDS.get(system, str(system)),
-                    "-" if archetype is None else str(archetype), state_words(c), str(c.get("trials", 0)))
-    return out
+        rows.append([str(c.get("name")), SYSTEM_WORDS.get(system, str(system)),
+                     "-" if archetype is None else str(archetype), state_words(c), str(c.get("trials", 0))])
+    return fit.table(columns, rows, width, "Characters on the box")
 
 
 def _plural(count, word):

@@ -136,12 +136,15 @@ def start_over(state_dir):
     return aside
 
 
-def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None):
+def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None,
+            started=None):
     """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q; 0 when stopped cleanly.
 
     `if_empty`: the sheets in `load` (and the table's `supply`, (white, black),
     checked by the caller) go in only if the box holds no character (make run
-    keeps its table); `fresh`: the flash is set aside first.
+    keeps its table); `fresh`: the flash is set aside first; `started(gadget,
+    board, took)`: called once the sheets are in (`took`: this start loaded them;
+    the host's records take them).
     Raises FateboxError for a bad profile, characters that cannot be loaded,
     or a state folder another gadget is running on.
     """
@@ -150,12 +153,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empt
     except OSError as exc:
         raise FateboxError("cannot use %s for the virtual board's flash: %s" % (state_dir, exc.strerror or exc))
     try:
-        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply)
+        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply, started)
     finally:
         os.close(lock)
 
 
-def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply):
+def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply, started):
     if fresh:
         aside = start_over(state_dir)
         if aside is not None:
@@ -169,7 +172,8 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
     registered = None
     try:
         gadget = Gadget(board)
-        if if_empty and gadget.store.characters:
+        took = not (if_empty and gadget.store.characters)
+        if not took:
             if not headless:
                 print("fatebox sim: the box holds %d characters from before: playing on with them%s "
                       "(make run FRESH=1 starts over)" % (len(gadget.store.characters),
@@ -182,6 +186,8 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
                     gadget.core.set_supply(supply[0], supply[1], board.ticks_ms())
                 except StoreError as exc:
                     raise FateboxError("cannot save the table's supply in %s: %s" % (gadget.store.directory, exc.message))
+        if started is not None:
+            started(gadget, board, took)
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).
         registered = gadgets.register(board.port_path, state_dir)
         if gadget.store.status != "ok":

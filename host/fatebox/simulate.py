@@ -4,7 +4,6 @@ import os
 import sys
 import time
 
-from rich.table import Table
 from rich.text import Text
 
 from shared_rules.randomness import Sampler, SeededBytes
@@ -111,29 +110,29 @@ class Bar:
             self.progress.stop()
 
 
-def tables(chances, data):
-    """Rich tables of a simulate report: per section, seen and share beside the exact odds."""
+def tables(chances, data, width=120):
+    """The tables of a simulate report, fitted to `width` columns (fatebox.fit): per
+    section, seen and share beside the exact odds."""
+    from fatebox import fit
+    from fatebox.odds import PERCENT_NOTE, both
     out = [Text(_title(chances, data))]   # above the tables: a table's title wraps to its width
     sections = chances.sections()
     for i in range(len(sections)):
         section = sections[i]
         tally = data["counts"] if i == 0 else data[section.key]
         trials = data["trials"]
-        table = Table()
-        table.add_column(section.title)
-        table.add_column("Seen", justify="right")
-        table.add_column("Share", justify="right")
-        table.add_column("Exact odds", justify="right")
+        columns = [fit.Column(section.title), fit.Column("Seen", justify="right"),
+                   fit.Column("Share", justify="right"), fit.Column("Exact odds", "Exact", "right")]
+        rows = []
         named = section.odds.names
         for name in named:
-            table.add_row(section.label(name), str(tally.get(name, 0)),
-                          percent(fraction_text(tally.get(name, 0), trials)),
-                          _cell(section.odds.text(name)))
+            rows.append([section.label(name), str(tally.get(name, 0)),
+                         percent(fraction_text(tally.get(name, 0), trials)), both(section.odds.text(name))])
         past = sum(n for k, n in tally.items() if k not in named)
         if section.tail is not None:
-            table.add_row("past the depth", str(past), percent(fraction_text(past, trials)),
-                          _cell(fraction_text(section.tail, section.odds.denominator)))
-        out.append(table)
+            rows.append(["past the depth", str(past), percent(fraction_text(past, trials)),
+                         both(fraction_text(section.tail, section.odds.denominator))])
+        out.append(fit.table(columns, rows, width, note=PERCENT_NOTE))
     return out
 
 

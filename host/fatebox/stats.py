@@ -148,7 +148,8 @@ def compare(results, system=None):
         if s not in TESTED:
             untold[s] = untold.get(s, 0) + 1
             continue
-        found = _odds(s, r.get("setup"))
+        # An outcome an older host kept unchecked (none, or not text) cannot be told.
+        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
@@ -193,6 +194,12 @@ def verdict(system, p, n):
             "below, and check the box's entropy (docs/entropy.md)" % (what, over))
 
 
+def _noun(system, n):
+    """'draws' or 'rolls' (a draw, a roll: one)."""
+    word = PLAYS.get(system, "rolls")
+    return word if n != 1 else word[:-1]
+
+
 def _p(p):
     if p >= 0.01:
         return "%.2f" % p
@@ -201,8 +208,9 @@ def _p(p):
     return "%.1g" % p
 
 
-def bars(report, width=30):
-    """Terminal bars: observed (solid) against expected (light), per outcome and set-up."""
+def bars(report, width=30, columns=None):
+    """Terminal bars: observed (solid) against expected (light), per outcome and set-up;
+    `columns`: the terminal's width, which the bars shrink to fit and the words wrap at."""
     lines = []
     for system in report["systems"]:
         lines.append(system["verdict"])
@@ -210,6 +218,10 @@ def bars(report, width=30):
             lines.append("  %s: %d, %s p = %s" % (row["setup"], row["results"], row["test"], _p(row["p"])))
             top = max([max(o["observed"], o["expected"]) for o in row["outcomes"]] + [1])
             name_width = max(len(o["outcome"]) for o in row["outcomes"])
+            if columns is not None:
+                rest = max(len("%4d  expected %.1f (%s)" % (o["observed"], o["expected"], o["chance"]))
+                           for o in row["outcomes"])
+                width = max(8, min(width, columns - 4 - name_width - 2 - rest))
             for o in row["outcomes"]:
                 seen = int(round(width * o["observed"] / top))
                 expected = int(round(width * o["expected"] / top))
@@ -221,12 +233,32 @@ def bars(report, width=30):
                else "played before the box kept each result's set-up")
         lines.append("%d %s result%s not tested: %s" % (n, roster.SYSTEM_WORDS.get(system, system),
                                                         "" if n == 1 else "s", why))
-    return lines
+    return lines if columns is None else _wrapped(lines, columns)
+
+
+def _wrapped(lines, columns):
+    """Lines longer than the terminal wrapped at words, the wrapped part indented under its start."""
+    import textwrap
+    out = []
+    for line in lines:
+        if len(line) <= columns:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out.extend(textwrap.wrap(line, columns, subsequent_indent=indent, break_on_hyphens=False))
+    return out
 
 
 def plot(report, path):
-    """The same comparison as a chart file (.png or .svg), with matplotlib."""
-    import matplotlib
+    """The same comparison as a chart file (.png or .svg), with matplotlib
+    (the optional extra fatebox[plot]; FateboxError naming it when missing)."""
+    try:
+        import matplotlib
+    except ImportError:
+        from fatebox.errors import FateboxError, USAGE
+        raise FateboxError("--plot %s: drawing the chart needs matplotlib, the extra fatebox[plot]: "
+                           "`pip install 'fatebox[plot]'` (pipx: `pipx inject fatebox matplotlib`); "
+                           "nothing was written" % path, USAGE)
     matplotlib.use("Agg")
     from matplotlib import pyplot
     rows = [(s["system"], r) for s in report["systems"] for r in s["setups"]]
@@ -238,8 +270,12 @@ def plot(report, path):
         ax.bar([i + 0.2 for i in at], [o["expected"] for o in row["outcomes"]], 0.4, label="expected (exact odds)")
         ax.set_xticks(list(at))
         ax.set_xticklabels(names)
-        ax.set_title("%s: %s (%d, p = %s)" % (roster.SYSTEM_WORDS.get(system, system), row["setup"],
-                                               row["results"], _p(row["p"])), fontsize=9)
+        n = row["results"]
+        ax.set_title("%s: %s\n%d %s, p = %s (%s test)" % (
+            roster.SYSTEM_WORDS.get(system, system), row["setup"], n,
+            _noun(system, n), _p(row["p"]), row["test"]), fontsize=9)
+        ax.set_xlabel("outcome")
+        ax.set_ylabel("number of %s" % _noun(system, 2))
         ax.legend(fontsize=7)
     figure.tight_layout()
     figure.savefig(path)

@@ -6,7 +6,7 @@ import os
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox import chain, charnames, merge, sheetnames, sheets
+from fatebox import chain, charnames, merge, replies, sheetnames, sheets
 from fatebox.errors import DeviceError, FateboxError, USAGE
 
 MISSING = object()
@@ -163,6 +163,17 @@ def updated_document(sheet, data):
 
 # -- the box ----------------------------------------------------------------------------
 
+def without_nulls(data):
+    """A character with its history entries' null values left out: an older box
+    recorded `"attribute": null` for a roll with no attribute, which TOML cannot
+    write and which means what the key left out means."""
+    history = data.get("history")
+    if isinstance(history, list):
+        data["history"] = [dict((k, v) for k, v in e.items() if v is not None) if isinstance(e, dict) else e
+                           for e in history]
+    return data
+
+
 class Box:
     """One box as the host sees it in this run: its characters and revisions, its row in the records."""
 
@@ -194,7 +205,7 @@ class Box:
         if name not in self._got:
             data, revision = self.link.get_revised(name)
             try:
-                data = roster.from_dict(data).to_dict()
+                data = without_nulls(roster.from_dict(data).to_dict())
             except SheetError as exc:
                 raise FateboxError("the box sent a character that does not check out (%s); nothing was written" % exc)
             self._got[name] = (data, revision)
@@ -213,13 +224,15 @@ class Box:
             with self.records.write():
                 self.records.wiped(self.row)
         results, first, newest = self.link.journal(last)
-        lost = max(0, first - last - 1) if results or newest > last else 0
-        # Every page's chain is checked (docs/sync.md, A chain that does not link).
+        # Every page's chain is checked (docs/sync.md, A chain that does not link),
+        # then each entry, as its own line says it, against the schema.
         tip, tip_seq, broken = self.records.chain(self.row)
         walk = chain.Walk(tip if tip_seq == last else None, last, broken, first)
         results = walk.take(results)
         for line in walk.say():
             say(line)
+        results = replies.journal_entries(results, last, say)     # what does not match: said, skipped
+        lost = max(0, first - last - 1) if results or newest > last else 0
         if lost:
             say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
                 "last results only; sync more often)" % (lost, "" if lost == 1 else "s"))
@@ -390,6 +403,21 @@ def gather_sheets(box, directory, say):
     return found
 
 
+def tidy(paths, say):
+    """Remove the stale temporary sheets a killed host left in the folders of
+    `paths` (folders, or sheets by their folder): only ours, only stale ones
+    (sheetnames.remove_stale_temporaries)."""
+    done = set()
+    for path in paths:
+        folder = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+        key = os.path.realpath(folder)
+        if key in done:
+            continue
+        done.add(key)
+        for stale in sheetnames.remove_stale_temporaries(folder):
+            say("removed %s, left by a sync or pull that was stopped" % os.path.join(folder, stale))
+
+
 def run_sync(link, records, directory=None, prefer=None, delete=False, say=print, step=None, warn=None):
     """The whole sync. Returns the exit code (1 when a character was left in conflict).
 
@@ -413,6 +441,7 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     step("results")
     found = gather_sheets(box, directory, warn)
     new_dir = directory if directory is not None else "."
+    tidy([new_dir] + [s.path for sheets_of in found.values() for s in sheets_of], warn)
     plans = plan_sync(box, found, prefer, delete, new_dir)
     # Every sheet write is prepared before anything changes, so a sheet that
     # cannot take its changes stops the sync before the box is touched.
@@ -441,18 +470,51 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
         elif plan.delete_sheet:
             os.replace(plan.sheet.path, plan.sheet.path + ".deleted")
             step("sheet")
-    with records.write():
-        for plan in plans:
-            if plan.problem is not None:
-                continue
-            if plan.forget:
-                records.forget(box.row, plan.name)
-            elif plan.merged is not None:
-                revision = revisions.get(plan.name, plan.box[1] if plan.box is not None else 0)
-                path = written.get(plan.name) or (plan.sheet.path if plan.sheet is not None else None)
-                records.agree(box.row, plan.merged, revision, os.path.abspath(path) if path else None)
+    try:
+        with records.write():
+            for plan in plans:
+                if plan.problem is not None:
+                    continue
+                if plan.forget:
+                    records.forget(box.row, plan.name)
+                elif plan.merged is not None:
+                    revision = revisions.get(plan.name, plan.box[1] if plan.box is not None else 0)
+                    path = written.get(plan.name) or (plan.sheet.path if plan.sheet is not None else None)
+                    records.agree(box.row, plan.merged, revision, os.path.abspath(path) if path else None)
+    except FateboxError as exc:
+        raise recording_failed(exc, changed_words(plans, written), "sync")
     step("records")
     return report(plans, revisions, written, say)
+
+
+def changed_words(plans, written):
+    """What a sync did on the box and in the sheets, in a few words per character."""
+    out = []
+    for plan in plans:
+        if plan.problem is not None:
+            continue
+        parts = []
+        if plan.to_box is not None:
+            parts.append("the box")
+        if plan.name in written:
+            parts.append(written[plan.name])
+        elif plan.delete_sheet:
+            parts.append("%s set aside" % plan.sheet.path)
+        if parts:
+            out.append("%s (%s)" % (plan.name, ", ".join(parts)))
+    return out
+
+
+def recording_failed(exc, done, command):
+    """The records failed after the box or the sheets changed: say what was done,
+    never "nothing was changed"; the next sync finds both sides agreeing and
+    completes the records."""
+    why = exc.message.split("; nothing was changed")[0]
+    if not done:
+        return exc
+    return FateboxError("%s changed %s, but the host's records could not be updated (%s); nothing is lost: "
+                        "sync again once the records are free, and it completes them"
+                        % (command, "; ".join(done), why), exc.exit_code)
 
 
 def report(plans, revisions, written, say):
@@ -521,10 +583,14 @@ def push(link, records, loaded, force=False, say=print):
         raise FateboxError("; ".join(refused) + ". Nothing was pushed: `fatebox sync` merges both sides, "
                            "`fatebox push --force` replaces what the box holds")
     revisions = box.commit([c for _, c, _ in changes])
-    with records.write():
-        for sheet, change, replaced in changes:
-            name = sheet.character.name
-            records.agree(box.row, change["character"], revisions.get(name, 0), os.path.abspath(sheet.path))
+    try:
+        with records.write():
+            for sheet, change, replaced in changes:
+                name = sheet.character.name
+                records.agree(box.row, change["character"], revisions.get(name, 0), os.path.abspath(sheet.path))
+    except FateboxError as exc:
+        raise recording_failed(exc, ["%s (the box, from %s)" % (s.character.name, s.path) for s, _, _ in changes],
+                               "push")
     return [(sheet, replaced) for sheet, _, replaced in changes]
 
 
@@ -572,6 +638,18 @@ def pull_plans(link, records, name, directory, force=False, say=print):
                 refused.append("%s: %s was edited since the last sync (%s) and pulling would overwrite it"
                                % (n, sheet.path, ", ".join(edited)))
                 continue
+        if not force and base is None and sheet.system == data.get("system"):
+            # No records of this box (a new computer, records lost): as sync does,
+            # a field the two sides hold differently may be the sheet's edit.
+            differ = []
+            merge3(MISSING, data, sheet.data, "", differ)
+            differ = [d for d in differ if d[0] != "name"]       # matched by name already (in NFC)
+            if differ:
+                fields = ", ".join("%s: box %s, sheet %s" % (p or "everything", shown(b), shown(f))
+                                   for p, b, f in differ)
+                refused.append("%s: the host has no records of %s on this box, and %s differs from it in %s; "
+                               "pulling would overwrite the sheet's values" % (n, n, sheet.path, fields))
+                continue
         if data == sheet.data:
             plans.append((data, revision, sheet.path, None, []))
             continue
@@ -580,4 +658,5 @@ def pull_plans(link, records, name, directory, force=False, say=print):
     if refused:
         raise FateboxError("; ".join(refused) + ". Nothing was written: `fatebox sync` merges both sides, "
                            "`fatebox pull --force` overwrites the sheet")
+    tidy([p[2] for p in plans if os.path.dirname(os.path.abspath(p[2])) != os.path.abspath(directory)], say)
     return box, plans

@@ -28,6 +28,19 @@ def visible(text):
     return "".join(char if _shows(char) else _escape(char) for char in text)
 
 
+SHOWN_LIMIT = 120     # characters of a quoted name or value an error line shows
+
+
+def cut(text, limit=SHOWN_LIMIT):
+    """`text` at most `limit` characters, its middle replaced by an ellipsis (a
+    10,000-character file name is quoted, not echoed whole)."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    keep = limit - 1
+    return text[:keep - keep // 3] + "\u2026" + text[len(text) - keep // 3:]
+
+
 def _shows(char):
     category = unicodedata.category(char)
     return category == "Zs" or (category not in _HIDDEN and char.isprintable())

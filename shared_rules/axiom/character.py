@@ -8,11 +8,11 @@ from shared_rules.axiom.points import AxiomPoints
 from shared_rules.axiom.powers import MIN_POWER_LEVEL, MAX_POWER_LEVEL, PowerAttempt
 from shared_rules.axiom.roll import action_modifier
 from shared_rules.errors import RulesError
+from shared_rules.limits import NAME_LIMIT
 
 ATTRIBUTE_SPREAD = (2, 1, 0, -1)   # 2) step 2: "+2, +1, 0, -1" across the 4 Attributes
 CREATION_TALENTS = 2               # 2) step 4: "Write down 2 Talents"
 CREATION_SKILLSETS = 1             # 2) step 5: "Write down 1 Skillset"
-NAME_LIMIT = 40
 MAX_ITEMS = 30                     # what the box stores
 
 # 6.3: the upgrades a key moment may earn

@@ -2,7 +2,8 @@
 # NPCs as the table describes them, and Special Traits as effects on play.
 from shared_rules import axiom as A
 from shared_rules.axiom import whole, one_of, text
-from shared_rules.axiom.character import check_attributes, NAME_LIMIT
+from shared_rules.axiom.character import check_attributes
+from shared_rules.limits import NAME_LIMIT
 from shared_rules.axiom.conflict import MAX_STRAIN_ON_HIT, MAX_ACTIONS_PER_TURN
 from shared_rules.axiom.equipment import Item
 from shared_rules.axiom.harm import Harm

@@ -3,6 +3,7 @@
 # Names of traumas, harms and clocks are the host's text; the box counts.
 from shared_rules import forged_in_the_dark as F
 from shared_rules.errors import RulesError
+from shared_rules.limits import NAME_LIMIT
 from shared_rules.forged_in_the_dark import clock as C
 from shared_rules.exact import is_int
 
@@ -17,7 +18,6 @@ HARM_LEVELS = (LESSER, MODERATE, SEVERE)
 HARM_BOXES = {LESSER: 2, MODERATE: 2, SEVERE: 1}
 FATAL = 4
 MAX_CLOCKS = 6          # clocks a character keeps on the box
-CLOCK_NAME_LIMIT = 40
 
 
 def _whole(value, field, lo, hi, what):
@@ -81,9 +81,9 @@ class Character:
                 if key not in ("name", "size", "filled"):
                     raise RulesError("%s.%s" % (where, key), "unknown field; a clock has name, size, filled")
             name = data.get("name")
-            if not isinstance(name, str) or not name.strip() or len(name) > CLOCK_NAME_LIMIT:
+            if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
                 raise RulesError(where + ".name", "expected a name of 1..%d characters, got %r"
-                                 % (CLOCK_NAME_LIMIT, name))
+                                 % (NAME_LIMIT, name))
             C.check(data.get("size"), data.get("filled", 0), where)
             self.clocks.append({"name": name, "size": data["size"], "filled": data.get("filled", 0)})
 

@@ -3,9 +3,9 @@
 from shared_rules import light_dark as L
 from shared_rules.light_dark import advancements as A
 from shared_rules.errors import RulesError
+from shared_rules.limits import NAME_LIMIT
 from shared_rules.exact import is_int
 
-NAME_LIMIT = 40
 HP_BASE = 5     # HPmax = Strength + Dexterity + 5
 EGO_BASE = 3    # Egomax = Insight + Resolve + 3
 

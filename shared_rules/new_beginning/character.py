@@ -2,7 +2,7 @@
 # and history): traits with levels and at most one placed token each, misfortunes.
 from shared_rules import names as N
 from shared_rules.errors import RulesError, SheetError
-from shared_rules.limits import NAME_LIMIT, TEXT_LIMIT
+from shared_rules.limits import COUNT_LIMIT, NAME_LIMIT, TEXT_LIMIT
 from shared_rules.exact import is_int
 
 MAX_LEVEL = 6           # a level-L trait adds L whites; the supply holds 6
@@ -147,7 +147,7 @@ class Character:
             raise SheetError("misfortunes", "expected a list of strings, got %s" % _kind(misfortunes))
         for i in range(len(misfortunes)):
             _text({"m": misfortunes[i]}, "m", "misfortunes[%d]" % i)
-        pending = _count(data, "pending-misfortunes", "pending-misfortunes")
+        pending = _count(data, "pending-misfortunes", "pending-misfortunes", hi=COUNT_LIMIT)
         seen = []
         for trait in [archetype] + qualities + skills + traits:
             if trait.name in seen:

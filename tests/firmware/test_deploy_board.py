@@ -158,7 +158,7 @@ def test_another_board_profile_rewrites_only_board_json(board):
 
 def test_the_progress_callback_counts_every_byte(board):
     files = {"fatebox_fw/a.mpy": b"x" * 1000, "main.py": b"y" * 10}
-    plan = deploy.Plan(files, {})
+    plan = deploy.Copy(files, {})
     seen = []
     deploy.apply(plan, deploy.BoardTarget(board), seen.append)
     assert sum(seen) == 1010 and len(seen) == 5           # 256-byte chunks: 4 for a.mpy, 1 for main.py

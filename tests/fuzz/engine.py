@@ -452,19 +452,22 @@ def run_pull(seed, count):
     tally = Tally("pull")
     fatebox = [sys.executable, "-m", "fatebox"]
     work = tempfile.mkdtemp(prefix="fatebox-fuzz-")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]))
+    # Records of its own: the gadget records the sheets it takes (as `make run`
+    # does), and pull writes back into them; the sheets are copies, never the checkout's.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]),
+               FATEBOX_DB=os.path.join(work, "records.sqlite3"))
+    folder = os.path.join(work, "sheets")
+    os.mkdir(folder)
+    for name in os.listdir(os.path.join(ROOT, "examples")):
+        shutil.copy(os.path.join(ROOT, "examples", name), folder)
     sim = subprocess.Popen(fatebox + ["sim", "--headless", "--state", os.path.join(work, "flash"), "--seed", str(seed)]
-                           + [os.path.join(ROOT, "examples", f) for f in sorted(os.listdir(os.path.join(ROOT, "examples")))],
+                           + [os.path.join(folder, f) for f in sorted(os.listdir(folder))],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         port = _sim_port(sim)
         if port is None:
             tally.fail("crashes", "the virtual gadget did not start")
             return tally
-        folder = os.path.join(work, "sheets")
-        os.mkdir(folder)
-        for name in os.listdir(os.path.join(ROOT, "examples")):
-            shutil.copy(os.path.join(ROOT, "examples", name), folder)
         subprocess.run(fatebox + ["--port", port, "draw", "-w", "2", "-b", "3", "-k", "2", "-c", "Mara"],
                        env=env, capture_output=True, timeout=60)
         for k in range(count):

@@ -97,4 +97,4 @@ def test_a_reply_of_the_wrong_shape_is_a_one_line_error(board, run, tmp_path):
     board.overrides["get"] = lambda b, m: ok(m, character=[])
     result = run("--port", board.path, "pull", "--dir", tmp_path)
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
-    assert "does not check out" in result.stderr
+    assert "answered get" in result.stderr and "cannot use" in result.stderr

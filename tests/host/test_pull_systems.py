@@ -17,11 +17,18 @@ def demo_table(folder):
     return folder
 
 
-def on_board(board, table):
-    """Every demo character as the box holds it after loading the sheets."""
-    for name in DEMO:
-        character = sheets.load(str(table / (name + ".toml"))).character
-        board.characters[character.name] = roster.copy(character)
+def on_board(board, table, pushed=False):
+    """Every demo character as the box holds it after loading the sheets; with
+    `pushed`, the host's records as the push left them (the base a pull compares
+    with: without records, a pull refuses a field the sheet holds otherwise)."""
+    from fatebox.db import Records
+    with Records() as records, records.write():
+        row, _ = records.box(board.board_id, "fake")
+        for name in DEMO:
+            character = sheets.load(str(table / (name + ".toml"))).character
+            board.characters[character.name] = roster.copy(character)
+            if pushed:
+                records.agree(row, character.to_dict(), 0, str(table / (name + ".toml")))
     return board.characters
 
 
@@ -41,7 +48,7 @@ def play_a_session(characters):
 
 def test_pull_writes_what_play_changed_into_the_sheet_of_each_system(tmp_path, board, run):
     table = demo_table(tmp_path / "table")
-    characters = on_board(board, table)
+    characters = on_board(board, table, pushed=True)
     play_a_session(characters)
     before = dict((n, (table / (n + ".toml")).read_text()) for n in DEMO)
     result = run("--port", board.path, "pull", "--dir", table)
@@ -65,7 +72,7 @@ def test_pull_writes_what_play_changed_into_the_sheet_of_each_system(tmp_path, b
 
 def test_pull_of_one_name_touches_only_its_sheet(tmp_path, board, run):
     table = demo_table(tmp_path / "table")
-    play_a_session(on_board(board, table))
+    play_a_session(on_board(board, table, pushed=True))
     lux = (table / "lux.toml").read_text()
     result = run("--port", board.path, "pull", "Vex", "--dir", table)
     assert result.exit_code == 0, result.stderr
@@ -120,7 +127,7 @@ def test_a_sheet_that_no_longer_checks_out_is_named_and_nothing_is_written(tmp_p
 
 def test_traits_the_box_counts_differently_from_the_names_write_nothing(tmp_path, board, run):
     table = demo_table(tmp_path / "table")
-    characters = on_board(board, table)
+    characters = on_board(board, table, pushed=True)
     characters["Rue"].sheet.traits = 3
     rue = (table / "rue.toml").read_text()
     result = run("--port", board.path, "pull", "Rue", "--dir", table)

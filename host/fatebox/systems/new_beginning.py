@@ -73,8 +73,8 @@ class NewBeginning:
     def report(self):
         return report(self)
 
-    def readable(self):
-        return table(self)
+    def readable(self, width=120):
+        return table(self, width)
 
     def check_draw(self, k):
         self.setup.check_draw(k)
@@ -231,28 +231,38 @@ def setup_words(bag, danger, statuses):
     return words
 
 
-def table(nb):
-    """A rich Table of a trial's odds: one row per draw size, fraction and percent per cell."""
+SHORT_OUTCOMES = {N.TOTAL_SUCCESS: "Total\nsuccess", N.PARTIAL_SUCCESS: "Partial\nsuccess",
+                  N.PARTIAL_FAILURE: "Partial\nfailure", N.TOTAL_FAILURE: "Total\nfailure"}
+
+
+def table(nb, width=120):
+    """The trial's odds, one row per draw size, fraction and percent per cell,
+    fitted to `width` columns (fatebox.fit: headers on two lines, then percents only)."""
+    from fatebox import fit
+    from fatebox.odds import PERCENT_NOTE, percent
     nb = _new_beginning(nb)
     odds_rows = odds_table(nb.setup)
     data = report(nb, odds_rows)
-    out = Table(title="New Beginning odds: " + nb.words(), title_justify="left")
-    out.add_column("Draw", justify="right")
+    columns = [fit.Column("Draw", justify="right")]
     for outcome in N.OUTCOMES:
-        out.add_column(OUTCOME_WORDS[outcome], justify="right", style=OUTCOME_STYLES[outcome], no_wrap=True)
-    out.add_column("Pass", justify="right", style="bold", no_wrap=True)
+        columns.append(fit.Column(OUTCOME_WORDS[outcome], SHORT_OUTCOMES[outcome], "right", OUTCOME_STYLES[outcome]))
+    columns.append(fit.Column("Pass", justify="right", style="bold"))
     with_exit = data["danger"] is not None
     if with_exit:
-        out.add_column("Exit the scene", justify="right", style="red", no_wrap=True)
+        columns.append(fit.Column("Exit the scene", "Exit", "right", "red"))
+
+    def both(text):
+        return (cell(text), "-" if text == "0" else percent(text))
+    rows = []
     for row, odds in zip(data["rows"], odds_rows):
         cells = [str(row["draw"])]
         for outcome in N.OUTCOMES:
-            cells.append(cell(row["outcomes"][outcome]))
-        cells.append(cell(fraction_text(odds.passing(), odds.denominator)))
+            cells.append(both(row["outcomes"][outcome]))
+        cells.append(both(fraction_text(odds.passing(), odds.denominator)))
         if with_exit:
-            cells.append(cell(row["exit"]))
-        out.add_row(*cells)
-    return out
+            cells.append(both(row["exit"]))
+        rows.append(cells)
+    return fit.table(columns, rows, width, "New Beginning odds: " + nb.words(), PERCENT_NOTE)
 
 
 def nb_errors(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):

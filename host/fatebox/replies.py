@@ -1,0 +1,95 @@
+# A box's replies checked against docs/protocol.md before anything uses them:
+# what does not match is reported and skipped (a journal entry) or refused in
+# one line (a page), never a traceback, never taken for damaged records.
+from shared_rules import names as N
+from shared_rules import roster
+from shared_rules.exact import is_int
+from fatebox.errors import FateboxError
+from fatebox.terminal import cut, visible
+
+
+def _int(value, low=0):
+    return is_int(value) and value >= low
+
+
+def journal_page(reply, after):
+    """(results, first, last, more) of one `journal` reply, or FateboxError if the
+    page itself is not of the protocol's shape (docs/protocol.md, `journal`)."""
+    results = reply.get("results", [])
+    first, last = reply.get("first", 1), reply.get("last", 0)
+    if not isinstance(results, list) or not _int(first) or not _int(last):
+        raise FateboxError("the box's journal reply is not what docs/protocol.md says (results %s, first %s, last %s); "
+                           "nothing was kept from it: update the box's firmware, or report it"
+                           % (type(results).__name__, cut(visible(repr(first))), cut(visible(repr(last)))))
+    return results, first, last, bool(reply.get("more"))
+
+
+def journal_problem(entry, after=0):
+    """Why a journal entry does not match the protocol's schema, or None.
+
+    {"seq" (a number above `after`), "name" (text; null: played with nobody),
+    "system" (one this host knows), "result" (an object whose `outcome` is one
+    of the system's), "setup" (an object, or absent)}."""
+    if not isinstance(entry, dict):
+        return "not an object"
+    if not _int(entry.get("seq"), after + 1):
+        return "no sequence number above %d" % after
+    name = entry.get("name")
+    if name is not None and not isinstance(name, str):
+        return "a name that is not text"
+    system = entry.get("system")
+    if system not in roster.SYSTEMS:
+        return "a system this host does not know (%s)" % cut(visible(repr(system)))
+    result = entry.get("result")
+    if not isinstance(result, dict):
+        return "no result object" if result is None else "a result that is not an object"
+    if result.get("outcome") not in roster.outcomes(system):
+        return "an outcome that is not one of %s's" % roster.SYSTEM_WORDS.get(system, system)
+    setup = entry.get("setup")
+    if setup is not None and not isinstance(setup, dict):
+        return "a set-up that is not an object"
+    return None
+
+
+def journal_entries(results, after, say):
+    """The entries that match the schema, in order; each other one said in one line and skipped."""
+    kept = []
+    for entry in results:
+        problem = journal_problem(entry, after)
+        if problem is None:
+            kept.append(entry)
+            after = entry["seq"]
+            continue
+        seq = entry.get("seq") if isinstance(entry, dict) else None
+        where = "#%d" % seq if is_int(seq) else "an entry"
+        say("the box's journal %s skipped: %s (docs/protocol.md, The roll journal); the other results are kept"
+            % (where, problem))
+    return kept
+
+
+# `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.
+_TRIAL_KEYS = (("tokens", str), ("white", int), ("black", int), ("exit", bool))
+
+
+def result_problem(system, result):
+    """Why a `trial` or `roll` reply's `result` does not match the protocol, or None:
+    an object whose `outcome` is one of the system's (a trial's also its tokens and counts)."""
+    if not isinstance(result, dict):
+        return "no result object"
+    if result.get("outcome") not in roster.outcomes(system):
+        return "an outcome that is not one of %s's" % roster.SYSTEM_WORDS.get(system, system)
+    if system == N.NEW_BEGINNING:
+        for key, kind in _TRIAL_KEYS:
+            value = result.get(key)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                return "`%s` missing or not of its kind" % key
+    return None
+
+
+def checked_result(system, result, op):
+    """`result` when it matches the protocol; FateboxError (one line) otherwise."""
+    problem = result_problem(system, result)
+    if problem is not None:
+        raise FateboxError("the box's %s reply does not match docs/protocol.md (%s): nothing to show; "
+                           "is it running the Fatebox firmware of this version?" % (op, problem))
+    return result
