@@ -33,18 +33,36 @@ CRC_TAIL = len(CRC_HEAD) + 8 + 3      # then 8 hex digits and "}\n"
 
 
 class Checked(getattr(io, "IOBase", object)):
-    """What a save writes through: each piece goes to the file and into the
-    CRC as it is written (MicroPython's json.dump writes to it piece by piece;
-    a runtime without io.IOBase is not STREAM_JSON and writes it bytes)."""
+    """What a save writes through: pieces gather in a buffer made once, and each
+    full buffer goes into the CRC and to the file (MicroPython's json.dump
+    writes here piece by piece; a CRC per piece would make a long int each:
+    heap churn). A runtime without io.IOBase is not STREAM_JSON: it writes bytes."""
 
-    def __init__(self):
+    def __init__(self, size=256):
         self.f = None
         self.crc = 0
+        self.buf = bytearray(size)
+        self.view = memoryview(self.buf)
+        self.n = 0
 
     def write(self, data):
-        self.crc = crc_more(data, self.crc)
-        n = self.f.write(data)
-        return len(data) if n is None else n
+        k = len(data)
+        if self.n + k > len(self.buf):
+            self.flush()
+            if k > len(self.buf):
+                self.crc = crc_more(data, self.crc)
+                self.f.write(data)
+                return k
+        self.buf[self.n:self.n + k] = data
+        self.n += k
+        return k
+
+    def flush(self):
+        if self.n:
+            piece = self.view[:self.n]
+            self.crc = crc_more(piece, self.crc)
+            self.f.write(piece)
+            self.n = 0
 
 
 # Settings kept with the characters (one file, one write): the key, its check.
@@ -287,7 +305,10 @@ class Store:
         return True
 
     def _write(self, f, data):
-        self.out.write(data)
+        out = self.out
+        out.flush()             # what json.dump left in the buffer goes first
+        out.crc = crc_more(data, out.crc)
+        f.write(data)
         if self.busy is not None:
             self.busy()         # between writes: the buttons are still read
 
@@ -330,6 +351,7 @@ class Store:
             f = self.opener(tmp, "wb")
             self.out.f = f
             self.out.crc = 0
+            self.out.n = 0
             try:
                 # One character at a time: the board never holds the whole
                 # file as one string (8 characters can be ~30 KB of JSON).
@@ -344,9 +366,11 @@ class Store:
                         self._write(f, b", ")
                     self._dump(f, characters[names[i]].to_dict())
                 self._write(f, b"]")
+                self.out.flush()
                 f.write(CRC_HEAD + b'%08x"}\n' % self.out.crc)
             finally:
                 self.out.f = None
+                self.out.n = 0
                 f.close()
             # The last good file becomes the backup, then the new one takes its
             # place: a power cut between the two leaves the backup to load.
