@@ -136,15 +136,16 @@ def audit(results, first, last, records=None, host_last=0):
     for r in results:
         if isinstance(r, dict) and isinstance(r.get("line"), str):
             try:
-                seq, _ = parse(r["line"])
+                seq, entry = parse(r["line"])
             except BadLine:
                 continue
-            seen.setdefault(seq, line_hash(r["line"]))
+            seen.setdefault(seq, (line_hash(r["line"]), entry.get("result")))
     records = records or {}
     for seq in sorted(records):
         kept = records[seq]
         if seq in seen:
-            if kept.get("hash") is not None and kept["hash"] != seen[seq]:
+            # A result kept before the chain has no hash: its result is compared.
+            if (kept["hash"] != seen[seq][0]) if kept.get("hash") is not None else (kept.get("result") != seen[seq][1]):
                 problems.append((seq, "changed", "the box's result %d is not the one the host kept" % seq))
         elif first <= seq <= last:
             problems.append((seq, "removed", "the host kept result %d; the box's journal no longer has it" % seq))

@@ -178,3 +178,13 @@ def test_pull_checks_the_chain_of_the_pages_it_reads_too(realbox, run, table, tm
     pulled = run("--port", box.path, "pull", "--dir", tmp_path / "out")
     breaks = [line for line in pulled.stderr.splitlines() if "does not link" in line]
     assert len(breaks) == 1 and "results from 3 on are kept apart" in breaks[0], pulled.stderr
+
+
+def test_verify_compares_the_results_a_host_kept_before_the_chain_by_their_content():
+    from fatebox import chain
+    line = '1 {"name": "Mara", "system": "new-beginning", "result": {"outcome": "total-success"}}'
+    results = [{"seq": 1, "line": line}]
+    kept = {1: {"hash": None, "result": {"outcome": "total-success"}}}
+    assert chain.audit(results, 1, 1, kept, 1) == []
+    kept[1]["result"] = {"outcome": "total-failure"}
+    assert [(s, k) for s, k, _ in chain.audit(results, 1, 1, kept, 1)] == [(1, "changed")]
