@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -63,8 +63,26 @@ run: $(VENV)/.installed
 # They run at once (the emulated Pico's is the longest, on a core of its own),
 # each one's output kept together and shown when it ends.
 TIERS := test-pico test-py test-mp typecheck
-test: deps firmware
+test: deps chromium firmware
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
+
+# Debian's chromium for the browser tests (tests/web, Playwright drives it
+# through executable_path; never `playwright install`): installed with
+# apt-get when run as root, otherwise named with the command that installs it.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get install -y --no-install-recommends chromium || \
+				{ apt-get update && apt-get install -y --no-install-recommends chromium; }; \
+		else \
+			echo "make chromium: /usr/bin/chromium is missing; install it with: sudo apt-get install -y chromium" >&2; exit 1; \
+		fi; \
+	fi
+
+# The box in a browser (docs/web.md): a static site in build/web/. Open it with
+# python3 -m http.server -d build/web (then http://localhost:8000/).
+web: deps
+	$(PY) web/build.py --out build/web
 
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
@@ -111,7 +129,7 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
-bench: deps firmware $(VENV)/.bench
+bench: deps chromium firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
@@ -119,6 +137,7 @@ bench: deps firmware $(VENV)/.bench
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/flood_bench.py
 	$(PY) bench/pico_flood.py
+	$(PY) bench/web_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

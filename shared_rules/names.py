@@ -40,7 +40,10 @@ FRAME_LIMIT = 4096          # bytes in one frame, newline included
 # CircuitPython 2**29): the host's fetch time less (now - ms) is when it was played.
 TICKS_MASK = 0x1FFFFFFF
 OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
-       "journal", "info", "table")
+       "journal", "info", "table", "entropy")
+# The `entropy` op: at most this many random bytes per request (a page: its
+# base64 fits a frame with room to spare, and the box's heap holds it).
+ENTROPY_PAGE = 1024
 
 # Typed errors (docs/protocol.md, "Errors")
 E_FRAME = "bad-frame"        # not a frame: no marker, no checksum, not ASCII

@@ -86,6 +86,11 @@ class Conditioner:
         self.raw = bytearray(RAW_BYTES)
         self.pool = bytearray(BLOCK)
         self.prev = bytearray(BLOCK)     # the block before, for the repetition test
+        # Since boot, through every reset (`info`, docs/entropy.md): blocks that
+        # went through the tests, failures per test, start-up tests run.
+        self.tested = 0
+        self.rejected = {RCT: 0, APT: 0, LAG: 0, REPEAT: 0, SOURCE: 0}
+        self.starts = 0
         self.reset()
 
     def reset(self):
@@ -134,6 +139,22 @@ class Conditioner:
             _wipe(buf)       # nothing of a failed read is handed out
             raise
 
+    def raw_into(self, buf):
+        """Fill buf with raw bits as they come, 8 a byte, oldest highest: no
+        health test, no conditioning (the `entropy` op's raw bytes, for a test
+        battery). A failed source can still be read so: that is when it is wanted."""
+        raw_bit = self.raw_bit
+        for i in range(len(buf)):
+            byte = 0
+            for _ in range(8):
+                byte = (byte << 1) | (raw_bit() & 1)
+            buf[i] = byte
+
+    def health(self):
+        """The health tests' counts since boot (the `info` op's `entropy`)."""
+        return {"health": self.status()["health"], "blocks": self.tested, "rejected": dict(self.rejected),
+                "restarts": max(0, self.starts - 1)}
+
     def status(self):
         """The source's health, for a diagnostic screen or the protocol."""
         return {"health": "failed" if self.failure else ("ok" if self.started else "not started"),
@@ -143,6 +164,7 @@ class Conditioner:
     # -- inside ----------------------------------------------------------------
 
     def _start(self):
+        self.starts += 1
         if self.precheck is not None:
             problem = self.precheck()
             if problem:
@@ -156,6 +178,7 @@ class Conditioner:
         self.started = True
 
     def _block(self):
+        self.tested += 1
         self._collect(RAW_BYTES)
         digest = hashlib.sha256(self.raw).digest()
         pool, prev = self.pool, self.prev
@@ -244,6 +267,7 @@ class Conditioner:
         message = "The random source failed its %s %s: %s. The box will not draw until it restarts." % (
             _WORDS[test], when, what)
         self.failure = (test, message)
+        self.rejected[test] += 1
         self.at = BLOCK
         _wipe(self.pool)
         _wipe(self.raw)

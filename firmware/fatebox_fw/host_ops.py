@@ -135,7 +135,11 @@ def roll(server, request):
         raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
     if hero is not None:
         # A result the box played: numbered into the roll journal with its set-up.
-        server.store.put(hero, record=dict(request.get("setup")))
+        record = dict(request.get("setup"))
+        if "drawn" in result:
+            # Colour tokens: the bag and the core draw before gold, what `fatebox stats` judges.
+            record["drawn"], record["bag"] = result["drawn"], result["bag"]
+        server.store.put(hero, record=record)
     return {"result": result}
 
 
@@ -156,3 +160,32 @@ def table(server, request):
             raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
         server.core.set_supply(supply["white"], supply["black"], server.clock.ticks_ms())
     return {"supply": {"white": server.core.supply[0], "black": server.core.supply[1]}}
+
+
+def entropy(server, request):
+    # docs/protocol.md, entropy: the box's random bytes for a test battery, a
+    # page at a time (the host asks again for more); raw: the source's bits
+    # before the health tests and SHA-256, where the board can read them.
+    n = request.get("bytes")
+    if not is_int(n) or n < 1 or n > N.ENTROPY_PAGE:
+        raise Refused(N.E_REQUEST, "`bytes` must be a whole number from 1 to %d (ask again for more)" % N.ENTROPY_PAGE)
+    raw = request.get("raw", False)
+    if raw is not True and raw is not False:
+        raise Refused(N.E_REQUEST, "`raw` must be true (the source's bits) or false (the conditioned bytes)")
+    core = server.core
+    from fatebox_fw.play import DRAWING
+    if core._pending is None and core._game is not None and core._game.screen == DRAWING:
+        raise Refused(N.E_BUSY, "a result is being played on the box; ask again once it shows")
+    board = core.clock
+    if raw:
+        fill = getattr(board, "raw_entropy", None)
+        if fill is None:
+            raise Refused(N.E_INVALID, "this board cannot read its source's raw bits (its runtime conditions "
+                          "them out of reach); ask for the conditioned bytes")
+        data = bytearray(n)
+        fill(data)
+    else:
+        data = board.entropy(n)     # EntropyError: the server answers `entropy`
+    import binascii
+    return {"data": binascii.b2a_base64(data)[:-1].decode(), "raw": raw,
+            "source": getattr(board, "entropy_source", None)}

@@ -117,7 +117,7 @@ def _colour_tokens(setup, sampler, hero):
     entry = _record(hero, {"outcome": effects[TT.SUCCESS], "colour": action.colour, "kept": kept,
                            "reserve": [], "gold": spent, "earned": 0})
     return {"outcome": effects[TT.SUCCESS], "colour": action.colour, "hand": list(hand), "kept": kept,
-            "gold": spent}, entry
+            "gold": spent, "drawn": list(action.first), "bag": dict(action.bag)}, entry
 
 
 def _forged_in_the_dark(setup, sampler, hero):

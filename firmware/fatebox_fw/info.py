@@ -70,7 +70,20 @@ def _virtual_flash(path):
     return {"used": used, "free": max(0, PICO_FILESYSTEM - used)}
 
 
-def info(board_name, storage):
+def entropy(board):
+    """The random source and its health tests' counts since boot (docs/entropy.md);
+    the counts are null on a board whose source is not tested here."""
+    tests = getattr(board, "random", None)
+    out = tests.health() if hasattr(tests, "health") else {
+        "health": None, "blocks": None, "rejected": None, "restarts": None}
+    out["source"] = getattr(board, "entropy_source", None)
+    return out
+
+
+def info(board_name, storage, board=None):
     micropython, words = runtime()
-    return {"firmware": FIRMWARE_VERSION, "micropython": micropython, "runtime": words,
-            "board": board_name, "platform": sys.platform, "heap": heap(), "flash": flash(storage)}
+    out = {"firmware": FIRMWARE_VERSION, "micropython": micropython, "runtime": words,
+           "board": board_name, "platform": sys.platform, "heap": heap(), "flash": flash(storage)}
+    if board is not None:
+        out["entropy"] = entropy(board)
+    return out

@@ -56,6 +56,7 @@ class Server:
             "journal": self.journal,
             "info": self.about,
             "table": self.table,
+            "entropy": self.entropy,
         }
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
@@ -236,6 +237,9 @@ class Server:
     def table(self, request):
         return _hosted("table", self, request)
 
+    def entropy(self, request):
+        return _hosted("entropy", self, request)
+
     def journal(self, request):
         after = request.get("after", 0)
         if not is_int(after) or after < 0:
@@ -291,7 +295,7 @@ class Server:
 
     def about(self, request):
         from fatebox_fw import info      # the `info` op: imported when first asked
-        out = info.info(self.board_name, self.store.directory)
+        out = info.info(self.board_name, self.store.directory, self.core.clock)
         out["storage"] = self.storage()
         out["backup"] = self.store.backup_status
         return out

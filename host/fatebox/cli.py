@@ -13,6 +13,7 @@ from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
 from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
+from fatebox import cli_entropy
 from fatebox import gadgets, replies, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
@@ -337,6 +338,8 @@ def info_command(as_json, port):
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
     echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    if cli_entropy.health_line(reply.get("entropy")):
+        echo(cli_entropy.health_line(reply.get("entropy")))
 
 
 def _n(value):
@@ -464,6 +467,7 @@ main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --tri
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
 main.add_command(verify_command)             # fatebox verify [--json]
+main.add_command(cli_entropy.entropy_command)   # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
 
 
 @main.command()

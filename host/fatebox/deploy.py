@@ -81,6 +81,8 @@ PACKAGES = ("fatebox_fw", "shared_rules")
 # Board path -> the runtimes it goes to; any other fatebox_fw/shared_rules file goes to both.
 ONLY = {
     "fatebox_fw/hal/virtual.py": (),                     # the desktop's board
+    "fatebox_fw/hal/web.py": (),                         # the browser's (make web)
+    "fatebox_fw/hal/presses.py": (),                     # presses on a timetable: those two
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
     # The help tables (what each button does on each screen): the host's, for the

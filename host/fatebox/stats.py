@@ -1,18 +1,22 @@
 # Is this box fair? The results the host kept, per set-up actually played, against
 # the exact odds from shared_rules: a chi-square test, or an exact one for small counts.
+import json
 import math
 
 from shared_rules import names as N
 from shared_rules import registry, roster
+from shared_rules.errors import RulesError
 from shared_rules.exact import fraction_text
 
 EXACT_LIMIT = 200000     # tables an exact test may enumerate; past it, chi-square
 FEW = 20                 # fewer results than this cannot say much either way
-# The systems whose outcome is the dice's or the bag's alone (Colour tokens'
-# outcome is the token the player chose to keep: no fairness test there).
+# The systems whose outcome is the dice's or the bag's alone; Colour tokens' outcome
+# is the token the player chose to keep, so it is judged on the tokens drawn instead.
+COLOUR_TOKENS = registry.COLOUR_TOKENS.name
 TESTED = (N.NEW_BEGINNING, registry.APPROACHES.name, registry.LIGHT_DARK.name, registry.AXIOM.name,
           registry.FORGED_IN_THE_DARK.name)
-PLAYS = {N.NEW_BEGINNING: "draws"}
+PLAYS = {N.NEW_BEGINNING: "draws", COLOUR_TOKENS: "tokens drawn"}
+DRAWN = "drawn"     # a set-up key's first item when its outcomes are tokens drawn together
 
 
 def chi2_sf(x, df):
@@ -104,10 +108,18 @@ def _odds(system, setup):
         if system == N.NEW_BEGINNING:
             from shared_rules.new_beginning.odds import nb_odds
             statuses = sorted(setup.get("statuses") or [])
-            odds = nb_odds(setup["white"], setup["black"], setup["draw"], None, statuses)
-            words = "bag of %d white, %d black, draw %d%s" % (setup["white"], setup["black"], setup["draw"],
-                                                              (", " + ", ".join(statuses)) if statuses else "")
-            key = (setup["white"], setup["black"], setup["draw"], tuple(statuses))
+            # The draw effects of the lessons and scars in play (the box reports them; the
+            # bag's numbers already hold their bag effects): the odds under them.
+            effects = setup.get("effects") or []
+            if not isinstance(effects, list) or not all(isinstance(e, dict) for e in effects):
+                return None
+            odds = nb_odds(setup["white"], setup["black"], setup["draw"], None, statuses, effects=effects)
+            named = [_effect_words(e) for e in effects]
+            words = "bag of %d white, %d black, draw %d%s%s" % (
+                setup["white"], setup["black"], setup["draw"], (", " + ", ".join(statuses)) if statuses else "",
+                (", with " + ", ".join(named)) if named else "")
+            key = (setup["white"], setup["black"], setup["draw"], tuple(statuses),
+                   tuple(json.dumps(e, sort_keys=True) for e in effects))
             return key, words, [(o, odds.count(o), odds.denominator) for o in N.OUTCOMES]
         if system == registry.APPROACHES.name:
             from shared_rules.approaches import approaches_odds
@@ -132,61 +144,260 @@ def _odds(system, setup):
             words = "%d favorable, %d unfavorable, modifier %+d" % key
         else:
             return None
-    except (KeyError, TypeError, ValueError):
-        return None         # an incomplete set-up (played before the journal kept them)
+    except (KeyError, TypeError, ValueError, RulesError):
+        return None         # an incomplete set-up (played before the journal kept them), or one the rules refuse
     return key, words, [(o, dist.count(o), dist.denominator) for o in dist.names]
 
 
-def compare(results, system=None):
-    """The whole comparison as plain data (what --json prints)."""
+RUNNING_POINTS = 40     # the running p-value: computed after this many evenly spaced counts of results
+
+
+def judged(results, system=None):
+    """The results a test can judge, per system, in the order given (oldest first):
+    {system: [(set-up key, words, odds, outcome)]}, and {system: count} of the rest."""
     by_system = {}
     untold = {}
     for r in results:
         s = r["system"]
         if system is not None and s != system:
             continue
-        if s not in TESTED:
-            untold[s] = untold.get(s, 0) + 1
+        if s == COLOUR_TOKENS:
+            found = _drawn(r.get("setup"))
+            if found is None:
+                untold[s] = untold.get(s, 0) + 1
+                continue
+            key, words, odds, tokens = found
+            by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
             continue
         # An outcome an older host kept unchecked (none, or not text) cannot be told.
-        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
+        found = _odds(s, r.get("setup")) if s in TESTED and isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
         key, words, odds = found
-        setups = by_system.setdefault(s, {})
-        entry = setups.setdefault(key, {"setup": words, "odds": odds, "counts": {}})
-        entry["counts"][r["outcome"]] = entry["counts"].get(r["outcome"], 0) + 1
-    out = []
-    for s in [x for x in roster.SYSTEMS if x in by_system]:
-        rows = []
-        for key in sorted(by_system[s], key=str):
-            entry = by_system[s][key]
-            names = [o for o, _, _ in entry["odds"]]
-            names += [o for o in sorted(entry["counts"]) if o not in names]
-            chances = dict((o, (num, den)) for o, num, den in entry["odds"])
-            observed = [entry["counts"].get(o, 0) for o in names]
-            probs = [chances[o][0] / chances[o][1] if o in chances else 0.0 for o in names]
-            n = sum(observed)
-            p, how = test(observed, probs)
-            rows.append({"setup": entry["setup"], "results": n, "test": how, "p": p,
-                         "outcomes": [{"outcome": o, "observed": c, "expected": n * q,
-                                       "chance": fraction_text(*chances[o]) if o in chances else "0"}
-                                      for o, c, q in zip(names, observed, probs)]})
-        total = sum(r["results"] for r in rows)
-        p = fisher([r["p"] for r in rows])
-        out.append({"system": s, "results": total, "p": p, "verdict": verdict(s, p, total), "setups": rows})
+        by_system.setdefault(s, []).append((key, words, odds, r["outcome"]))
+    return by_system, untold
+
+
+def _drawn(setup):
+    """Colour tokens: (key, words, odds, tokens) of the core draw before gold and choices
+    (the box's `drawn`, from its `bag`), or None when the set-up does not say."""
+    from shared_rules.colour_tokens import BAG_COLOURS
+    if not isinstance(setup, dict):
+        return None
+    bag, drawn = setup.get("bag"), setup.get("drawn")
+    if not isinstance(bag, dict) or not isinstance(drawn, list) or not drawn:
+        return None
+    counts = [(c, bag.get(c, 0)) for c in BAG_COLOURS]
+    if set(bag) - set(BAG_COLOURS) or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1000
+                                              for _, n in counts):
+        return None
+    total = sum(n for _, n in counts)
+    if not all(isinstance(t, str) for t in drawn) or len(drawn) > total:
+        return None
+    for colour, n in counts:
+        if drawn.count(colour) > n:
+            return None     # more of a colour than the bag holds, or one it does not
+    if any(t not in BAG_COLOURS for t in drawn):
+        return None
+    key = (DRAWN, tuple(counts), len(drawn))
+    words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
+    return key, words, [(c, n, total) for c, n in counts], drawn
+
+
+def _hypergeometric(key, observed, probs):
+    """Tokens drawn together without replacement: Pearson's chi-square over the colours
+    with the finite population correction (N - n) / (N - 1), or None for other keys."""
+    if not (isinstance(key, tuple) and key[:1] == (DRAWN,)):
+        return None
+    total = sum(n for _, n in key[1])
+    drawn = key[2]
+    scale = (total - drawn) / float(total - 1) if total > 1 else 0.0
+    n = sum(observed)
+    cells = [(o, n * p) for o, p in zip(observed, probs) if p > 0]
+    if any(o > 0 for o, p in zip(observed, probs) if p == 0):
+        return 0.0, "impossible"
+    if len(cells) < 2:
+        return 1.0, "certain"
+    if scale <= 0:
+        # The whole bag drawn each time: the counts are certain.
+        return (1.0 if all(abs(o - e) < 1e-9 for o, e in cells) else 0.0), "certain"
+    x2 = sum((o - e) ** 2 / e for o, e in cells) / scale
+    return chi2_sf(x2, len(cells) - 1), "chi-square (drawn together)"
+
+
+def setups(items):
+    """Per set-up: counts against the exact odds and the test's p (compare()'s `setups`)."""
+    grouped = {}
+    for key, words, odds, outcome in items:
+        entry = grouped.setdefault(key, {"setup": words, "odds": odds, "counts": {}})
+        entry["counts"][outcome] = entry["counts"].get(outcome, 0) + 1
+    rows = []
+    for key in sorted(grouped, key=str):
+        entry = grouped[key]
+        names = [o for o, _, _ in entry["odds"]]
+        names += [o for o in sorted(entry["counts"]) if o not in names]
+        chances = dict((o, (num, den)) for o, num, den in entry["odds"])
+        observed = [entry["counts"].get(o, 0) for o in names]
+        probs = [chances[o][0] / chances[o][1] if o in chances else 0.0 for o in names]
+        n = sum(observed)
+        p, how = _hypergeometric(key, observed, probs) or test(observed, probs)
+        rows.append({"setup": entry["setup"], "results": n, "test": how, "p": p,
+                     "outcomes": [{"outcome": o, "observed": c, "expected": n * q,
+                                   "chance": fraction_text(*chances[o]) if o in chances else "0"}
+                                  for o, c, q in zip(names, observed, probs)]})
+    return rows
+
+
+def running(items, points=RUNNING_POINTS):
+    """[[results so far, p then]] at up to `points` evenly spaced counts, the last at
+    all of them: a drift shows as p falling as the results come in."""
+    n = len(items)
+    marks = sorted(set(max(1, (n * i) // points) for i in range(1, points + 1))) if n else []
+    return [[m, fisher([r["p"] for r in setups(items[:m])])] for m in marks]
+
+
+def judge(system, items):
+    """One system's whole judgement (compare()'s entry for it) from judged() items."""
+    rows = setups(items)
+    total = sum(r["results"] for r in rows)
+    p = fisher([r["p"] for r in rows])
+    seen = sensitivity(system, rows)
+    return {"system": system, "results": total, "p": p, "verdict": verdict(system, p, total, seen),
+            "sensitivity": seen, "running": running(items), "setups": rows}
+
+
+def _effect_words(effect):
+    # "draw-another (count 1, when failed)": the effect as the sheet names it.
+    options = ", ".join("%s %s" % (k, str(v).lower()) for k, v in sorted(effect.items()) if k != "do")
+    return "%s%s" % (effect.get("do"), " (%s)" % options if options else "")
+
+
+def compare(results, system=None):
+    """The whole comparison as plain data (what --json prints): results oldest first."""
+    by_system, untold = judged(results, system)
+    out = [judge(s, by_system[s]) for s in roster.SYSTEMS if s in by_system]
     return {"systems": out, "not-tested": untold}
 
 
-def verdict(system, p, n):
-    """The comparison in words a player understands."""
+# -- power: how many results it takes to see a named bias -------------------------------------
+
+BIAS = 0.05          # the bias the verdict names: 5 percentage points toward the favoured outcome
+POWER = 0.8          # "would catch it 8 times in 10"
+ALPHA = 0.05         # what "caught" means: p below 0.05
+# The outcome a box that cheats for the players would favour, per system.
+FAVOURED = {N.NEW_BEGINNING: N.TOTAL_SUCCESS, registry.APPROACHES.name: "full-success",
+            registry.LIGHT_DARK.name: "success", registry.AXIOM.name: "success",
+            registry.FORGED_IN_THE_DARK.name: "success"}
+_MOST_RESULTS = 10 ** 6
+
+
+def chi2_isf(alpha, df):
+    """The x with P(X >= x) = alpha, for X chi-square with df degrees of freedom (bisection)."""
+    low, high = 0.0, 1.0
+    while chi2_sf(high, df) > alpha:
+        high *= 2
+    for _ in range(100):
+        mid = (low + high) / 2
+        if chi2_sf(mid, df) > alpha:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def ncx2_sf(x, df, nc):
+    """P(X >= x) for X noncentral chi-square (df, noncentrality nc): a Poisson mixture of
+    central ones, summed until a term's own chi-square lies so far above x (ten standard
+    deviations and more) that its tail is 1 to double precision; the rest of the weight
+    counts as 1."""
+    if nc <= 0:
+        return chi2_sf(x, df)
+    half = nc / 2.0
+    total = used = 0.0
+    j = 0
+    log_weight = -half
+    while True:
+        k = df + 2 * j
+        if k > x + 10 * math.sqrt(2 * k) + 20:
+            return min(1.0, total + max(0.0, 1.0 - used))
+        weight = math.exp(log_weight)
+        total += weight * chi2_sf(x, k)
+        used += weight
+        j += 1
+        log_weight += math.log(half) - math.log(j)
+
+
+def biased(probs, favoured, bias=BIAS):
+    """`probs` with `bias` of chance moved onto index `favoured`, taken from the others in
+    proportion; None when that outcome cannot take it (certain, or impossible)."""
+    p = probs[favoured]
+    if p <= 0 or p + bias >= 1:
+        return None
+    scale = (1 - p - bias) / (1 - p)
+    return [q + bias if i == favoured else q * scale for i, q in enumerate(probs)]
+
+
+def power(n, probs, alt, alpha=ALPHA):
+    """The chance that a chi-square test of n results against `probs` comes out below alpha
+    when the results really follow `alt` (the noncentral chi-square approximation)."""
+    cells = [(p, a) for p, a in zip(probs, alt) if p > 0]
+    df = len(cells) - 1
+    if df < 1 or n <= 0:
+        return 0.0
+    nc = n * sum((a - p) ** 2 / p for p, a in cells)
+    return ncx2_sf(chi2_isf(alpha, df), df, nc)
+
+
+def needed(probs, alt, target=POWER, alpha=ALPHA):
+    """The fewest results with which power() reaches `target`, or None past a million."""
+    if power(_MOST_RESULTS, probs, alt, alpha) < target:
+        return None
+    low, high = 1, 1
+    while power(high, probs, alt, alpha) < target:
+        low, high = high, high * 2
+    while low < high:
+        mid = (low + high) // 2
+        if power(mid, probs, alt, alpha) >= target:
+            high = mid
+        else:
+            low = mid + 1
+    return high
+
+
+def sensitivity(system, rows):
+    """What the results so far can see: a dict with `setup` (the most played set-up, in
+    words), `outcome` (the favoured one), `bias`, `power` now and `needed` in all (None:
+    no named bias can be judged there), for the verdict's words."""
+    if not rows:
+        return None
+    row = max(rows, key=lambda r: r["results"])
+    names = [o["outcome"] for o in row["outcomes"]]
+    n = sum(r["results"] for r in rows)
+    probs = [o["expected"] / row["results"] if row["results"] else 0.0 for o in row["outcomes"]]
+    order = [FAVOURED.get(system)] + names
+    for favoured in order:
+        if favoured in names:
+            alt = biased(probs, names.index(favoured))
+            if alt is not None:
+                return {"setup": row["setup"], "outcome": favoured, "bias": BIAS, "power": power(n, probs, alt),
+                        "needed": needed(probs, alt)}
+    return None
+
+
+def verdict(system, p, n, seen=None):
+    """The comparison in words a player understands. `seen`: sensitivity()'s dict."""
     what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), PLAYS.get(system, "rolls"))
-    over = "p = %s over %d %s" % (_p(p), n, PLAYS.get(system, "rolls"))
-    if n < FEW:
-        return "%s: too few to tell yet (%s); play on and look again" % (what, over)
+    plays = PLAYS.get(system, "rolls")
+    over = "p = %s over %d %s" % (_p(p), n, plays)
+    weak = seen is not None and seen["power"] < POWER
+    if n < FEW or (p >= 0.05 and weak):
+        return "%s: too few to tell yet (%s)%s; play on and look again" % (what, over, _more(seen, n, plays))
     if p >= 0.05:
-        return "%s look fair: %s" % (what, over)
+        if seen is None:
+            return "%s look fair: %s" % (what, over)
+        return ("%s look fair: %s, enough to catch a %d-point bias toward %s %d times in 10"
+                % (what, over, round(100 * seen["bias"]), seen["outcome"], int(10 * seen["power"])))
     if p >= 0.01:
         return ("%s are a little unusual: %s (about 1 fair box in %d does this); nothing to worry about yet, "
                 "look again after more play" % (what, over, round(1 / p)))
@@ -194,10 +405,21 @@ def verdict(system, p, n):
             "below, and check the box's entropy (docs/entropy.md)" % (what, over))
 
 
+def _more(seen, n, plays):
+    if seen is None:
+        return ""
+    if seen["needed"] is None:
+        return "; no number of %s like %s could show a %d-point bias toward %s" % (
+            plays, seen["setup"], round(100 * seen["bias"]), seen["outcome"])
+    return ("; after %d more %s like %s, this test would catch a %d-point bias toward %s %d times in 10"
+            % (max(1, seen["needed"] - n), plays, seen["setup"], round(100 * seen["bias"]), seen["outcome"],
+               round(10 * POWER)))
+
+
 def _noun(system, n):
     """'draws' or 'rolls' (a draw, a roll: one)."""
     word = PLAYS.get(system, "rolls")
-    return word if n != 1 else word[:-1]
+    return word if n != 1 else word.replace("s", "", 1) if word.startswith("tokens") else word[:-1]
 
 
 def _p(p):
@@ -214,6 +436,11 @@ def bars(report, width=30, columns=None):
     lines = []
     for system in report["systems"]:
         lines.append(system["verdict"])
+        if system.get("running"):
+            lines.append("  p as the %s came in, oldest first: %s" % (PLAYS.get(system["system"], "rolls"),
+                                                                   sparkline(system["running"])))
+            lines.append("    (%s p near 1 ... %s p = 0.05 ... %s p under 0.001: bars that climb are a drift)"
+                         % (_SPARKS[0], _SPARKS[_level(0.05)], _SPARKS[-1]))
         for row in system["setups"]:
             lines.append("  %s: %d, %s p = %s" % (row["setup"], row["results"], row["test"], _p(row["p"])))
             top = max([max(o["observed"], o["expected"]) for o in row["outcomes"]] + [1])
@@ -229,8 +456,8 @@ def bars(report, width=30, columns=None):
                 lines.append("    %-*s %-*s %4d  expected %.1f (%s)" % (name_width, o["outcome"], width, bar,
                                                                        o["observed"], o["expected"], o["chance"]))
     for system, n in sorted(report["not-tested"].items()):
-        why = ("its outcome is the token the player keeps" if system == registry.COLOUR_TOKENS.name
-               else "played before the box kept each result's set-up")
+        why = ("played before the box kept the tokens drawn (its outcome is the token the player keeps)"
+               if system == COLOUR_TOKENS else "played before the box kept each result's set-up")
         lines.append("%d %s result%s not tested: %s" % (n, roster.SYSTEM_WORDS.get(system, system),
                                                         "" if n == 1 else "s", why))
     return lines if columns is None else _wrapped(lines, columns)
@@ -249,6 +476,21 @@ def _wrapped(lines, columns):
     return out
 
 
+_SPARKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
+
+
+def _level(p):
+    # 0 at p = 1, the top (7) at p <= 0.001: -log10 p in steps of 3/7.
+    if p <= 0:
+        return 7
+    return max(0, min(7, int(-math.log10(p) * 7 / 3.0 + 1e-9)))
+
+
+def sparkline(points):
+    """The running p-value as one bar per point: taller is less likely from a fair box."""
+    return "".join(_SPARKS[_level(p)] for _, p in points)
+
+
 def plot(report, path):
     """The same comparison as a chart file (.png or .svg), with matplotlib
     (the optional extra fatebox[plot]; FateboxError naming it when missing)."""
@@ -262,8 +504,21 @@ def plot(report, path):
     matplotlib.use("Agg")
     from matplotlib import pyplot
     rows = [(s["system"], r) for s in report["systems"] for r in s["setups"]]
-    figure, axes = pyplot.subplots(len(rows), 1, figsize=(7, 2.6 * len(rows)), squeeze=False)
-    for (system, row), ax in zip(rows, axes[:, 0]):
+    figure, axes = pyplot.subplots(len(rows) + 1, 1, figsize=(7, 2.6 * (len(rows) + 1)), squeeze=False)
+    # First the running p-value of each system: a drift shows as a line falling through 0.05.
+    ax = axes[0, 0]
+    for system in report["systems"]:
+        points = system.get("running") or []
+        ax.plot([n for n, _ in points], [max(p, 1e-12) for _, p in points], marker=".",
+                label=roster.SYSTEM_WORDS.get(system["system"], system["system"]))
+    ax.axhline(0.05, color="orange", linewidth=0.8, linestyle="--", label="p = 0.05")
+    ax.axhline(0.01, color="red", linewidth=0.8, linestyle="--", label="p = 0.01")
+    ax.set_yscale("log")
+    ax.set_xlabel("results so far")
+    ax.set_ylabel("p")
+    ax.set_title("p as the results came in (a fair box wanders above the lines)", fontsize=9)
+    ax.legend(fontsize=7)
+    for (system, row), ax in zip(rows, axes[1:, 0]):
         names = [o["outcome"] for o in row["outcomes"]]
         at = range(len(names))
         ax.bar([i - 0.2 for i in at], [o["observed"] for o in row["outcomes"]], 0.4, label="observed")

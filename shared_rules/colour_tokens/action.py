@@ -45,6 +45,7 @@ class Action:
         self.sampler = sampler
         self.left = dict(self.bag)   # tokens still in the bag during the action
         self.hand = []               # Step 2a: the 3 + K core tokens
+        self.first = []              # the core tokens as first drawn, before any gold (`fatebox stats`)
         self.discarded = []          # spent with gold: out until the action ends
         self.kept = {}               # category -> token
         self.thrown = []             # Step 2b: the K thrown away
@@ -63,6 +64,7 @@ class Action:
         self._expect(NEW)
         for _ in range(self.drawn):
             self.hand.append(draw_token(self.left, self.sampler))
+        self.first = list(self.hand)
         self.stage = CORE
         return list(self.hand)
 

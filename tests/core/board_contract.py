@@ -1,5 +1,6 @@
 # One contract test for every board (fatebox_fw.hal.board.Board): the test fake
-# here, and in tests/firmware the rp2, CircuitPython and virtual backends.
+# here, in tests/firmware the rp2, CircuitPython and virtual backends, and the
+# web board in tests/core/test_web_board.py.
 # On CPython and MicroPython (plain asserts).
 from fatebox_fw.hal.board import Board, HOOKS
 

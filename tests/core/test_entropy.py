@@ -206,6 +206,15 @@ def test_a_balanced_period_seven_source_fails_the_lag_test():
     assert err.test == E.LAG and "7 places before it" in err.message
 
 
+def test_a_period_of_thirty_the_longest_lag_fails_the_lag_test():
+    # Lag 30 is the last the lag test watches; 30 does not divide 1240, so no
+    # other test sees this source: masking lag 30 out lets it through.
+    pattern = take(healthy("thirty"), 30)
+    assert 10 <= sum(pattern) <= 20            # balanced: the proportion test passes it
+    err = failure(periodic(pattern))
+    assert err.test == E.LAG and "30 places before it" in err.message
+
+
 def test_a_lopsided_period_seven_source_fails_the_adaptive_proportion_test():
     assert failure(periodic([0, 0, 0, 0, 0, 0, 1])).test == E.APT
 

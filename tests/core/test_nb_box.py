@@ -250,3 +250,18 @@ def test_without_a_character_distraction_lets_two_of_the_whites_count():
     game.statuses = []
     game.touched(0)
     assert game.setup().trial.white == 6
+
+
+def test_a_lessons_draw_effect_is_in_the_set_up_the_journal_keeps():
+    # `fatebox stats` judges a draw under Perseverance by its own odds: the box
+    # says which draw effects were in play; a bag effect is in the bag already.
+    lessons = [{"name": "Perseverance", "kind": "lesson", "effects": [{"do": "draw-another", "count": 1, "when": "failed"}]},
+               {"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
+    gadget, board = box(lessons=lessons)
+    to(gadget, board, C.TRAITS)
+    assert "effects" not in gadget.core.game.setup_state()
+    put_into_play(gadget, board, 8, 1)                   # both lessons
+    setup = gadget.core.game.setup_state()
+    assert setup["traits"] == ["Smuggler", "Perseverance", "Dream Team"]
+    assert setup["effects"] == [{"do": "draw-another", "count": 1, "when": "failed"}]
+    assert (setup["white"], setup["black"]) == (2, 3)

@@ -142,3 +142,17 @@ def test_a_recorded_roll_is_numbered_into_the_journal_with_its_set_up():
     ask(gadget, board, {"id": 3, "op": "roll", "system": "approaches", "setup": {"dice": 1}})
     again = ask(gadget, board, {"id": 4, "op": "journal", "after": 0})
     assert len(again["results"]) == 1
+
+
+def test_a_colour_tokens_roll_journals_the_bag_and_the_tokens_first_drawn():
+    # `fatebox stats` judges Colour tokens on what chance alone decided: the core
+    # draw before gold, from the character's bag.
+    gadget, board = box()
+    reply = ask(gadget, board, {"id": 1, "op": "roll", "system": "colour-tokens",
+                                "setup": {"keywords": 1, "colour": "red", "gold": 2}, "name": "Rue"})
+    result = reply["result"]
+    assert len(result["drawn"]) == 4 and sorted(result["bag"]) == ["black", "blue", "green", "red", "white"]
+    journal = ask(gadget, board, {"id": 2, "op": "journal", "after": 0})
+    entry = [e for e in journal["results"] if e["name"] == "Rue"][-1]
+    assert entry["setup"]["drawn"] == result["drawn"] and entry["setup"]["bag"] == result["bag"]
+    assert entry["setup"]["colour"] == "red" and entry["setup"]["gold"] == 2

@@ -181,6 +181,13 @@ def test_colour_tokens_draw_redraw_with_gold_allocate_and_draw_the_reserve():
     assert rue_now.sheet.gold == 2 and rue_now.trials == 1
     assert rue_now.history[-1] == {"outcome": "black-success", "colour": "green", "kept": ["black", "green", "green"],
                                    "reserve": ["white", "black"], "gold": 1, "earned": 1}
+    # The journal keeps what chance alone decided (`fatebox stats`): the bag and the
+    # core tokens as first drawn, the white before the gold redrew it.
+    gadget.store.flush()
+    results, _ = gadget.store.journal.page(0)
+    setup = results[-1]["setup"]
+    assert setup["drawn"] == ["black", "white", "green"]
+    assert setup["bag"] == {"black": 4, "green": 4, "blue": 4, "red": 4, "white": 4}
 
 
 def test_every_animation_ends_within_a_second_and_a_half():

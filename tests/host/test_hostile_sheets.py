@@ -195,3 +195,25 @@ def test_a_character_named_table_gets_a_sheet_the_table_file_is_never_taken_for(
 def test_the_table_files_stem_is_the_one_fatebox_table_reads():
     from fatebox import table
     assert sheetnames.TABLE_STEM + ".toml" == table.FILE
+
+
+def test_names_are_one_under_full_case_folding_not_only_lower_case():
+    # "Straße".lower() is "straße", never "strasse": only casefold() makes them one.
+    from fatebox import charnames
+    assert charnames.key("Stra\u00dfe") == charnames.key("STRASSE") == charnames.key("strasse")
+    assert charnames.clashes(["Stra\u00dfe", "STRASSE"]) == [("Stra\u00dfe", "STRASSE")]
+    assert charnames.key("\u1e9e") == charnames.key("ss")        # capital sharp s
+
+
+def test_push_refuses_a_full_case_fold_twin_of_a_name_on_the_board(board, run, tmp_path):
+    (tmp_path / "strasse.toml").write_text('name = "Stra\u00dfe"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
+    assert run("--port", board.path, "push", tmp_path / "strasse.toml").exit_code == 0
+    (tmp_path / "twin.toml").write_text('name = "STRASSE"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
+    result = run("--port", board.path, "push", tmp_path / "twin.toml")
+    assert result.exit_code == 2 and "same name" in result.stderr
+    assert list(board.characters) == ["Stra\u00dfe"]
+    # Two such sheets at once are refused before anything is sent.
+    before = board.ops()
+    result = run("--port", board.path, "push", "--force", tmp_path / "strasse.toml", tmp_path / "twin.toml")
+    assert result.exit_code == 2 and "same name ignoring case" in result.stderr
+    assert [op for op in board.ops()[len(before):] if op in ("put", "begin", "stage", "commit")] == []

@@ -1,6 +1,5 @@
 # The protocol v1 client against a fake board on a pseudo-terminal: hello
 # first, ids counting up, noise skipped, typed errors, time-outs, lost ports.
-import time
 
 import pytest
 from serial.tools import list_ports
@@ -89,14 +88,39 @@ def test_a_hello_naming_an_unknown_protocol_is_refused(board):
     assert board.ops() == ["hello"]
 
 
-def test_a_silent_board_times_out_with_a_clear_error(board):
+class FakeTime:
+    """The link's clock, moved on by each read of the port (a fake clock: no
+    assertion on the machine's own time)."""
+
+    def __init__(self, step):
+        self.now = 1000.0
+        self.step = step
+        self.reads = []
+
+    def monotonic(self):
+        return self.now
+
+    def read(self, real):
+        def read():
+            self.reads.append(self.now)
+            self.now += self.step
+            return real()
+        return read
+
+
+def test_a_silent_board_times_out_with_a_clear_error(board, monkeypatch):
     board.overrides["list"] = lambda b, m: None
     with Link.connect(board.path, timeout=0.5) as link:
-        start = time.monotonic()
+        clock = FakeTime(0.125)
+        monkeypatch.setattr("fatebox.link.time", clock)
+        link._read = clock.read(link._read)
+        start = clock.now
         with pytest.raises(FateboxError) as info:
             link.characters()
-        waited = time.monotonic() - start
-    assert 0.5 <= waited < 1.5
+    # It waited for the whole time-out on its clock (reads at 0, 1/8, 2/8, 3/8
+    # of a second), and gave up as soon as that passed, no read later.
+    assert clock.reads == [start, start + 0.125, start + 0.25, start + 0.375]
+    assert clock.now == start + 0.5
     assert "no answer from %s within 0.5 s to 'list'" % board.path in info.value.message
 
 

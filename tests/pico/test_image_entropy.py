@@ -45,3 +45,49 @@ def test_a_healthy_rosc_draws(tmp_path, picos):
     assert entropy_pattern() not in frames
     assert len(set(frames)) > 5                   # the spinner, the reveal, the result
     assert reads >= 1024 + 2 * 1240               # the start-up, then a block
+
+
+# -- `fatebox entropy` on the real rp2 port (docs/entropy.md, Take the bytes to a test battery)
+
+# The emulated chip makes about 100 conditioned bytes a second of wall time
+# (docs/entropy.md): a megabyte would take hours, so it gives 4 KiB, against
+# thresholds computed for 4 KiB.
+PICO_BYTES = 4096
+
+
+def entropy_file(tmp_path, picos, source, raw):
+    from click.testing import CliRunner
+    from fatebox.cli import main
+    from tests.pico.conftest import REPLY_TIMEOUT
+    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc=source)
+    chip.wait_usb()
+    out = tmp_path / "bytes.bin"
+    result = CliRunner().invoke(main, ["--timeout", REPLY_TIMEOUT, "--port", chip.port_path, "entropy", "--bytes",
+                                       str(PICO_BYTES), "--raw" if raw else "--conditioned", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    info = CliRunner().invoke(main, ["--timeout", REPLY_TIMEOUT, "--port", chip.port_path, "info", "--json"])
+    assert info.exit_code == 0, info.output
+    import json
+    return out.read_bytes(), json.loads(info.stdout)["entropy"]
+
+
+def test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics(tmp_path, picos):
+    from tests.ent import failures, statistics
+    data, health = entropy_file(tmp_path, picos, "seeded:8", raw=False)
+    assert len(data) == PICO_BYTES
+    assert failures(statistics(data)) == []
+    # The start-up block and one block per 32 bytes, every one tested, none rejected.
+    assert health["source"] == "rosc" and health["health"] == "ok"
+    assert health["blocks"] == 1 + PICO_BYTES // 32
+    assert set(health["rejected"].values()) == {0} and health["restarts"] == 0
+
+
+def test_a_biased_roscs_raw_bits_fail_ents_statistics(tmp_path, picos):
+    from tests.ent import failures, statistics
+    data, health = entropy_file(tmp_path, picos, "biased:0.6:3", raw=True)
+    assert len(data) == PICO_BYTES
+    failed = failures(statistics(data))
+    # 60 % ones: too few bits per byte, a lopsided histogram, a mean near
+    # 153, a wrong pi (the serial correlation alone stays near zero).
+    assert [f.split()[0] for f in failed] == ["entropy", "chi-square", "mean", "Monte"], failed
+    assert health["blocks"] == 0          # raw bits go through no test and no hash

@@ -4,7 +4,6 @@
 # every character is wholly as before the sync or wholly as after it. The same
 # walk as tests/sync/test_faults.py on the virtual board.
 import re
-import time
 
 from click.testing import CliRunner
 
@@ -69,22 +68,9 @@ def three_changed(box, table):
         (table / ("%s.toml" % name)).write_text(text)
 
 
-class SlowCutLink(F.CutLink):
-    """The cable out right after frame `frames` reached the chip."""
-
-    def request(self, op, **args):
-        if F.CutLink.frames is not None and self.next_id == F.CutLink.frames:
-            from shared_rules import wire
-            self.port.write(wire.encode(dict(args, id=self.next_id, op=op)))
-            self.port.flush()
-            time.sleep(1.5)                 # the chip reads it (and may serve it) before the power goes
-            self.close()
-            raise FateboxError("lost the connection: the cable was pulled")
-        return Link.request(self, op, **args)
-
-
 def test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico(tmp_path, monkeypatch):
     cut = 1
+    ops = []
     while True:
         monkeypatch.setenv("FATEBOX_DB", str(tmp_path / ("records-%d.sqlite3" % cut)))
         _, table = F.world(tmp_path, cut)
@@ -93,14 +79,18 @@ def test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico(tmp_
             three_changed(box, table)
             box_before, sheets_before = box.characters(), F.sheet_texts(table)
             F.CutLink.frames = cut
+            F.CutLink.served = []
             try:
-                with SlowCutLink.connect(box.path, timeout=TIMEOUT) as link, D.Records() as records:
+                # The power goes once the chip served frame `cut` (its reply came).
+                with F.CutLink.connect(box.path, timeout=TIMEOUT) as link, D.Records() as records:
                     run_sync(link, records, str(table), say=lambda text: None)
                 finished = True
             except FateboxError:
                 finished = False
+                assert len(F.CutLink.served) == 1, (cut, F.CutLink.served)
             finally:
                 F.CutLink.frames = None
+            ops.extend(F.CutLink.served)
             box.restart()                                    # power cut, a new boot on the same flash
             box_cut, sheets_cut = box.characters(), F.sheet_texts(table)
             result = run("--port", box.path, "sync", table)  # the next sync, whole
@@ -111,6 +101,8 @@ def test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico(tmp_
                 assert box_cut[name] in (box_before[name], box_after[name]), (cut, name)
             changed = [n for n in box_before if box_cut[n] != box_before[n]]
             assert changed in ([], sorted(box_before)), (cut, changed)          # all three or none
+            if F.CutLink.served == ["commit"]:
+                assert changed == sorted(box_before), cut       # served: the chip has them all
             for path in sheets_before:
                 assert sheets_cut[path] in (sheets_before[path], sheets_after[path]), (cut, path)
             for name, data in box_after.items():
@@ -122,3 +114,4 @@ def test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico(tmp_
         cut += 1
     # Cut after each of: hello, list, journal, 3 gets, begin, 3 stages, commit.
     assert cut == 12
+    assert ops == ["hello", "list", "journal", "get", "get", "get", "begin", "stage", "stage", "stage", "commit"]

@@ -48,6 +48,14 @@ def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
     # Pico's 1408 KB littlefs
     assert info["flash"]["used"] + info["flash"]["free"] == 1408 * 1024
     assert info["flash"]["used"] > 53 * 4096
+    # The entropy op on a stock board's heap: a whole page (1024 bytes and its
+    # base64) and a part page, the health tests counting every block.
+    read = fatebox(chip.port_path, "entropy", "--bytes", 1100, "-o", tmp_path / "box.bin")
+    assert "1100 conditioned random bytes" in read.stderr and "source: rosc" in read.stderr
+    assert len((tmp_path / "box.bin").read_bytes()) == 1100
+    health = json.loads(fatebox(chip.port_path, "info", "--json").stdout)["entropy"]
+    assert health["health"] == "ok" and health["blocks"] >= 1 + 1100 // 32
+    assert set(health["rejected"].values()) == {0}
     pulled = fatebox(chip.port_path, "pull", "--dir", table)
     assert "Mara: updated" in pulled.stdout and "trials 0 -> 1" in pulled.stdout
     assert sheets.load(str(table / "mara.toml")).character.history[-1]["tokens"] == tokens

@@ -56,11 +56,13 @@ def test_played_outcomes_match_the_exact_odds():
             observed[outcome] = observed.get(outcome, 0) + 1
         expected = dict((name, TRIALS * odds.count(name) / odds.denominator) for name in N.OUTCOMES)
         stat, df = chi_square(observed, expected)
-        if df >= 1:
-            assert stat < CRITICAL_001[df], (CASES[i], observed, expected, stat)
+        # A case whose odds pool to one cell tests nothing: fail, never skip.
+        assert df >= 1, ("the odds of %s allow one outcome only: choose a case with two or more" % (CASES[i],))
+        assert stat < CRITICAL_001[df], (CASES[i], observed, expected, stat)
 
 
 def test_played_exits_match_the_exact_odds():
+    tested = certain = 0
     for i in range(len(CASES)):
         white, black, k, options = CASES[i]
         setup = TrialSetup(white, black, **options)
@@ -72,5 +74,13 @@ def test_played_exits_match_the_exact_odds():
         for _ in range(TRIALS):
             exits += draw(setup, k, sampler).to_dict()["exit"]
         p = odds.exit / odds.denominator
+        if p in (0, 1):
+            # Certain: every trial must agree (no chi-square to pool away).
+            assert exits == TRIALS * p, (CASES[i], exits, p)
+            certain += 1
+            continue
         stat, df = chi_square({"exit": exits, "stay": TRIALS - exits}, {"exit": TRIALS * p, "stay": TRIALS * (1 - p)})
-        assert df < 1 or stat < CRITICAL_001[df], (CASES[i], exits, p)
+        assert df == 1 and stat < CRITICAL_001[df], (CASES[i], exits, p)
+        tested += 1
+    # The cases with danger test the exit's odds, two of them by chi-square.
+    assert (tested, certain) == (2, 1)

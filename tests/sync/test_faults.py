@@ -5,7 +5,6 @@ import os
 import re
 import shutil
 import sqlite3
-import time
 
 import pytest
 
@@ -20,16 +19,21 @@ from tests.sync.test_sync import draw, edit
 
 
 class CutLink(Link):
-    """A link whose cable goes out right after frame number `frames` reached the box,
-    before its reply is read."""
+    """A link whose cable goes out right after the box served frame number
+    `frames`, before the host reads its reply. `served` lists the ops cut so
+    (the box's reply had come: the case the cut names was reached)."""
 
     frames = None
+    served = []
 
     def request(self, op, **args):
         if CutLink.frames is not None and self.next_id == CutLink.frames:
-            self.port.write(wire.encode(dict(args, id=self.next_id, op=op)))
+            id = self.next_id
+            self.next_id += 1
+            self.port.write(wire.encode(dict(args, id=id, op=op)))
             self.port.flush()
-            time.sleep(0.4)                 # the box reads and serves it
+            self._reply(id, op)             # the event: the box served it and answered
+            CutLink.served.append(op)
             self.close()
             raise FateboxError("lost the connection: the cable was pulled")
         return Link.request(self, op, **args)
@@ -62,6 +66,7 @@ def sheet_texts(table):
 
 def test_the_cable_pulled_after_every_frame_of_a_three_character_sync(realbox, run, tmp_path, monkeypatch):
     cut = 1
+    ops = []
     while True:
         monkeypatch.setenv("FATEBOX_DB", str(tmp_path / ("records-%d.sqlite3" % cut)))
         state, table = world(tmp_path, cut)
@@ -69,14 +74,17 @@ def test_the_cable_pulled_after_every_frame_of_a_three_character_sync(realbox, r
         three_changed(box, table, run)
         box_before, sheets_before = box.characters(), sheet_texts(table)
         CutLink.frames = cut
+        CutLink.served = []
         try:
             with CutLink.connect(box.path, timeout=5) as link, D.Records() as records:
                 run_sync(link, records, str(table), say=lambda text: None)
             finished = True
         except FateboxError:
             finished = False
+            assert len(CutLink.served) == 1, (cut, CutLink.served)     # cut after the box served it
         finally:
             CutLink.frames = None
+        ops.extend(CutLink.served)
         box.restart()                                   # the box reset on the same flash
         box_cut, sheets_cut = box.characters(), sheet_texts(table)
         result = run("--port", box.path, "sync", table)  # the next sync, whole
@@ -87,6 +95,8 @@ def test_the_cable_pulled_after_every_frame_of_a_three_character_sync(realbox, r
             assert box_cut[name] in (box_before[name], box_after[name]), (cut, name)
         changed = [n for n in box_before if box_cut[n] != box_before[n]]
         assert changed in ([], sorted(box_before)), (cut, changed)          # all three or none
+        if CutLink.served == ["commit"]:
+            assert changed == sorted(box_before), cut       # served: the box has them all
         for path in sheets_before:
             assert sheets_cut[path] in (sheets_before[path], sheets_after[path]), (cut, path)
         for name, data in box_after.items():
@@ -97,6 +107,7 @@ def test_the_cable_pulled_after_every_frame_of_a_three_character_sync(realbox, r
         cut += 1
     # Cut after each of: hello, list, journal, 3 gets, begin, 3 stages, commit.
     assert cut == 12
+    assert ops == ["hello", "list", "journal", "get", "get", "get", "begin", "stage", "stage", "stage", "commit"]
 
 
 STEPS = ("results", "box", "sheet", "records")

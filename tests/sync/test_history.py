@@ -64,7 +64,8 @@ def test_results_without_a_set_up_and_colour_tokens_are_said_not_tested():
                         {"system": "colour-tokens", "outcome": "no-effect", "setup": {"colour": "red"}}])
     assert report["systems"] == [] and report["not-tested"] == {N.NEW_BEGINNING: 1, "colour-tokens": 1}
     lines = S.bars(report)
-    assert "1 Colour tokens result not tested: its outcome is the token the player keeps" in lines
+    assert ("1 Colour tokens result not tested: played before the box kept the tokens drawn (its outcome is "
+            "the token the player keeps)") in lines
 
 
 def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):
@@ -93,9 +94,13 @@ def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):
     assert nb["setups"][0]["setup"] == "bag of 2 white, 3 black, draw 2"
     assert sum(o["observed"] for o in nb["setups"][0]["outcomes"]) == 24
     text = run("stats").stdout
-    assert text.startswith("this box's New Beginning draws ") and "\u2588" in text
+    assert text.startswith("this box's New Beginning draws") and "\u2588" in text
     png, svg = tmp_path / "fair.png", tmp_path / "fair.svg"
     assert run("stats", "--plot", png).exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert run("stats", "--plot", svg).exit_code == 0 and b"<svg" in svg.read_bytes()[:400]
+    # A session's results: none received since a later date, all since an earlier one.
+    assert json.loads(run("stats", "--since", "2999-01-01", "--json").stdout)["systems"] == []
+    assert json.loads(run("stats", "--since", "2000-01-01", "--json").stdout)["systems"][0]["results"] == 24
+    assert run("stats", "--since", "yesterday").exit_code == 2
     wrong = run("stats", "--plot", tmp_path / "fair.gif")
     assert wrong.exit_code == 2 and "give a .png or .svg file" in wrong.stderr

@@ -166,6 +166,8 @@ class CircuitPythonBoard(Board):
             self.slept_s = ms / 1000
         time.sleep(self.slept_s)
 
+    entropy_source = "os"
+
     def entropy(self, n):
         # os.urandom on CircuitPython's RP2040 port: the ring oscillator's
         # random bit, SHA-256 conditioned in C. The raw bit is not reachable

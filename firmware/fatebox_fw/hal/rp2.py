@@ -133,6 +133,12 @@ class Rp2Board(Board):
         # the core then refuses to draw.
         return self.random.read(n)
 
+    entropy_source = "rosc"
+
+    def raw_entropy(self, buf):
+        # The `entropy` op's raw bytes: the ROSC's bits before any test or hash.
+        self.random.raw_into(buf)
+
     def write_pixels(self, rgb):
         buf = self.pixels.buf
         r, g, b = self.offsets

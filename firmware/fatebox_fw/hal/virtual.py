@@ -10,8 +10,9 @@ import tty
 import zlib
 
 from shared_rules.randomness import SeededBytes
-from fatebox_fw.buttons import DEBOUNCE_MS
+from fatebox_fw.hal import presses
 from fatebox_fw.hal.board import Board
+from fatebox_fw.hal.presses import PRESS_GAP_MS  # noqa: F401 (fatebox sim imports it from here)
 from fatebox_fw.profile import PICO, validate
 
 _OLD_ID = re.compile(rb"virtual-[0-9a-f]{16}\n?")
@@ -36,8 +37,6 @@ def _keep_id(path, made):
         f.write(copy + copy)
     os.replace(path + ".tmp", path)
 
-
-PRESS_GAP_MS = 60      # between queued presses of one button: longer than the debounce
 
 
 def read_profile(profile):
@@ -66,6 +65,7 @@ class VirtualBoard(Board):
         os.makedirs(state_dir, exist_ok=True)
         self.storage = state_dir
         self.entropy = SeededBytes(seed) if seed is not None else os.urandom
+        self.entropy_source = "seeded" if seed is not None else "os"
         self.master, self.slave = os.openpty()
         # Raw: no echo, no line editing, no CR/LF translation, Ctrl-C is a byte.
         tty.setraw(self.slave)
@@ -125,6 +125,11 @@ class VirtualBoard(Board):
         _keep_id(path, made)
         return made
 
+    def raw_entropy(self, buf):
+        """The `entropy` op's raw bytes: the source the draws read, as it gives
+        them (the operating system's generator has no rawer bits to show)."""
+        buf[:] = self.entropy(len(buf))
+
     def ticks_ms(self):
         return int((time.monotonic() - self.t0) * 1000)
 
@@ -139,41 +144,9 @@ class VirtualBoard(Board):
             return self._level(self.presses[i], self.ticks_ms())
         return pressed
 
-    @staticmethod
-    def _level(spans, now):
-        """The pin of one button as the gadget reads it now.
-
-        A press is counted in the gadget's own reads, not in wall time: it goes
-        down at the first read at or after its start, stays down for hold_ms
-        from there and until a read at least DEBOUNCE_MS after that one has seen
-        it, then stays up until a read DEBOUNCE_MS later has seen the release.
-        A desktop busy elsewhere (a loaded machine, a paused process) can skip
-        80 ms between two turns of the loop; a press in wall time would then
-        never be seen at all, and keys typed would go missing.
-        """
-        if spans:
-            span = spans[0]          # [start, hold, down at, down seen again, up at]
-            if now < span[0]:
-                return False
-            if span[2] is None:
-                span[2] = now
-            down = span[2]
-            if not span[3]:
-                span[3] = now - down >= DEBOUNCE_MS
-                return True
-            if now - down < span[1]:
-                return True
-            if span[4] is None:
-                span[4] = now
-            if now - span[4] < DEBOUNCE_MS:
-                return False
-            # Released, and the release seen twice: the next press may start,
-            # from a later read (this one still reads the release).
-            spans.pop(0)
-            if spans:
-                spans[0][0] = max(spans[0][0], span[4] + PRESS_GAP_MS)
-            return False
-        return False
+    # The pin's level from the queue of presses (fatebox_fw.hal.presses, shared
+    # with the web board).
+    _level = staticmethod(presses.level)
 
     def write_pixels(self, rgb):
         self.frame = bytes(rgb)
@@ -212,12 +185,7 @@ class VirtualBoard(Board):
         after the presses already queued on it (keys typed faster than presses)."""
         if isinstance(index, str):
             index = self.roles().index(index)
-        spans = self.presses[index]
-        start = self.ticks_ms()
-        if spans:
-            last = spans[-1]
-            start = max(start, last[0] + last[1] + PRESS_GAP_MS)
-        spans.append([start, hold_ms, None, False, None])
+        presses.queue(self.presses[index], self.ticks_ms(), hold_ms)
 
     def pixels_rgb(self):
         """The last frame written: a list of (r, g, b), one per pixel."""

@@ -280,7 +280,14 @@ class Play(P.Play):
         return words
 
     def setup_state(self):
-        return {"colour": self._colour(), "keywords": self.keywords, "reserve": self._reserve_size()}
+        out = {"colour": self._colour(), "keywords": self.keywords, "reserve": self._reserve_size()}
+        action = self.action
+        if action is not None and self.owner is not None:
+            # What chance alone decided, for `fatebox stats`: the bag and the core
+            # tokens as drawn, before gold and the player's choices.
+            out["bag"] = dict(action.bag)
+            out["drawn"] = list(action.first)
+        return out
 
     def last_state(self):
         action = self.action

@@ -644,4 +644,12 @@ class Play(P.Play):
             items = self.trait_list(character)
             out["traits"] = [items[i].name for i in range(len(items)) if self.chosen[i]]
             out["placed-token"] = items[self.token].name if self.token is not None else None
+            # The lessons' and scars' draw effects in play: the bag above already
+            # holds their bag effects; these change the odds `fatebox stats` judges by.
+            try:
+                draw = self.setup().draw_effects
+            except RulesError:
+                draw = ()
+            if draw:
+                out["effects"] = [e.to_dict() for e in draw]
         return out

@@ -1,0 +1,162 @@
+# The page's side of the firmware (docs/web.md): the Gadget on the web board,
+# and what the page asks of it besides the buttons (the screen in words, the
+# characters, a sheet checked and kept, the menu's choice). Runs on the
+# page's MicroPython only; every answer is a JSON string for the JS side.
+import json
+
+from shared_rules import roster
+from shared_rules.errors import SheetError
+from shared_rules.limits import NAME_LIMIT
+from fatebox_fw.gadget import Gadget
+from fatebox_fw.hal.web import WebBoard
+from fatebox_fw.refused import Refused
+from fatebox_fw.store import StoreError
+
+box = None          # the Gadget, once started
+board = None
+
+
+def start(page, seed, demo):
+    """The box on the page's flash; the demo table's characters (and supply)
+    go in when the flash holds none (as `make run` does). JSON: what was done."""
+    global box, board
+    board = WebBoard(page, seed=None if seed is None or seed == "" else str(seed))
+    box = Gadget(board)
+    loaded = []
+    if not box.store.characters and demo:
+        table = json.loads(demo)
+        for data in table["characters"]:
+            box.server.put({"character": data})
+            loaded.append(data["name"])
+        supply = table.get("supply")
+        if supply and tuple(supply) != box.core.supply:
+            box.core.set_supply(supply[0], supply[1], board.ticks_ms())
+        box.store.flush()
+    return json.dumps({"demo": loaded, "status": box.store.status})
+
+
+def tick():
+    box.tick()
+
+
+def flush():
+    """What play staged, written to the flash (before the page keeps it)."""
+    try:
+        box.store.flush()
+        return ""
+    except StoreError as exc:
+        return exc.message
+
+
+def describe():
+    d = box.describe()
+    d["supply"] = list(box.core.supply)
+    d["status"] = box.store.status
+    d["brightness"] = box.core.brightness
+    d["now"] = board.ticks_ms()
+    d["frames"] = board.frames
+    return json.dumps(d)
+
+
+def press(button, hold):
+    board.press(button, hold)
+
+
+def down(button):
+    board.down(button)
+
+
+def up(button):
+    board.up(button)
+
+
+def downs():
+    """Every press as the gadget read it: [button, down at (board ms), hold]."""
+    return json.dumps([[i, span[2], span[1]] for i, span in board.downs])
+
+
+def characters():
+    out = []
+    for name in sorted(box.store.characters):
+        out.append(box.store.characters[name].to_dict())
+    return json.dumps({"characters": out, "systems": list(roster.SYSTEMS),
+                       "words": roster.SYSTEM_WORDS, "active": box.core.active(),
+                       "system": box.core.system})
+
+
+def _to_box(data):
+    # A Colour tokens sheet may name its non-core traits; the box counts them
+    # (fatebox.systems.colour_tokens.to_box, the host's, with its checks).
+    if data.get("system") == "colour-tokens" and isinstance(data.get("traits"), list):
+        names = data["traits"]
+        for i in range(len(names)):
+            name = names[i]
+            if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+                raise SheetError("traits[%d]" % i, "expected a trait name of 1..%d characters, got %r"
+                                 % (NAME_LIMIT, name))
+            if name in names[:i]:
+                raise SheetError("traits[%d]" % i, "%r is named twice; each trait once" % name)
+        data = dict(data)
+        data["traits"] = len(names)
+    return data
+
+
+def put_sheet(text):
+    """A sheet's data (JSON text from the page's TOML parser) checked by the
+    rules and the box's own `put` checks, then kept; a name the box holds is
+    refused. JSON: {"ok": true, "name"} or {"ok": false, "field", "message"}."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise SheetError("character", "expected a table")
+        data = _to_box(data)
+        name = data.get("name")
+        if isinstance(name, str) and name in box.store.characters:
+            raise SheetError("name", "the box already holds a character named %r; delete it first or rename this one" % name)
+        box.store.check(data)           # the rules' checks: SheetError names the field
+        box.server.put({"character": data})
+        box.store.flush()
+        return json.dumps({"ok": True, "name": data["name"]})
+    except SheetError as exc:
+        return json.dumps({"ok": False, "field": exc.field, "message": exc.message})
+    except Refused as exc:
+        # The box's own put refused it: its message names what ("character name: ...").
+        return json.dumps({"ok": False, "field": None, "message": exc.message})
+    except StoreError as exc:
+        return json.dumps({"ok": False, "field": None, "message": exc.message})
+    except Exception as exc:
+        # A shape the checks above did not foresee: refused, never a traceback
+        # on the page (the box's put changes nothing until its checks pass).
+        return json.dumps({"ok": False, "field": None,
+                           "message": "the box cannot read this sheet (%s: %s)" % (type(exc).__name__, exc)})
+
+
+def delete(name):
+    try:
+        box.server.delete({"name": name})
+        box.store.flush()
+        return ""
+    except (Refused, StoreError) as exc:
+        return exc.message
+
+
+def choose(system, name):
+    """The menu's choice from the page: as the box's own menu closes on it.
+    name "" is nobody (play without recording); "*" the system's first."""
+    core = box.core
+    now = board.ticks_ms()
+    if system not in roster.SYSTEMS:
+        return "unknown system %r" % (system,)
+    core._open_menu(now)
+    core.menu_system = roster.SYSTEMS.index(system)
+    names = core.candidates(system)
+    if name == "*":
+        core.menu_pick = 0
+    else:
+        core.menu_pick = names.index(name) if name in names else len(names)
+    core._close_menu(now)
+    return ""
+
+
+def show_error():
+    box.show_error()

@@ -1,0 +1,150 @@
+"""make web: the static site of the box in a browser, into build/web/ (docs/web.md).
+
+The MicroPython WebAssembly runtime from the pinned npm package, the firmware
+and shared_rules compiled as `fatebox deploy` compiles them (.mpy; --sources
+keeps the sources) in one bundle, the demo table's characters and the
+help tables as JSON, the TOML parser, the page. Nothing is fetched from another
+origin: any static file server serves it.
+
+--seeded builds the tests' site: its page takes ?seed=N (the virtual gadget's
+entropy bytes); the site `make web` builds refuses a seed.
+"""
+import argparse
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
+
+from fatebox import deploy, help_tables, sheets  # noqa: E402
+from fatebox_fw.play.help import BUTTONS  # noqa: E402
+from shared_rules import registry, roster  # noqa: E402
+from shared_rules.new_beginning import SUPPLY_BLACK, SUPPLY_WHITE  # noqa: E402
+
+MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+TOML = ROOT / "node_modules" / "smol-toml" / "dist"
+PAGE = ("index.html", "app.js", "style.css", "ring.js", "flash.js", "sheets.js")
+# The web board's own modules beside what deploy sends to a MicroPython board.
+WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
+# A board's MicroPython backend has no place on the page.
+NOT_WEB = ("fatebox_fw/hal/rp2.py",)
+
+
+def firmware_files(sources=False):
+    """{path on the page's filesystem: text or base64} for the firmware and the
+    rules: each module compiled as `fatebox deploy` compiles it for a board
+    (.mpy bytes, base64), or its source with `sources`; app.py as source."""
+    out = {}
+    for package, local in (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")):
+        for path in sorted(local.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            board = package + "/" + path.relative_to(local).as_posix()
+            if board in NOT_WEB:
+                continue
+            if board in WEB_ONLY or deploy.MICROPYTHON in deploy.ONLY.get(board, deploy.RUNTIMES):
+                if sources:
+                    out[board] = path.read_text(encoding="utf-8")
+                else:
+                    out[board[:-3] + ".mpy"] = base64.b64encode(deploy.compile_mpy(path, board)).decode()
+    out["app.py"] = (ROOT / "web" / "app.py").read_text(encoding="utf-8")
+    return out
+
+
+def demo_table():
+    """The demo table (examples/): each sheet's character as the box keeps it, and the supply."""
+    import tomlkit
+    table = ROOT / "examples" / "table.toml"
+    characters = []
+    for path in sorted((ROOT / "examples").glob("*.toml")):
+        if path == table:
+            continue
+        characters.append(sheets.load(str(path)).character.to_dict())
+    supply = tomlkit.parse(table.read_text(encoding="utf-8")).unwrap().get("new-beginning", {}).get("supply")
+    return {"characters": characters,
+            "supply": [supply["white"], supply["black"]] if supply else None}
+
+
+def help_lines(supplies):
+    """{"white,black": {system or "": {screen: [label, line]}}}: the help line
+    under the ring, from the same tables as the button cards."""
+    out = {}
+    for supply in supplies:
+        per = {}
+        for system in [None] + list(registry.NAMES):
+            rows = help_tables.MENU + (help_tables.DRAWING,)
+            if system is not None:
+                table = help_tables.system(system, supply)
+                rows = table["setup"] + table["result"] + rows
+            per[system or ""] = dict((r[0], [r[1], help_tables.line(r)]) for r in rows)
+        out["%d,%d" % tuple(supply)] = per
+    return out
+
+
+def commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def build(out, seeded=False, sources=False):
+    out = Path(out)
+    if not (MP / "micropython.mjs").exists() or not (TOML / "index.js").exists():
+        raise SystemExit("web/build.py: node_modules is missing the runtime or the TOML parser: run `make deps`")
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in ("micropython.mjs", "micropython.wasm"):
+        shutil.copy(MP / name, tmp / name)
+    (tmp / "vendor" / "smol-toml").mkdir(parents=True)
+    for path in TOML.glob("*.js"):
+        shutil.copy(path, tmp / "vendor" / "smol-toml" / path.name)
+    shutil.copy(ROOT / "node_modules" / "smol-toml" / "LICENSE", tmp / "vendor" / "smol-toml" / "LICENSE")
+    for name in PAGE:
+        shutil.copy(ROOT / "web" / name, tmp / name)
+    write_json(tmp / "firmware.json", firmware_files(sources))
+    demo = demo_table()
+    write_json(tmp / "demo.json", demo)
+    supplies = [(SUPPLY_WHITE, SUPPLY_BLACK)]
+    if demo["supply"] and tuple(demo["supply"]) not in supplies:
+        supplies.append(tuple(demo["supply"]))
+    write_json(tmp / "help.json", {"lines": help_lines(supplies),
+                                   "buttons": [list(b) for b in BUTTONS],
+                                   "words": roster.SYSTEM_WORDS, "systems": list(registry.NAMES)})
+    version = commit()
+    write_json(tmp / "config.json", {"seeded": bool(seeded), "commit": version})
+    # The service worker caches every file of the site (offline once loaded).
+    files = ["./"] + sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
+    (tmp / "sw.js").write_text((ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+                               .replace("__VERSION__", version + ("-seeded" if seeded else ""))
+                               .replace("__FILES__", json.dumps(files)), encoding="utf-8")
+    shutil.rmtree(out, ignore_errors=True)
+    os.replace(tmp, out)
+    return out
+
+
+def write_json(path, data):
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "build" / "web"))
+    parser.add_argument("--seeded", action="store_true", help="the tests' site: the page takes ?seed=N")
+    parser.add_argument("--sources", action="store_true", help="the firmware as sources, not .mpy")
+    args = parser.parse_args(argv)
+    out = build(args.out, args.seeded, args.sources)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print("web: %s (%d files, %d bytes); open it with: python3 -m http.server -d %s"
+          % (out, sum(1 for p in out.rglob("*") if p.is_file()), total, os.path.relpath(out)))
+
+
+if __name__ == "__main__":
+    main()
