@@ -12,24 +12,7 @@ from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import keep, unload
 from fatebox_fw.store import STAGED, StoreError, _reason
-
-try:
-    from binascii import crc32 as _crc32
-except ImportError:
-    _crc32 = None
-
-
-def crc_more(data, crc):
-    """CRC-32 of `data` continued from `crc` (0 to start): the batch check of a transaction."""
-    if _crc32 is not None:
-        return _crc32(data, crc) & 0xFFFFFFFF
-    crc ^= 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
-    return crc ^ 0xFFFFFFFF
-
+from fatebox_fw.check import crc_more
 
 def begin(store):
     """Open a transaction (dropping any other); its number."""

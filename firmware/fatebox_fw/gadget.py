@@ -39,6 +39,8 @@ class Gadget:
         unique_id = getattr(board, "unique_id", None)
         self.server = Server(self.store, self.core, profile["board"], board.serial_write, board,
                              unique_id() if unique_id is not None else None)
+        # What was wrong with the board's own id file (the virtual board's), for `storage`.
+        self.server.id_problem = getattr(board, "id_problem", None)
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader(buf=memory.reserved(memory.FRAME, N.FRAME_LIMIT))
         self.inbuf = bytearray(READ_CHUNK)

@@ -2,6 +2,8 @@
 # box records, numbered, in two segment files used in turn; read page by page.
 import json
 
+from fatebox_fw.check import crc_more, line_hash
+
 try:
     import uos as os
 except ImportError:
@@ -9,6 +11,7 @@ except ImportError:
 
 SEGMENT = 256          # results per segment file; the journal keeps 256..512 of the newest
 FILES = ("journal.0", "journal.1")
+TORN = b" torn\n"       # what ends a line a power cut tore, once the next append comes
 PAGE_BYTES = 3200      # results in one `journal` reply: room left for the reply's own keys
 
 
@@ -17,6 +20,18 @@ def _open(opener, path, mode):
         return opener(path, mode)
     except OSError:
         return None
+
+
+def _good(line):
+    """True if a whole stored line (with its newline) passes its check: its
+    last 8 hex digits are the CRC-32 of what comes before the space ahead of
+    them. A line from before the checks (ending in its JSON) passes as it was."""
+    if line[-2:] == b"}\n":
+        return True
+    if len(line) < 11 or line[-11:-10] != b"}" or line[-10:-9] != b" ":
+        return False
+    # Compared as text: the digits as written (lower case), so no changed byte passes.
+    return line[-9:-1] == b"%08x" % crc_more(memoryview(line)[:-10], 0)
 
 
 def _seq(line):
@@ -46,32 +61,38 @@ class Journal:
         self.current = 0       # the segment appends go to
         self.count = 0         # results in it
         self.last = 0          # the newest sequence number on flash
+        self.tip = None        # the hash of the last line on flash (the next entry's `prev`)
+        self.saved = None      # the last number the characters file counts (the store sets it)
         self.scan()
 
     def _scan_one(self, path):
-        """(first seq, last seq, count, torn) of one segment; (None, None, 0, False) if empty or missing."""
+        """(first seq, last seq, count, torn, the last whole line) of one segment."""
         f = _open(self.opener, path, "rb")
         if f is None:
-            return None, None, 0, False
+            return None, None, 0, False, None
         first = last = None
         count = 0
         torn = False
+        end = None
         try:
             while True:
                 line = f.readline()
                 if not line:
                     break
                 torn = not line.endswith(b"\n")
-                seq = _seq(line)
-                if seq is None or not line.endswith(b"\n"):
+                if torn or line.endswith(TORN):
                     continue
+                end = line
+                count += 1
+                seq = _seq(line)
+                if seq is None or not _good(line):
+                    continue        # damaged: counted, served as damaged, its number not trusted
                 if first is None:
                     first = seq
                 last = seq
-                count += 1
         finally:
             f.close()
-        return first, last, count, torn
+        return first, last, count, torn, end
 
     def scan(self):
         a = self._scan_one(self.paths[0])
@@ -82,6 +103,10 @@ class Journal:
         self.count = cur[2]
         self.torn = cur[3]      # a power cut mid-line: the next append starts on a new line
         self.last = max(a[1] or 0, b[1] or 0)
+        # The chain (docs/protocol.md, The roll journal): the next entry's
+        # `prev` is the hash of the last whole line on flash, as stored.
+        end = cur[4] if cur[4] is not None else (a if self.current else b)[4]
+        self.tip = line_hash(end[:-1]) if end is not None else None
 
     def append(self, entries):
         """Write (seq, dict) entries; OSError if the flash failed (then call scan())."""
@@ -96,13 +121,17 @@ class Journal:
             f = self.opener(self.paths[self.current], mode)
             try:
                 if self.torn and mode == "ab":
-                    f.write(b"\n")
+                    f.write(TORN)       # ends the torn line as one: skipped, never read as damage
                 self.torn = False
                 while i < len(entries) and self.count < SEGMENT:
                     seq, entry = entries[i]
-                    f.write(b"%d " % seq)
-                    f.write(json.dumps(entry).encode())
+                    if self.tip is not None:
+                        entry["prev"] = self.tip
+                    line = b"%d " % seq + json.dumps(entry).encode()
+                    line = line + b" %08x" % crc_more(line, 0)
+                    f.write(line)
                     f.write(b"\n")
+                    self.tip = line_hash(line)
                     self.count += 1
                     self.last = seq
                     i += 1
@@ -128,17 +157,20 @@ class Journal:
                 if not line:
                     return None
                 seq = _seq(line)
-                if seq is not None and line.endswith(b"\n"):
+                if seq is not None and line.endswith(b"\n") and _good(line):
                     return seq
         finally:
             f.close()
 
     def page(self, after, budget=PAGE_BYTES):
         """(results after `after`, oldest first, each a dict with its `seq`; more?)
-        as many as fit in `budget` bytes of JSON."""
+        as many as fit in `budget` bytes of JSON. Each carries `line`, the line
+        as stored (the host checks the chain over it); a line that fails its
+        check is served as {"seq" (None if unreadable), "damaged": why}."""
         order = self.paths if self.current == 1 else (self.paths[1], self.paths[0])
         out = []
         used = 0
+        started = after == 0
         for path in order:
             f = _open(self.opener, path, "rb")
             if f is None:
@@ -148,16 +180,40 @@ class Journal:
                     line = f.readline()
                     if not line:
                         break
-                    seq = _seq(line)
-                    if seq is None or seq <= after or not line.endswith(b"\n"):
+                    if line.endswith(TORN):
+                        continue            # torn by a power cut: never finished, never served
+                    if not line.endswith(b"\n"):
+                        # The last line, unended: a cut before the save that
+                        # counts it (skipped), unless the characters file counts
+                        # it: then it was whole, and its end was damaged since.
+                        seq = _seq(line)
+                        if started and seq is not None and self.saved is not None and self.saved >= seq > after:
+                            out.append({"seq": seq, "damaged": "the line's end was damaged on flash"})
                         continue
-                    size = len(line) + 24      # the reply adds "seq": N to each
+                    seq = _seq(line)
+                    good = seq is not None and _good(line)
+                    if not started:
+                        # From the line after `after` on, in the order on flash,
+                        # whatever their numbers (the host checks the order).
+                        if good and seq >= after:
+                            started = True
+                            if seq == after:
+                                continue
+                        else:
+                            continue
+                    # The entry and its `line` (a JSON string: quotes escaped).
+                    size = (len(line) * 9 // 4 if good else 0) + 80
                     if out and used + size > budget:
                         return out, True
-                    try:
-                        entry = json.loads(line[line.find(b" ") + 1:])
-                    except ValueError:
-                        continue
+                    entry = None
+                    if good:
+                        try:
+                            entry = json.loads(line[line.find(b" ") + 1:-10 if line[-2:] != b"}\n" else -1])
+                            entry["line"] = line[:-1].decode()
+                        except (ValueError, UnicodeError):
+                            entry = None
+                    if not isinstance(entry, dict):
+                        entry = {"seq": seq, "damaged": "the line does not pass its check"}
                     entry["seq"] = seq
                     out.append(entry)
                     used += size

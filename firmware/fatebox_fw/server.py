@@ -34,6 +34,7 @@ class Server:
     def __init__(self, store, core, board_name, write, clock, board_id=None):
         self.store = store
         self.board_id = board_id    # the board's unique id (hello `id`): the host's key for this box
+        self.id_problem = None      # what was wrong with the board's id file, if it keeps one
         self.line = b""             # the frame being served (a staged request's bytes: its batch CRC)
         self.core = core
         self.board_name = board_name
@@ -67,7 +68,15 @@ class Server:
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
                 "board-id": self.board_id, "seq": self.store.seq, "systems": list(roster.SYSTEMS),
-                "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity}}
+                "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity},
+                "storage": self.storage()}
+
+    def storage(self):
+        """`storage` (docs/protocol.md): "ok" or what load or the last save found wrong."""
+        status = self.store.status
+        if self.id_problem is None:
+            return status
+        return self.id_problem if status == "ok" else status + "; " + self.id_problem
 
     def start(self):
         """The hello event, so a terminal shows what is there (docs/protocol.md)."""
@@ -302,12 +311,15 @@ class Server:
 
     def about(self, request):
         from fatebox_fw import info      # the `info` op: imported when first asked
-        return info.info(self.board_name, self.store.directory, self.core.clock)
+        out = info.info(self.board_name, self.store.directory, self.core.clock)
+        out["storage"] = self.storage()
+        out["backup"] = self.store.backup_status
+        return out
 
     def state(self, request):
         out = self.core.state()
         out["characters"] = len(self.store.characters)
-        out["storage"] = self.store.status
+        out["storage"] = self.storage()
         out["backup"] = self.store.backup_status
         out["replies-dropped"] = self.dropped
         return out

@@ -1,5 +1,6 @@
 # The characters and settings on flash: one JSON file, saved atomically (write a
 # temporary file, close, keep the old one as .bak, rename), batched, validated on load.
+import io
 import json
 import sys
 
@@ -14,6 +15,7 @@ except ImportError:
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import Room, drop, keep, unload
+from fatebox_fw.check import crc_more
 
 FILE = "characters.json"
 STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
@@ -25,6 +27,45 @@ ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
 # with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
 # writes text, and the files here are binary, so there a value goes as bytes.
 STREAM_JSON = sys.implementation.name == "micropython"
+# The file ends in its CRC-32 (docs/flash.md, Checked on load): a key whose
+# text is a fixed length, covering every byte before it.
+CRC_HEAD = b', "crc": "'
+CRC_TAIL = len(CRC_HEAD) + 8 + 3      # then 8 hex digits and "}\n"
+
+
+class Checked(getattr(io, "IOBase", object)):
+    """What a save writes through: pieces gather in a buffer made once, and each
+    full buffer goes into the CRC and to the file (MicroPython's json.dump
+    writes here piece by piece; a CRC per piece would make a long int each:
+    heap churn). A runtime without io.IOBase is not STREAM_JSON: it writes bytes."""
+
+    def __init__(self, size=256):
+        self.f = None
+        self.crc = 0
+        self.buf = bytearray(size)
+        self.view = memoryview(self.buf)
+        self.n = 0
+
+    def write(self, data):
+        k = len(data)
+        if self.n + k > len(self.buf):
+            self.flush()
+            if k > len(self.buf):
+                self.crc = crc_more(data, self.crc)
+                self.f.write(data)
+                return k
+        self.buf[self.n:self.n + k] = data
+        self.n += k
+        return k
+
+    def flush(self):
+        if self.n:
+            piece = self.view[:self.n]
+            self.crc = crc_more(piece, self.crc)
+            self.f.write(piece)
+            self.n = 0
+
+
 # Settings kept with the characters (one file, one write): the key, its check.
 SETTINGS = ("brightness", "system", "active", "supply", "setups")
 
@@ -111,6 +152,7 @@ class Store:
         self.announce = []
         self.journal = None
         self.room = Room()          # a run of heap for the save's file buffers (memory.Room)
+        self.out = Checked()        # made once: every save writes through it
         self.txn = None             # the open transaction's number, its frames and CRC so far
         self.txn_count = 0
         self.txn_crc = 0
@@ -144,6 +186,12 @@ class Store:
             store_load.load(self)
         finally:
             drop(("fatebox_fw.store_load",))
+        if self.unchecked and not self.readonly:
+            # A file from before the checks: rewritten at once with its CRC.
+            try:
+                self._save(self.characters, self.settings)
+            except StoreError:
+                pass        # save_problem says so; the next save tries again
 
     # -- changes ------------------------------------------------------------------
 
@@ -284,6 +332,9 @@ class Store:
         return True
 
     def _write(self, f, data):
+        out = self.out
+        out.flush()             # what json.dump left in the buffer goes first
+        out.crc = crc_more(data, out.crc)
         f.write(data)
         if self.busy is not None:
             self.busy()         # between writes: the buttons are still read
@@ -292,7 +343,7 @@ class Store:
         # A file the store opened itself on MicroPython takes the JSON as it is
         # made; another opener's file (tests wrap one) gets it as bytes.
         if STREAM_JSON and self.opener is open:
-            json.dump(value, f)
+            json.dump(value, self.out)
             if self.busy is not None:
                 self.busy()
         else:
@@ -325,6 +376,9 @@ class Store:
                     raise
                 self.pending = []
             f = self.opener(tmp, "wb")
+            self.out.f = f
+            self.out.crc = 0
+            self.out.n = 0
             try:
                 # One character at a time: the board never holds the whole
                 # file as one string (8 characters can be ~30 KB of JSON).
@@ -338,8 +392,12 @@ class Store:
                     if i:
                         self._write(f, b", ")
                     self._dump(f, characters[names[i]].to_dict())
-                self._write(f, b"]}\n")
+                self._write(f, b"]")
+                self.out.flush()
+                f.write(CRC_HEAD + b'%08x"}\n' % self.out.crc)
             finally:
+                self.out.f = None
+                self.out.n = 0
                 f.close()
             # The last good file becomes the backup, then the new one takes its
             # place: a power cut between the two leaves the backup to load.

@@ -11,7 +11,8 @@ except ImportError:
 
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox_fw.store import BACKUP, FORMAT, SETTINGS, STAGED, _base, _exists, _reason
+from fatebox_fw.store import BACKUP, CRC_HEAD, CRC_TAIL, FORMAT, SETTINGS, STAGED, _base, _exists, _reason
+from fatebox_fw.check import crc_more
 from fatebox_fw.journal import Journal
 
 # What a file that does not read can raise: not JSON, not a state file, a
@@ -44,6 +45,7 @@ def load(store):
     store.settings = {}
     store.revisions = {}
     store.clock = store.seq = 0
+    store.unchecked = False
     # A transaction the host began and never committed changes nothing.
     try:
         os.remove(store.directory + "/" + STAGED)
@@ -53,8 +55,9 @@ def load(store):
         if not _exists(path):
             continue
         try:
-            store.characters, store.settings, meta = read(store, path)
+            store.characters, store.settings, meta, checked = read(store, path)
             store.clock, store.seq, store.revisions = meta
+            store.unchecked = not checked
         except UNREADABLE as exc:
             # Never lose what was on flash: move it aside, try the older generation.
             aside = aside_name(path)
@@ -80,6 +83,7 @@ def load(store):
     # Results written to the journal just before a cut kept the characters file
     # from recording them still count: the next number follows the journal's.
     store.journal = Journal(store.directory, store.opener)
+    store.journal.saved = store.seq
     if store.journal.last > store.seq:
         store.seq = store.journal.last
 
@@ -104,8 +108,37 @@ def check_backup(store):
                                 % (_base(path), _reason(exc), _base(aside)))
 
 
+def checksum(store, path):
+    """True if the file ends in its CRC-32 and it matches; False for a file from
+    before the checks (rewritten with one once it reads); ValueError otherwise."""
+    size = os.stat(path)[6]
+    f = store.opener(path, "rb")
+    try:
+        crc = 0
+        left = size - CRC_TAIL
+        while left > 0:
+            chunk = f.read(256 if left > 256 else left)
+            if not chunk:
+                break
+            crc = crc_more(chunk, crc)
+            left -= len(chunk)
+        tail = f.read()
+    finally:
+        f.close()
+    if len(tail) == CRC_TAIL and tail[:len(CRC_HEAD)] == CRC_HEAD and tail[-3:] == b'"}\n':
+        # Compared as text: the digits as written (lower case), so no changed byte passes.
+        if tail[len(CRC_HEAD):-3] != b"%08x" % crc:
+            raise ValueError("its checksum does not match: it changed on flash")
+        return True
+    end = tail.rstrip()
+    if end[-1:] == b"}" and end[:-1].rstrip()[-1:] != b'"':
+        return False        # ends as a file from before the checks did; a checked one ends '"}'
+    raise ValueError("its checksum is missing or damaged")
+
+
 def read(store, path):
-    """(characters by name, settings) of one file; ValueError or SheetError if it does not read."""
+    """(characters by name, settings, meta, checked) of one file; ValueError or SheetError if it does not read."""
+    checked = checksum(store, path)
     f = store.opener(path, "rb")
     try:
         data = json.load(f)      # parsed from the stream: no copy of the file in RAM
@@ -126,7 +159,7 @@ def read(store, path):
         out[character.name] = character
     if len(out) > store.capacity:
         raise ValueError("%d characters, more than the %d the box holds" % (len(out), store.capacity))
-    return out, settings, check_meta(data, out)
+    return out, settings, check_meta(data, out), checked
 
 
 def check_meta(data, characters):

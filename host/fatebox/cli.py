@@ -20,6 +20,7 @@ from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOS
 from fatebox.link import DEFAULT_TIMEOUT
 from fatebox.deploy import deploy_command
 from fatebox.session import connect as _connect, port_option, records as _records
+from fatebox.cli_verify import verify_command
 from fatebox.cli_roll import character_name, roll_group
 from fatebox.cli_table import table_command
 
@@ -468,6 +469,7 @@ main.add_command(cli_history.stats_command)     # fatebox stats [--system S] [--
 main.add_command(cli_odds.simulate_group)    # fatebox simulate SYSTEM ... --trials N
 main.add_command(roll_group)                 # fatebox roll SYSTEM ... [--character NAME]
 main.add_command(table_command)              # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
+main.add_command(verify_command)             # fatebox verify [--json]
 main.add_command(cli_entropy.entropy_command)   # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
 
 

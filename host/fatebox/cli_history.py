@@ -124,7 +124,9 @@ def which_box(records, box, all_boxes, port):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: per system, per set-up, the counts and p.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png|.svg", help="Also draw the chart into a file.")
 @click.option("--since", default=None, metavar="DATE", help="Only results received since DATE (a session's).")
-def stats_command(system, box, all_boxes, port, as_json, plot_path, since=None):
+@click.option("--include-unverified", is_flag=True,
+              help="Count results after a break in a box's journal chain too (`fatebox verify`).")
+def stats_command(system, box, all_boxes, port, as_json, plot_path, since=None, include_unverified=False):
     """Is the box fair? What it drew and rolled, per set-up, against the exact odds.
 
     One box at a time: the board on the port, or --box BOARD_ID (fatebox history
@@ -137,6 +139,8 @@ def stats_command(system, box, all_boxes, port, as_json, plot_path, since=None):
         results = records.results(None, system, _since(since))
     if board_id is not None:
         results = [r for r in results if family(r["box"]) == board_id]
+    if not include_unverified:
+        results = [r for r in results if r.get("verified", True)]
     report = S.compare(results, system)
     report["box"] = board_id
     if plot_path is not None and report["systems"]:

@@ -92,6 +92,16 @@ MIGRATIONS = (
         UNIQUE (receiver, box, seq)
     );
     """,
+    # The journal's chain (docs/sync.md, A chain that does not link): the hash of
+    # the last line the host saw from each box, where its chain first did not
+    # link, and each result's own hash and whether it linked.
+    """
+    ALTER TABLE boxes ADD COLUMN chain TEXT;
+    ALTER TABLE boxes ADD COLUMN chain_seq INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE boxes ADD COLUMN broken_at INTEGER;
+    ALTER TABLE results ADD COLUMN hash TEXT;
+    ALTER TABLE results ADD COLUMN verified INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 SCHEMA = len(MIGRATIONS)
 
@@ -249,7 +259,31 @@ class Records:
                              ("%s (before it was wiped, %s)" % (row["board_id"], stamp), row["board"],
                               row["first_seen"], stamp, row["last_seq"], row["lost"])).lastrowid
         self._run("UPDATE results SET box = ? WHERE box = ?", (archived, box))
-        self._run("UPDATE boxes SET last_seq = 0, lost = 0 WHERE id = ?", (box,))
+        self._run("UPDATE boxes SET last_seq = 0, lost = 0, chain = NULL, chain_seq = 0, broken_at = NULL "
+                  "WHERE id = ?", (box,))
+
+    def find_box(self, board_id):
+        """The row id of a box the host knows, or None (nothing recorded)."""
+        row = self._run("SELECT id FROM boxes WHERE board_id = ?", (board_id,)).fetchone()
+        return row["id"] if row is not None else None
+
+    def chain(self, box):
+        """(the hash of the last journal line seen from `box`, its seq, the first result where its chain broke)."""
+        row = self._run("SELECT chain, chain_seq, broken_at FROM boxes WHERE id = ?", (box,)).fetchone()
+        if row is None:
+            return None, 0, None
+        return row["chain"], row["chain_seq"], row["broken_at"]
+
+    def set_chain(self, box, tip, seq, broken):
+        self._run("UPDATE boxes SET chain = ?, chain_seq = ?, broken_at = ? WHERE id = ?", (tip, seq, broken, box))
+
+    def box_results(self, box):
+        """{seq: {hash, result, name, system}} of every result kept from `box`."""
+        out = {}
+        for row in self._run("SELECT seq, hash, name, system, entry FROM results WHERE box = ?", (box,)):
+            out[row["seq"]] = {"hash": row["hash"], "name": row["name"], "system": row["system"],
+                               "result": json.loads(row["entry"])}
+        return out
 
     def last_seq(self, box):
         row = self._run("SELECT last_seq, lost FROM boxes WHERE id = ?", (box,)).fetchone()
@@ -302,12 +336,12 @@ class Records:
         for r in results:
             entry = r.get("result") or {}
             setup = r.get("setup")
-            self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, played) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, "
+                      "played, hash, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (box, r["seq"], r.get("name"), r.get("system", "?"), entry.get("outcome"),
                        json.dumps(entry, sort_keys=True), stamp,
                        json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None,
-                       played.get(r["seq"])))
+                       played.get(r["seq"]), r.get("hash"), 0 if r.get("verified") is False else 1))
         self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ?, fetched = ? WHERE id = ?",
                   (last, lost, stamp, box))
 
@@ -331,7 +365,8 @@ class Records:
                         "seq": row["seq"], "box": row["board_id"], "received": row["received"],
                         "played": row["played"],
                         "result": json.loads(row["entry"]),
-                        "setup": json.loads(row["setup"]) if row["setup"] else None})
+                        "setup": json.loads(row["setup"]) if row["setup"] else None,
+                        "verified": bool(row["verified"])})
         return out
 
 

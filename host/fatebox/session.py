@@ -21,7 +21,13 @@ def connect(port):
     """The link to the board --port names (this command's, else the global one, else auto)."""
     root = _root()
     spec = port or root.get("port") or ports.AUTO
-    return Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
+    link = Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
+    # A damaged state file on the box (docs/flash.md, Checked on load): every command says it.
+    problem = (link.info or {}).get("storage")
+    if isinstance(problem, str) and problem != "ok":
+        from fatebox.terminal import visible
+        click.echo("fatebox: the box's storage: %s" % visible(problem), err=True)
+    return link
 
 
 def records():

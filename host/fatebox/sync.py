@@ -6,7 +6,7 @@ import os
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox import charnames, merge, replies, sheetnames, sheets
+from fatebox import chain, charnames, merge, replies, sheetnames, sheets
 from fatebox.errors import DeviceError, FateboxError, USAGE
 
 MISSING = object()
@@ -216,7 +216,8 @@ class Box:
         last, _ = self.records.last_seq(self.row)
         info_seq = (self.link.info or {}).get("seq")
         if isinstance(info_seq, int) and info_seq < last:
-            say("the box's results restart at %d, below the %d the host has: it was wiped or its flash replaced. "
+            say("the box's results restart at %d, below the %d the host has: it was wiped, its flash replaced, or "
+                "restored from an older flash image (a rollback: `fatebox verify` says which results). "
                 "%s kept so far %s in the host's records; characters it no longer holds are reported "
                 "below (`fatebox push SHEET` puts one back)"
                 % (info_seq, last, "The 1 result" if last == 1 else "The %d results" % last, "stays" if last == 1 else "stay"))
@@ -224,6 +225,13 @@ class Box:
             with self.records.write():
                 self.records.wiped(self.row)
         results, first, newest = self.link.journal(last)
+        # Every page's chain is checked (docs/sync.md, A chain that does not link),
+        # then each entry, as its own line says it, against the schema.
+        tip, tip_seq, broken = self.records.chain(self.row)
+        walk = chain.Walk(tip if tip_seq == last else None, last, broken, first)
+        results = walk.take(results)
+        for line in walk.say():
+            say(line)
         results = replies.journal_entries(results, last, say)     # what does not match: said, skipped
         lost = max(0, first - last - 1) if results or newest > last else 0
         if lost:
@@ -232,6 +240,7 @@ class Box:
         with self.records.write():
             # Results from a box whose records restarted are kept with new numbers.
             self.records.add_results(self.row, results, newest, lost)
+            self.records.set_chain(self.row, walk.tip, walk.seq, walk.broken)
         return results, lost
 
     def commit(self, changes, after_frame=None):

@@ -1,10 +1,11 @@
-# The pure-Python CRC-32 that wire.py and batch.py fall back on where a port
+# The pure-Python CRC-32 that wire.py and fatebox_fw/check.py (the batch's, the
+# state files') fall back on where a port
 # has no binascii.crc32: the same numbers as binascii, on both interpreters
 # (both have binascii.crc32, so the fallback runs only here).
 import binascii
 
 from shared_rules import wire
-from fatebox_fw import batch
+from fatebox_fw import batch, check
 
 VECTORS = [b"", b"a", b"123456789", b"\x00" * 7, b"\xff" * 33, bytes(range(256)),
            b'#00000000 {"id": 1, "op": "hello", "versions": [2]}', "Straße ✓".encode()]
@@ -28,11 +29,11 @@ def test_the_frame_checksum_fallback_matches_binascii():
 
 def test_the_batch_crc_fallback_matches_binascii_and_continues():
     for data in VECTORS:
-        assert _with_fallback(batch, "_crc32", lambda: batch.crc_more(data, 0)) == binascii.crc32(data) & 0xFFFFFFFF
+        assert _with_fallback(check, "_crc32", lambda: batch.crc_more(data, 0)) == binascii.crc32(data) & 0xFFFFFFFF
     # Continued from one frame to the next, as a transaction's batch CRC is.
     crc = 0
     expected = 0
     for data in VECTORS:
-        crc = _with_fallback(batch, "_crc32", lambda: batch.crc_more(data, crc))
+        crc = _with_fallback(check, "_crc32", lambda: batch.crc_more(data, crc))
         expected = binascii.crc32(data, expected) & 0xFFFFFFFF
         assert crc == expected, data

@@ -71,7 +71,7 @@ def test_hello():
     reply = ask(gadget, board, {"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
     assert reply == {"id": 1, "ok": True, "protocol": 2, "firmware": FIRMWARE_VERSION, "board": "pico",
                      "board-id": None, "seq": 0, "systems": list(registry.NAMES),
-                     "limits": {"frame": 4096, "characters": 8}}
+                     "limits": {"frame": 4096, "characters": 8}, "storage": "ok"}
 
 
 def test_hello_without_a_common_version_is_a_version_error():

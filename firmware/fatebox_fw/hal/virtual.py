@@ -3,15 +3,40 @@
 import errno
 import json
 import os
+import re
 import select
 import time
 import tty
+import zlib
 
 from shared_rules.randomness import SeededBytes
 from fatebox_fw.hal import presses
 from fatebox_fw.hal.board import Board
 from fatebox_fw.hal.presses import PRESS_GAP_MS  # noqa: F401 (fatebox sim imports it from here)
 from fatebox_fw.profile import PICO, validate
+
+_OLD_ID = re.compile(rb"virtual-[0-9a-f]{16}\n?")
+
+
+def _id_copy(line):
+    """The id in one copy `<id> <crc8>` if its CRC-32 matches, else None."""
+    head, _, crc = line.rpartition(b" ")
+    if not head.startswith(b"virtual-") or len(crc) != 8:
+        return None
+    if crc != b"%08x" % (zlib.crc32(head) & 0xFFFFFFFF):
+        return None
+    try:
+        return head.decode("ascii")
+    except ValueError:
+        return None
+
+
+def _keep_id(path, made):
+    copy = b"%s %08x\n" % (made.encode(), zlib.crc32(made.encode()) & 0xFFFFFFFF)
+    with open(path + ".tmp", "wb") as f:
+        f.write(copy + copy)
+    os.replace(path + ".tmp", path)
+
 
 
 def read_profile(profile):
@@ -58,19 +83,46 @@ class VirtualBoard(Board):
 
     # -- the board the Gadget sees -------------------------------------------
     def unique_id(self):
-        """A random id made once and kept in the state folder, as a chip keeps its own."""
+        """A random id made once and kept in the state folder, as a chip keeps its
+        own: `board-id` holds it twice, each copy with its CRC-32 (docs/flash.md,
+        Checked on load). `id_problem` says what was wrong with the file, if anything."""
         path = os.path.join(self.storage, "board-id")
+        self.id_problem = None
         try:
-            with open(path) as f:
-                made = f.read().strip()
-            if made:
-                return made
-        except OSError:
-            pass
+            with open(path, "rb") as f:
+                data = f.read(4096)
+        except FileNotFoundError:
+            data = None
+        except OSError as exc:
+            data = b""
+            self.id_problem = "board-id could not be read (%s)" % (exc.strerror or exc)
+        if data is not None:
+            copies = data.split(b"\n")
+            good = [c for c in (_id_copy(c) for c in copies[:2]) if c is not None]
+            if len(copies) == 3 and len(good) == 2 and good[0] == good[1] and copies[2] == b"":
+                return good[0]
+            if good:
+                # One copy is damaged: the other is the id; the file is made whole again.
+                self.id_problem = "board-id had a damaged copy; the other was used and the file rewritten"
+                _keep_id(path, good[0])
+                return good[0]
+            if _OLD_ID.fullmatch(data):
+                _keep_id(path, data.strip().decode())      # from before the checks: rewritten with them
+                return data.strip().decode()
+            aside = path + ".corrupt"
+            n = 2
+            while os.path.exists(aside):
+                aside = "%s.corrupt.%d" % (path, n)
+                n += 1
+            try:
+                os.replace(path, aside)
+            except OSError:
+                aside = None
+            self.id_problem = ("%s; it was kept as %s; the box took a new id, so the host sees a new box"
+                               % (self.id_problem or "board-id was damaged (neither copy passes its check)",
+                                  os.path.basename(aside) if aside else "it was (it could not be moved aside)"))
         made = "virtual-" + os.urandom(8).hex()
-        with open(path + ".tmp", "w") as f:
-            f.write(made + "\n")
-        os.replace(path + ".tmp", path)
+        _keep_id(path, made)
         return made
 
     def raw_entropy(self, buf):

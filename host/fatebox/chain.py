@@ -1,0 +1,156 @@
+# The roll journal's chain, checked on the host (docs/protocol.md, The roll
+# journal; docs/sync.md, A chain that does not link): every page the host reads,
+# and `fatebox verify`'s whole journal against itself and the host's records.
+import hashlib
+import json
+import zlib
+
+
+class BadLine(ValueError):
+    """A journal line that does not read or does not pass its check."""
+
+
+def line_hash(line):
+    """The chain's hash of a stored line (text, its newline left out)."""
+    return hashlib.sha256(line.encode("utf-8")).hexdigest()[:16]
+
+
+def parse(line):
+    """(seq, entry dict) of one stored line; BadLine if it does not read or its
+    CRC-32 fails. A line from before the checks (no CRC, no `prev`) reads as it is."""
+    if not isinstance(line, str):
+        raise BadLine("no line")
+    data = line.encode("utf-8", "surrogatepass")
+    if not data.endswith(b"}"):
+        if len(data) < 10 or data[-9:-8] != b" ":
+            raise BadLine("it has no checksum")
+        crc = data[-8:]
+        data = data[:-9]
+        if b"%08x" % (zlib.crc32(data) & 0xFFFFFFFF) != crc:
+            raise BadLine("its checksum does not match")
+    head, _, body = data.partition(b" ")
+    try:
+        seq = int(head)
+        entry = json.loads(body)
+    except ValueError:
+        raise BadLine("it does not read")
+    if not isinstance(entry, dict) or seq < 1:
+        raise BadLine("it does not read")
+    return seq, entry
+
+
+class Walk:
+    """The chain walked over results as the host reads them, page after page.
+
+    `tip`/`seq`: the hash of the last line the host saw and its number (None, 0:
+    nothing seen yet, or it cannot be linked); `broken`: the first result where
+    the chain did not link, if any (every result after it is unverified).
+    `take` returns the results to keep, each made from its own line with `hash`
+    and `verified`, and says what did not link."""
+
+    def __init__(self, tip, seq, broken=None, first=None):
+        self.tip = tip
+        self.seq = seq
+        self.broken = broken
+        self.first = first        # the oldest result the box still keeps: a gap below it is a wrap
+        self.notes = []           # (seq, kind, words)
+        self.seen = set()         # the numbers walked over
+
+    def _break(self, seq, kind, words):
+        self.notes.append((seq, kind, words))
+        if self.broken is None:
+            self.broken = seq
+
+    def take(self, results):
+        kept = []
+        for r in results:
+            if not isinstance(r, dict):
+                continue
+            claimed = r.get("seq")
+            if "damaged" in r:
+                self.notes.append((claimed, "damaged", "damaged on the box's flash (its check fails): lost"))
+                self.tip = None       # the next one cannot be linked over it
+                continue
+            if "line" not in r:
+                # A box from before the chain, or a result served from its memory
+                # (its flash refused the save): nothing to check, kept as before.
+                if isinstance(claimed, int) and claimed > self.seq:
+                    r = dict(r, verified=self.broken is None, hash=None)
+                    kept.append(r)
+                    self.seq, self.tip = claimed, None
+                continue
+            try:
+                seq, entry = parse(r["line"])
+            except BadLine as exc:
+                self.notes.append((claimed, "damaged", "its line came with the result but %s: lost" % exc))
+                self.tip = None
+                continue
+            if seq != claimed:
+                self._break(seq, "changed", "the box's reply (%r) is not what its line says" % (claimed,))
+            elif seq == self.seq or seq in self.seen:
+                self._break(seq, "replayed", "result %d comes again after %d" % (seq, self.seq))
+            elif seq < self.seq:
+                self._break(seq, "reordered", "it comes after %d" % self.seq)
+            elif self.tip is not None and seq > self.seq + 1 and (self.first is None or seq != self.first):
+                self._break(seq, "removed", "results %d..%d are missing before it" % (self.seq + 1, seq - 1))
+            elif self.tip is not None and seq == self.seq + 1 and entry.get("prev") != self.tip and \
+                    not (entry.get("prev") is None and r["line"].endswith("}")):
+                # (a line from before the chain has no `prev` to check)
+                self._break(seq, "changed", "it does not link to %d as the host saw it: %d was changed, or a "
+                            "result removed or put in between" % (self.seq, self.seq))
+            h = line_hash(r["line"])
+            if "played" in r:
+                entry["played"] = r["played"]     # the host's placing of its `ms` in time (link.journal)
+            entry["seq"] = seq
+            entry["hash"] = h
+            entry["verified"] = self.broken is None
+            kept.append(entry)
+            self.tip, self.seq = h, max(seq, self.seq)
+            self.seen.add(seq)
+        return kept
+
+    def say(self):
+        """What did not link, each loss in a line and a break in one (sync and pull print them)."""
+        out = []
+        breaks = []
+        for seq, kind, words in self.notes:
+            if kind == "damaged":
+                out.append("the box's journal: %s %s" % ("result %s" % seq if seq is not None else "a result", words))
+            else:
+                breaks.append("%s at %s: %s" % (kind, seq, words))
+        if breaks:
+            out.append("the box's journal does not link (%s): results from %d on are kept apart as unverified "
+                       "(`fatebox stats` leaves them out; `fatebox verify` says more)" % ("; ".join(breaks), self.broken))
+        return out
+
+
+def audit(results, first, last, records=None, host_last=0):
+    """What is wrong with a box's whole journal, against itself and the host's
+    records ({seq: {hash, result, ...}} of that box): [(seq, kind, words)], by seq.
+    Kinds: damaged, changed, removed, reordered, replayed, rollback."""
+    problems = []
+    walk = Walk(None, 0, None, first)
+    walk.take(results)
+    problems.extend(walk.notes)
+    seen = {}
+    for r in results:
+        if isinstance(r, dict) and isinstance(r.get("line"), str):
+            try:
+                seq, entry = parse(r["line"])
+            except BadLine:
+                continue
+            seen.setdefault(seq, (line_hash(r["line"]), entry.get("result")))
+    records = records or {}
+    for seq in sorted(records):
+        kept = records[seq]
+        if seq in seen:
+            # A result kept before the chain has no hash: its result is compared.
+            if (kept["hash"] != seen[seq][0]) if kept.get("hash") is not None else (kept.get("result") != seen[seq][1]):
+                problems.append((seq, "changed", "the box's result %d is not the one the host kept" % seq))
+        elif first <= seq <= last:
+            problems.append((seq, "removed", "the host kept result %d; the box's journal no longer has it" % seq))
+    if host_last > last:
+        problems.append((last + 1, "rollback", "the box's journal ends at %d but the host has results up to %d: "
+                         "the box was restored from an older flash image, or wiped" % (last, host_last)))
+    problems.sort(key=lambda p: (p[0] if p[0] is not None else 0))
+    return problems

@@ -1,0 +1,74 @@
+# Every state file is checked (issue 20, item 1; docs/flash.md, Checked on load):
+# the characters file ends in a CRC-32 of every byte before it; one that fails
+# is kept aside and reported, the backup used when it is good, never a changed
+# character taken as good; a file from before the checks is rewritten with one.
+import binascii
+
+from fatebox_fw.store import Store, FILE
+from tests.core.fakeboard import fresh_dir, read, write, exists
+from tests.core.sheets import character, sheet
+
+TAIL = len(b', "crc": "') + 8 + 3
+
+
+def saved_twice():
+    store = Store(fresh_dir())
+    store.put(character("Mara"))
+    store.put(character("Tobin"))      # characters.json.bak holds Mara alone
+    return store.directory
+
+
+def test_a_save_ends_in_the_crc_32_of_every_byte_before_it():
+    data = read(saved_twice() + "/" + FILE)
+    assert data[-TAIL:-11] == b', "crc": "' and data[-3:] == b'"}\n'
+    assert int(data[-11:-3], 16) == binascii.crc32(data[:-TAIL]) & 0xFFFFFFFF
+
+
+def test_a_character_changed_on_flash_is_kept_aside_and_the_backup_is_used():
+    where = saved_twice()
+    path = where + "/" + FILE
+    data = bytearray(read(path))
+    at = data.index(b'"Tobin"') + 2
+    data[at] ^= 0x01                        # "Tnbin": still JSON, still a character
+    write(path, bytes(data))
+    store = Store(where)
+    assert store.names() == ["Mara"]        # the backup, not a renamed Tobin
+    assert "characters.json was unreadable (its checksum does not match" in store.status
+    assert "kept as characters.json.corrupt" in store.status
+    assert "playing on the last good save, characters.json.bak" in store.status
+    assert read(where + "/" + FILE + ".corrupt") == bytes(data)
+
+
+def test_a_backup_changed_on_flash_is_reported_and_never_used():
+    where = saved_twice()
+    path = where + "/" + FILE + ".bak"
+    data = bytearray(read(path))
+    data[data.index(b'"Mara"') + 2] ^= 0x04
+    write(path, bytes(data))
+    store = Store(where)
+    assert store.names() == ["Mara", "Tobin"] and store.status == "ok"
+    assert "characters.json.bak was unreadable (its checksum does not match" in store.backup_status
+    assert not exists(path) and exists(path + ".corrupt")
+
+
+def test_a_file_from_before_the_checks_loads_once_and_is_rewritten_with_one():
+    where = fresh_dir()
+    old = b'{"format": 1, "clock": 1, "seq": 0, "revisions": {"Mara": 1}, "settings": {}, "characters": [' + \
+        __import__("json").dumps(sheet("Mara")).encode() + b']}\n'
+    write(where + "/" + FILE, old)
+    store = Store(where)
+    assert store.names() == ["Mara"] and store.status == "ok"
+    data = read(where + "/" + FILE)
+    assert data[-TAIL:-11] == b', "crc": "'
+    assert int(data[-11:-3], 16) == binascii.crc32(data[:-TAIL]) & 0xFFFFFFFF
+    assert Store(where).characters["Mara"].to_dict() == store.characters["Mara"].to_dict()
+
+
+def test_a_file_whose_checksum_key_was_changed_is_not_taken_for_an_old_one():
+    where = saved_twice()
+    path = where + "/" + FILE
+    data = bytearray(read(path))
+    data[data.rindex(b'"crc"') + 2] ^= 0x01     # "cbc": the tail no longer names a checksum
+    write(path, bytes(data))
+    store = Store(where)
+    assert store.names() == ["Mara"] and "characters.json was unreadable" in store.status

@@ -1,0 +1,190 @@
+# The roll journal's chain on the host (issue 20, item 3; docs/sync.md, A chain
+# that does not link): every page checked, a break recorded and kept apart,
+# `fatebox verify` against the box's journal and the host's records.
+import json
+import os
+import shutil
+import zlib
+
+from fatebox.link import Link
+
+
+def trials(box, n, name="Mara"):
+    with Link.connect(box.path, timeout=5) as link:
+        for _ in range(n):
+            link.trial(2, 3, 2, None, [], name)
+
+
+def lines(state):
+    with open(os.path.join(state, "journal.0"), "rb") as f:
+        return f.read().split(b"\n")[:-1]
+
+
+def save_lines(state, found):
+    with open(os.path.join(state, "journal.0"), "wb") as f:
+        f.write(b"".join(line + b"\n" for line in found))
+
+
+def forged(line, old=b"total-failure", new=b"total-success"):
+    """`line` with a result changed and its CRC made good again (an evil box's edit)."""
+    body = line[:-9]
+    for a, b in ((old, new), (new, old), (b"partial-failure", b"partial-success"),
+                 (b"partial-success", b"partial-failure")):
+        if a in body:
+            body = body.replace(a, b, 1)
+            break
+    else:
+        raise AssertionError("no outcome in %r" % line)
+    return body + b" %08x" % (zlib.crc32(body) & 0xFFFFFFFF)
+
+
+def started(realbox, run, table, n):
+    box = realbox()
+    assert run("--port", box.path, "push", table / "mara.toml").exit_code == 0
+    trials(box, n)
+    return box
+
+
+def test_sync_keeps_the_chain_and_a_verify_of_an_untouched_box_is_intact(realbox, run, table):
+    box = started(realbox, run, table, 5)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    trials(box, 3)
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0 and "does not link" not in synced.output
+    results = json.loads(run("history", "--json").stdout)["results"]
+    assert [r["seq"] for r in results] == list(range(1, 9)) and all(r["verified"] for r in results)
+    verified = run("--port", box.path, "verify")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.startswith("intact: 8 results (1..8)")
+    report = json.loads(run("--port", box.path, "verify", "--json").stdout)
+    assert report["intact"] is True and report["first-bad"] is None and report["checked"] == 8
+
+
+def test_a_page_that_does_not_link_is_recorded_with_the_break_and_left_out_of_stats(realbox, run, table):
+    box = started(realbox, run, table, 4)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    found = lines(box.state)
+    found[3] = forged(found[3])            # result 4, which the host has, changed on the box
+    save_lines(box.state, found)
+    box.restart()
+    trials(box, 3)                         # 5 chains to the changed 4
+    synced = run("--port", box.path, "sync", table)
+    breaks = [line for line in synced.stderr.splitlines() if "does not link" in line]
+    assert len(breaks) == 1 and "results from 5 on are kept apart as unverified" in breaks[0], synced.stderr
+    results = json.loads(run("history", "--json").stdout)["results"]
+    assert [(r["seq"], r["verified"]) for r in results] == [(1, True), (2, True), (3, True), (4, True),
+                                                           (5, False), (6, False), (7, False)]
+    counted = json.loads(run("stats", "--json").stdout)["systems"][0]["results"]
+    assert counted == 4
+    assert json.loads(run("stats", "--json", "--include-unverified").stdout)["systems"][0]["results"] == 7
+    verified = run("--port", box.path, "verify", "--json")
+    assert verified.exit_code == 1
+    report = json.loads(verified.stdout)
+    assert report["intact"] is False and report["first-bad"] == 4
+    assert (4, "changed") in [(p["seq"], p["kind"]) for p in report["problems"]]
+
+
+def test_verify_names_a_result_changed_removed_or_replayed_by_its_number(realbox, run, table):
+    box = started(realbox, run, table, 6)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    found = lines(box.state)
+    found[1] = forged(found[1])                            # 2 changed
+    del found[3]                                           # 4 removed
+    found.append(found[4])                                 # 6 replayed at the end
+    save_lines(box.state, found)
+    box.restart()
+    said = run("--port", box.path, "verify")
+    assert said.exit_code == 1
+    assert "the box's journal is not intact from result 2" in said.stderr
+    kinds = [line.split(": ")[:2] for line in said.stdout.splitlines()]
+    assert ["2", "changed"] in kinds and ["4", "removed"] in kinds and ["6", "replayed"] in kinds, said.stdout
+
+
+def test_a_box_restored_from_an_older_flash_image_shows_as_a_rollback(realbox, run, table, tmp_path):
+    box = started(realbox, run, table, 3)
+    box.stop()
+    image = tmp_path / "image"
+    shutil.copytree(box.state, image)
+    box.restart()
+    trials(box, 3)
+    assert run("--port", box.path, "sync", table).exit_code == 0        # the host has 1..6
+    box.stop()
+    shutil.rmtree(box.state)
+    shutil.copytree(image, box.state)
+    box.restart()
+    said = run("--port", box.path, "verify", "--json")
+    assert said.exit_code == 1
+    report = json.loads(said.stdout)
+    assert report["first-bad"] == 4 and report["problems"][0]["kind"] == "rollback"
+
+
+def test_a_damaged_state_file_is_said_by_the_next_command_and_a_damaged_result_by_sync(realbox, run, table):
+    box = started(realbox, run, table, 3)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    trials(box, 2)
+    box.stop()
+    path = os.path.join(box.state, "characters.json.bak")
+    data = bytearray(open(path, "rb").read())
+    data[data.index(b'"Mara"') + 2] ^= 0x01
+    open(path, "wb").write(bytes(data))
+    found = lines(box.state)
+    found[3] = bytearray(found[3])
+    found[3][20] ^= 0x08                    # result 4, not yet synced, damaged on flash
+    found[3] = bytes(found[3])
+    save_lines(box.state, found)
+    box.restart()
+    listed = run("--port", box.path, "list")
+    assert listed.exit_code == 0
+    assert "fatebox: the box's storage: characters.json.bak was unreadable (its checksum does not match" \
+        not in listed.stderr                # the backup's state is `backup`, not `storage`
+    state = run("--port", box.path, "state")
+    assert "backup: characters.json.bak was unreadable (its checksum does not match" in state.stdout
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0
+    assert "the box's journal: result 4 damaged on the box's flash (its check fails): lost" in synced.stderr
+    assert "does not link" not in synced.stderr
+    assert [r["seq"] for r in json.loads(run("history", "--json").stdout)["results"]] == [1, 2, 3, 5]
+
+
+def test_a_changed_characters_file_is_said_by_every_command(realbox, run, table):
+    box = started(realbox, run, table, 1)
+    run("--port", box.path, "push", table / "tobin.toml")
+    box.stop()
+    path = os.path.join(box.state, "characters.json")
+    data = bytearray(open(path, "rb").read())
+    data[data.index(b'"Tobin"') + 2] ^= 0x01
+    open(path, "wb").write(bytes(data))
+    box.restart()
+    for command in (("list",), ("info",)):
+        said = run("--port", box.path, *command)
+        assert said.exit_code == 0
+        assert "fatebox: the box's storage: characters.json was unreadable (its checksum does not match: it " \
+            "changed on flash); it was kept as characters.json.corrupt; the box is playing on the last good " \
+            "save, characters.json.bak" in said.stderr, said.stderr
+
+
+def test_pull_checks_the_chain_of_the_pages_it_reads_too(realbox, run, table, tmp_path):
+    box = started(realbox, run, table, 2)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    found = lines(box.state)
+    found[1] = forged(found[1])
+    save_lines(box.state, found)
+    box.restart()
+    trials(box, 1)
+    (tmp_path / "out").mkdir()
+    pulled = run("--port", box.path, "pull", "--dir", tmp_path / "out")
+    breaks = [line for line in pulled.stderr.splitlines() if "does not link" in line]
+    assert len(breaks) == 1 and "results from 3 on are kept apart" in breaks[0], pulled.stderr
+
+
+def test_verify_compares_the_results_a_host_kept_before_the_chain_by_their_content():
+    from fatebox import chain
+    line = '1 {"name": "Mara", "system": "new-beginning", "result": {"outcome": "total-success"}}'
+    results = [{"seq": 1, "line": line}]
+    kept = {1: {"hash": None, "result": {"outcome": "total-success"}}}
+    assert chain.audit(results, 1, 1, kept, 1) == []
+    kept[1]["result"] = {"outcome": "total-failure"}
+    assert [(s, k) for s, k, _ in chain.audit(results, 1, 1, kept, 1)] == [(1, "changed")]
