@@ -6,9 +6,11 @@ import time
 import zlib
 
 from shared_rules import wire
-from fatebox import db, gadgets, ports
+import datetime
+
+from fatebox import chain, db, gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.link import Link, _frame
+from fatebox.link import Link, _frame, place_in_time
 from fatebox.serve import shape
 from fatebox.sync import NO_ID
 
@@ -156,6 +158,18 @@ class BoxThread(threading.Thread):
         self._take(results, first)
 
     def _take(self, results, first=None):
+        """A journal page's results into the records, walked along the journal's
+        chain first, as sync does (docs/sync.md, A chain that does not link)."""
+        records = db.Records(self.records_path)
+        try:
+            tip, tip_seq, broken = records.chain(self.row)
+        finally:
+            records.close()
+        walk = chain.Walk(tip if tip_seq == self.last else None, self.last, broken, first)
+        results = walk.take(results)
+        for line in walk.say():
+            self.say(line)
+        results = replies.journal_entries(results, self.last, self.say)
         fresh = [r for r in results if isinstance(r.get("seq"), int) and r["seq"] > self.last]
         fresh.sort(key=lambda r: r["seq"])
         lost = 0
@@ -163,7 +177,7 @@ class BoxThread(threading.Thread):
             lost = first - self.last - 1
             self.say("%d result%s played on the box were lost before serve saw them (the box's journal keeps "
                      "the last results only)" % (lost, "" if lost == 1 else "s"))
-        if not fresh and not lost:
+        if not fresh and not lost and walk.seq <= self.last:
             return
         newest = fresh[-1]["seq"] if fresh else self.last
         received = db.now()
@@ -174,6 +188,7 @@ class BoxThread(threading.Thread):
             # The result and its deliveries in one transaction: recorded is queued.
             with records.write():
                 records.add_results(self.row, fresh, newest, lost)
+                records.set_chain(self.row, walk.tip, walk.seq, walk.broken)
                 if self.enqueue is not None and shaped:
                     self.enqueue(records, self.row, shaped)
         finally:
@@ -213,7 +228,11 @@ class BoxThread(threading.Thread):
             if reply is None or not reply.get("ok"):
                 return
             results = reply.get("results") or []
-            fresh = [r for r in results if isinstance(r.get("seq"), int) and r["seq"] > self.last]
+            if not isinstance(results, list):
+                return
+            place_in_time(results, reply.get("now"), datetime.datetime.now(datetime.timezone.utc),
+                          reply.get("clock-from"))
+            fresh = [r for r in results if isinstance(r, dict) and isinstance(r.get("seq"), int) and r["seq"] > self.last]
             if fresh and not self.events_seen and not self.said_polling:
                 self.said_polling = True
                 self.say("this box says no result events (an older firmware): serve reads its journal every "
@@ -244,9 +263,9 @@ class BoxThread(threading.Thread):
             self._poll()    # a gap: the journal has the ones between
             self.held.append(event)
             return
-        self._take([{"seq": seq, "name": event.get("name"), "system": event.get("system"),
-                     "result": event.get("result"), "setup": event.get("setup")}])
-        self._ask_characters()
+        # The event says a result is there; what is recorded is the journal's line,
+        # checked along the chain (docs/sync.md), fetched at once.
+        self._poll()
 
     def _stream(self):
         link = self.link
