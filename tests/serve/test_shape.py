@@ -41,8 +41,12 @@ def journal():
         assert reply["ok"], reply
         i += 1
     run(gadget, board, 20)
-    reply = ask(gadget, board, {"id": 99, "op": "journal", "after": 0})
-    return reply["results"]
+    results = []
+    while True:     # page after page, as the host reads the journal
+        reply = ask(gadget, board, {"id": 99, "op": "journal", "after": results[-1]["seq"] if results else 0})
+        results += reply["results"]
+        if not reply["more"]:
+            return results
 
 
 def shaped():
