@@ -1,5 +1,6 @@
-# The checks on what the box keeps on flash (docs/flash.md, Checked on load):
-# CRC-32 over a file or a journal line, and the journal's chain hash.
+# What the box keeps on flash (docs/flash.md): the state files' names and
+# format, shared by the store and its loader, and their checks (Checked on
+# load): CRC-32 over a file or a journal line, and the journal's chain hash.
 import binascii
 
 try:
@@ -16,6 +17,35 @@ try:
             return hashlib.new("sha256")
 except ImportError:
     _sha256 = None
+
+
+FILE = "characters.json"
+STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
+BACKUP = ".bak"       # the generation before the last save: load falls back to it
+FORMAT = 1
+# Settings kept with the characters (one file, one write).
+SETTINGS = ("brightness", "system", "active", "supply", "setups")
+# The file ends in its CRC-32 (docs/flash.md, Checked on load): a key whose
+# text is a fixed length, covering every byte before it.
+CRC_HEAD = b', "crc": "'
+CRC_TAIL = len(CRC_HEAD) + 8 + 3      # then 8 hex digits and "}\n"
+
+
+def exists(path, stat):
+    """True when `path` is on the flash (`stat`: the os module's)."""
+    try:
+        stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def base(path):
+    return path.split("/")[-1]
+
+
+def reason(exc):
+    return str(exc) or type(exc).__name__
 
 
 def crc_more(data, crc):

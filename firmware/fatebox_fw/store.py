@@ -15,22 +15,19 @@ except ImportError:
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import Room, drop, keep, unload
-from fatebox_fw.check import crc_more
+from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, base as _base, \
+    crc_more, exists, reason as _reason
 
-FILE = "characters.json"
-STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
-BACKUP = ".bak"       # the generation before the last save: load falls back to it
-FORMAT = 1
+
+def _exists(path):
+    return exists(path, os.stat)
+
 CAPACITY = 8          # docs/protocol.md, hello: limits.characters
 ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
 # MicroPython's json.dump writes a value straight into a file, piece by piece,
 # with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
 # writes text, and the files here are binary, so there a value goes as bytes.
 STREAM_JSON = sys.implementation.name == "micropython"
-# The file ends in its CRC-32 (docs/flash.md, Checked on load): a key whose
-# text is a fixed length, covering every byte before it.
-CRC_HEAD = b', "crc": "'
-CRC_TAIL = len(CRC_HEAD) + 8 + 3      # then 8 hex digits and "}\n"
 
 
 class Checked(getattr(io, "IOBase", object)):
@@ -66,8 +63,6 @@ class Checked(getattr(io, "IOBase", object)):
             self.n = 0
 
 
-# Settings kept with the characters (one file, one write): the key, its check.
-SETTINGS = ("brightness", "system", "active", "supply", "setups")
 
 
 class StoreError(Exception):
@@ -79,12 +74,6 @@ class StoreError(Exception):
         self.message = message
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 def _replace(src, dst):
@@ -434,9 +423,5 @@ class Store:
                              "began); begin again" % (txn,))
 
 
-def _base(path):
-    return path.split("/")[-1]
 
 
-def _reason(exc):
-    return str(exc) or type(exc).__name__

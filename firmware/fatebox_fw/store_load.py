@@ -11,9 +11,14 @@ except ImportError:
 
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox_fw.store import BACKUP, CRC_HEAD, CRC_TAIL, FORMAT, SETTINGS, STAGED, _base, _exists, _reason
-from fatebox_fw.check import crc_more
+from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FORMAT, SETTINGS, STAGED, base as _base, crc_more, \
+    exists, reason as _reason
 from fatebox_fw.journal import Journal
+
+
+def _exists(path):
+    return exists(path, os.stat)
+
 
 # What a file that does not read can raise: not JSON, not a state file, a
 # character that does not check out, nesting too deep for CPython's json
