@@ -40,10 +40,11 @@ def outcome_words(system, outcome):
 
 def words(system, name, result):
     """One short sentence for a result, in the system's words (the feed, the
-    speech, Discord's title). The one place to swap for per-system result words."""
+    speech, Discord's title): who, then what was drawn or rolled and the
+    outcome, from the one function `roll`, `history` and the panel use."""
+    from fatebox.systems import result_words
     who = name if name else "Nobody"
-    said = outcome_words(system, result.get("outcome"))
-    return "%s: %s" % (who, said)
+    return "%s: %s" % (who, result_words(system, result))
 
 
 RING_COLOURS = {"success": N.COLOUR_SUCCESS, "partial_failure": N.COLOUR_PARTIAL_FAILURE, "failure": N.COLOUR_FAILURE}
