@@ -7,6 +7,8 @@ import json
 import os
 import re
 
+import pytest
+
 from shared_rules import names as N
 from fatebox import circuitpy
 from fatebox import pico as P
@@ -17,6 +19,10 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 MODULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "circuitpython_modules.txt")
 
 
+# Issue 21 is open: with the journal's chain, result events and the last set-ups
+# merged, CircuitPython 10.2.1's heap runs out once two characters are in
+# (docs/circuitpython.md); this says so each run rather than pass.
+@pytest.mark.xfail(reason="CircuitPython's heap runs out with two characters in (issue 21)", strict=False)
 def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(tmp_path, picos, cp_flash):
     table = tmp_path / "table"
     table.mkdir()
@@ -73,7 +79,10 @@ def test_two_flash_files_are_two_boxes(tmp_path, picos, cp_installed):
             dst.write(src.read())       # the same install, no flash ID copied: another chip
         chip = picos(flash=flash)
         cp_ready(chip)
-        ids.append(re.search(rb'"board-id": "([^"]+)"', chip.data_log).group(1).decode())
+        # The hello comes in USB packets: wait for the part that holds the id.
+        board_id = rb'"board-id": "([^"]+)"'
+        chip.wait(lambda: re.search(board_id, chip.data_log), "the hello's board id", wall_s=60)
+        ids.append(re.search(board_id, chip.data_log).group(1).decode())
         assert ids[-1] == "cp-" + open(flash + ".uid").read().strip()
         chip.stop()
     assert ids[0] != ids[1]

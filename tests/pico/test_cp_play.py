@@ -35,6 +35,7 @@ def systems_script(count):
     return steps, t
 
 
+@pytest.mark.xfail(reason="CircuitPython's heap runs out with two characters in (issue 21)", strict=False)
 def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
     paths = [os.path.join(EXAMPLES, name) for name in SHEETS]
     chip = picos(flash=cp_flash, rosc="seeded:%d" % SEED)
