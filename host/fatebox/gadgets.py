@@ -57,12 +57,10 @@ def _alive(pid):
     return True
 
 
-def running():
-    """The virtual gadgets serving now: [{"port", "pid", "state", "started"}], by port.
-
-    An entry whose process has ended or whose pty is gone (a gadget killed
-    before it could clean up) is ignored, and its file removed.
-    """
+def _entries(prefix, alive):
+    """The registrations `prefix`-PID.json in the runtime folder whose process
+    still serves (`alive(entry)`), by port; each other one's file is removed
+    (a process killed before it could clean up)."""
     folder = directory()
     try:
         names = sorted(os.listdir(folder))
@@ -70,14 +68,14 @@ def running():
         return []
     out = []
     for name in names:
-        if not (name.startswith("gadget-") and name.endswith(".json")):
+        if not (name.startswith(prefix + "-") and name.endswith(".json")):
             continue
         path = os.path.join(folder, name)
         try:
             with open(path, encoding="utf-8") as f:
                 entry = json.load(f)
-            port, pid = entry["port"], entry["pid"]
-            ok = isinstance(port, str) and isinstance(pid, int) and _alive(pid) and os.path.exists(port)
+            ok = isinstance(entry["port"], str) and isinstance(entry["pid"], int) and _alive(entry["pid"]) \
+                and alive(entry)
         except (OSError, ValueError, KeyError, TypeError):
             ok = False
         if ok:
@@ -85,6 +83,15 @@ def running():
         else:
             unregister(path)
     return sorted(out, key=lambda e: e["port"])
+
+
+def running():
+    """The virtual gadgets serving now: [{"port", "pid", "state", "started"}], by port.
+
+    An entry whose process has ended or whose pty is gone (a gadget killed
+    before it could clean up) is ignored, and its file removed.
+    """
+    return _entries("gadget", lambda entry: os.path.exists(entry["port"]))
 
 
 def find(device):
@@ -130,27 +137,7 @@ def relay_token(url):
 
 def serving():
     """The `fatebox serve` processes running: [{"port" (the relay), "device", "pid", "page"}]."""
-    folder = directory()
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return []
-    out = []
-    for name in names:
-        if not (name.startswith("serve-") and name.endswith(".json")):
-            continue
-        path = os.path.join(folder, name)
-        try:
-            with open(path, encoding="utf-8") as f:
-                entry = json.load(f)
-            ok = isinstance(entry["port"], str) and isinstance(entry["pid"], int) and _alive(entry["pid"])
-        except (OSError, ValueError, KeyError, TypeError):
-            ok = False
-        if ok:
-            out.append(entry)
-        else:
-            unregister(path)
-    return sorted(out, key=lambda e: e["port"])
+    return _entries("serve", lambda entry: True)
 
 
 def served(device):
