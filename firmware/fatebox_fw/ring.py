@@ -46,7 +46,7 @@ _LIGHT_DIE = (200, 170, 60)     # Light and Dark: light dice warm, dark dice vio
 _DARK_DIE = (110, 0, 170)
 # One colour per system in the menu, in the registry's order.
 _SYSTEM_COLOURS = tuple(row.colour for row in registry.ROWS)
-TOKEN_NAMES = ("black", "green", "blue", "red", "white")   # colourtokens.BAG_COLOURS
+TOKEN_NAMES = ("black", "green", "blue", "red", "white")   # colour_tokens.BAG_COLOURS
 
 
 def scale(colour, brightness):

@@ -222,7 +222,7 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     # Beginning's rules while Approaches is played and comes back as a new
     # module: Mara is kept released, her sheet a dict, meanwhile (memory.keep),
     # so her lesson is made again of the classes the rules know.
-    from tests.core.test_nb_box import to, put_into_play, box as nb_box
+    from tests.core.test_new_beginning_box import to, put_into_play, box as nb_box
     from fatebox_fw import core as C
     lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
     gadget, board = nb_box(lessons=lessons)

@@ -135,7 +135,7 @@ class Play(P.Play):
         self._suggest()
 
     def _suggest(self):
-        # The best three (colourtokens.best_kept), best first, as the suggested
+        # The best three (colour_tokens.best_kept), best first, as the suggested
         # success, sacrifice and story.
         hand = self.action.hand
         picks = []
