@@ -171,7 +171,7 @@ def main(argv=None):
         "played": result["played"], "flash_writes": result["writes"], "micropython": result["version"],
     }
     if args.modules:
-        order = ["fatebox_fw.gadget"] + [m for m in result["modules"] if m != "fatebox_fw.gadget"]
+        order = ["fatebox_fw.box"] + [m for m in result["modules"] if m != "fatebox_fw.box"]
         report["module_heap"] = sorted(module_heap(files, order), key=lambda row: -row[1])
     report["seconds"] = round(time.time() - started, 1)
     heap_ok = report["peak_heap"] <= HEAP_TARGET
@@ -200,7 +200,7 @@ def main(argv=None):
         for system, who, words in report["played"]:
             print("    %-14s %-8s %s" % (system, who or "-", words))
         if "module_heap" in report:
-            print("  heap held per import (fatebox_fw.gadget first, with all it imports; then each other module):")
+            print("  heap held per import (fatebox_fw.box first, with all it imports; then each other module):")
             for name, held in report["module_heap"]:
                 if held:
                     print("    %-36s %7d" % (name, held))

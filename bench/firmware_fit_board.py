@@ -65,7 +65,7 @@ PEAK = Peak()
 
 
 class Board:
-    """Everything a Gadget asks of a board: a clock, buttons on a timetable, serial in memory."""
+    """Everything a Box asks of a board: a clock, buttons on a timetable, serial in memory."""
 
     def __init__(self, profile, seed=b"fatebox bench"):
         import hashlib
@@ -232,7 +232,7 @@ def boot(profile, out):
     validate = None
     if start.safe_mode(board):
         raise AssertionError("the bench's board asked for safe mode")
-    out.append(start.Gadget(board))
+    out.append(start.Box(board))
     out.append(board)
     start.booted()
 

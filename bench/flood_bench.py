@@ -1,5 +1,5 @@
 # The box's loop under a host that writes but never reads (issue 11): the
-# firmware's Gadget on the virtual board, a host sending one `state` request
+# firmware's Box on the virtual board, a host sending one `state` request
 # every 50 ms after a burst of 200, once reading every reply and once reading none, in alternating
 # rounds (a shared machine's noise falls on both). Prints the loop turn
 # (median of the rounds' medians, 99th percentile, worst) in both, and the
@@ -17,7 +17,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
 from shared_rules import wire  # noqa: E402
-from fatebox_fw.gadget import Gadget, LOOP_MS  # noqa: E402
+from fatebox_fw.box import Box, LOOP_MS  # noqa: E402
 from fatebox_fw.hal.virtual import VirtualBoard  # noqa: E402
 
 
@@ -27,7 +27,7 @@ SETTLE_S = 0.5      # turns in the first half second (serving the burst) are not
 
 def measure(seconds, reads):
     board = VirtualBoard(tempfile.mkdtemp(prefix="fatebox-flood-"), seed="flood")
-    gadget = Gadget(board)
+    gadget = Box(board)
     fd = os.open(board.port_path, os.O_RDWR | os.O_NOCTTY)
     stop = threading.Event()
 
@@ -73,7 +73,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=6)
     args = parser.parse_args()
-    print("loop turn of the Gadget on the virtual board, %d `state` requests then one every 50 ms, "
+    print("loop turn of the Box on the virtual board, %d `state` requests then one every 50 ms, "
           "%d alternating rounds of %.0f s:" % (BURST, args.rounds, args.seconds))
     results = {True: [], False: []}
     for _ in range(args.rounds):

@@ -8,7 +8,7 @@
 #
 # The loop turn is seen from outside, the firmware unchanged: the emulator
 # records each burst of button-pin reads (GPIO_IN) after a quiet millisecond,
-# the start of a turn (Gadget.tick polls the buttons first, and no pin is read
+# the start of a turn (Box.tick polls the buttons first, and no pin is read
 # while it sleeps). The period from one start to the next is the turn plus the
 # loop's sleep_ms(LOOP_MS); the turn is the period less LOOP_MS. A write that
 # waited for the host would show as a long period.
@@ -35,7 +35,7 @@ from fatebox import pico as P                       # noqa: E402
 from shared_rules import names as N                 # noqa: E402
 from shared_rules import wire                       # noqa: E402
 from fatebox_fw.buttons import DEBOUNCE_MS          # noqa: E402
-from fatebox_fw.gadget import LOOP_MS               # noqa: E402
+from fatebox_fw.box import LOOP_MS               # noqa: E402
 
 BURST = 200             # requests at once: more than the board's stdin buffer and the reply queue hold
 REQUEST_MS = 50         # then one every this many emulated ms

@@ -19,7 +19,7 @@ sys.path.insert(0, ROOT)
 from fatebox import pico as P                     # noqa: E402
 from fatebox_fw.buttons import DEBOUNCE_MS, DOUBLE_CLICK_MS    # noqa: E402
 from fatebox_fw.ring import cue_level             # noqa: E402
-from fatebox_fw.gadget import LOOP_MS             # noqa: E402
+from fatebox_fw.box import LOOP_MS             # noqa: E402
 
 HOLD_MS = 80        # a short press, as a finger makes it
 ROUNDS = 3          # presses of each button measured
@@ -32,14 +32,14 @@ def cued(rgb, level):
     return bytes(min(255, b * to // level) for b in rgb)
 
 # Run on the board itself, from its REPL (the gadget stopped by mpremote's
-# Ctrl-C): the same Rp2Board and Gadget main.py starts, timed with ticks_us.
+# Ctrl-C): the same Rp2Board and Box main.py starts, timed with ticks_us.
 ON_BOARD = """
 import gc, json, time
 from fatebox_fw.hal.rp2 import Rp2Board
-from fatebox_fw.gadget import Gadget, LOOP_MS
+from fatebox_fw.box import Box, LOOP_MS
 from shared_rules import roster
 board = Rp2Board()
-gadget = Gadget(board)
+gadget = Box(board)
 turns = []
 for i in range(300):
     t = time.ticks_us()

@@ -1,7 +1,7 @@
 # The board's entry point on MicroPython (copied to the board as /main.py): the
-# rp2 board from /board.json, the Fatebox gadget on it; on an error, a pattern
+# rp2 board from /board.json, the Fatebox box on it; on an error, a pattern
 # and the REPL. Hold BACK while plugging in (or at reset) for safe mode: the
-# gadget does not start and the REPL is left to mpremote and Thonny.
+# box does not start and the REPL is left to mpremote and Thonny.
 from fatebox_fw import memory
 from shared_rules.names import FRAME_LIMIT
 

@@ -1,4 +1,4 @@
-# The page's side of the firmware (docs/web.md): the Gadget on the web board,
+# The page's side of the firmware (docs/web.md): the Box on the web board,
 # and what the page asks of it besides the buttons (the screen in words, the
 # characters, a sheet checked and kept, the menu's choice). Runs on the
 # page's MicroPython only; every answer is a JSON string for the JS side.
@@ -7,12 +7,12 @@ import json
 from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.limits import NAME_LIMIT
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.hal.web import WebBoard
 from fatebox_fw.refused import Refused
 from fatebox_fw.store import StoreError
 
-box = None          # the Gadget, once started
+box = None          # the Box, once started
 board = None
 
 
@@ -21,7 +21,7 @@ def start(page, seed, demo):
     go in when the flash holds none (as `make run` does). JSON: what was done."""
     global box, board
     board = WebBoard(page, seed=None if seed is None or seed == "" else str(seed))
-    box = Gadget(board)
+    box = Box(board)
     loaded = []
     if not box.store.characters and demo:
         table = json.loads(demo)

@@ -1,6 +1,6 @@
 # CircuitPython's entry point for Fatebox (copied to the CIRCUITPY drive as
-# /code.py): the gadget on the CircuitPython board from /board.json. Hold BACK
-# at reset for safe mode (no gadget, the REPL free, and boot.py leaves the
+# /code.py): the box on the CircuitPython board from /board.json. Hold BACK
+# at reset for safe mode (no box, the REPL free, and boot.py leaves the
 # drive writable by the computer). docs/circuitpython.md.
 try:
     from fatebox_fw.hal.circuitpython import CircuitPythonBoard

@@ -100,7 +100,7 @@ def reserved(name, size):
 
 def give_back(name, block):
     """A block reserved(name) gave, kept again for the next to take it (a
-    gadget started again after its heap ran out: start.py)."""
+    box started again after its heap ran out: start.py)."""
     if block is not None:
         _EARLY[name] = block
 

@@ -1,4 +1,4 @@
-# Safe mode: BACK held at power-up keeps the gadget off the USB port, so the
+# Safe mode: BACK held at power-up keeps the box off the USB port, so the
 # REPL is free for mpremote and Thonny; the ring shows a pattern of its own.
 from fatebox_fw.ring import Ring
 
@@ -32,7 +32,7 @@ def pattern(ring):
 
 
 def show(board):
-    """Light the safe-mode pattern on the board (a Ring of its own: no gadget runs)."""
+    """Light the safe-mode pattern on the board (a Ring of its own: no box runs)."""
     profile = board.profile
     ring = Ring(profile["neopixel"]["count"], profile["brightness"])
     pattern(ring)

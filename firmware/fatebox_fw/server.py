@@ -176,7 +176,7 @@ class Server:
             return
         except MemoryError:
             # The heap had no room: the host hears it (if a frame can still be
-            # made), then the gadget starts again from the flash (start.py).
+            # made), then the box starts again from the flash (start.py).
             asked = request["op"]
             self.line = request = None
             gc.collect()
@@ -305,7 +305,7 @@ class Server:
         return used, self.core.peek_active()
 
     def repl(self, request):
-        # docs/protocol.md, repl: the reply goes out first, then Gadget.run() returns.
+        # docs/protocol.md, repl: the reply goes out first, then Box.run() returns.
         self.released = True
         return {}
 

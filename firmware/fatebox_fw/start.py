@@ -1,14 +1,14 @@
-# Starting the gadget on a board, the same on every runtime (main.py on
+# Starting the box on a board, the same on every runtime (main.py on
 # MicroPython, code.py on CircuitPython): safe mode, the loop, and on an error
 # a pattern on the ring and the traceback for the REPL.
 import gc
 import sys
 
-from fatebox_fw.gadget import Gadget, STEADY_MS
+from fatebox_fw.box import Box, STEADY_MS
 from fatebox_fw.memory import BOOT_ONLY, collect_early, drop, unload
 from fatebox_fw.store import StoreError
 
-SAFE_MODE = "safe-mode"     # BACK held at power-up: the gadget never started
+SAFE_MODE = "safe-mode"     # BACK held at power-up: the box never started
 REPL = "repl"               # the host sent the `repl` op: the port is the REPL's
 
 
@@ -35,34 +35,34 @@ def booted():
     return gone
 
 
-def _keep_staged(gadget):
+def _keep_staged(box):
     """What play staged and the flash does not have yet, written before the box
     stops (Ctrl-C, or an error such as a heap with no room left): a save that
     fails too leaves the flash as it was, and the first error is the one shown."""
-    if gadget is None:
+    if box is None:
         return
     try:
-        gadget.store.flush()
+        box.store.flush()
     except Exception:
         pass
 
 
-def _ran(gadget):
-    """Run the gadget; True when it returned (the `repl` op), False when its
+def _ran(box):
+    """Run the box; True when it returned (the `repl` op), False when its
     heap ran out once it was steady (start it again). A MemoryError sooner
     (within STEADY_MS of its start) is raised: starting again would not help."""
     try:
-        gadget.run()
+        box.run()
     except MemoryError:
-        board = gadget.board
-        if board.ticks_diff(board.ticks_ms(), gadget.started) < STEADY_MS:
+        board = box.board
+        if board.ticks_diff(board.ticks_ms(), box.started) < STEADY_MS:
             raise
         return False
     return True
 
 
 def start(make_board):
-    """Make the board, then run the gadget on it until the host wants the REPL.
+    """Make the board, then run the box on it until the host wants the REPL.
 
     Returns SAFE_MODE or REPL; an exception is shown on the ring, then re-raised
     so that its traceback reaches the REPL (which stays usable for mpremote).
@@ -70,31 +70,31 @@ def start(make_board):
     board = make_board()
     if safe_mode(board):
         return SAFE_MODE
-    gadget = None
+    box = None
     try:
-        gadget = Gadget(board)
+        box = Box(board)
         booted()
-        while not _ran(gadget):
+        while not _ran(box):
             # The heap ran out (docs/protocol.md, `memory`): what play staged is
-            # written, and the gadget starts again from what the flash holds, its
+            # written, and the box starts again from what the flash holds, its
             # buffers kept; nothing half-applied survives in RAM.
-            gadget.drain()      # the `memory` reply, before the gadget that queued it goes
-            _keep_staged(gadget)
-            gadget.give_back()
-            gadget = None
+            box.drain()      # the `memory` reply, before the box that queued it goes
+            _keep_staged(box)
+            box.give_back()
+            box = None
             unload(None)        # every system's modules out, as at the boot
             gc.collect()
             print("fatebox: the heap ran out; play starts again from the flash")
-            gadget = Gadget(board)
+            box = Box(board)
     except KeyboardInterrupt:
         # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
-        _keep_staged(gadget)
+        _keep_staged(box)
         board.blank()
         raise
     except Exception:
-        if gadget is not None:
-            _keep_staged(gadget)
-            gadget.show_error()
+        if box is not None:
+            _keep_staged(box)
+            box.show_error()
         else:
             from fatebox_fw.ring import Ring
             ring = Ring(board.profile["neopixel"]["count"], board.profile["brightness"])
@@ -105,7 +105,7 @@ def start(make_board):
     # written now (the store batches saves): the REPL may be followed by a
     # reset or an unplugging. Then the ring shows the safe-mode pattern.
     try:
-        gadget.store.flush()
+        box.store.flush()
     except StoreError as exc:
         print("fatebox: %s" % exc.message)
     from fatebox_fw import safemode

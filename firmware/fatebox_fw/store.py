@@ -134,8 +134,8 @@ class Store:
         self.clock = 0
         self.seq = 0                # the last result numbered (the journal's sequence)
         self.pending = []           # (seq, entry) numbered but not on flash yet
-        self.ticks = None           # the board's ticks_ms (the gadget's): each result's `ms`
-        self.clock_from = 0         # the first result numbered on that clock (since the gadget started)
+        self.ticks = None           # the board's ticks_ms (the box's): each result's `ms`
+        self.clock_from = 0         # the first result numbered on that clock (since the box started)
         # (seq, entry) numbered but not yet said as a `result` event (Server.say);
         # at most ANNOUNCE_LIMIT: with no server to say them, the oldest go.
         self.announce = []
@@ -229,7 +229,7 @@ class Store:
             self._save(updated, self.settings, revisions, self.clock + 1)
         except (StoreError, MemoryError):
             # Not saved: a result the character did not get is not journalled
-            # either (a MemoryError restarts the gadget, which flushes first).
+            # either (a MemoryError restarts the box, which flushes first).
             # Once the journal has them (a failure after it), its numbers are
             # used: kept, and not written twice.
             if self.pending is pending:

@@ -1,5 +1,5 @@
 # The entry point frozen into Fatebox's own firmware image (make firmware):
-# the gadget on the rp2 board. A /main.py of your own on the flash runs
+# the box on the rp2 board. A /main.py of your own on the flash runs
 # instead (a frozen main.py is found before the filesystem's, so it is handed
 # on here), and so does one that `fatebox deploy` copied there.
 import os

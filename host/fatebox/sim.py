@@ -1,4 +1,4 @@
-# `fatebox sim`: the firmware's Gadget on a virtual board, served on a pseudo-
+# `fatebox sim`: the firmware's Box on a virtual board, served on a pseudo-
 # terminal; headless, words on a pipe, or a terminal UI showing the ring.
 import collections
 import os
@@ -11,7 +11,7 @@ from fatebox import charnames
 from fatebox.terminal import visible
 from fatebox import gadgets
 from fatebox.errors import FateboxError, USAGE
-from fatebox_fw.gadget import Gadget, LOOP_MS
+from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard, PRESS_GAP_MS
 from fatebox_fw.profile import ProfileError
 from fatebox_fw.server import Refused, check_fits
@@ -174,7 +174,7 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
         raise FateboxError("cannot start the virtual board in %s: %s" % (state_dir, exc))
     registered = None
     try:
-        gadget = Gadget(board)
+        gadget = Box(board)
         took = not (if_empty and gadget.store.characters)
         if not took:
             if not headless:

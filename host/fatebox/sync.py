@@ -174,7 +174,7 @@ def without_nulls(data):
     return data
 
 
-class Box:
+class Remote:
     """One box as the host sees it in this run: its characters and revisions, its row in the records."""
 
     def __init__(self, link, records):
@@ -429,7 +429,7 @@ def run_sync(link, records, directory=None, prefer=None, delete=False, say=print
     """
     step = step or (lambda name: None)
     warn = warn or say
-    box = Box(link, records)
+    box = Remote(link, records)
     box.warn_bad_names(warn)
     if not box.seen and box.known == {}:
         warn("a box the host has not synced before (board id %s)%s" % (
@@ -557,7 +557,7 @@ def report(plans, revisions, written, say):
 
 def push(link, records, loaded, force=False, say=print):
     """Put sheets on the box as one transaction, refusing to overwrite box changes the sheet has not seen."""
-    box = Box(link, records)
+    box = Remote(link, records)
     box.fetch_results(lambda text: say(text))
     changes = []
     refused = []
@@ -597,7 +597,7 @@ def push(link, records, loaded, force=False, say=print):
 
 def pull_plans(link, records, name, directory, force=False, say=print):
     """(box, [(data, revision, path, document or None, changes or None for new)]) checked before any write."""
-    box = Box(link, records)
+    box = Remote(link, records)
     box.warn_bad_names(say)
     box.fetch_results(say)
     names = [name] if name else list(box.names)

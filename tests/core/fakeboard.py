@@ -86,7 +86,7 @@ def table_profile(brightness=255):
 
 
 class FakeBoard(Board):
-    """Everything a Gadget asks of a board, under a test's control."""
+    """Everything a Box asks of a board, under a test's control."""
 
     def __init__(self, storage=None, entropy=None, profile=None):
         self.now = 1000

@@ -4,7 +4,7 @@ from shared_rules import names as N
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
 from fatebox_fw import play as P
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of, to
 from tests.core.sheets import character
 
@@ -22,7 +22,7 @@ FAINT_RED = (200 * 31 // 255, 0, 0)
 
 def box(entropy=None, characters=()):
     board = FakeBoard(entropy=entropy)
-    gadget = Gadget(board)
+    gadget = Box(board)
     for c in characters:
         gadget.store.put(c)
     return gadget, board

@@ -6,7 +6,7 @@ from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import Conditioner, EntropyError, RCT
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
 from tests.core.sheets import character
 
@@ -37,7 +37,7 @@ class Flaky:
 
 def box(entropy):
     board = FakeBoard(entropy=entropy)
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     return gadget, board
 

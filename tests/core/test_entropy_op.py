@@ -7,7 +7,7 @@ from shared_rules import names as N
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
 from fatebox_fw.entropy import APT, LAG, RCT, REPEAT, SOURCE, Conditioner
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask, long_press
 
 
@@ -19,7 +19,7 @@ def _box(raw_source=None):
         board.entropy = board.random.read
         board.raw_entropy = board.random.raw_into
         board.entropy_source = "rosc"
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     return gadget, board
 

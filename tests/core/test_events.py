@@ -3,14 +3,14 @@
 # numbered as the journal numbers it. On CPython and MicroPython.
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import server as S
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
 from tests.core.sheets import character, hero, lux
 
 
 def box(*characters):
     board = FakeBoard(entropy=SeededBytes("events"))
-    gadget = Gadget(board)
+    gadget = Box(board)
     for c in characters:
         gadget.store.put(c)
     board.replies()

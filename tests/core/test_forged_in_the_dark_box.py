@@ -3,7 +3,7 @@
 from fatebox_fw.store import Store
 from shared_rules import registry
 from shared_rules.randomness import ScriptedBytes
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
 from tests.core.samples import sample
 from tests.core.sheets import hero
@@ -11,7 +11,7 @@ from tests.core.sheets import hero
 
 def box(data, entropy):
     board = FakeBoard(entropy=ScriptedBytes(entropy))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(hero(data))
     gadget.store.set("system", data["system"])
     gadget.core.system = data["system"]

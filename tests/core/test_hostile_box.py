@@ -3,7 +3,7 @@
 # nested state file kept aside. CPython and MicroPython.
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.server import REPLY_BUDGET
 from fatebox_fw.store import FILE, Store
 from tests.core.fakeboard import FakeBoard, fresh_dir, read, write, exists, run, ask, tap
@@ -28,7 +28,7 @@ class DeafHost(FakeBoard):
 
 def test_an_unread_flood_is_queued_within_the_budget_and_the_oldest_dropped():
     board = DeafHost()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     board.room = 0
     for i in range(90):
@@ -50,7 +50,7 @@ def test_an_unread_flood_is_queued_within_the_budget_and_the_oldest_dropped():
 
 def test_a_reply_half_written_is_finished_not_dropped():
     board = DeafHost()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     board.room = 20                  # the port takes 20 bytes of the first reply, then nothing
     board.send({"id": 1, "op": "get", "name": "nobody"})
@@ -66,7 +66,7 @@ def test_a_reply_half_written_is_finished_not_dropped():
 
 def test_a_port_that_takes_nothing_is_not_tried_on_every_turn():
     board = DeafHost()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     board.room = 0
     board.send({"id": 1, "op": "state"})
@@ -78,7 +78,7 @@ def test_a_port_that_takes_nothing_is_not_tried_on_every_turn():
 
 def test_buttons_and_lights_go_on_while_the_host_does_not_read():
     board = DeafHost()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.room = 0
     for i in range(90):
         board.send({"id": i + 1, "op": "state"})
@@ -97,7 +97,7 @@ def test_a_corrupt_backup_is_reported_kept_aside_and_replaced_at_the_next_save()
     assert store.backup_status == "ok"
     write(where + "/" + FILE + ".bak", b'{"format": 1, "characters": [{"name": ')
     board = FakeBoard(storage=where)
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     state = ask(gadget, board, {"id": 1, "op": "state"})
     assert state["storage"] == "ok" and state["characters"] == 2
@@ -120,7 +120,7 @@ def test_a_deeply_nested_state_file_is_kept_aside_and_the_backup_used():
     write(where + "/" + FILE, deep)
     write(where + "/" + FILE + ".bak", good)
     board = FakeBoard(storage=where)
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     assert gadget.store.names() == ["Ash", "Mara"]
     assert read(where + "/" + FILE + ".corrupt") == deep
@@ -136,6 +136,6 @@ def test_a_state_file_of_odd_shapes_is_kept_aside_not_a_crash():
         where = fresh_dir()
         write(where + "/" + FILE, bad)
         board = FakeBoard(storage=where)
-        gadget = Gadget(board)
+        gadget = Box(board)
         assert gadget.store.names() == [] and exists(where + "/" + FILE + ".corrupt"), bad
         assert "started empty" in gadget.store.status

@@ -5,7 +5,7 @@
 from shared_rules import charname
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask, run
 from tests.core.sheets import sheet, ash
 from tests.helpers import raises
@@ -13,7 +13,7 @@ from tests.helpers import raises
 
 def box():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     return gadget, board
 

@@ -4,7 +4,7 @@
 # starts over, then serves the request. CPython and MicroPython.
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask, to
 from tests.core.sheets import character, hero, sheet, ash, lux, vex, rue
@@ -12,7 +12,7 @@ from tests.core.sheets import character, hero, sheet, ash, lux, vex, rue
 
 def box(data, entropy):
     board = FakeBoard(entropy=ScriptedBytes(entropy))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(hero(data))
     gadget.store.set("system", data["system"])
     gadget.core.system = data["system"]
@@ -31,7 +31,7 @@ def test_deleting_the_new_beginning_character_during_a_draw_then_go_does_not_cra
     # The reproduction: delete during the button draw, then GO on the result
     # (IndexError in the place step's targets).
     board = FakeBoard(entropy=ScriptedBytes([0, 0]))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     board.replies()
     for _ in range(2):

@@ -4,13 +4,13 @@ import sys
 
 from shared_rules import names as N
 from fatebox_fw import FIRMWARE_VERSION
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask, write
 
 
 def test_info_names_the_firmware_the_runtime_and_the_board():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()                   # the hello event
     reply = ask(gadget, board, {"id": 4, "op": "info"})
     assert reply["id"] == 4 and reply["ok"] is True
@@ -29,7 +29,7 @@ def test_info_names_the_firmware_the_runtime_and_the_board():
 
 def test_info_counts_the_flash_the_characters_take():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     flash = ask(gadget, board, {"id": 1, "op": "info"})["flash"]
     assert flash["free"] > 0 and flash["used"] >= 0

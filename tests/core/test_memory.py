@@ -11,14 +11,14 @@ from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import memory as M
 from fatebox_fw import warm as W
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
 from tests.core.sheets import character, ash, lux, vex, rue
 
 
 def box(*sheets):
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     for data in sheets:
         gadget.store.put(roster.from_dict(data) if data.get("system") != N.NEW_BEGINNING else character(data["name"]))
     board.replies()         # the hello event
@@ -188,7 +188,7 @@ def test_a_character_of_another_system_survives_list_get_put_and_play_unchanged(
         assert after[key] == changed[key], key
     # ...and it survives a restart on the same flash.
     run(gadget, board, 9000)
-    again = Gadget(board)
+    again = Box(board)
     assert again.store.characters["Lux"].to_dict() == gadget.store.characters["Lux"].to_dict()
 
 
@@ -360,11 +360,11 @@ def _from_files(test):
 
 def _rebooted(*sheets):
     board = FakeBoard()
-    first = Gadget(board)
+    first = Box(board)
     for data in sheets:
         first.store.put(roster.from_dict(data) if data.get("system") != N.NEW_BEGINNING else character(data["name"]))
     M.drop(["fatebox_fw.play.new_beginning"])       # as after a power-up
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     return gadget, board
 
@@ -423,7 +423,7 @@ def test_the_boot_s_frame_buffer_and_room_are_the_blocks_reserved_first():
     M.reserve(M.FRAME, N.FRAME_LIMIT)
     M.reserve(M.ROOM, M.FILE_ROOM)
     frame, room = M._EARLY[M.FRAME], M._EARLY[M.ROOM]
-    gadget = Gadget(FakeBoard())
+    gadget = Box(FakeBoard())
     assert gadget.reader.buf is frame and len(frame) == N.FRAME_LIMIT
     assert gadget.store.room.block is room
     assert M._EARLY == {}

@@ -3,7 +3,7 @@
 from shared_rules import names as N
 from shared_rules import registry
 from fatebox_fw import core as C
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.ring import scale
 from fatebox_fw.store import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of
@@ -12,7 +12,7 @@ from tests.core.sheets import character, hero, ash, lux, vex, rue
 
 def box(*characters):
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     for c in characters:
         gadget.store.put(c)
     return gadget, board
@@ -81,7 +81,7 @@ def test_brightness_is_a_setting_applied_at_once_and_kept():
     # The bag now shows at the new brightness.
     level = C.BRIGHTNESS[2]
     assert board.frame() == frame_of([scale(N.COLOUR_WHITE_TOKEN, level)] + [scale(N.COLOUR_BLACK_TOKEN, level)] * 3)
-    again = Gadget(FakeBoard(storage=board.storage))
+    again = Box(FakeBoard(storage=board.storage))
     assert again.core.brightness == level and again.ring.brightness == level
 
 
@@ -94,7 +94,7 @@ def test_the_chosen_system_and_character_survive_a_restart():
     tap(gadget, board, "plus")
     long_press(gadget, board, "go")
     assert (gadget.core.system, gadget.describe()["active"]) == ("axiom", "Wren")
-    again = Gadget(FakeBoard(storage=board.storage))
+    again = Box(FakeBoard(storage=board.storage))
     assert (again.core.system, again.describe()["active"]) == ("axiom", "Wren")
     assert Store(board.storage).settings == {"system": "axiom", "active": "Wren", "brightness": 255}
 
@@ -123,7 +123,7 @@ def test_a_long_back_in_the_menu_closes_it_with_the_choices():
 def test_opening_the_menu_on_a_result_saves_what_was_marked():
     from shared_rules.randomness import ScriptedBytes
     board = FakeBoard(entropy=ScriptedBytes([0, 3, 2]))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     play = gadget.core.game
     play.whites = 2
@@ -175,12 +175,12 @@ def test_leaving_a_system_drops_its_play_from_memory():
 def test_a_box_with_nothing_chosen_yet_starts_on_new_beginning_whatever_the_names():
     # Ash (Approaches) sorts before Mara: a restart must not flip the box to another system.
     gadget, board = box(hero(ash()), character("Mara"), hero(lux()))
-    again = Gadget(FakeBoard(storage=board.storage))
+    again = Box(FakeBoard(storage=board.storage))
     assert again.core.system == N.NEW_BEGINNING
     assert again.describe()["active"] == "Mara"
 
 
 def test_a_box_without_new_beginning_characters_starts_on_the_first_characters_system():
     gadget, board = box(hero(lux()), hero(ash()))
-    again = Gadget(FakeBoard(storage=board.storage))
+    again = Box(FakeBoard(storage=board.storage))
     assert again.core.system == "approaches"

@@ -5,7 +5,7 @@ from shared_rules import names as N
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
 from fatebox_fw import ring as R
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of, to
 from tests.core.sheets import character
@@ -13,7 +13,7 @@ from tests.core.sheets import character
 
 def box(entropy=(), **changes):
     board = FakeBoard(entropy=ScriptedBytes(list(entropy)))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara", **changes))
     return gadget, board
 
@@ -238,9 +238,9 @@ def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
 def test_without_a_character_distraction_lets_two_of_the_whites_count():
     # The same reading as `fatebox odds`: a bare count of whites is that many
     # level-1 traits; under distraction or fatigue at most 2 count.
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     from tests.core.fakeboard import FakeBoard
-    gadget = Gadget(FakeBoard())
+    gadget = Box(FakeBoard())
     game = gadget.core.game
     game.whites = 6
     game.statuses = ["distraction"]

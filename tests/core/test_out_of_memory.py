@@ -4,9 +4,9 @@
 # sooner than STEADY_MS after a start the box stops as before (test_saves).
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw import gadget as G
+from fatebox_fw import box as G
 from fatebox_fw import start as ST
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from tests.core.fakeboard import FakeBoard
 from tests.core.sheets import character
@@ -76,7 +76,7 @@ def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from
         board.send({"id": 2, "op": "list"})
 
     board = ScriptedBoard({turn: put_tobin, turn + 40: list_them, turn + 80: lambda: _repl(board)})
-    Gadget(board).store.put(character("Mara"))
+    Box(board).store.put(character("Mara"))
     board.replies()
     assert _start_with_check_running_out(board, turn) == 1
     replies = board.replies()
@@ -87,7 +87,7 @@ def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from
     assert "ran out of memory answering put" in by_id[1]["error"]["message"]
     assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]   # the box answers, from its flash
     assert by_id[99]["ok"] is True
-    assert sorted(Gadget(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
+    assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
 
 
 def test_the_memory_reply_goes_out_before_the_gadget_that_queued_it_gives_way():
@@ -125,27 +125,27 @@ def test_play_that_runs_out_of_heap_writes_what_it_staged_and_starts_again():
         gadget.store.stage(mara)
 
     board = ScriptedBoard({turn: stage_mara, turn + 30: lambda: _repl(board)})
-    Gadget(board).store.put(character("Mara"))
+    Box(board).store.put(character("Mara"))
     staged = {}
     made = []
-    saved_init = Gadget.__init__
+    saved_init = Box.__init__
 
     def init(self, b):
         saved_init(self, b)
         staged["gadget"] = self
         made.append(self)
 
-    Gadget.__init__ = init
+    Box.__init__ = init
     make, state = _once(lambda: board.turn >= turn + 1)
-    saved_tick = _patched(Gadget, "tick", make)
+    saved_tick = _patched(Box, "tick", make)
     try:
         assert ST.start(lambda: board) == ST.REPL
     finally:
-        Gadget.__init__ = saved_init
-        Gadget.tick = saved_tick
+        Box.__init__ = saved_init
+        Box.tick = saved_tick
     assert state["raised"] == 1 and len(made) == 2
     assert made[1].store.characters["Mara"].trials == 7          # flushed before the new start
-    assert Gadget(FakeBoard(storage=board.storage)).store.characters["Mara"].trials == 7
+    assert Box(FakeBoard(storage=board.storage)).store.characters["Mara"].trials == 7
     # the new gadget took the reserved buffers the first one gave back
     assert made[1].reader.buf is made[0].reader.buf
 
@@ -163,11 +163,11 @@ def test_a_heap_that_runs_out_again_before_the_gadget_is_steady_stops_the_box():
             return saved(self)
         return tick
 
-    saved = _patched(Gadget, "tick", make)
+    saved = _patched(Box, "tick", make)
     try:
         raises(MemoryError, ST.start, lambda: board)
     finally:
-        Gadget.tick = saved
+        Box.tick = saved
     # turns 0..turn-1 played, the one at `turn` ran out once steady: started
     # again; the new gadget ran out at its first turn: stopped, not looping
     assert calls["n"] == turn + 2
@@ -175,7 +175,7 @@ def test_a_heap_that_runs_out_again_before_the_gadget_is_steady_stops_the_box():
 
 def test_a_trial_whose_save_runs_out_of_heap_journals_nothing():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     store = gadget.store
     seq, pending = store.seq, list(store.pending)

@@ -2,7 +2,7 @@
 # buttons, its presses counted from the system and character chosen; the same
 # roll again from the character's last set-up; BACK one step at a time.
 from shared_rules import registry, roster
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
 from tests.core.samples import sample
 from tests.core.sheets import hero
@@ -33,7 +33,7 @@ MOST_AGAIN = 2
 def box(system):
     """A box holding the system's sample character and a second one, Zed."""
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(hero(sample(system)))
     gadget.store.put(hero(sample(system, "Zed")))
     return gadget, board
@@ -115,7 +115,7 @@ def test_a_last_set_up_is_saved_with_the_result_and_kept_over_a_restart():
     long_press(gadget, board, "go")                     # leaving the result saves it
     assert gadget.store.dirty is False
     assert gadget.store.settings["setups"]["Nyx"][1] == 5           # Prowl, the sixth action
-    again = Gadget(board)
+    again = Box(board)
     assert again.core.active() == "Nyx" and again.describe()["text"] == "Prowl (2 dots)"
     assert writes is None or board.writes == writes
 

@@ -5,7 +5,7 @@
 from fatebox_fw import core as C
 from fatebox_fw import ring as R
 from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS, DOUBLE_CLICK_MS
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, table_profile
 from tests.core.sheets import character
 
@@ -14,7 +14,7 @@ def box(brightness=255, menu=True):
     """A box with one character; on the menu's system page, a still frame (the
     set-up steps blink the part being edited)."""
     board = FakeBoard(profile=table_profile(brightness))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     run(gadget, board, 200)
     if menu:

@@ -5,7 +5,7 @@
 from shared_rules import names as N
 from shared_rules import wire
 from fatebox_fw import safemode
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.ring import Ring
 from tests.core.fakeboard import FakeBoard, run
 from tests.core.sheets import sheet
@@ -65,7 +65,7 @@ def requests():
 
 def test_no_reply_event_or_error_carries_a_repl_control_byte():
     board = FakeBoard()
-    gadget = Gadget(board)           # the hello event goes out here
+    gadget = Box(board)           # the hello event goes out here
     sent = requests()
     for request in sent:
         board.send_raw(request)
@@ -86,7 +86,7 @@ def test_no_reply_event_or_error_carries_a_repl_control_byte():
 def test_a_text_with_a_delete_byte_is_kept_and_sent_back_escaped():
     # A name may not hold one (docs/protocol.md, Names); other texts may.
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     board.send({"id": 1, "op": "put", "character": sheet("Mara", misfortunes=["Ma\x7fra"])})
     board.send({"id": 2, "op": "get", "name": "Mara"})
@@ -102,7 +102,7 @@ def test_a_text_with_a_delete_byte_is_kept_and_sent_back_escaped():
 
 def test_the_repl_op_is_answered_and_stops_the_loop():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     board.send({"id": 4, "op": "repl"})
     board.send({"id": 5, "op": "list"})        # the REPL's from here on

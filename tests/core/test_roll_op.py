@@ -5,14 +5,14 @@ from shared_rules import registry as R
 from shared_rules import approaches as A
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox_fw import host_roll
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask
 from tests.core.sheets import ash, hero, lux, rue, vex
 
 
 def box():
     board = FakeBoard(entropy=SeededBytes("roll-op"))
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     for i, data in enumerate((ash(), lux(), vex(), rue())):
         assert ask(gadget, board, {"id": 100 + i, "op": "put", "character": data})["ok"]

@@ -8,7 +8,7 @@ from fatebox_fw import core as C
 from fatebox_fw import play as P
 from fatebox_fw import ring as R
 from fatebox_fw import store as S
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import Store, StoreError, FILE
 from tests.core.fakeboard import FakeBoard, fresh_dir, run, tap, long_press, frame_of, read, write, exists
 from tests.core.sheets import character, hero, lux
@@ -29,7 +29,7 @@ def play_one(gadget, board, leave=True):
 
 def test_a_trial_on_the_buttons_is_one_save_however_many_presses():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     writes = gadget.store.writes
     for _ in range(6):                                    # set-up presses write nothing
@@ -45,7 +45,7 @@ def test_a_trial_on_the_buttons_is_one_save_however_many_presses():
 
 def test_a_result_left_alone_is_saved_once_after_the_idle_time():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     writes = gadget.store.writes
     play_one(gadget, board, leave=False)
@@ -154,7 +154,7 @@ def test_the_settings_on_flash_are_checked_too():
 def test_a_damaged_state_file_shows_its_own_pattern_at_start():
     board = FakeBoard()
     write(board.storage + "/" + FILE, b"\x00\x01 not json")
-    gadget = Gadget(board)
+    gadget = Box(board)
     ring = gadget.ring
     ring.error(R.RECOVERED)
     assert board.frame() == bytes(ring.buf)               # every fourth pixel, amber
@@ -167,13 +167,13 @@ def test_a_damaged_state_file_shows_its_own_pattern_at_start():
 
 def test_unplugged_mid_session_the_box_restarts_with_every_character_and_every_left_result():
     board = FakeBoard(entropy=SeededBytes("unplug"))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(character("Mara"))
     gadget.store.put(hero(lux()))
     play_one(gadget, board)                               # left: saved
     play_one(gadget, board, leave=False)                  # on the table when the cable goes
     # The cable goes: a new box on the same flash, no goodbye.
-    again = Gadget(FakeBoard(storage=board.storage))
+    again = Box(FakeBoard(storage=board.storage))
     assert again.store.names() == ["Lux", "Mara"]
     assert again.store.characters["Mara"].trials == 1
     assert again.store.status == "ok"
@@ -202,7 +202,7 @@ class SlowFile:
 
 def test_a_press_made_and_released_during_a_save_is_not_lost():
     board = FakeBoard()
-    gadget = Gadget(board)
+    gadget = Box(board)
     for i in range(8):
         gadget.store.put(character("Hero %d" % i))
     SlowFile.board = board
@@ -229,7 +229,7 @@ def test_mashing_every_button_during_the_animation_skips_it_records_each_draw_on
     pick = Sampler(SeededBytes("mash"))
     for round in range(4):
         board = FakeBoard(entropy=SeededBytes("mash %d" % round))
-        gadget = Gadget(board)
+        gadget = Box(board)
         gadget.store.put(character("Mara"))
         game = gadget.core.game
         draws = []
@@ -261,7 +261,7 @@ def test_mashing_every_button_during_the_animation_skips_it_records_each_draw_on
 
 def test_a_new_result_ignores_go_and_back_for_a_moment_so_mashing_cannot_skip_it():
     board = FakeBoard(entropy=ScriptedBytes([5]))
-    gadget = Gadget(board)
+    gadget = Box(board)
     long_press(gadget, board, "go", hold=700, settle=0)
     run(gadget, board, 50)
     board.hold("go", board.now, 40)                       # skips the animation
@@ -279,8 +279,8 @@ def _stopped_by(error):
     # start() on a FakeBoard whose loop stages a changed Mara, then stops with `error`.
     from fatebox_fw import start as ST
     board = FakeBoard()
-    Gadget(board).store.put(character("Mara"))
-    saved = Gadget.run
+    Box(board).store.put(character("Mara"))
+    saved = Box.run
 
     def run(self):
         mara = roster.copy(self.store.characters["Mara"])
@@ -289,12 +289,12 @@ def _stopped_by(error):
         assert self.store.dirty
         raise error
 
-    Gadget.run = run
+    Box.run = run
     try:
         raises(type(error), ST.start, lambda: board)
     finally:
-        Gadget.run = saved
-    return Gadget(board).store.characters["Mara"]
+        Box.run = saved
+    return Box(board).store.characters["Mara"]
 
 
 def test_an_error_that_stops_the_box_writes_what_play_staged_first():

@@ -5,14 +5,14 @@ from shared_rules import names as N
 from shared_rules import wire
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import FIRMWARE_VERSION
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, FailingFile, run, ask
 from tests.core.sheets import sheet
 
 
 def box(entropy=None):
     board = FakeBoard(entropy=entropy)
-    gadget = Gadget(board)
+    gadget = Box(board)
     return gadget, board
 
 

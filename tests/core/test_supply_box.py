@@ -6,13 +6,13 @@ from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, FailingFile, run, tap, long_press, ask, fresh_dir, to
 
 
 def box(storage=None):
     board = FakeBoard(storage=storage, entropy=SeededBytes("supply"))
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     return gadget, board
 

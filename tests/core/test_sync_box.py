@@ -4,7 +4,7 @@ from shared_rules import names as N
 from shared_rules import wire
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import journal as J
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from fatebox_fw.batch import crc_more
 from tests.core.fakeboard import FakeBoard, FailingFile, fresh_dir, run, long_press, ask, exists
@@ -13,7 +13,7 @@ from tests.core.sheets import sheet, character
 
 def box(storage=None):
     board = FakeBoard(storage=storage, entropy=SeededBytes("sync"))
-    gadget = Gadget(board)
+    gadget = Box(board)
     board.replies()
     return gadget, board
 

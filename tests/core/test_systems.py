@@ -1,7 +1,7 @@
 # A trial of each dice and colour system played on the box from its buttons:
 # scripted randomness, the frames that matter, what is recorded on the character.
 from fatebox_fw import play as P
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from shared_rules.randomness import ScriptedBytes
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
@@ -10,7 +10,7 @@ from tests.core.sheets import hero, ash, lux, vex, rue
 
 def box(data, entropy):
     board = FakeBoard(entropy=ScriptedBytes(entropy))
-    gadget = Gadget(board)
+    gadget = Box(board)
     gadget.store.put(hero(data))
     gadget.store.set("system", data["system"])
     gadget.core.system = data["system"]

@@ -1,6 +1,6 @@
 # The web board (fatebox_fw.hal.web) against the board contract and the
 # gadget, with a fake page in place of the browser. On CPython and MicroPython.
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.hal.web import WebBoard, LONG_MS, SHORT_MS
 from fatebox_fw.buttons import DEBOUNCE_MS
 from shared_rules.randomness import SeededBytes
@@ -75,7 +75,7 @@ def _turn(gadget, page, ms):
 def test_a_key_press_a_long_press_and_a_held_pointer_reach_the_gadget():
     page = FakePage()
     board = WebBoard(page, storage=fresh_dir(), seed=1)
-    gadget = Gadget(board)
+    gadget = Box(board)
     assert gadget.describe()["screen"] != "menu-system"
     board.press("back", LONG_MS)               # Shift+B: the menu
     _turn(gadget, page, LONG_MS + 200)

@@ -20,7 +20,7 @@ START_TIMEOUT = 30     # seconds for the gadget to print its port
 COMMAND_TIMEOUT = 60
 
 
-class Gadget:
+class Box:
     """`fatebox sim --headless` as a child process; `port` is the path it printed."""
 
     def __init__(self, state, *extra):
@@ -69,7 +69,7 @@ def gadgets():
     started = []
 
     def start(state, *extra):
-        gadget = Gadget(state, *extra)
+        gadget = Box(state, *extra)
         started.append(gadget)
         return gadget
     yield start

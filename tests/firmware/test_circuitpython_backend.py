@@ -382,9 +382,9 @@ def test_the_profile_is_read_from_the_drive(cp, tmp_path):
 # -- the gadget on it ------------------------------------------------------------------
 
 def test_the_gadget_plays_on_the_circuitpython_board(cp):
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     board = cp.make()
-    gadget = Gadget(board)
+    gadget = Box(board)
     assert cp.serial.frames()[0]["event"] == "hello"
     cp.serial.inbox += wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]})
     tick_for(gadget, 10)

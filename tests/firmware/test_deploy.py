@@ -202,7 +202,7 @@ def test_without_circuitpythons_mpy_cross_the_set_is_sources_and_says_so(tmp_pat
     assert result.exit_code == 0, result.output
     assert "no CircuitPython mpy-cross" in result.output
     files = tree(out)
-    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.py", "fatebox_fw/gadget.py"} <= set(files)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.py", "fatebox_fw/box.py"} <= set(files)
     assert not any(f.endswith(".mpy") for f in files)
     assert "main.py" not in files and "fatebox_fw/hal/rp2.py" not in files
     assert (out / "data").is_dir()
@@ -226,9 +226,9 @@ def test_with_circuitpythons_mpy_cross_modules_go_as_its_mpy_and_entry_points_as
                      "--mpy-cross", str(fake_mpy_cross(tmp_path, "C\\006\\000\\037")))
     assert result.exit_code == 0, result.output
     files = tree(out)
-    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.mpy", "fatebox_fw/gadget.mpy"} <= set(files)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.mpy", "fatebox_fw/box.mpy"} <= set(files)
     assert not [f for f in files if f.endswith(".py") and f not in ("boot.py", "code.py")]
-    assert (out / "fatebox_fw" / "gadget.mpy").read_bytes()[:2] == b"C\x06"
+    assert (out / "fatebox_fw" / "box.mpy").read_bytes()[:2] == b"C\x06"
     assert "NeoPixel" not in result.output
 
 
@@ -287,7 +287,7 @@ def test_mpremote_mip_installs_the_package_from_a_checkout(tmp_path, monkeypatch
     monkeypatch.setattr(mip, "show_progress_bar", None)
     mip._install_json(Flash(), "firmware/package.json", mip._PACKAGE_INDEX, "", None, False)
     installed = tree(tmp_path)
-    assert "main.py" in installed and "shared_rules/names.py" in installed and "fatebox_fw/gadget.py" in installed
+    assert "main.py" in installed and "shared_rules/names.py" in installed and "fatebox_fw/box.py" in installed
     assert (tmp_path / "fatebox_fw" / "core.py").read_bytes() == (ROOT / "firmware" / "fatebox_fw" / "core.py").read_bytes()
 
 

@@ -97,11 +97,11 @@ def test_a_raw_bit_source_can_replace_the_rosc(rp2, tmp_path):
 
 def test_the_gadget_on_a_stuck_rosc_refuses_to_draw_and_keeps_running(rp2):
     from fatebox_fw import core as C
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     from tests.firmware.test_rp2_backend import Clock
     board = rp2.make()
     mem32().randombit = lambda: 0
-    gadget = Gadget(board)
+    gadget = Box(board)
     written = FakeNeoPixel.made[0].written
     before = len(written)
     go = FakePin.levels

@@ -199,9 +199,9 @@ def test_entropy_gives_the_bytes_asked_for(rp2):
 
 
 def test_the_gadget_runs_on_the_rp2_board(rp2):
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     board = rp2.make()
-    gadget = Gadget(board)
+    gadget = Box(board)
     # (Frames end on 16-byte boundaries, padded with blank lines: serial_write.)
     assert wire.decode([line for line in rp2.stdout.getvalue().splitlines() if line.strip()][0])["event"] == "hello"
     rp2.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
@@ -259,11 +259,11 @@ def load_main():
 
 def test_main_shows_the_error_pattern_and_re_raises(rp2, monkeypatch):
     main = load_main()
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
 
     def broken(self):
         raise RuntimeError("a bug")
-    monkeypatch.setattr(Gadget, "run", broken)
+    monkeypatch.setattr(Box, "run", broken)
     with pytest.raises(RuntimeError):
         main.main(rp2.make)
     frame = FakeNeoPixel.made[0].written[-1]
@@ -275,11 +275,11 @@ def test_main_shows_the_error_pattern_and_re_raises(rp2, monkeypatch):
 
 def test_ctrl_c_blanks_the_ring_and_reaches_the_repl(rp2, monkeypatch):
     main = load_main()
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
 
     def interrupted(self):
         raise KeyboardInterrupt
-    monkeypatch.setattr(Gadget, "run", interrupted)
+    monkeypatch.setattr(Box, "run", interrupted)
     with pytest.raises(KeyboardInterrupt):
         main.main(rp2.make)
     assert FakeNeoPixel.made[0].written[-1] == bytes(36)

@@ -77,13 +77,13 @@ def test_requests_after_repl_are_left_for_the_repl(rp2):
 
 
 def test_what_play_staged_is_written_before_the_repl_takes_the_port(rp2, monkeypatch, tmp_path):
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     from fatebox_fw.store import Store
 
     def played_then_released(self):
         self.store.set("brightness", 32)       # staged, not yet on flash (the store batches)
         assert Store(self.store.directory).settings.get("brightness") != 32
-    monkeypatch.setattr(Gadget, "run", played_then_released)
+    monkeypatch.setattr(Box, "run", played_then_released)
     assert load_main().main(rp2.make) == "repl"
     assert Store(str(tmp_path / "data")).settings["brightness"] == 32
 
@@ -91,7 +91,7 @@ def test_what_play_staged_is_written_before_the_repl_takes_the_port(rp2, monkeyp
 def test_the_virtual_gadget_stops_serving_after_the_repl_op(tmp_path):
     import serial
     from fatebox import sim
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     from fatebox_fw.hal.virtual import VirtualBoard
 
     class Quiet:
@@ -110,7 +110,7 @@ def test_the_virtual_gadget_stops_serving_after_the_repl_op(tmp_path):
             pass
     board = VirtualBoard(str(tmp_path / "flash"))
     try:
-        gadget = Gadget(board)
+        gadget = Box(board)
         host = serial.Serial(board.port_path, timeout=2)
         host.write(wire.encode({"id": 9, "op": "repl"}))
         host.flush()

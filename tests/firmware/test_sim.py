@@ -18,7 +18,7 @@ from shared_rules import names as N
 from shared_rules import roster
 from fatebox.errors import FateboxError
 from fatebox.sim import parse_keys, load_characters, run_sim, SHORT_MS, LONG_MS
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import PICO
 from tests.core.sheets import sheet
@@ -81,7 +81,7 @@ def test_headless_prints_the_port_first_serves_and_stops_cleanly_on_sigterm(tmp_
     # The flash holds the loaded character and the trial recorded on it.
     board = VirtualBoard(str(tmp_path / "flash"))
     try:
-        assert Gadget(board).store.characters["Mara"].trials == 1
+        assert Box(board).store.characters["Mara"].trials == 1
     finally:
         board.close()
 
@@ -159,7 +159,7 @@ def test_keys_map_to_the_four_buttons_and_shift_is_a_long_press():
 def test_loading_replaces_by_name_and_refuses_more_than_the_box_holds(tmp_path):
     board = VirtualBoard(str(tmp_path))
     try:
-        gadget = Gadget(board)
+        gadget = Box(board)
         load_characters(gadget, [roster.from_dict(sheet("Mara"))])
         load_characters(gadget, [roster.from_dict(sheet("Mara", misfortunes=[]))])
         assert gadget.store.names() == ["Mara"] and gadget.store.characters["Mara"].sheet.misfortunes == []

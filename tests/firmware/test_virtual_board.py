@@ -1,4 +1,4 @@
-# The virtual board: the firmware's Gadget served on a real pseudo-terminal,
+# The virtual board: the firmware's Box served on a real pseudo-terminal,
 # which pyserial opens exactly as it opens a USB port. CPython only.
 import os
 import select
@@ -10,18 +10,18 @@ import serial
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import PICO, ProfileError
 from tests.core.sheets import sheet
 
 
 class Running:
-    """A Gadget ticking in a thread, as `fatebox sim` runs it."""
+    """A Box ticking in a thread, as `fatebox sim` runs it."""
 
     def __init__(self, state_dir, seed="test"):
         self.board = VirtualBoard(str(state_dir), seed=seed)
-        self.gadget = Gadget(self.board)
+        self.gadget = Box(self.board)
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self.loop, daemon=True)
         self.thread.start()

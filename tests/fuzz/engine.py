@@ -1,7 +1,7 @@
 # The fuzzing and fault suite (issue 11): seeded runs against the firmware's
-# Gadget and the host, each counting what it tried and what held. CPython.
+# Box and the host, each counting what it tried and what held. CPython.
 #
-#   frames   protocol frames of every shape into a running Gadget (valid ops
+#   frames   protocol frames of every shape into a running Box (valid ops
 #            with hostile arguments, hostile names, damaged, cut, joined,
 #            oversized, deeply nested frames, raw bytes); the box restarted
 #            from its flash now and then
@@ -27,7 +27,7 @@ import time
 from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.store import FILE, Store
 from tests.core.fakeboard import FakeBoard
 from shared_rules import registry
@@ -187,13 +187,13 @@ def _model(store):
 
 
 def run_frames(seed, count, restart_every=200, debug=False):
-    """`count` frames into a Gadget on a fake board; the box restarted from flash now and then."""
+    """`count` frames into a Box on a fake board; the box restarted from flash now and then."""
     rng = random.Random("frames-%s" % seed)
     tally = Tally("frames")
     storage = tempfile.mkdtemp(prefix="fatebox-fuzz-")
     try:
         board = FakeBoard(storage=storage)
-        gadget = Gadget(board)
+        gadget = Box(board)
         board.replies()
         model = {}          # what the box acknowledged: name -> character dict
         for i in range(count):
@@ -211,7 +211,7 @@ def run_frames(seed, count, restart_every=200, debug=False):
                     raise
                 tally.fail("crashes", "seed %s frame %d %r: %s: %s" % (seed, i, data[:200], type(exc).__name__, exc))
                 board = FakeBoard(storage=storage)
-                gadget = Gadget(board)
+                gadget = Box(board)
                 board.replies()
                 model = _model(gadget.store)
                 tally.tried += 1
@@ -234,7 +234,7 @@ def run_frames(seed, count, restart_every=200, debug=False):
                 # What is on flash is what the box holds: a restart loses nothing.
                 if (i + 1) % restart_every == 0:
                     board = FakeBoard(storage=storage)
-                    gadget = Gadget(board)
+                    gadget = Box(board)
                     board.replies()
                     if _model(gadget.store) != model:
                         tally.fail("lost", "seed %s: after frame %d a restart came back with %s, not %s"
@@ -314,7 +314,7 @@ def run_state(seed, count):
             tally.tried += 1
             try:
                 board = FakeBoard(storage=storage)
-                gadget = Gadget(board)
+                gadget = Box(board)
                 board.send({"id": 1, "op": "state"})
                 for _ in range(5):
                     gadget.tick()
@@ -604,7 +604,7 @@ def run_play(seed, steps, system):
     mine = _maker(system)
     try:
         board = FakeBoard(storage=storage, entropy=SeededBytes("play-%s" % seed))
-        gadget = Gadget(board)
+        gadget = Box(board)
         store = gadget.store
         for data in (mine("Kai"), mine("Lea"), rng.choice(SAMPLES)("Mo")):
             store.put(store.check(data))

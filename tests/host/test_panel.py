@@ -239,11 +239,11 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
     # and says the ranges its steps offer (found by turning them all the way up).
     from fatebox.sim import TerminalView
     from fatebox_fw import core as C
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     from fatebox_fw.hal.virtual import VirtualBoard
     white, black = supply
     with VirtualBoard(str(tmp_path / "flash"), seed="help") as board:
-        gadget = Gadget(board)
+        gadget = Box(board)
         gadget.core.set_supply(white, black, board.ticks_ms())
         with open(os.devnull) as nothing:
             monkeypatch.setattr("sys.stdin", nothing)       # the view takes the keyboard's fd; never read here
@@ -308,14 +308,14 @@ def test_the_bottom_line_says_the_menu_a_long_press_and_go_held_on_every_screen(
 def test_the_words_line_names_what_was_rolled_as_roll_and_history_say_it():
     from fatebox.sim import words_line
     from fatebox.systems import result_words
-    from fatebox_fw.gadget import Gadget
+    from fatebox_fw.box import Box
     from shared_rules import registry
     from tests.core.fakeboard import FakeBoard, long_press, run
     from tests.core.samples import sample
     from tests.core.sheets import hero
     for system in registry.NAMES:
         board = FakeBoard()
-        gadget = Gadget(board)
+        gadget = Box(board)
         gadget.store.put(hero(sample(system)))
         gadget.core.system = system
         gadget.core.game = gadget.core._make(system)

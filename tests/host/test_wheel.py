@@ -59,7 +59,7 @@ def test_deploy_to_a_folder_outside_the_checkout(installed):
     board = away / "board"
     run([fatebox, "deploy", "--to", board], away, env)
     files = set(p.relative_to(board).as_posix() for p in board.rglob("*") if p.is_file())
-    assert {"main.py", "board.json", "fatebox_fw/gadget.mpy", "shared_rules/names.mpy"} <= files
+    assert {"main.py", "board.json", "fatebox_fw/box.mpy", "shared_rules/names.mpy"} <= files
     assert not any(f.endswith(".py") and f != "main.py" for f in files)
     assert json.loads((board / "board.json").read_text())["board"]
     feather = away / "feather"

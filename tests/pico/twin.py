@@ -9,7 +9,7 @@ from fatebox_fw import rosc
 from fatebox_fw import ring as R
 from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS
 from fatebox_fw.entropy import Conditioner
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.profile import PICO, validate
 from tests.core.fakeboard import FakeBoard, run
 
@@ -39,7 +39,7 @@ class Twin:
         mem = self.mem
         self.random = Conditioner(lambda: rosc.bit(mem), lambda: rosc.problem(mem))
         self.board.entropy = self.random.read
-        self.gadget = Gadget(self.board)
+        self.gadget = Box(self.board)
         for character in characters:       # as `fatebox push` puts them, after the boot
             self.gadget.store.put(character)
         if characters:                       # and as the `put` op then tells play (Core.after_host)

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.serve.procs import Gadget, Serve
+from tests.serve.procs import Box, Serve
 
 
 @pytest.fixture
@@ -9,7 +9,7 @@ def procs():
 
     class Start:
         def gadget(self, state, *extra):
-            g = Gadget(state, *extra)
+            g = Box(state, *extra)
             started.append(g)
             return g
 

@@ -82,7 +82,7 @@ class Proc:
             self.process.wait()
 
 
-class Gadget(Proc):
+class Box(Proc):
     """`fatebox sim --headless`: keys written to it press the box's buttons."""
 
     def __init__(self, state, *extra):

@@ -8,7 +8,7 @@ import time
 from shared_rules.randomness import SeededBytes
 from fatebox import db
 from fatebox.serve import box as B
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard
 
 WAIT = 60
@@ -19,7 +19,7 @@ class OldBox:
 
     def __init__(self):
         self.board = FakeBoard(entropy=SeededBytes("old-firmware"))
-        self.gadget = Gadget(self.board)
+        self.gadget = Box(self.board)
         self.gadget.server.say = self.gadget.store.announce.clear      # what an older firmware did: nothing
         self.listener = socket.socket()
         self.listener.bind(("127.0.0.1", 0))

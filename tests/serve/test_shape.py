@@ -6,7 +6,7 @@ import pytest
 
 from shared_rules.randomness import SeededBytes
 from fatebox.serve import shape, hooks
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask, run
 from tests.core.sheets import ash, character, hero, lux, rue, vex
 
@@ -22,7 +22,7 @@ ROLLS = [
 
 def journal():
     board = FakeBoard(entropy=SeededBytes("serve-shape"))
-    gadget = Gadget(board)
+    gadget = Box(board)
     for data in (character("Mara"), hero(ash()), hero(lux()), hero(vex()), hero(rue())):
         gadget.store.put(data)
     board.replies()

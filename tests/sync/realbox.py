@@ -1,9 +1,9 @@
-# The real firmware (Gadget) on a virtual board, served from a thread on its
+# The real firmware (Box) on a virtual board, served from a thread on its
 # pseudo-terminal: the host's sync tested against the box's own code.
 import threading
 import time
 
-from fatebox_fw.gadget import Gadget, LOOP_MS
+from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard
 
 
@@ -18,7 +18,7 @@ class RealBox:
 
     def _start(self):
         self.board = VirtualBoard(self.state, seed=self.seed)
-        self.gadget = Gadget(self.board)
+        self.gadget = Box(self.board)
         self.path = self.board.port_path
         self.halt = threading.Event()
         self.thread = threading.Thread(target=self._loop, daemon=True)

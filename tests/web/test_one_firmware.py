@@ -6,7 +6,7 @@ import tempfile
 
 from shared_rules import roster
 from shared_rules.randomness import SeededBytes
-from fatebox_fw.gadget import Gadget
+from fatebox_fw.box import Box
 from fatebox_fw.profile import PICO, validate
 from tests.core.fakeboard import FakeBoard, run
 from tests.pico.twin import collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
@@ -33,7 +33,7 @@ def twin_play(demo, downs, start_ms, end_ms):
     seeded entropy: its frames (t, rgb) from start_ms, and describe() at each press."""
     board = FakeBoard(storage=tempfile.mkdtemp(prefix="fatebox-web-twin-"), profile=validate(PICO),
                       entropy=SeededBytes(str(SEED)))
-    gadget = Gadget(board)
+    gadget = Box(board)
     for data in demo["characters"]:              # as web/app.py's start() puts them
         gadget.server.put({"character": data})
     if demo["supply"] and tuple(demo["supply"]) != gadget.core.supply:

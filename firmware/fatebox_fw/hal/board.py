@@ -4,7 +4,7 @@
 
 
 class Board:
-    """A board the Gadget runs on: rp2, CircuitPython, the virtual board, a test fake.
+    """A board the Box runs on: rp2, CircuitPython, the virtual board, a test fake.
 
     A backend sets, in its __init__: `profile` (a validated board profile),
     `buttons` (callables, True while pressed, in the profile's order) and

@@ -151,7 +151,7 @@ class _PullUp:
 
 
 class CircuitPythonBoard(Board):
-    """A HAL backend for fatebox_fw.gadget.Gadget on CircuitPython (RP2040)."""
+    """A HAL backend for fatebox_fw.box.Box on CircuitPython (RP2040)."""
 
     def __init__(self, profile=None, storage=STORAGE, serial=None, use_keypad=True):
         self.profile = profile if profile is not None else load_profile()

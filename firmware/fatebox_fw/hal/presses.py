@@ -1,16 +1,16 @@
 # Presses on a timetable, read as a pin: the virtual board's and the web
-# board's buttons (queued presses of a given hold, counted in the gadget's reads).
+# board's buttons (queued presses of a given hold, counted in the box's reads).
 from fatebox_fw.buttons import DEBOUNCE_MS
 
 PRESS_GAP_MS = 60      # between queued presses of one button: longer than the debounce
 
 
 def level(spans, now):
-    """The pin of one button as the gadget reads it now.
+    """The pin of one button as the box reads it now.
 
     `spans` is the button's queue of presses, each a list
     [start, hold, down at, down seen again, up at]. A press is counted in the
-    gadget's own reads, not in wall time: it goes down at the first read at or
+    box's own reads, not in wall time: it goes down at the first read at or
     after its start, stays down for hold_ms from there and until a read at
     least DEBOUNCE_MS after that one has seen it, then stays up until a read
     DEBOUNCE_MS later has seen the release. A machine busy elsewhere (a loaded

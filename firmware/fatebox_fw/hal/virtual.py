@@ -81,7 +81,7 @@ class VirtualBoard(Board):
         self.frames = 0
         self.closed = False
 
-    # -- the board the Gadget sees -------------------------------------------
+    # -- the board the Box sees -------------------------------------------
     def unique_id(self):
         """A random id made once and kept in the state folder, as a chip keeps its
         own: `board-id` holds it twice, each copy with its CRC-32 (docs/flash.md,

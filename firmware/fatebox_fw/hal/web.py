@@ -2,7 +2,7 @@
 # (docs/web.md). The page is the hardware: it draws the ring, turns clicks and
 # keys into presses, gives the clock and crypto.getRandomValues, keeps the
 # flash (MicroPython's in-memory filesystem) in IndexedDB, and calls
-# Gadget.tick() from its own timer: nothing here blocks or waits.
+# Box.tick() from its own timer: nothing here blocks or waits.
 try:
     import os
 except ImportError:
@@ -52,11 +52,11 @@ class WebBoard(Board):
         self.bit = 8
         self.presses = [[] for _ in self.profile["buttons"]]
         self.buttons = [self._pin(i) for i in range(len(self.presses))]
-        self.downs = []          # (button, span): every press as the gadget read it (presses.py)
+        self.downs = []          # (button, span): every press as the box read it (presses.py)
         self.frame = bytes(3 * self.profile["neopixel"]["count"])
         self.frames = 0
 
-    # -- the board the Gadget sees ---------------------------------------------
+    # -- the board the Box sees ---------------------------------------------
     def ticks_ms(self):
         return int(self.page.now())
 
@@ -65,7 +65,7 @@ class WebBoard(Board):
 
     def sleep_ms(self, ms):
         # The page turns the loop from its own timer; a sleep here could only
-        # spin, and a spinning page freezes. Only Gadget.run()/drain() and safe
+        # spin, and a spinning page freezes. Only Box.run()/drain() and safe
         # mode sleep, and the page uses none of them.
         pass
 

@@ -13,12 +13,12 @@ from fatebox_fw.store import Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
-# How long a gadget runs before it is steady: a heap that runs out after that
-# starts the gadget again from the flash (start.py); sooner, the box stops.
+# How long a box runs before it is steady: a heap that runs out after that
+# starts the box again from the flash (start.py); sooner, the box stops.
 STEADY_MS = 1000
 
 
-class Gadget:
+class Box:
     """The Fatebox app core on `board` (a HAL backend: rp2, virtual, or a test fake).
 
     The board keeps the contract of fatebox_fw.hal.board.Board: profile,
@@ -145,7 +145,7 @@ class Gadget:
 
     def drain(self):
         """The replies queued go out, for a second at most: before the REPL has
-        the port, or before this gadget gives way to a new one (start.py)."""
+        the port, or before this box gives way to a new one (start.py)."""
         for _ in range(1000 // LOOP_MS):
             self.server.pump()
             if not self.server.queue:
@@ -157,7 +157,7 @@ class Gadget:
         return self.core.describe()
 
     def give_back(self):
-        """The blocks reserved at the boot, for the gadget made after this one
+        """The blocks reserved at the boot, for the box made after this one
         (start.py, after a MemoryError): no second 4 KB run needed."""
         memory.give_back(memory.FRAME, self.reader.buf)
         memory.give_back(memory.ROOM, self.store.room.block)
