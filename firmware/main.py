@@ -1,5 +1,5 @@
 # The board's entry point on MicroPython (copied to the board as /main.py): the
-# rp2 board from /board.json, the Fatebox box on it; on an error, a pattern
+# rp2 board from /board.json, Fatebox on it; on an error, a pattern
 # and the REPL. Hold BACK while plugging in (or at reset) for safe mode: the
 # box does not start and the REPL is left to mpremote and Thonny.
 from fatebox_fw import memory
