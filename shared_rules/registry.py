@@ -44,10 +44,12 @@ class System:
                 room a `get` reply must leave
     host        the host module of its `fatebox odds/simulate` commands and words
     host_only   its shared_rules files no device module imports (not deployed)
+    rules       the module whose RULES is the system's object (shared_rules.game.Game):
+                set-up, odds, one roll and its history entry, words; loaded by rules()
     """
 
     FIELDS = ("name", "words", "package", "character", "play", "unload", "outcomes", "passed", "patterns",
-              "colour", "summary", "longest", "host", "host_only")
+              "colour", "summary", "longest", "host", "host_only", "rules")
 
     def __init__(self, **fields):
         for key in fields:
@@ -85,7 +87,8 @@ NEW_BEGINNING = System(
     # A bag of the box's supply: 12 tokens at most, 11 of a colour (new_beginning.BOX_SUPPLY).
     longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
-    host="fatebox.systems.new_beginning")
+    rules="shared_rules.new_beginning.rules", host="fatebox.systems.new_beginning",
+    host_only=("shared_rules/new_beginning/words.py",))
 
 APPROACHES = System(
     name="approaches", words="Approaches", package="shared_rules.approaches", character="shared_rules.approaches",
@@ -98,7 +101,8 @@ APPROACHES = System(
     summary=(("archetype", ("background", "name")), ("attributes", ("value",)), ("out", ("out",))),
     longest={"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
              "difficulty": "normal", "harm": 12},
-    host="fatebox.systems.approaches")
+    rules="shared_rules.approaches.rules", host="fatebox.systems.approaches",
+    host_only=("shared_rules/approaches/words.py",))
 
 LIGHT_DARK = System(
     name="light-dark", words="Light and Dark", package="shared_rules.light_dark",
@@ -110,7 +114,8 @@ LIGHT_DARK = System(
     colour=(200, 170, 60),
     summary=(("archetype", ("archetype",)), ("hp", ("hp",)), ("ego", ("ego",))),
     longest={"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99},
-    host="fatebox.systems.light_dark", host_only=("shared_rules/light_dark/effects.py",))
+    rules="shared_rules.light_dark.rules", host="fatebox.systems.light_dark",
+    host_only=("shared_rules/light_dark/effects.py", "shared_rules/light_dark/words.py"))
 
 AXIOM = System(
     name="axiom", words="Axiom", package="shared_rules.axiom", character="shared_rules.axiom.character",
@@ -125,7 +130,8 @@ AXIOM = System(
              ("scars", ("scars",))),
     longest={"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
              "strain": 10, "point": True, "scar": "removed-from-play"},
-    host="fatebox.systems.axiom", host_only=("shared_rules/axiom/npc.py", "shared_rules/axiom/conflict.py"))
+    rules="shared_rules.axiom.rules", host="fatebox.systems.axiom",
+    host_only=("shared_rules/axiom/npc.py", "shared_rules/axiom/conflict.py", "shared_rules/axiom/words.py"))
 
 COLOUR_TOKENS = System(
     name="colour-tokens", words="Colour tokens", package="shared_rules.colour_tokens",
@@ -139,8 +145,9 @@ COLOUR_TOKENS = System(
     summary=(("gold", ("gold",)),),
     longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
              "reserve": ["black"] * 12, "gold": 99, "earned": 99},
-    host="fatebox.systems.colour_tokens",
-    host_only=("shared_rules/colour_tokens/order.py", "shared_rules/colour_tokens/traits.py"))
+    rules="shared_rules.colour_tokens.rules", host="fatebox.systems.colour_tokens",
+    host_only=("shared_rules/colour_tokens/order.py", "shared_rules/colour_tokens/traits.py",
+               "shared_rules/colour_tokens/words.py"))
 
 FORGED_IN_THE_DARK = System(
     name="forged-in-the-dark", words="Forged in the Dark", package="shared_rules.forged_in_the_dark",
@@ -155,7 +162,8 @@ FORGED_IN_THE_DARK = System(
              ("harm", ("harm",)), ("dead", ("dead",))),
     longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
              "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
-    host="fatebox.systems.forged_in_the_dark")
+    rules="shared_rules.forged_in_the_dark.rules", host="fatebox.systems.forged_in_the_dark",
+    host_only=("shared_rules/forged_in_the_dark/words.py",))
 
 # The table, in the order the box's menu shows them (the flagship first).
 ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)
@@ -166,6 +174,12 @@ NAMES = tuple(row.name for row in ROWS)
 def row(name):
     """The row of system `name`; KeyError for a name no row has."""
     return BY_NAME[name]
+
+
+def rules(name):
+    """System `name`'s object (shared_rules.game.Game), its module imported now;
+    KeyError for a name no row has."""
+    return __import__(BY_NAME[name].rules, None, None, ["RULES"]).RULES
 
 
 def passing(name, odds):

@@ -1,22 +1,36 @@
 # Is this box fair? The results the host kept, per set-up actually played, against
 # the exact odds from shared_rules: a chi-square test, or an exact one for small counts.
-import json
 import math
 
-from shared_rules import names as N
 from shared_rules import registry, roster
 from shared_rules.errors import RulesError
+from shared_rules.game import SetupError
 from shared_rules.exact import fraction_text
 
 EXACT_LIMIT = 200000     # tables an exact test may enumerate; past it, chi-square
 FEW = 20                 # fewer results than this cannot say much either way
-# The systems whose outcome is the dice's or the bag's alone; Colour tokens' outcome
-# is the token the player chose to keep, so it is judged on the tokens drawn instead.
-COLOUR_TOKENS = registry.COLOUR_TOKENS.name
-TESTED = (N.NEW_BEGINNING, registry.APPROACHES.name, registry.LIGHT_DARK.name, registry.AXIOM.name,
-          registry.FORGED_IN_THE_DARK.name)
-PLAYS = {N.NEW_BEGINNING: "draws", COLOUR_TOKENS: "tokens drawn"}
-DRAWN = "drawn"     # a set-up key's first item when its outcomes are tokens drawn together
+DRAWN = "drawn"
+# What each system's object says of itself (shared_rules.game.Game): `plays`, what
+# its results are called; `favoured`, the outcome a box cheating for the players
+# would favour; `on_draw`, judged on the tokens drawn (its outcome is the player's choice).
+
+
+def _rules(system):
+    try:
+        return registry.rules(system)
+    except (KeyError, ImportError):
+        return None
+
+
+def plays(system):
+    """'rolls', 'draws' or 'tokens drawn': what `system`'s results are called."""
+    rules = _rules(system)
+    return rules.plays if rules is not None else "rolls"
+
+
+def _on_draw(system):
+    rules = _rules(system)
+    return rules is not None and rules.on_draw     # a set-up key's first item when its outcomes are tokens drawn together
 
 
 def chi2_sf(x, df):
@@ -101,50 +115,17 @@ def fisher(ps):
 # -- the set-up of a result and its exact odds -------------------------------------------------
 
 def _odds(system, setup):
-    """(key, words, [(outcome, num, den)]) for a result's set-up, or None if it cannot be told."""
+    """(key, words, [(outcome, num, den)]) for a result's set-up, or None if it cannot be told.
+    Through the system's object: its set-up checked (defaults filled in, as the
+    host's `roll` and the buttons journal it), its exact odds and words."""
     if not isinstance(setup, dict):
         return None
     try:
-        if system == N.NEW_BEGINNING:
-            from shared_rules.new_beginning.odds import nb_odds
-            statuses = sorted(setup.get("statuses") or [])
-            # The draw effects of the lessons and scars in play (the box reports them; the
-            # bag's numbers already hold their bag effects): the odds under them.
-            effects = setup.get("effects") or []
-            if not isinstance(effects, list) or not all(isinstance(e, dict) for e in effects):
-                return None
-            odds = nb_odds(setup["white"], setup["black"], setup["draw"], None, statuses, effects=effects)
-            named = [_effect_words(e) for e in effects]
-            words = "bag of %d white, %d black, draw %d%s%s" % (
-                setup["white"], setup["black"], setup["draw"], (", " + ", ".join(statuses)) if statuses else "",
-                (", with " + ", ".join(named)) if named else "")
-            key = (setup["white"], setup["black"], setup["draw"], tuple(statuses),
-                   tuple(json.dumps(e, sort_keys=True) for e in effects))
-            return key, words, [(o, odds.count(o), odds.denominator) for o in N.OUTCOMES]
-        if system == registry.APPROACHES.name:
-            from shared_rules.approaches import approaches_odds
-            dist = approaches_odds(setup["dice"], setup["difficulty"])
-            key = (setup["dice"], setup["difficulty"])
-            words = "%dd12 keep the highest, %s" % key
-        elif system == registry.LIGHT_DARK.name:
-            from shared_rules.light_dark import lightdark_odds
-            dist = lightdark_odds(setup["light"], setup["dark"])[0]
-            key = (setup["light"], setup["dark"])
-            words = "%d light, %d dark" % key
-        elif system == registry.FORGED_IN_THE_DARK.name:
-            # An action roll and a resistance roll read the dice the same way (docs/rulings.md).
-            from shared_rules.forged_in_the_dark import action_odds
-            dist = action_odds(setup["dice"])
-            key = (setup["dice"],)
-            words = "%d dice" % setup["dice"]
-        elif system == registry.AXIOM.name:
-            from shared_rules.axiom.roll import axiom_odds
-            dist = axiom_odds(setup["favorable"], setup["unfavorable"], setup["total-modifier"])
-            key = (setup["favorable"], setup["unfavorable"], setup["total-modifier"])
-            words = "%d favorable, %d unfavorable, modifier %+d" % key
-        else:
-            return None
-    except (KeyError, TypeError, ValueError, RulesError):
+        rules = registry.rules(system)
+        setup = rules.check(setup)
+        dist = rules.odds(setup)
+        key, words = rules.key(setup), rules.about(setup)
+    except (KeyError, TypeError, ValueError, RulesError, SetupError, NotImplementedError, ImportError):
         return None         # an incomplete set-up (played before the journal kept them), or one the rules refuse
     return key, words, [(o, dist.count(o), dist.denominator) for o in dist.names]
 
@@ -161,8 +142,8 @@ def judged(results, system=None):
         s = r["system"]
         if system is not None and s != system:
             continue
-        if s == COLOUR_TOKENS:
-            found = _drawn(r.get("setup"))
+        if _on_draw(s):
+            found = _drawn(s, r.get("setup"))
             if found is None:
                 untold[s] = untold.get(s, 0) + 1
                 continue
@@ -170,7 +151,7 @@ def judged(results, system=None):
             by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
             continue
         # An outcome an older host kept unchecked (none, or not text) cannot be told.
-        found = _odds(s, r.get("setup")) if s in TESTED and isinstance(r.get("outcome"), str) else None
+        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
@@ -179,30 +160,9 @@ def judged(results, system=None):
     return by_system, untold
 
 
-def _drawn(setup):
-    """Colour tokens: (key, words, odds, tokens) of the core draw before gold and choices
-    (the box's `drawn`, from its `bag`), or None when the set-up does not say."""
-    from shared_rules.colour_tokens import BAG_COLOURS
-    if not isinstance(setup, dict):
-        return None
-    bag, drawn = setup.get("bag"), setup.get("drawn")
-    if not isinstance(bag, dict) or not isinstance(drawn, list) or not drawn:
-        return None
-    counts = [(c, bag.get(c, 0)) for c in BAG_COLOURS]
-    if set(bag) - set(BAG_COLOURS) or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1000
-                                              for _, n in counts):
-        return None
-    total = sum(n for _, n in counts)
-    if not all(isinstance(t, str) for t in drawn) or len(drawn) > total:
-        return None
-    for colour, n in counts:
-        if drawn.count(colour) > n:
-            return None     # more of a colour than the bag holds, or one it does not
-    if any(t not in BAG_COLOURS for t in drawn):
-        return None
-    key = (DRAWN, tuple(counts), len(drawn))
-    words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
-    return key, words, [(c, n, total) for c, n in counts], drawn
+def _drawn(system, setup):
+    """(key, words, odds, tokens) of a system judged on the tokens drawn (its object's), or None."""
+    return registry.rules(system).drawn(setup, DRAWN)
 
 
 def _hypergeometric(key, observed, probs):
@@ -267,12 +227,6 @@ def judge(system, items):
             "sensitivity": seen, "running": running(items), "setups": rows}
 
 
-def _effect_words(effect):
-    # "draw-another (count 1, when failed)": the effect as the sheet names it.
-    options = ", ".join("%s %s" % (k, str(v).lower()) for k, v in sorted(effect.items()) if k != "do")
-    return "%s%s" % (effect.get("do"), " (%s)" % options if options else "")
-
-
 def compare(results, system=None):
     """The whole comparison as plain data (what --json prints): results oldest first."""
     by_system, untold = judged(results, system)
@@ -286,9 +240,6 @@ BIAS = 0.05          # the bias the verdict names: 5 percentage points toward th
 POWER = 0.8          # "would catch it 8 times in 10"
 ALPHA = 0.05         # what "caught" means: p below 0.05
 # The outcome a box that cheats for the players would favour, per system.
-FAVOURED = {N.NEW_BEGINNING: N.TOTAL_SUCCESS, registry.APPROACHES.name: "full-success",
-            registry.LIGHT_DARK.name: "success", registry.AXIOM.name: "success",
-            registry.FORGED_IN_THE_DARK.name: "success"}
 _MOST_RESULTS = 10 ** 6
 
 
@@ -375,7 +326,8 @@ def sensitivity(system, rows):
     names = [o["outcome"] for o in row["outcomes"]]
     n = sum(r["results"] for r in rows)
     probs = [o["expected"] / row["results"] if row["results"] else 0.0 for o in row["outcomes"]]
-    order = [FAVOURED.get(system)] + names
+    rules = _rules(system)
+    order = [rules.favoured if rules is not None else None] + names
     for favoured in order:
         if favoured in names:
             alt = biased(probs, names.index(favoured))
@@ -387,12 +339,12 @@ def sensitivity(system, rows):
 
 def verdict(system, p, n, seen=None):
     """The comparison in words a player understands. `seen`: sensitivity()'s dict."""
-    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), PLAYS.get(system, "rolls"))
-    plays = PLAYS.get(system, "rolls")
-    over = "p = %s over %d %s" % (_p(p), n, plays[:-1] if n == 1 else plays)
+    called = plays(system)
+    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), called)
+    over = "p = %s over %d %s" % (_p(p), n, called[:-1] if n == 1 else called)
     weak = seen is not None and seen["power"] < POWER
     if n < FEW or (p >= 0.05 and weak):
-        return "%s: too few to tell yet (%s)%s; play on and look again" % (what, over, _more(seen, n, plays))
+        return "%s: too few to tell yet (%s)%s; play on and look again" % (what, over, _more(seen, n, called))
     if p >= 0.05:
         if seen is None:
             return "%s look fair: %s" % (what, over)
@@ -418,7 +370,7 @@ def _more(seen, n, plays):
 
 def _noun(system, n):
     """'draws' or 'rolls' (a draw, a roll: one)."""
-    word = PLAYS.get(system, "rolls")
+    word = plays(system)
     return word if n != 1 else word.replace("s", "", 1) if word.startswith("tokens") else word[:-1]
 
 
@@ -437,7 +389,7 @@ def bars(report, width=30, columns=None):
     for system in report["systems"]:
         lines.append(system["verdict"])
         if system.get("running"):
-            lines.append("  p as the %s came in, oldest first: %s" % (PLAYS.get(system["system"], "rolls"),
+            lines.append("  p as the %s came in, oldest first: %s" % (plays(system["system"]),
                                                                    sparkline(system["running"])))
             lines.append("    (%s p near 1 ... %s p = 0.05 ... %s p under 0.001: bars that climb are a drift)"
                          % (_SPARKS[0], _SPARKS[_level(0.05)], _SPARKS[-1]))
@@ -457,7 +409,7 @@ def bars(report, width=30, columns=None):
                                                                        o["observed"], o["expected"], o["chance"]))
     for system, n in sorted(report["not-tested"].items()):
         why = ("played before the box kept the tokens drawn (its outcome is the token the player keeps)"
-               if system == COLOUR_TOKENS else "played before the box kept each result's set-up")
+               if _on_draw(system) else "played before the box kept each result's set-up")
         lines.append("%d %s result%s not tested: %s" % (n, roster.SYSTEM_WORDS.get(system, system),
                                                         "" if n == 1 else "s", why))
     return lines if columns is None else _wrapped(lines, columns)

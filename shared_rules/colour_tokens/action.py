@@ -87,6 +87,13 @@ class Action:
         tokens[index] = draw_token(self.left, self.sampler)
         return tokens[index]
 
+    def spend_gold(self):
+        """The gold held spent as colour_odds counts it: one token at a time on the
+        worst token held, while fewer than three positives are held."""
+        hand = self.hand    # redraw changes the hand in place
+        while self.gold and _positives(hand, self.colour) < KEPT:
+            self.redraw(_worst(hand, self.colour))
+
     def keep(self, success, sacrifice, story):
         """Step 2b: three tokens of the hand (by index) to the categories; the rest are thrown away."""
         self._expect(CORE)
@@ -200,10 +207,8 @@ def play_core(keywords, colour, sampler, bag=None, gold=0):
     action = Action(colour, sampler, keywords, bag, gold)
     check_gold(gold, bag_size(action.bag) - action.drawn)
     action.draw_core()
-    hand = action.hand    # redraw changes the hand in place
-    while action.gold and _positives(hand, colour) < KEPT:
-        action.redraw(_worst(hand, colour))
-    return POSITIVES_KEPT[min(_positives(hand, colour), KEPT)]
+    action.spend_gold()
+    return POSITIVES_KEPT[min(_positives(action.hand, colour), KEPT)]
 
 
 def _hand_of(tokens, colour):

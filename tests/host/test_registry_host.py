@@ -13,8 +13,10 @@ def test_every_row_has_a_host_module_with_its_commands_and_words():
         module = host_module(row.name)
         assert row.name in [command.name for command in module.COMMANDS], row.name
         assert callable(module.state_words)
-        # Every outcome of the row in its own words, never the outcome's name or a key.
-        said = [module.result_words({"outcome": outcome}) for outcome in row.outcomes]
+        # Every outcome of the row in its own words (its object's), never the outcome's name or a key.
+        rules = registry.rules(row.name)
+        assert rules.name == row.name and rules.row is row
+        said = [rules.words({"outcome": outcome}) for outcome in row.outcomes]
         assert len(set(said)) == len(said), said
         for outcome, words in zip(row.outcomes, said):
             assert ": :" not in words and ("-" not in outcome or outcome not in words), (row.name, words)

@@ -119,7 +119,7 @@ def items(system, result):
 def odds(system, setup, outcome):
     """The exact odds of the result's set-up (shared_rules, as `fatebox odds`),
     or None when the set-up cannot be told (Colour tokens: the player's choice)."""
-    found = stats._odds(system, _as_played(system, setup))
+    found = stats._odds(system, setup)
     if found is None:
         return None
     _, setup_words, table = found
@@ -127,22 +127,6 @@ def odds(system, setup, outcome):
     this = next((o for o in outcomes if o["outcome"] == outcome), None)
     chance = (this["num"] / this["den"]) if this else None
     return {"setup": setup_words, "outcomes": outcomes, "chance": chance, "percent": percent(chance)}
-
-
-def _as_played(system, setup):
-    # The host's `roll` journals its own set-up (docs/protocol.md, roll): its
-    # defaults filled in and Axiom's `modifier` read as the buttons' total.
-    if not isinstance(setup, dict):
-        return setup
-    setup = dict(setup)
-    if system == registry.APPROACHES.name:
-        setup.setdefault("difficulty", "normal")
-    elif system == registry.AXIOM.name:
-        setup.setdefault("favorable", 0)
-        setup.setdefault("unfavorable", 0)
-        if "total-modifier" not in setup:
-            setup["total-modifier"] = setup.get("modifier", 0)
-    return setup
 
 
 def result(board_id, seq, system, name, entry, setup, received):

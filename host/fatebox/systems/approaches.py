@@ -49,23 +49,3 @@ OPTIONS = options(
     click.option("--hard", is_flag=True, help="Only a 12 is a full success."))
 
 COMMANDS = (Command(AP.APPROACHES, _build, OPTIONS, "Approaches: N d12, keep the highest; the chance of each band."),)
-
-
-OUTCOME_WORDS = {AP.FULL_SUCCESS: "full success", AP.MIXED_SUCCESS: "mixed success",
-                 AP.MINOR_FAILURE: "minor failure", AP.MAJOR_FAILURE: "major failure"}
-
-
-def result_words(result):
-    """'2d12: 5 and 9, kept 9: mixed success' (fatebox.systems.result_words)."""
-    faces = ints(result.get("faces"))
-    outcome = result.get("outcome")
-    text = "%dd12: %s" % (len(faces), listed(faces)) if faces else "no dice"
-    if len(faces) > 1:
-        text += ", kept %d" % max(faces)
-    text += ": " + OUTCOME_WORDS.get(outcome, str(outcome))
-    if result.get("attribute") in AP.ATTRIBUTES:
-        text += " (%s)" % result["attribute"]
-    harm = result.get("harm")
-    if isinstance(harm, int) and harm > 0:
-        text += "; %s" % counted(harm, "harm", "harm")
-    return text

@@ -112,38 +112,3 @@ OPTIONS = options(
 
 COMMANDS = (Command(CT.COLOUR_TOKENS, _build, OPTIONS,
                     "Colour tokens: how many positive tokens the best 3 of the 3 + K drawn hold."),)
-
-
-def _effect_words():
-    from shared_rules.colour_tokens import tables as TT
-    return {TT.BLACK_SUCCESS: "a step toward the task", TT.COLOURED_SUCCESS: "a %s success",
-            TT.NO_EFFECT: "no effect"}
-
-
-def result_words(result):
-    """'green: drew white, black, green; kept green for success: a green success'."""
-    colour = result.get("colour")
-    colour = colour if isinstance(colour, str) else "?"
-    text = "%s action" % colour
-    hand = result.get("hand")
-    if isinstance(hand, list) and hand:
-        text += ": drew %s" % listed(hand)
-    kept = result.get("kept")
-    if isinstance(kept, dict):
-        kept = [kept.get(c) for c in ("success", "sacrifice", "story")]
-    if isinstance(kept, list) and len(kept) == 3 and all(isinstance(k, str) for k in kept):
-        text += "; kept %s for success, %s for sacrifice, %s for story" % tuple(kept)
-    outcome = result.get("outcome")
-    if outcome is not None:
-        words = _effect_words().get(outcome, str(outcome))
-        text += ": " + (words % colour if "%s" in words else words)
-    reserve = result.get("reserve")
-    if isinstance(reserve, list) and reserve:
-        text += "; reserve %s" % listed(reserve)
-    gold = result.get("gold")
-    if "outcome" in result and isinstance(gold, int) and gold > 0:
-        text += "; %d gold spent" % gold
-    earned = result.get("earned")
-    if isinstance(earned, int) and earned > 0:
-        text += "; %d gold earned" % earned
-    return text

@@ -19,13 +19,8 @@ from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Command, Section, cell, checked, options, words
+from shared_rules.new_beginning.words import OUTCOME_WORDS
 
-OUTCOME_WORDS = {
-    N.TOTAL_SUCCESS: "Total success",
-    N.PARTIAL_SUCCESS: "Partial success",
-    N.PARTIAL_FAILURE: "Partial failure",
-    N.TOTAL_FAILURE: "Total failure",
-}
 OUTCOME_STYLES = {
     N.TOTAL_SUCCESS: "bold green",
     N.PARTIAL_SUCCESS: "green",
@@ -375,35 +370,3 @@ DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,
 COMMANDS = (Command(N.NEW_BEGINNING, _build, OPTIONS,
                     "New Beginning: the chance of each outcome (and of an exit) per draw size.",
                     trials=_new_beginning_draw, trial_options=DRAW_OPTION),)
-
-
-REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "a trait improved", "lesson": "a lesson",
-                "scar": "a scar"}
-
-
-def result_words(result):
-    """'drew 2 white, 1 black: partial success' (fatebox.systems.result_words)."""
-    tokens = result.get("tokens")
-    tokens = tokens if isinstance(tokens, str) else ""
-
-    def drew(text):
-        white = text.count(N.WHITE)
-        parts = ["%d white" % white] if white else []
-        if len(text) - white:
-            parts.append("%d black" % (len(text) - white))
-        return "drew " + (", ".join(parts) or "nothing")
-
-    first = result.get("first")
-    text = drew(tokens)
-    if isinstance(first, str) and first:
-        text = "%s, put back (optimism); %s" % (drew(first), text)
-    outcome = result.get("outcome")
-    text += ": " + OUTCOME_WORDS.get(outcome, str(outcome)).lower()
-    if result.get("exit"):
-        text += ", exit from the scene"
-    counted = result.get("counted-blacks")
-    if isinstance(counted, int) and counted != len(tokens) - tokens.count(N.WHITE):
-        text += " (%d black%s counted)" % (counted, "" if counted == 1 else "s")
-    if result.get("reward") in REWARD_WORDS:
-        text += "; reward: %s" % REWARD_WORDS[result["reward"]]
-    return text

@@ -1,0 +1,88 @@
+# Colour tokens as one object (shared_rules.game): the `roll` op's set-up, the
+# core draw's odds, one action and the history entry the box's buttons and the
+# op both write.
+from shared_rules import colour_tokens as T
+from shared_rules.colour_tokens import action as CA
+from shared_rules.colour_tokens import tables as TT
+from shared_rules.errors import RulesError
+from shared_rules.game import Game, SetupError, recorded, text, whole
+
+CATEGORIES = (TT.SUCCESS, TT.SACRIFICE, TT.STORY)
+
+
+class ColourTokens(Game):
+    row = T.ROW
+    words_module = "shared_rules.colour_tokens.words"
+    plays = "tokens drawn"
+    on_draw = True
+
+    def check(self, setup):
+        bag = setup.get("bag")
+        if bag is not None and not isinstance(bag, dict):
+            raise SetupError("setup.bag", "`setup.bag` must be an object of colour counts")
+        return {"colour": text(setup, "colour", ""), "keywords": whole(setup, "keywords", 0), "bag": bag,
+                "gold": whole(setup, "gold", 0)}
+
+    def odds(self, setup):
+        # The positives the best three kept hold (what `fatebox odds` shows); its
+        # outcome is the token the player keeps, so `fatebox stats` judges the draw.
+        return T.colour_odds(setup["keywords"], setup["colour"], setup["bag"], setup["gold"])
+
+    def drawn(self, setup, marker):
+        """Judged on the core draw before gold and choices (the box's `drawn`, from its
+        `bag`): (key, words, odds, tokens), the key starting with `marker`; None when
+        the set-up does not say."""
+        if not isinstance(setup, dict):
+            return None
+        bag, drawn = setup.get("bag"), setup.get("drawn")
+        if not isinstance(bag, dict) or not isinstance(drawn, list) or not drawn:
+            return None
+        counts = [(c, bag.get(c, 0)) for c in T.BAG_COLOURS]
+        if set(bag) - set(T.BAG_COLOURS) or not all(isinstance(n, int) and not isinstance(n, bool)
+                                                  and 0 <= n <= 1000 for _, n in counts):
+            return None
+        total = sum(n for _, n in counts)
+        if not all(isinstance(t, str) for t in drawn) or len(drawn) > total:
+            return None
+        for colour, n in counts:
+            if drawn.count(colour) > n:
+                return None     # more of a colour than the bag holds, or one it does not
+        if any(t not in T.BAG_COLOURS for t in drawn):
+            return None
+        key = (marker, tuple(counts), len(drawn))
+        words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
+        return key, words, [(c, n, total) for c, n in counts], drawn
+
+    def entry(self, action, spent, earned=0):
+        """The entry of an action whose tokens are kept: `spent` gold spent, `earned` gold earned."""
+        return {"outcome": action.core_effects[TT.SUCCESS], "colour": action.colour,
+                "kept": [action.kept[c] for c in CATEGORIES], "reserve": list(action.reserve),
+                "gold": spent, "earned": earned}
+
+    def roll(self, setup, sampler, hero=None):
+        setup = self.check(setup)
+        gold = setup["gold"]
+        if hero is not None and gold > hero.sheet.gold:
+            raise RulesError("gold", "%s holds %d gold, not %d" % (hero.name, hero.sheet.gold, gold))
+        action = CA.Action(setup["colour"], sampler, setup["keywords"], setup["bag"], gold)
+        T.check_gold(gold, T.bag_size(action.bag) - action.drawn)
+        action.draw_core()
+        action.spend_gold()
+        hand = action.hand
+        # Kept as the box suggests: the best three, best first, to success, sacrifice, story.
+        picks = []
+        for token in T.best_kept(hand, action.colour, T.KEPT):
+            for i in range(len(hand)):
+                if hand[i] == token and i not in picks:
+                    picks.append(i)
+                    break
+        action.keep(picks[0], picks[1], picks[2])
+        spent = gold - action.gold
+        if hero is not None:
+            hero.sheet.spend_gold(spent)
+        entry = recorded(hero, self.entry(action, spent))
+        return {"outcome": entry["outcome"], "colour": action.colour, "hand": list(hand), "kept": entry["kept"],
+                "gold": spent, "drawn": list(action.first), "bag": dict(action.bag)}, entry
+
+
+RULES = ColourTokens()

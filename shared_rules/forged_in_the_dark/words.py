@@ -1,0 +1,46 @@
+# Forged in the Dark in words (host only, not on the board): what `roll`, `history`, the
+# virtual gadget and `serve` say of a result (shared_rules.game.Game.words).
+from shared_rules import forged_in_the_dark as F
+from shared_rules.game import ints, listed
+
+
+OUTCOME_WORDS = {F.CRITICAL: "critical", F.SUCCESS: "full success", F.PARTIAL: "partial success",
+                 F.BAD: "bad outcome"}
+
+
+def result_words(result):
+    """'2d6: 5 and 1, highest 5: partial success (prowl)' (fatebox.systems.result_words).
+    A result with `resist` (a journal entry) or `resisting` (the host's roll) says its stress."""
+    dice = ints(result.get("dice"))
+    zero = result.get("zero")
+    if zero is None:
+        zero = False
+    read = (min(dice) if zero else max(dice)) if dice else None
+    text = "%s: %s" % ("0 dice, two rolled" if zero else "%dd6" % len(dice), listed(dice)) if dice else "no dice"
+    if read is not None and len(dice) > 1:
+        text += ", %s %d" % ("lowest" if zero else "highest", read)
+    text += ": " + OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))
+    # A journal entry names `resist`; the host's roll says `resisting`; the box's set-up a `kind`.
+    resisting = bool(result.get("resist") or result.get("resisting") or result.get("kind") == "resistance")
+    what = result.get("action") or result.get("resist") or result.get("attribute")
+    if isinstance(what, str):
+        text += " (%s%s)" % ("resisting with " if resisting else "", what)
+    boost = result.get("boost")
+    if boost in (F.PUSH, F.BARGAIN):
+        text += "; %s" % ("pushed" if boost == F.PUSH else "a devil's bargain")
+    if result.get("assist"):
+        text += "; assisted"
+    stress = result.get("stress")
+    if not isinstance(stress, int) and resisting:
+        stress = result.get("cost")
+    if isinstance(stress, int) and not isinstance(stress, bool) and (stress or resisting):
+        text += "; stress %+d" % stress if stress else "; no stress"
+    if result.get("trauma"):
+        text += "; a trauma"
+    harm = result.get("harm")
+    if isinstance(harm, int) and harm > 0:
+        text += "; harm level %d" % harm
+    ticks = result.get("ticks")
+    if isinstance(ticks, int) and ticks > 0:
+        text += "; clock +%d" % ticks
+    return text

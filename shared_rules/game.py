@@ -1,0 +1,109 @@
+# A game system as one object (issue 22): what every caller asks of a system
+# (the box's buttons, the `roll` op, odds, stats, words), so that nothing
+# outside a system's own files names one. Each registry row's `rules` names the
+# module whose RULES is the system's object; registry.rules() imports it only
+# when asked, so the box does not load every system's rules at boot.
+
+
+class SetupError(Exception):
+    """A set-up the op does not take (a missing or ill-typed field); `field` is its path."""
+
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def whole(setup, key, default=None):
+    """setup[key] (or `default`), which must be a whole number."""
+    value = setup.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError("setup." + key, "`setup.%s` must be a whole number" % key)
+    return value
+
+
+def text(setup, key, default=None):
+    """setup[key] (or `default`), which must be a string."""
+    value = setup.get(key, default)
+    if not isinstance(value, str):
+        raise SetupError("setup." + key, "`setup.%s` must be a string" % key)
+    return value
+
+
+def recorded(hero, entry):
+    """`entry` recorded on `hero` (a roster.Hero copy), if there is one; the entry."""
+    if hero is not None:
+        hero.record(entry)
+    return entry
+
+
+class Game:
+    """One system. A subclass gives `row` (its registry row) and overrides:
+
+    check(setup)   the set-up (a dict from the wire or a journal) with its
+                   defaults filled in, as a new dict; SetupError for a field
+                   of the wrong shape, RulesError for one the rules refuse
+    odds(setup)    the exact Distribution over the row's outcomes of a checked set-up
+    about(setup)   a checked set-up in words ("3d12 keep the highest, hard")
+    roll(setup, sampler, hero=None)
+                   (result, history entry) of one roll or draw; recorded on
+                   `hero` (a copy of the character, changed in place) if given
+    entry(roll)    the history entry of a roll: the one definition the box's
+                   buttons and the `roll` op both write
+    """
+
+    row = None
+    words_module = None     # host-only module with result_words(result)
+    plays = "rolls"         # what its results are called (`fatebox stats`)
+    favoured = None         # the outcome a box cheating for the players would favour
+    on_draw = False         # judged on the tokens drawn, not the outcome (the player's choice)
+
+    @property
+    def name(self):
+        return self.row.name
+
+    def records(self):
+        """The keys a history entry may hold (the row's longest entry's)."""
+        return tuple(self.row.longest)
+
+    def key(self, setup):
+        """A checked set-up as a hashable key (the set-ups `fatebox stats` groups by)."""
+        return tuple(sorted((k, repr(v)) for k, v in setup.items()))
+
+    def check(self, setup):
+        raise NotImplementedError
+
+    def odds(self, setup):
+        raise NotImplementedError
+
+    def about(self, setup):
+        raise NotImplementedError
+
+    def roll(self, setup, sampler, hero=None):
+        raise NotImplementedError
+
+    def words(self, result):
+        """One line naming what was drawn or rolled and the outcome, in the system's words."""
+        return __import__(self.words_module, None, None, ["result_words"]).result_words(result)
+
+
+# -- for the words modules (host only): lists as a person reads them --
+
+def counted(n, one, many):
+    """'1 die', '3 dice'."""
+    return "%d %s" % (n, one if n == 1 else many)
+
+
+def listed(items):
+    """'5', '5 and 9', '5, 1 and 2'."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return "%s and %s" % (", ".join(items[:-1]), items[-1])
+
+
+def ints(value):
+    """The whole numbers of a list from a box's result, else []."""
+    if not isinstance(value, list):
+        return []
+    return [v for v in value if isinstance(v, int) and not isinstance(v, bool)]

@@ -1,0 +1,41 @@
+# New Beginning in words (host only, not on the board): what `roll`, `draw`,
+# `history`, the virtual gadget and `serve` say of a draw (shared_rules.game.Game.words).
+from shared_rules import names as N
+
+OUTCOME_WORDS = {
+    N.TOTAL_SUCCESS: "Total success",
+    N.PARTIAL_SUCCESS: "Partial success",
+    N.PARTIAL_FAILURE: "Partial failure",
+    N.TOTAL_FAILURE: "Total failure",
+}
+
+REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "a trait improved", "lesson": "a lesson",
+                "scar": "a scar"}
+
+
+def result_words(result):
+    """'drew 2 white, 1 black: partial success' (fatebox.systems.result_words)."""
+    tokens = result.get("tokens")
+    tokens = tokens if isinstance(tokens, str) else ""
+
+    def drew(text):
+        white = text.count(N.WHITE)
+        parts = ["%d white" % white] if white else []
+        if len(text) - white:
+            parts.append("%d black" % (len(text) - white))
+        return "drew " + (", ".join(parts) or "nothing")
+
+    first = result.get("first")
+    text = drew(tokens)
+    if isinstance(first, str) and first:
+        text = "%s, put back (optimism); %s" % (drew(first), text)
+    outcome = result.get("outcome")
+    text += ": " + OUTCOME_WORDS.get(outcome, str(outcome)).lower()
+    if result.get("exit"):
+        text += ", exit from the scene"
+    counted = result.get("counted-blacks")
+    if isinstance(counted, int) and counted != len(tokens) - tokens.count(N.WHITE):
+        text += " (%d black%s counted)" % (counted, "" if counted == 1 else "s")
+    if result.get("reward") in REWARD_WORDS:
+        text += "; reward: %s" % REWARD_WORDS[result["reward"]]
+    return text
