@@ -93,6 +93,15 @@ class Play:
         self.reset()
         self.screen = self.first()
 
+    def _owner(self):
+        """The character the last result is recorded on, as the store holds it now, or None."""
+        return self.core.store.characters.get(self.owner) if self.owner is not None else None
+
+    def rules(self):
+        """The system's object (shared_rules.game): the history entry every roll writes."""
+        from shared_rules.registry import rules
+        return rules(self.system)
+
     # -- hooks ---------------------------------------------------------------
 
     def reset(self):

@@ -113,11 +113,6 @@ class Play(P.Play):
             at = P.step(DIFFICULTY_ORDER.index(self.difficulty), 0, 2, sign, jump)
             self.difficulty = DIFFICULTY_ORDER[at]
 
-    def _owner(self):
-        if self.owner is None:
-            return None
-        return self.core.store.characters.get(self.owner)
-
     def roll(self, now):
         dice = self.dice()
         roll = A.roll_approach(dice, self.difficulty, self.core.sampler)
@@ -129,8 +124,7 @@ class Play(P.Play):
         self.owner = hero.name if hero is not None else None
         if hero is not None:
             hero = self.core.copy(hero)
-            hero.record({"outcome": roll.outcome, "faces": list(roll.faces), "attribute": roll.attribute,
-                         "difficulty": roll.difficulty})
+            hero.record(self.rules().entry(roll))
             self.core.stage(hero)
 
     def commit(self):

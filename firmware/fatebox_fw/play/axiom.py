@@ -121,7 +121,7 @@ class Play(P.Play):
         # 1.2 A: "Re-roll the dice for the current action" for 1 Axiom Point; the new roll stands.
         hero = self.core.copy(hero)
         roll = hero.sheet.points.reroll(self.result, self.core.sampler)
-        entry = self._entry(roll)
+        entry = self.rules().entry(roll)
         entry["rerolls"] = hero.history[-1].get("rerolls", 0) + 1 if hero.history else 1
         if hero.history:
             hero.history[-1] = entry
@@ -129,12 +129,6 @@ class Play(P.Play):
         self._show(roll)
         self.take_point = False
         self.animate(now)
-
-    def _owner(self):
-        return self.core.store.characters.get(self.owner) if self.owner is not None else None
-
-    def _entry(self, roll):
-        return {"outcome": roll.outcome, "dice": list(roll.dice), "total": roll.total}
 
     def _show(self, roll):
         # Which dice were kept: the two highest (favorable) or lowest (unfavorable).
@@ -160,7 +154,7 @@ class Play(P.Play):
         self.owner = hero.name if hero is not None else None
         if hero is not None:
             hero = self.core.copy(hero)
-            hero.record(self._entry(roll))
+            hero.record(self.rules().entry(roll))
             self.core.stage(hero)
 
     def settle_result(self, now):

@@ -177,9 +177,7 @@ class Play(P.Play):
         hero.sheet.spend_gold(spent)
         if self.earned:
             hero.sheet.earn_gold(self.earned)
-        hero.record({"outcome": action.core_effects[TT.SUCCESS], "colour": action.colour,
-                     "kept": [action.kept[c] for c in CATEGORIES], "reserve": list(action.reserve),
-                     "gold": spent, "earned": self.earned})
+        hero.record(self.rules().entry(action, spent, self.earned))
         action.end()
         self.core.stage(hero)
         self.owner = None       # recorded once

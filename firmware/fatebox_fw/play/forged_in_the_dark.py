@@ -112,11 +112,6 @@ class Play(P.Play):
             return screen == HARM or len(owner.sheet.clocks) > 0
         return True
 
-    def _owner(self):
-        if self.owner is None:
-            return None
-        return self.core.store.characters.get(self.owner)
-
     def choice(self):
         """(what is rolled, its rating): an action or attribute of the character, or the bare rating."""
         hero = self.core.character()
@@ -184,17 +179,8 @@ class Play(P.Play):
         if hero is None:
             return
         hero = self.core.copy(hero)
-        entry = {"outcome": roll.outcome, "dice": list(roll.faces)}
-        if self.kind == RESISTANCE:
-            # rules: the stress it costs is 6 - highest; a critical clears 1.
-            entry.update({"resist": name, "stress": roll.cost})
-            entry["trauma"] = hero.sheet.resist(roll.cost)
-        else:
-            entry.update({"action": name, "boost": self.boost, "assist": self.assist})
-            if self.boost == F.PUSH:
-                entry["stress"] = F.PUSH_STRESS
-                entry["trauma"] = hero.sheet.take_stress(F.PUSH_STRESS)
-        hero.record(entry)
+        # rules: a resistance costs 6 - highest in stress (a critical clears 1); a push, 2.
+        hero.record(self.rules().entry(roll, hero, self.kind == RESISTANCE, name, self.boost, self.assist))
         self.core.stage(hero)
 
     def commit(self):

@@ -79,9 +79,6 @@ class Play(P.Play):
         elif screen == DARK:
             self.dark = P.step(self.dark, 0, L.MAX_DARK, sign, jump)
 
-    def _owner(self):
-        return self.core.store.characters.get(self.owner) if self.owner is not None else None
-
     def roll(self, now):
         light, dark, ego = self.pool()
         self.prepare(DARK)
@@ -95,8 +92,7 @@ class Play(P.Play):
             hero = self.core.copy(hero)
             # "For each Dark Dice that is equal or lower than your current Ego, decrease your Ego in one."
             hero.sheet.apply_roll(roll)
-            hero.record({"outcome": roll.outcome, "light": list(roll.light), "dark": list(roll.dark),
-                         "ego-loss": roll.ego_loss})
+            hero.record(self.rules().entry(roll))
             self.core.stage(hero)
 
     def commit(self):
