@@ -82,6 +82,11 @@ class Game:
     def roll(self, setup, sampler, hero=None):
         raise NotImplementedError
 
+    def to_box(self, data):
+        """A sheet's data as written (TOML's, the page's) as the box keeps it; SheetError
+        names what is wrong. Most systems keep it as written."""
+        return data
+
     def words(self, result):
         """One line naming what was drawn or rolled and the outcome, in the system's words."""
         return __import__(self.words_module, None, None, ["result_words"]).result_words(result)

@@ -4,9 +4,8 @@
 # page's MicroPython only; every answer is a JSON string for the JS side.
 import json
 
-from shared_rules import roster
+from shared_rules import registry, roster
 from shared_rules.errors import SheetError
-from shared_rules.limits import NAME_LIMIT
 from fatebox_fw.box import Box
 from fatebox_fw.hal.web import WebBoard
 from fatebox_fw.refused import Refused
@@ -85,20 +84,12 @@ def characters():
 
 
 def _to_box(data):
-    # A Colour tokens sheet may name its non-core traits; the box counts them
-    # (fatebox.systems.colour_tokens.to_box, the host's, with its checks).
-    if data.get("system") == "colour-tokens" and isinstance(data.get("traits"), list):
-        names = data["traits"]
-        for i in range(len(names)):
-            name = names[i]
-            if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-                raise SheetError("traits[%d]" % i, "expected a trait name of 1..%d characters, got %r"
-                                 % (NAME_LIMIT, name))
-            if name in names[:i]:
-                raise SheetError("traits[%d]" % i, "%r is named twice; each trait once" % name)
-        data = dict(data)
-        data["traits"] = len(names)
-    return data
+    # A sheet as written, as the box keeps it: its system's object converts
+    # (and checks) what the box keeps otherwise (shared_rules.game.Game.to_box).
+    system = data.get("system")
+    if system not in registry.BY_NAME:
+        return data
+    return registry.rules(system).to_box(data)
 
 
 def put_sheet(text):

@@ -8,6 +8,7 @@ import click
 
 from shared_rules import roster
 from fatebox import stats as S
+from fatebox import stats_show
 from fatebox.errors import FateboxError, USAGE
 from fatebox.systems import result_words
 from fatebox.terminal import echo
@@ -145,7 +146,7 @@ def stats_command(system, box, all_boxes, port, as_json, plot_path, since=None, 
     report["box"] = board_id
     if plot_path is not None and report["systems"]:
         try:
-            S.plot(report, plot_path)
+            stats_show.plot(report, plot_path)
         except OSError as exc:
             raise FateboxError("--plot %s: cannot write it (%s)" % (plot_path, exc.strerror or exc))
     if as_json:
@@ -156,7 +157,7 @@ def stats_command(system, box, all_boxes, port, as_json, plot_path, since=None, 
         return
     from fatebox.show import console
     from fatebox.terminal import visible
-    for line in S.bars(report, columns=console().width):
+    for line in stats_show.bars(report, columns=console().width):
         echo(line)
     click.echo("(box %s; --box BOARD_ID for another, --all-boxes for every box together)" % visible(board_id)
                if board_id is not None else "(every box the host's records know, together)")

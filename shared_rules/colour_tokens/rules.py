@@ -4,7 +4,8 @@
 from shared_rules import colour_tokens as T
 from shared_rules.colour_tokens import action as CA
 from shared_rules.colour_tokens import tables as TT
-from shared_rules.errors import RulesError
+from shared_rules.errors import RulesError, SheetError
+from shared_rules.limits import NAME_LIMIT
 from shared_rules.game import Game, SetupError, recorded, text, whole
 
 CATEGORIES = (TT.SUCCESS, TT.SACRIFICE, TT.STORY)
@@ -52,6 +53,23 @@ class ColourTokens(Game):
         key = (marker, tuple(counts), len(drawn))
         words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
         return key, words, [(c, n, total) for c, n in counts], drawn
+
+    def to_box(self, data):
+        """A sheet may name its non-core traits (`traits = ["Quick hands", ...]`);
+        the box counts them (character.Character.traits)."""
+        if not isinstance(data.get("traits"), list):
+            return data
+        names = data["traits"]
+        for i in range(len(names)):
+            name = names[i]
+            if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+                raise SheetError("traits[%d]" % i, "expected a trait name of 1..%d characters, got %r"
+                                 % (NAME_LIMIT, name))
+            if name in names[:i]:
+                raise SheetError("traits[%d]" % i, "%r is named twice; each trait once" % name)
+        out = dict(data)
+        out["traits"] = len(names)
+        return out
 
     def entry(self, action, spent, earned=0):
         """The entry of an action whose tokens are kept: `spent` gold spent, `earned` gold earned."""

@@ -11,6 +11,7 @@ from rich.console import Console
 from shared_rules import names as N
 from fatebox import sheets
 from fatebox import stats as S
+from fatebox import stats_show
 from fatebox.cli import main
 from fatebox.cli_history import history_table
 from fatebox.show import characters_table
@@ -106,7 +107,7 @@ def test_stats_fit(width):
     setup = {"white": 6, "black": 6, "draw": 5, "statuses": [], "danger": None}
     found = [{"system": N.NEW_BEGINNING, "outcome": o, "setup": setup} for o in (N.PARTIAL_SUCCESS,) * 30]
     found += [{"system": "colour-tokens", "outcome": "no-effect", "setup": {}}]
-    lines = readable("\n".join(S.bars(S.compare(found), columns=width)), width)
+    lines = readable("\n".join(stats_show.bars(S.compare(found), columns=width)), width)
     assert any("\u2588" in line for line in lines)
 
 
@@ -116,7 +117,7 @@ def test_the_chart_says_what_its_numbers_are(tmp_path):
     report = S.compare([{"system": N.NEW_BEGINNING, "outcome": N.TOTAL_FAILURE, "setup": setup}])
     chart = tmp_path / "fair.svg"
     with matplotlib.rc_context({"svg.fonttype": "none"}):     # the words as text, to be read back
-        S.plot(report, str(chart))
+        stats_show.plot(report, str(chart))
     text = chart.read_text()
     assert "1 draw, p = " in text and "exact test" in text
     assert "outcome" in text and "number of draws" in text

@@ -12,6 +12,7 @@ import venv
 import pytest
 
 from fatebox import stats as S
+from fatebox import stats_show
 from fatebox.errors import FateboxError
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -86,6 +87,6 @@ def test_odds_and_the_virtual_gadget_outside_the_checkout(installed):
 def test_plot_without_matplotlib_names_the_extra(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)     # as if it were not installed
     with pytest.raises(FateboxError) as err:
-        S.plot({"systems": []}, str(tmp_path / "fair.png"))
+        stats_show.plot({"systems": []}, str(tmp_path / "fair.png"))
     assert "fatebox[plot]" in err.value.message and err.value.exit_code == 2
     assert not (tmp_path / "fair.png").exists()

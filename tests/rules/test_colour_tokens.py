@@ -234,3 +234,15 @@ def test_passing_is_a_positive_token_among_the_three_kept():
     assert C.chance_to_pass(0, "red", {"white": 5})[0] == 0
     num, den = C.chance_to_pass(1, "green", {"black": 4})
     assert num == den
+
+
+def test_a_sheets_named_traits_are_counted_and_checked_by_the_systems_object():
+    # One check for the host's sheets and the web page's (shared_rules.game.Game.to_box).
+    from shared_rules import registry
+    from shared_rules.errors import SheetError
+    rules = registry.rules("colour-tokens")
+    data = {"name": "Rue", "system": "colour-tokens", "traits": ["Quick hands", "Old debts"]}
+    assert rules.to_box(data)["traits"] == 2 and data["traits"] == ["Quick hands", "Old debts"]
+    assert rules.to_box({"traits": 3}) == {"traits": 3}
+    assert raises(SheetError, rules.to_box, {"traits": ["Quick", "Quick"]}).field == "traits[1]"
+    assert raises(SheetError, rules.to_box, {"traits": ["Quick", " "]}).field == "traits[1]"

@@ -7,6 +7,7 @@ from shared_rules.approaches import play_approach
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox import stats as S
+from fatebox import stats_show
 from fatebox.link import Link
 
 
@@ -63,7 +64,7 @@ def test_results_without_a_set_up_and_colour_tokens_are_said_not_tested():
     report = S.compare([{"system": N.NEW_BEGINNING, "outcome": N.TOTAL_SUCCESS, "setup": None},
                         {"system": "colour-tokens", "outcome": "no-effect", "setup": {"colour": "red"}}])
     assert report["systems"] == [] and report["not-tested"] == {N.NEW_BEGINNING: 1, "colour-tokens": 1}
-    lines = S.bars(report)
+    lines = stats_show.bars(report)
     assert ("1 Colour tokens result not tested: played before the box kept the tokens drawn (its outcome is "
             "the token the player keeps)") in lines
 

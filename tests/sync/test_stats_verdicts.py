@@ -9,6 +9,7 @@ from shared_rules import names as N
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox import stats as S
+from fatebox import stats_show
 
 SETUP = {"white": 2, "black": 3, "draw": 2, "statuses": [], "danger": None}
 
@@ -52,7 +53,7 @@ def test_too_few_says_how_many_more_draws_would_catch_a_five_point_bias():
     assert seen["outcome"] == N.TOTAL_SUCCESS and seen["bias"] == 0.05 and seen["power"] < 0.8
     more = seen["needed"] - 24
     assert ("too few to tell yet (p = %s over 24 draws); after %d more draws like bag of 2 white, 3 black, draw 2, "
-            "this test would catch a 5-point bias toward total-success 8 times in 10" % (S._p(few["p"]), more)
+            "this test would catch a 5-point bias toward total-success 8 times in 10" % (S.p_text(few["p"]), more)
             in few["verdict"])
     # And after that many more fair draws it is no longer too few: the box looks fair.
     enough = nb_verdict(fair_draws(seen["needed"]))
@@ -95,9 +96,9 @@ def test_the_running_p_value_shows_a_drift():
     assert len(points) == S.RUNNING_POINTS and points[-1][0] == 1200
     halfway = [p for n, p in points if n <= 600]
     assert min(halfway) > 0.01 and points[-1][1] < 0.001
-    line = S.sparkline(points)
+    line = stats_show.sparkline(points)
     assert len(line) == S.RUNNING_POINTS and line[-1] == "\u2588" and "\u2588" not in line[:len(halfway)]
-    shown = S.bars(S.compare(nb(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))))
+    shown = stats_show.bars(S.compare(nb(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))))
     assert shown[1] == "  p as the draws came in, oldest first: " + line
 
 

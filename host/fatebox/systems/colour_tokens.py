@@ -3,8 +3,7 @@ import click
 
 from shared_rules import colour_tokens as CT
 from shared_rules.colour_tokens import action as CTA
-from shared_rules.errors import SheetError
-from shared_rules.limits import NAME_LIMIT
+from shared_rules.colour_tokens.rules import RULES
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Chances, Command, Section, checked, options
 from fatebox.systems import listed
@@ -73,21 +72,8 @@ def state_words(summary):
 
 
 def to_box(data):
-    """A Colour tokens sheet may name its non-core traits (`traits = ["Quick hands", ...]`);
-    the box counts them (colour_tokens.character.Character.traits)."""
-    if not isinstance(data.get("traits"), list):
-        return data
-    names = data["traits"]
-    for i in range(len(names)):
-        name = names[i]
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-            raise SheetError("traits[%d]" % i, "expected a trait name of 1..%d characters, got %r"
-                             % (NAME_LIMIT, name))
-        if name in names[:i]:
-            raise SheetError("traits[%d]" % i, "%r is named twice; each trait once" % name)
-    out = dict(data)
-    out["traits"] = len(names)
-    return out
+    """Named traits counted, as the box keeps them (the system's object checks them)."""
+    return RULES.to_box(data)
 
 
 def _build(keywords, colour, bag, gold):
