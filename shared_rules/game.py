@@ -57,6 +57,7 @@ class Game:
     plays = "rolls"         # what its results are called (`fatebox stats`)
     favoured = None         # the outcome a box cheating for the players would favour
     on_draw = False         # judged on the tokens drawn, not the outcome (the player's choice)
+    op = "roll"             # the op that plays it on the box's word (docs/protocol.md)
 
     @property
     def name(self):

@@ -113,9 +113,17 @@ def roll(server, request):
     # docs/protocol.md, roll: any dice or colour system, played with the box's
     # sampler; recorded on `name` (a character of that system) when given.
     system = request.get("system")
-    if system not in roster.SYSTEMS or system == N.NEW_BEGINNING:
-        raise Refused(N.E_REQUEST, "`system` must be one of %s (New Beginning: the `trial` op)"
-                      % ", ".join(s for s in roster.SYSTEMS if s != N.NEW_BEGINNING))
+    if system not in roster.SYSTEMS:
+        raise Refused(N.E_REQUEST, "`system` must be one of %s" % ", ".join(roster.SYSTEMS))
+    setup = request.get("setup")
+    from shared_rules.registry import rules
+    if rules(system).op == "trial":
+        # Drawn from the table's supply and shown on the box: the `trial` op, its set-up the fields.
+        if not isinstance(setup, dict):
+            raise Refused(N.E_REQUEST, "`setup` must be an object")
+        asked = dict(setup)
+        asked["name"] = request.get("name")
+        return trial(server, asked)
     name = request.get("name")
     hero = None
     if name is not None:
@@ -128,14 +136,14 @@ def roll(server, request):
         hero = roster.copy(server.store.characters[name])
     from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
     try:
-        result, entry = host_roll.roll(system, request.get("setup"), server.core.sampler, hero)
+        result, entry = host_roll.roll(system, setup, server.core.sampler, hero)
     except host_roll.SetupError as exc:
         raise Refused(N.E_REQUEST, str(exc))
     except RulesError as exc:
         raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
     # A result the box played: numbered into the roll journal with its set-up,
     # on the character or (played with nobody) with `"name": null`.
-    record = dict(request.get("setup"))
+    record = dict(setup)
     if "drawn" in result:
         # Colour tokens: the bag and the core draw before gold, what `fatebox stats` judges.
         record["drawn"], record["bag"] = result["drawn"], result["bag"]

@@ -1,6 +1,7 @@
 # New Beginning as one object (shared_rules.game): a trial's set-up as the box
 # journals it, its exact odds and its words. The draw itself is the Trial's
-# (shared_rules.new_beginning): the box plays it by the `trial` op.
+# (shared_rules.new_beginning), from the table's supply: the box's `roll` op
+# plays it as its `trial` op does.
 from shared_rules.new_beginning import ROW
 from shared_rules.game import Game, SetupError, whole
 
@@ -16,6 +17,7 @@ class NewBeginning(Game):
     words_module = "shared_rules.new_beginning.words"
     favoured = ROW.outcomes[0]
     plays = "draws"
+    op = "trial"        # drawn from the table's supply and shown on the box: the `roll` op plays a trial
 
     def check(self, setup):
         statuses = setup.get("statuses") or []

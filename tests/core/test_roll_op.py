@@ -7,7 +7,7 @@ from shared_rules.randomness import Sampler, SeededBytes
 from fatebox_fw import host_roll
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask
-from tests.core.sheets import ash, hero, lux, rue, vex
+from tests.core.sheets import ash, hero, lux, rue, sheet, vex
 
 
 def box():
@@ -82,8 +82,10 @@ def test_a_character_of_another_system_is_refused_and_nothing_changes():
 
 def test_a_set_up_the_op_does_not_take_or_the_rules_refuse_is_refused():
     gadget, board = box()
-    assert "system" in refused(ask(gadget, board, {"id": 1, "op": "roll", "system": "new-beginning",
-                                                   "setup": {}}), N.E_REQUEST)
+    assert "white" in refused(ask(gadget, board, {"id": 1, "op": "roll", "system": "new-beginning",
+                                                  "setup": {}}), N.E_REQUEST)
+    assert "system" in refused(ask(gadget, board, {"id": 6, "op": "roll", "system": "chess", "setup": {}}),
+                               N.E_REQUEST)
     assert "dice" in refused(ask(gadget, board, {"id": 2, "op": "roll", "system": "approaches",
                                                  "setup": {"dice": "3"}}), N.E_REQUEST)
     assert "setup" in refused(ask(gadget, board, {"id": 3, "op": "roll", "system": "approaches",
@@ -158,3 +160,21 @@ def test_a_colour_tokens_roll_journals_the_bag_and_the_tokens_first_drawn():
     entry = [e for e in journal["results"] if e["name"] == "Rue"][-1]
     assert entry["setup"]["drawn"] == result["drawn"] and entry["setup"]["bag"] == result["bag"]
     assert entry["setup"]["colour"] == "red" and entry["setup"]["gold"] == 2
+
+
+def test_new_beginning_rolls_as_its_trial_does():
+    # The `roll` op on the same track for every system: New Beginning's is its trial
+    # (the `trial` op stays, an alias), the same reply and the same record.
+    gadget, board = box()
+    assert ask(gadget, board, {"id": 99, "op": "put", "character": sheet()})["ok"]
+    asked = {"white": 2, "black": 2, "draw": 2, "statuses": []}
+    rolled = ask(gadget, board, {"id": 1, "op": "roll", "system": "new-beginning", "setup": asked, "name": "Mara"})
+    assert rolled["ok"] is True, rolled
+    trial = dict(asked, name="Mara")
+    trial.update({"id": 2, "op": "trial"})
+    drawn = ask(gadget, board, trial)
+    assert sorted(rolled["result"]) == sorted(drawn["result"])
+    assert rolled["result"]["outcome"] in N.OUTCOMES and len(rolled["result"]["tokens"]) >= 2
+    assert gadget.store.characters["Mara"].trials == 2
+    other = ask(gadget, board, {"id": 3, "op": "roll", "system": "new-beginning", "setup": asked, "name": "Ash"})
+    assert "Ash" in refused(other, N.E_INVALID)
