@@ -88,9 +88,24 @@ class Game:
         names what is wrong. Most systems keep it as written."""
         return data
 
+    def sheet_fields(self):
+        """The keys a pull writes back into a sheet field by field, in order; None:
+        the box's character is compared with the sheet's own (defaults left unwritten)."""
+        return None
+
     def words(self, result):
         """One line naming what was drawn or rolled and the outcome, in the system's words."""
         return __import__(self.words_module, None, None, ["result_words"]).result_words(result)
+
+    def title(self, outcome):
+        """The outcome as its players name it ("Total success"), where its words
+        module's TITLES has it; else None (host only)."""
+        return getattr(__import__(self.words_module, None, None, ["result_words"]), "TITLES", {}).get(outcome)
+
+    def pieces(self, result):
+        """The tokens or dice of a result in the order drawn: [(kind, label, colour, kept)],
+        kind "token" or "die", colour a die's index or "light"/"dark" (host only)."""
+        return __import__(self.words_module, None, None, ["pieces"]).pieces(result)
 
 
 # -- for the words modules (host only): lists as a person reads them --

@@ -3,8 +3,7 @@
 import tomlkit
 from tomlkit.items import AoT, Array, InlineTable, Table
 
-from shared_rules import names as N
-from shared_rules.new_beginning.character import Character
+from shared_rules import registry
 
 class Mismatch(ValueError):
     """The sheet and the box disagree in a way a pull must not paper over."""
@@ -106,14 +105,16 @@ def _item(value, padded=False):
 def update(document, character, old=None):
     """Bring `document` in line with `character`; return what changed, in words.
 
-    New Beginning merges trait by trait. The other systems compare what the box
+    A system whose object names its sheet's fields (New Beginning's, trait by
+    trait) merges them field by field. The other systems compare what the box
     holds with `old`, the character the sheet describes (its own to_dict(), every
     default filled in): only keys whose meaning differs are written, so a value a
     sheet leaves to its default (Light and Dark's hp, Approaches' value) stays
     unwritten until play changes it.
     """
-    if character.system == N.NEW_BEGINNING:
-        return _Update(document).run(character.to_dict())
+    fields = registry.rules(character.system).sheet_fields()
+    if fields is not None:
+        return _Update(document).run(character.to_dict(), fields)
     return _Update(document).hero(old, character.to_dict())
 
 
@@ -123,8 +124,8 @@ class _Update:
         self.padded = _padded(document)
         self.changes = []
 
-    def run(self, data):
-        for key in Character.FIELDS:
+    def run(self, data, fields):
+        for key in fields:
             if key not in data:
                 continue    # lessons, rewards: a character writes them only when it has some
             value = data[key]

@@ -22,3 +22,15 @@ def result_words(result):
     if isinstance(harm, int) and harm > 0:
         text += "; %s" % counted(harm, "harm", "harm")
     return text
+
+
+def pieces(result):
+    """The d12s rolled, the highest kept: [(kind, face, die index, kept)] (serve's items)."""
+    faces = result.get("faces") or []
+    top = max(faces) if faces else None
+    out, marked = [], False
+    for i, f in enumerate(faces):
+        kept = f == top and not marked
+        marked = marked or kept
+        out.append(("die", f, i, kept))
+    return out

@@ -32,3 +32,15 @@ def result_words(result):
     elif result.get("scar"):
         text += "; a scar"
     return text
+
+
+def pieces(result):
+    """The d6s rolled, the two kept marked: [(kind, face, die index, kept)] (serve's items)."""
+    kept = list(result.get("kept") or [])
+    out = []
+    for i, f in enumerate(result.get("dice") or []):
+        on = f in kept
+        if on:
+            kept.remove(f)
+        out.append(("die", f, i, on or not result.get("kept")))
+    return out

@@ -36,3 +36,9 @@ def result_words(result):
     if isinstance(earned, int) and earned > 0:
         text += "; %d gold earned" % earned
     return text
+
+
+def pieces(result):
+    """The tokens drawn (or, without them, kept): [(kind, colour, None, kept)] (serve's items)."""
+    hand = result.get("hand")
+    return [("token", c, None, True) for c in (hand if isinstance(hand, list) else result.get("kept") or [])]

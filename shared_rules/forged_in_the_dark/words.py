@@ -44,3 +44,8 @@ def result_words(result):
     if isinstance(ticks, int) and ticks > 0:
         text += "; clock +%d" % ticks
     return text
+
+
+def pieces(result):
+    """The d6s rolled: [(kind, face, die index, kept)] (serve's items)."""
+    return [("die", f, i, True) for i, f in enumerate(result.get("dice") or [])]

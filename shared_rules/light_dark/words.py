@@ -25,3 +25,9 @@ def result_words(result):
     if isinstance(damage, int) and damage > 0:
         text += "; %d HP lost" % damage
     return text
+
+
+def pieces(result):
+    """The light dice, then the dark: [(kind, face, "light" or "dark", kept)] (serve's items)."""
+    return ([("die", f, "light", True) for f in result.get("light") or []]
+            + [("die", f, "dark", True) for f in result.get("dark") or []])

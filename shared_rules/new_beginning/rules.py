@@ -47,6 +47,10 @@ class NewBeginning(Game):
         return (setup["white"], setup["black"], setup["draw"], tuple(setup["statuses"]),
                 tuple(json.dumps(e, sort_keys=True) for e in setup["effects"]))
 
+    def sheet_fields(self):
+        from shared_rules.new_beginning.character import Character
+        return Character.FIELDS
+
     def roll(self, setup, sampler, hero=None):
         raise SetupError("system", "New Beginning is drawn by the `trial` op")
 

@@ -9,6 +9,7 @@ OUTCOME_WORDS = {
     N.TOTAL_FAILURE: "Total failure",
 }
 
+TITLES = OUTCOME_WORDS     # as its players name the outcomes (Game.title)
 REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "a trait improved", "lesson": "a lesson",
                 "scar": "a scar"}
 
@@ -39,3 +40,8 @@ def result_words(result):
     if result.get("reward") in REWARD_WORDS:
         text += "; reward: %s" % REWARD_WORDS[result["reward"]]
     return text
+
+
+def pieces(result):
+    """The tokens drawn, in order: [(kind, label, colour, kept)] (serve's items)."""
+    return [("token", "white" if t == "w" else "black", None, True) for t in result.get("tokens") or ""]

@@ -32,10 +32,11 @@ def outcome_words(system, outcome):
     """The outcome as the system's players say it ("Partial success")."""
     if not isinstance(outcome, str):
         return "?"
-    if system == N.NEW_BEGINNING:
-        from fatebox.systems.new_beginning import OUTCOME_WORDS
-        return OUTCOME_WORDS.get(outcome, name_words(outcome))
-    return name_words(outcome)
+    try:
+        title = registry.rules(system).title(outcome)
+    except (KeyError, ImportError):
+        title = None
+    return title or name_words(outcome)
 
 
 def words(system, name, result):
@@ -74,44 +75,17 @@ def _token(colour_name, kept=True):
 
 
 def items(system, result):
-    """The tokens or dice of a result, in the ring's colours, in the order drawn."""
+    """The tokens or dice of a result, in the ring's colours, in the order drawn
+    (the system's object names them)."""
     out = []
     try:
-        if system == N.NEW_BEGINNING:
-            for t in result.get("tokens") or "":
-                out.append(_token("white" if t == "w" else "black"))
-        elif system == registry.APPROACHES.name:
-            faces = result.get("faces") or []
-            top = max(faces) if faces else None
-            marked = False
-            for i, f in enumerate(faces):
-                kept = f == top and not marked
-                marked = marked or kept
-                out.append(_die(f, DIE_COLOURS[i % 4], kept))
-        elif system == registry.LIGHT_DARK.name:
-            for f in result.get("light") or []:
-                out.append(_die(f, LIGHT_DIE))
-            for f in result.get("dark") or []:
-                out.append(_die(f, DARK_DIE))
-        elif system == registry.AXIOM.name:
-            kept = list(result.get("kept") or [])
-            for i, f in enumerate(result.get("dice") or []):
-                on = f in kept
-                if on:
-                    kept.remove(f)
-                out.append(_die(f, DIE_COLOURS[i % 4], on or not result.get("kept")))
-        elif system == registry.COLOUR_TOKENS.name:
-            hand = result.get("hand")
-            if isinstance(hand, list):
-                for c in hand:
-                    out.append(_token(c))
+        for kind, label, colour, kept in registry.rules(system).pieces(result):
+            if kind == "token":
+                out.append(_token(label, kept))
             else:
-                for c in result.get("kept") or []:
-                    out.append(_token(c))
-        elif system == registry.FORGED_IN_THE_DARK.name:
-            for i, f in enumerate(result.get("dice") or []):
-                out.append(_die(f, DIE_COLOURS[i % 4]))
-    except (TypeError, ValueError, AttributeError):
+                shade = LIGHT_DIE if colour == "light" else DARK_DIE if colour == "dark" else DIE_COLOURS[colour % 4]
+                out.append(_die(label, shade, kept))
+    except (TypeError, ValueError, AttributeError, KeyError, ImportError):
         return []
     return out
 
