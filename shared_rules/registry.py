@@ -168,6 +168,8 @@ FORGED_IN_THE_DARK = System(
 # The table, in the order the box's menu shows them (the flagship first).
 ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)
 BY_NAME = dict((row.name, row) for row in ROWS)
+# A sheet or summary that names no system is the flagship's (sheets from before there were others).
+DEFAULT = ROWS[0].name
 NAMES = tuple(row.name for row in ROWS)
 
 

@@ -142,7 +142,7 @@ def from_dict(data):
     """
     if not isinstance(data, dict):
         raise SheetError("character", "expected a table, got %s" % type(data).__name__)
-    system = data.get("system", N.NEW_BEGINNING)
+    system = data.get("system", registry.DEFAULT)
     if system not in SYSTEMS:
         raise SheetError("system", "expected one of %s, got %r" % (", ".join(SYSTEMS), system))
     name = data.get("name")

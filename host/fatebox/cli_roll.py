@@ -5,14 +5,12 @@ import json
 
 import click
 
-from shared_rules import names as N
 from shared_rules import registry, roster
 from fatebox import cli_odds, show
 from fatebox.systems import result_words
 from fatebox.errors import FateboxError, USAGE
 from fatebox.replies import checked_result
 from fatebox.terminal import clean
-from shared_rules.new_beginning import MAX_SUPPLY
 from fatebox.odds import json_option
 from fatebox.session import port_option
 
@@ -45,68 +43,51 @@ def character_name(link, given, system):
         raise FateboxError("--character %s: the box holds %s; give the name as it is written"
                            % (given, " and ".join(c["name"] for c in found)), USAGE)
     character = found[0]
-    if character.get("system", N.NEW_BEGINNING) != system:
-        other = character.get("system", N.NEW_BEGINNING)
+    if character.get("system", registry.DEFAULT) != system:
+        other = character.get("system", registry.DEFAULT)
         raise FateboxError("--character %s: %s is %s %s character; roll it with `fatebox roll %s`"
                            % (given, character["name"], "an" if roster.SYSTEM_WORDS[other][0] in "AEIOU" else "a",
                               roster.SYSTEM_WORDS[other], other), USAGE)
     return character["name"]
 
 
-# What the box's `trial` op draws (New Beginning on the host's word): a plain bag.
-_TRIAL_FIELDS = ("white", "black", "danger", "statuses")
+class ByRoll:
+    """How `fatebox roll` asks the box for a system's roll: the `roll` op with the
+    set-up of `fatebox odds` (a system's Command may give its own: on_box)."""
+
+    op = "roll"
+
+    def wanted(self, given):
+        """What the options ask of the box's own settings, set aside before the build."""
+        return None
+
+    def chances(self, link, system, given, wanted, k, chances):
+        """The set-up as the box will play it, checked against what the box holds."""
+        return chances
+
+    def ask(self, link, system, chances, name):
+        if name is None:
+            return link.request("roll", system=system.name, setup=chances.setup())["result"]
+        return link.request("roll", system=system.name, setup=chances.setup(), name=name)["result"]
 
 
-def _new_beginning(link, chances, name):
-    nb = chances.nb
-    extra = [option for option, used in (("--helpers", nb.helpers), ("--group", nb.group is not None),
-                                         ("--placed", nb.placed), ("--lesson", nb.lessons), ("--scar", nb.scars),
-                                         ("--effect", nb.effects)) if used]
-    if extra:
-        raise FateboxError("%s: the box draws a bag, danger and statuses on the host's word; play %s on its "
-                           "buttons (or ask `fatebox odds new-beginning` for the odds)"
-                           % (", ".join(extra), "that" if len(extra) == 1 else "those"), USAGE)
-    trial = nb.trial
-    return link.trial(trial.white, trial.black, chances.k, trial.danger, trial.statuses, name)
-
-
-def _on_the_boxs_supply(link, system, given, wanted, k):
-    from fatebox import table as T
-    from fatebox.systems.new_beginning import supply_in_force
-    supply = T.box_supply(link)
-    if wanted != (None, None, None):
-        asked = supply_in_force(wanted[0], wanted[1], wanted[2])
-        if asked != supply:
-            raise FateboxError("--supply-white/--supply-black/--table: the box draws from its own supply (%s), not %s; "
-                               "set it with `fatebox table`" % (T.supply_words(supply), T.supply_words(asked)), USAGE)
-    given.update(supply_white=supply[0], supply_black=supply[1])
-    chances = system.build(**given)
-    return system.trials(chances, k) if system.trials is not None else chances
+BY_ROLL = ByRoll()
 
 
 def _command(system):
     from fatebox.session import connect as _connect
 
     def command(as_json, character, port, k=None, **given):
-        wanted = None
-        if system.name == N.NEW_BEGINNING:
-            # The box draws from its own supply (`fatebox table`): what no supply
-            # allows is refused first, then the bag is checked against the box's.
-            wanted = (given.get("supply_white"), given.get("supply_black"), given.get("table"))
-            given.update(supply_white=MAX_SUPPLY, supply_black=MAX_SUPPLY, table=None)
+        box = system.on_box or BY_ROLL
+        wanted = box.wanted(given)
         chances = system.build(**given)
         if system.trials is not None:
             chances = system.trials(chances, k)
         with _connect(port) as link:
-            if wanted is not None:
-                chances = _on_the_boxs_supply(link, system, given, wanted, k)
+            chances = box.chances(link, system, given, wanted, k, chances)
             name = character_name(link, character, system.name) if character else None
-            if system.name == N.NEW_BEGINNING:
-                result = _new_beginning(link, chances, name)
-            else:
-                result = link.request("roll", system=system.name, setup=chances.setup(), name=name)["result"] \
-                    if name is not None else link.request("roll", system=system.name, setup=chances.setup())["result"]
-        result = checked_result(system.name, result, "trial" if system.name == N.NEW_BEGINNING else "roll")
+            result = box.ask(link, system, chances, name)
+        result = checked_result(system.name, result, box.op)
         data = {"system": system.name}
         data.update(chances.setup())
         data.update({"character": name, "result": result})

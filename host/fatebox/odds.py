@@ -160,12 +160,15 @@ def json_option():
 class Command:
     """One `fatebox odds NAME` / `fatebox simulate NAME` of a system: build(**options)
     makes the set-up from the options (a RulesError as a usage error); `trials`,
-    when given, turns it into what simulate plays (an extra option `trial_options`)."""
+    when given, turns it into what simulate plays (an extra option `trial_options`);
+    `on_box`, when given, how `fatebox roll` asks the box (fatebox.cli_roll.ByRoll's
+    methods; default: the `roll` op)."""
 
-    def __init__(self, name, build, options, help, trials=None, trial_options=None):
+    def __init__(self, name, build, options, help, trials=None, trial_options=None, on_box=None):
         self.name = name
         self.build = build
         self.options = options
         self.help = help
         self.trials = trials
         self.trial_options = trial_options
+        self.on_box = on_box

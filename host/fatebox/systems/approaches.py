@@ -4,7 +4,6 @@ import click
 from shared_rules import approaches as AP
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Chances, Command, Section, checked, options
-from fatebox.systems import counted, ints, listed
 
 
 class Approaches(Chances):

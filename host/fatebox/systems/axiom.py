@@ -4,7 +4,6 @@ import click
 from shared_rules import axiom as AX
 from shared_rules.axiom import roll as AR
 from fatebox.odds import Chances, Command, Section, checked, options
-from fatebox.systems import ints, listed
 
 
 class Axiom(Chances):

@@ -6,7 +6,6 @@ from shared_rules.colour_tokens import action as CTA
 from shared_rules.colour_tokens.rules import RULES
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Chances, Command, Section, checked, options
-from fatebox.systems import listed
 
 
 class ColourTokens(Chances):

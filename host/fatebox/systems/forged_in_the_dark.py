@@ -5,7 +5,6 @@ import click
 
 from shared_rules import forged_in_the_dark as F
 from fatebox.odds import Chances, Command, Section, checked, options
-from fatebox.systems import ints, listed
 
 
 class ForgedInTheDark(Chances):

@@ -4,7 +4,6 @@ import click
 from shared_rules import light_dark as LD
 from shared_rules.light_dark import effects as LE
 from fatebox.odds import Chances, Command, Section, checked, options
-from fatebox.systems import ints, listed
 
 
 class LightDark(Chances):

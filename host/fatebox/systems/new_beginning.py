@@ -20,6 +20,7 @@ from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Command, Section, cell, checked, options, words
 from shared_rules.new_beginning.words import OUTCOME_WORDS
+from fatebox.systems.new_beginning_box import ON_THE_BOX
 
 OUTCOME_STYLES = {
     N.TOTAL_SUCCESS: "bold green",
@@ -369,4 +370,4 @@ DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,
 
 COMMANDS = (Command(N.NEW_BEGINNING, _build, OPTIONS,
                     "New Beginning: the chance of each outcome (and of an exit) per draw size.",
-                    trials=_new_beginning_draw, trial_options=DRAW_OPTION),)
+                    trials=_new_beginning_draw, trial_options=DRAW_OPTION, on_box=ON_THE_BOX),)
