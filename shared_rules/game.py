@@ -58,6 +58,7 @@ class Game:
     favoured = None         # the outcome a box cheating for the players would favour
     on_draw = False         # judged on the tokens drawn, not the outcome (the player's choice)
     op = "roll"             # the op that plays it on the box's word (docs/protocol.md)
+    reply_keys = ()         # (key, type) a reply's result must carry besides its outcome (the host checks)
 
     @property
     def name(self):

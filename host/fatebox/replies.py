@@ -1,7 +1,7 @@
 # A box's replies checked against docs/protocol.md before anything uses them:
 # what does not match is reported and skipped (a journal entry) or refused in
 # one line (a page), never a traceback, never taken for damaged records.
-from shared_rules import names as N
+from shared_rules import registry
 from shared_rules import roster
 from shared_rules.exact import is_int
 from fatebox.errors import FateboxError
@@ -67,10 +67,6 @@ def journal_entries(results, after, say):
     return kept
 
 
-# `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.
-_TRIAL_KEYS = (("tokens", str), ("white", int), ("black", int), ("exit", bool))
-
-
 def result_problem(system, result):
     """Why a `trial` or `roll` reply's `result` does not match the protocol, or None:
     an object whose `outcome` is one of the system's (a trial's also its tokens and counts)."""
@@ -78,11 +74,14 @@ def result_problem(system, result):
         return "no result object"
     if result.get("outcome") not in roster.outcomes(system):
         return "an outcome that is not one of %s's" % roster.SYSTEM_WORDS.get(system, system)
-    if system == N.NEW_BEGINNING:
-        for key, kind in _TRIAL_KEYS:
-            value = result.get(key)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                return "`%s` missing or not of its kind" % key
+    try:
+        keys = registry.rules(system).reply_keys
+    except (KeyError, ImportError):
+        keys = ()
+    for key, kind in keys:
+        value = result.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return "`%s` missing or not of its kind" % key
     return None
 
 

@@ -17,6 +17,8 @@ class NewBeginning(Game):
     words_module = "shared_rules.new_beginning.words"
     favoured = ROW.outcomes[0]
     plays = "draws"
+    # `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.
+    reply_keys = (("tokens", str), ("white", int), ("black", int), ("exit", bool))
     op = "trial"        # drawn from the table's supply and shown on the box: the `roll` op plays a trial
 
     def check(self, setup):
