@@ -102,6 +102,8 @@ def base(tmp_path_factory):
     flash = str(folder / "base.bin")
     from fatebox import pico as P
     chip = P.EmulatedPico(firmware=image_path(), flash=flash)
+    patch = pytest.MonkeyPatch()
+    patch.setenv("FATEBOX_DB", str(folder / "records.sqlite3"))    # never the user's records
     try:
         chip.wait_frame(step="the image's first frame")
         chip.wait_usb()
@@ -109,6 +111,7 @@ def base(tmp_path_factory):
             fatebox(chip.port_path, "push", os.path.join(EXAMPLES, sheet))
         files = read_files(chip.port_path)
     finally:
+        patch.undo()
         chip.stop()
     main = base64.b64decode(files["characters.json"])
     backup = base64.b64decode(files["characters.json.bak"])
