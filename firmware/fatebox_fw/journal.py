@@ -35,28 +35,6 @@ def _good(line):
     return line[-9:-1] == b"%08x" % crc_more(memoryview(line)[:-10], 0)
 
 
-def _old(line):
-    """The entry of a whole line from before the checks (`<seq> <json>`, no CRC,
-    no `prev`), else None (a checked line, or one that does not read)."""
-    if line[-2:] != b"}\n" or _seq(line) is None:
-        return None
-    try:
-        entry = json.loads(line[line.find(b" ") + 1:-1])
-    except ValueError:
-        return None
-    return entry if isinstance(entry, dict) else None
-
-
-def _replace(src, dst):
-    # As the store's saves: littlefs's rename replaces the target atomically;
-    # a filesystem whose rename will not (FAT) has the target removed first.
-    try:
-        os.rename(src, dst)
-    except OSError:
-        os.remove(dst)
-        os.rename(src, dst)
-
-
 def _seq(line):
     """The sequence number a journal line starts with, or None for a torn line."""
     space = line.find(b" ")
@@ -144,67 +122,18 @@ class Journal:
         # `prev` is the hash of the last whole line on flash, as stored.
         end = cur[4] if cur[4] is not None else (a if self.current else b)[4]
         self.tip = line_hash(end[:-1]) if end is not None else None
-        if upgrade and (a[5] or b[5]) and end is not None and _old(end) is not None:
+        if upgrade and (a[5] or b[5]) and end is not None and end[-2:] == b"}\n":
             # Lines from before the checks, none chained after them: rewritten
-            # once with CRCs and a chain (docs/flash.md, Old state files).
-            self.upgrade()
-            self.scan(False)
-
-    def upgrade(self):
-        """Each segment with lines from before the checks written again beside
-        itself (`journal.N.new`), then renamed over it, the older segment first:
-        the same results and numbers, each line with its CRC and the `prev` of
-        the line before it as rewritten (the chain starts at the first line
-        rewritten, or links to the checked line before it). A cut leaves the
-        old segment or the new one whole; the next start finishes the rest."""
-        older = self.paths[1 - self.current]
-        tip = None
-        for path in (older, self.paths[self.current]):
-            f = _open(self.opener, path, "rb")
-            if f is None:
-                continue
-            out = None
+            # once with CRCs and a chain (docs/flash.md, Old state files), by a
+            # module that leaves RAM again (a stock board's heap is tight).
+            from fatebox_fw import journal_old
+            from fatebox_fw.memory import drop
             try:
-                out = self.opener(path + NEW, "wb")
-                old = 0
-                while True:
-                    line = f.readline()
-                    if not line:
-                        break
-                    entry = _old(line)
-                    if entry is not None:
-                        old += 1
-                        entry.pop("prev", None)
-                        if tip is not None:
-                            entry["prev"] = tip
-                        line = b"%d " % _seq(line) + json.dumps(entry).encode()
-                        line = line + b" %08x" % crc_more(line, 0) + b"\n"
-                    # A checked line is kept as it is; one that fails its check,
-                    # or a torn one, too (served as before): nothing links over it.
-                    whole = line.endswith(b"\n") and not line.endswith(TORN)
-                    tip = line_hash(line[:-1]) if whole and _good(line) else None
-                    out.write(line)
-                out.close()
-                out = None
-                f.close()
-                f = None
-                if old:
-                    _replace(path + NEW, path)
-                else:
-                    os.remove(path + NEW)
-            except OSError:
-                # The flash refused (full, failing): the old lines stay and are
-                # read as they are.
-                if out is not None:
-                    out.close()
-                try:
-                    os.remove(path + NEW)
-                except OSError:
-                    pass
-                return
+                done = journal_old.upgrade(self, end, _seq, _good)
             finally:
-                if f is not None:
-                    f.close()
+                drop(("fatebox_fw.journal_old",))
+            if done:
+                self.scan(False)
 
     def append(self, entries):
         """Write (seq, dict) entries; OSError if the flash failed (then call scan())."""
