@@ -66,6 +66,7 @@ def test_a_result_changed_on_the_box_since_the_host_synced_it_old_is_still_found
     records = dict((r["seq"], {"hash": r["hash"], "result": r["result"]}) for r in walk.take(pages(OldBox(directory))))
     # An old line edited before the rewrite (no CRC could tell): the rewrite keeps
     # what is there, and the host's kept result does not match it.
-    write(directory + "/" + J.FILES[0], old_line(1) + b"\n" + old_line(2).replace(b"total-success", b"total-failure") + b"\n")
+    changed = old_line(2).replace(b"total-success", b"total-failure")
+    write(directory + "/" + J.FILES[0], old_line(1) + b"\n" + changed + b"\n")
     problems = chain.audit(pages(J.Journal(directory)), 1, 2, records, host_last=2)
     assert [(p[0], p[1]) for p in problems] == [(2, "changed")]
