@@ -18,7 +18,7 @@ from fatebox import gadgets, replies, table
 from fatebox.terminal import clean, echo, visible
 from fatebox.errors import DeviceError, FateboxError, INTERNAL, INTERRUPTED, LOST, NO_BOARD, USAGE
 from fatebox.link import DEFAULT_TIMEOUT
-from fatebox.deploy import deploy_command
+from fatebox.cli_deploy import deploy_command
 from fatebox.session import connect as _connect, port_option, records as _records
 from fatebox.cli_verify import verify_command
 from fatebox.cli_roll import character_name, roll_group
