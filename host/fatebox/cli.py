@@ -12,7 +12,7 @@ from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from shared_rules.errors import RulesError
-from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync
+from fatebox import RULES_VERSION, VERSION, charnames, cli_history, cli_odds, ports, sheetnames, sheets, show, sync, pushpull
 from fatebox import cli_entropy
 from fatebox import gadgets, replies, table
 from fatebox.terminal import clean, echo, visible
@@ -191,7 +191,7 @@ def push(paths, force, only_new, port):
                 if sheet.character.name in held:
                     echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
             loaded = [s for s in loaded if s.character.name not in held]
-        pushed = sync.push(link, records, loaded, force, _say) if loaded else []
+        pushed = pushpull.push(link, records, loaded, force, _say) if loaded else []
         table.send(link, table_file, echo)
     for sheet, replaced in pushed:
         echo("%s: loaded from %s (%s): %s" % (
@@ -244,7 +244,7 @@ def pull(name, directory, force, port):
     for stale in sheetnames.remove_stale_temporaries(directory):
         _say("removed %s, left by a pull that was stopped" % os.path.join(directory, stale))
     with _records() as records, _connect(port) as link:
-        box, plans = sync.pull_plans(link, records, name, directory, force, _say)
+        box, plans = pushpull.pull_plans(link, records, name, directory, force, _say)
         if not plans and not box.bad_names:
             echo("the board holds no characters: nothing to pull", err=True)
         for data, revision, path, document, changes in plans:

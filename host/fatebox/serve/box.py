@@ -12,7 +12,7 @@ from fatebox import chain, db, gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
 from fatebox.link import Link, _frame, place_in_time
 from fatebox.serve import shape
-from fatebox.sync import NO_ID
+from fatebox.remote import NO_ID
 
 POLL_EVENTS = 10.0      # seconds between journal checks when the box says its results
 POLL_NO_EVENTS = 1.0    # ... and when it does not (an older firmware)
