@@ -6,7 +6,7 @@ from shared_rules import roster
 from fatebox import charnames, sheetnames, sheets
 from fatebox.errors import FateboxError
 from fatebox.remote import Remote
-from fatebox.sync import SheetFile, new_sheet_path, recording_failed, sheets_in, tidy, updated_document
+from fatebox.sync import new_sheet_path, recording_failed, sheets_in, tidy, updated_document
 from fatebox.threeway import MISSING, differences, merge3, shown
 
 
@@ -17,8 +17,8 @@ def push(link, records, loaded, force=False, say=print):
     changes = []
     refused = []
     for sheet in loaded:
-        data = sheet.character.to_dict()
-        name = sheet.character.name
+        data = sheet.data
+        name = sheet.name
         base = box.known.get(name)
         if name not in box.names:
             changes.append((sheet, {"character": data, "base": None}, False))
@@ -73,7 +73,7 @@ def pull_plans(link, records, name, directory, force=False, say=print):
         base = box.known.get(n)
         sheet = None
         if base is not None and base.get("sheet") and os.path.exists(base["sheet"]):
-            sheet = SheetFile(base["sheet"])
+            sheet = sheets.load(os.path.normpath(base["sheet"]))
             if sheet.name != n:
                 sheet = None
         if sheet is None:

@@ -22,30 +22,8 @@ def new_sheet_path(directory, name, taken=None):
 
 # -- sheets -----------------------------------------------------------------------------
 
-class SheetFile:
-    """A sheet on disk: path, text, tomlkit document, and the character dict it describes.
-
-    `error`: why a sheet that reads as TOML and has a name does not check out
-    (then `data` is None); a file that is not TOML at all is FateboxError."""
-
-    def __init__(self, path, name=None, error=None):
-        self.path = os.path.normpath(path)
-        self.error = error
-        if error is not None:
-            self.name = name
-            self.data = None
-            self.system = None
-            return
-        loaded = sheets.load(self.path)      # FateboxError naming file and line
-        self.text = loaded.text
-        self.document = loaded.document
-        self.data = loaded.character.to_dict()
-        self.name = loaded.character.name
-        self.system = loaded.character.system
-
-
 def sheets_in(directory):
-    """({name: [SheetFile]}, warnings) of the .toml sheets in a folder."""
+    """({name: [sheets.Sheet]}, warnings) of the .toml sheets in a folder."""
     found = {}
     warnings = []
     for path in sorted(glob.glob(os.path.join(directory, "*.toml"))):
@@ -57,10 +35,11 @@ def sheets_in(directory):
         name = document.get("name")
         if not isinstance(name, str):
             continue
+        path = os.path.normpath(path)
         try:
-            sheet = SheetFile(path)
+            sheet = sheets.load(path)
         except FateboxError as exc:
-            sheet = SheetFile(path, str(name), exc.message)    # it matters only if its character is synced
+            sheet = sheets.Sheet.broken(path, str(name), exc.message)    # it matters only if its character is synced
         found.setdefault(charnames.normal(sheet.name), []).append(sheet)   # matched in NFC, as the box holds names
     return found, warnings
 
@@ -98,7 +77,7 @@ class Plan:
     def __init__(self, name):
         self.name = name
         self.box = None           # (dict, revision) on the box, or None
-        self.sheet = None         # SheetFile, or None
+        self.sheet = None         # sheets.Sheet, or None
         self.base = None          # the records' base, or None
         self.merged = None
         self.conflicts = []
@@ -196,7 +175,7 @@ def _decide(plan, prefer, delete, directory):
 
 
 def gather_sheets(box, directory, say):
-    """{name: [SheetFile]}: the sheets the records know for this box, and those in `directory`."""
+    """{name: [sheets.Sheet]}: the sheets the records know for this box, and those in `directory`."""
     found = {}
     seen = set()
     for name in sorted(box.known):
@@ -204,7 +183,7 @@ def gather_sheets(box, directory, say):
         if not path or not os.path.exists(path):
             continue
         try:
-            sheet = SheetFile(path)
+            sheet = sheets.load(os.path.normpath(path))
         except FateboxError as exc:
             raise FateboxError("%s; fix it, then sync again; nothing was changed" % exc.message, exc.exit_code)
         seen.add(os.path.realpath(sheet.path))
