@@ -15,6 +15,7 @@ from fatebox import (cli_cards, cli_delete, cli_deploy, cli_draw, cli_entropy, c
 from fatebox.terminal import echo
 from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST
 from fatebox.link import DEFAULT_TIMEOUT
+from fatebox.session import Session
 
 
 class _Shown(click.ClickException):
@@ -111,7 +112,7 @@ INTERRUPTED_TEXT = "interrupted (Ctrl-C); every file is whole, as before the com
 @click.pass_context
 def main(ctx, port, timeout, db_path):
     """Fatebox: keep character sheets, load them onto the box, play and pull back."""
-    ctx.obj = {"port": port, "timeout": timeout, "db": db_path}
+    ctx.obj = Session(port, timeout, db_path)     # connects when a command asks (session.py)
 
 
 # The command table: one line per command (click lists them sorted in --help).

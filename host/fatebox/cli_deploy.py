@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from fatebox import deploy, deploy_targets, ports
+from fatebox import deploy, deploy_targets, session
 from fatebox.deploy import (CIRCUITPYTHON, DEFAULT_BOARD, MICROPYTHON, PROFILE, RUNTIMES, DeployError,
                             board_profile, build, known_boards, mpy_total)
 from fatebox.deploy_targets import BoardTarget, Copy, FolderTarget, apply, _close, _words
@@ -59,8 +59,7 @@ def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
         target.root.mkdir(parents=True, exist_ok=True)
         transport = None
     else:
-        root_obj = click.get_current_context().find_root().obj or {}
-        transport = deploy_targets.connect(port or root_obj.get("port") or ports.AUTO)
+        transport = deploy_targets.connect(session.current().spec(port))
         target = BoardTarget(transport)
     import serial
     from mpremote.transport import TransportError

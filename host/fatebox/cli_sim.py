@@ -4,7 +4,7 @@ import os
 
 import click
 
-from fatebox import sheets, table
+from fatebox import session, sheets, table
 from fatebox.terminal import say
 from fatebox.errors import FateboxError, USAGE
 
@@ -51,7 +51,7 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
         from fatebox.sim import run_sim   # the simulator pulls in the firmware: only here
     except ImportError as exc:
         raise FateboxError("the simulator cannot start: %s" % exc)
-    db_path = (click.get_current_context().find_root().obj or {}).get("db")
+    db_path = session.current().db
 
     def started(gadget, board, took):
         # The sheets it took (or holds unchanged from an earlier start) into the
