@@ -28,6 +28,7 @@ def _options(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
 
 OPTIONS = _options()
 
+
 def _trial(white, black, danger, statuses, supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
     try:
         return Trial(white, black, danger, statuses, supply[0], supply[1])
