@@ -11,7 +11,7 @@ import time
 
 from fatebox import pico as P
 from fatebox.errors import FateboxError
-from fatebox.sim import (KEY_LINE, KEY_ROWS, PAUSE, fatebox_command, parse_keys, port_lines)
+from fatebox.sim_view import (KEY_LINE, KEY_ROWS, PAUSE, fatebox_command, parse_keys, port_lines)
 from fatebox.terminal import visible
 from fatebox_fw.hal.virtual import PRESS_GAP_MS
 from fatebox_fw.profile import PICO
