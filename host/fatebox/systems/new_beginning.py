@@ -20,7 +20,7 @@ from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import Command, Section, cell, checked, options, words
 from shared_rules.new_beginning.words import OUTCOME_WORDS
-from fatebox.systems.new_beginning_box import ON_THE_BOX
+from fatebox.systems.new_beginning_box import ON_THE_BOX, supply_in_force
 
 OUTCOME_STYLES = {
     N.TOTAL_SUCCESS: "bold green",
@@ -285,17 +285,6 @@ def nb_errors(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
 
 
 NB_ERRORS = nb_errors()     # the default supply's
-
-
-def supply_in_force(supply_white, supply_black, table_path):
-    """(white, black): the options', else the table file's (--table), else 6 and 6."""
-    white, black = SUPPLY_WHITE, SUPPLY_BLACK
-    if table_path is not None:
-        from fatebox import table as T
-        loaded = T.load(table_path)
-        if loaded.supply is not None:
-            white, black = loaded.supply
-    return (white if supply_white is None else supply_white, black if supply_black is None else supply_black)
 
 
 def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects, supply_white, supply_black,

@@ -1,8 +1,19 @@
 # `fatebox roll new-beginning` on the box: the bag from the box's own supply
 # (`fatebox table`), drawn by the box's `trial` op (a plain bag, danger and
 # statuses; the rest is played on its buttons). fatebox.cli_roll.ByRoll's shape.
-from shared_rules.new_beginning import MAX_SUPPLY
+from shared_rules.new_beginning import MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE
 from fatebox.errors import FateboxError, USAGE
+
+
+def supply_in_force(supply_white, supply_black, table_path):
+    """(white, black): the options', else the table file's (--table), else 6 and 6."""
+    white, black = SUPPLY_WHITE, SUPPLY_BLACK
+    if table_path is not None:
+        from fatebox import table as T
+        loaded = T.load(table_path)
+        if loaded.supply is not None:
+            white, black = loaded.supply
+    return (white if supply_white is None else supply_white, black if supply_black is None else supply_black)
 
 
 class OnTheBox:
@@ -17,7 +28,6 @@ class OnTheBox:
 
     def chances(self, link, system, given, wanted, k, chances):
         from fatebox import table as T
-        from fatebox.systems.new_beginning import supply_in_force
         supply = T.box_supply(link)
         if wanted != (None, None, None):
             asked = supply_in_force(wanted[0], wanted[1], wanted[2])
