@@ -20,7 +20,23 @@ def names(port):
     return sorted(c["name"] for c in json.loads(fatebox(port, "list", "--json").stdout)["characters"])
 
 
-def test_a_second_systems_character_runs_out_of_the_heap_and_nothing_is_lost(picos, cp_flash):
+def test_a_second_systems_character_fits_beside_two(picos, cp_flash):
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), os.path.join(EXAMPLES, "tobin.toml"))
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "ash.toml"))
+    assert names(chip.data_path) == ["Ash", "Mara", "Tobin"]
+
+
+# A heap that runs out: code.py takes BALLAST bytes first (as bench/cp_heap.py
+# does), so that a character of a second system no longer fits.
+BALLAST = 30000
+
+
+def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_flash, tmp_path):
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "circuitpython", "code.py")) as f:
+        (tmp_path / "code.py").write_text("_ballast = bytearray(%d)\n" % BALLAST + f.read())
+    circuitpy.copy_in(cp_flash, str(tmp_path), ["code.py"])
     chip = picos(flash=cp_flash)
     cp_ready(chip)
     fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), os.path.join(EXAMPLES, "tobin.toml"))
