@@ -10,8 +10,6 @@ import digitalio
 import microcontroller
 import storage
 import usb_cdc
-import usb_hid
-import usb_midi
 
 PROFILE = "/board.json"
 DATA = "/data"
@@ -52,10 +50,6 @@ def boot():
     """Returns "box" when the box may write its flash, else "computer"."""
     # The console keeps the REPL; the data port carries protocol frames only.
     usb_cdc.enable(console=True, data=True)
-    # No keyboard, mouse or MIDI device: the box is none, and their buffers
-    # would come out of the heap the firmware's modules live in.
-    usb_hid.disable()
-    usb_midi.disable()
     pin = back_pin()
     if pin is None:
         # No usable profile: leave the drive to the computer, so it can be fixed.

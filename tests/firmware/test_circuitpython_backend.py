@@ -206,18 +206,13 @@ def cp(monkeypatch, tmp_path):
     usb_cdc.console = object()
     usb_cdc.enabled = []
     usb_cdc.enable = lambda **kw: usb_cdc.enabled.append(kw)
-    usb_hid = types.ModuleType("usb_hid")
-    usb_midi = types.ModuleType("usb_midi")
-    for usb in (usb_hid, usb_midi):
-        usb.disabled = []
-        usb.disable = (lambda usb: lambda: usb.disabled.append(True))(usb)
     storage = types.ModuleType("storage")
     storage.mount = FakeMount()
     storage.mount.readonly = False
     storage.remounted = []
     storage.getmount = lambda path: storage.mount
     storage.remount = lambda path, readonly=False, **kw: storage.remounted.append((path, readonly))
-    for module in (microcontroller, digitalio, keypad, neopixel, usb_cdc, usb_hid, usb_midi, storage):
+    for module in (microcontroller, digitalio, keypad, neopixel, usb_cdc, storage):
         monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setattr(time, "monotonic_ns", lambda: Levels.ns)
     monkeypatch.setattr(time, "sleep", lambda s: setattr(Levels, "ns", Levels.ns + round(s * 1e9)))
@@ -226,8 +221,8 @@ def cp(monkeypatch, tmp_path):
 
     def make(profile=None, **kw):
         return module.CircuitPythonBoard(validate(profile or PICO), storage=str(tmp_path / "data"), **kw)
-    yield types.SimpleNamespace(module=module, make=make, serial=usb_cdc.data, usb_cdc=usb_cdc, usb_hid=usb_hid,
-                                usb_midi=usb_midi, storage=storage, keypad=keypad, tmp=tmp_path)
+    yield types.SimpleNamespace(module=module, make=make, serial=usb_cdc.data, usb_cdc=usb_cdc,
+                                storage=storage, keypad=keypad, tmp=tmp_path)
     sys.modules.pop("fatebox_fw.hal.circuitpython", None)    # it holds the fakes
 
 
@@ -435,7 +430,6 @@ def test_boot_py_turns_on_the_data_port_and_lets_the_box_write(cp):
     boot = boot_module(cp, PICO)
     assert boot.boot() == "box"
     assert cp.usb_cdc.enabled == [{"console": True, "data": True}]
-    assert cp.usb_hid.disabled == [True] and cp.usb_midi.disabled == [True]    # their buffers: heap
     assert cp.storage.remounted == [("/", False)]
     assert (cp.tmp / "flash-data").is_dir()
     assert all(io.released for io in FakeDigitalInOut.made)     # code.py may claim BACK again
