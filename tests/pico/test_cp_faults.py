@@ -71,13 +71,14 @@ def push_cut(picos, flash, k):
 
 
 # FAT on CircuitPython's flash: each 512-byte sector written is its 4 KB erase
-# block read, erased and programmed again, so a cut inside that rewrite wipes
-# 4 KB of the volume, with the directory entries or the FAT in it. Seen on
+# block read, erased and programmed again, and on a Pico's 1 MB CIRCUITPY the
+# first block holds the boot sector and the whole FAT, rewritten by every save
+# that makes or removes a file: a cut inside it loses the drive. Seen on
 # 10.2.1 (emulated): cuts inside a save lose the characters saved before, or
-# damage the drive past Fatebox's files (code.py no longer runs). Not fixed
-# (docs/circuitpython.md, the drive); strict, so a fix shows.
-@pytest.mark.xfail(strict=True, reason="FAT on CircuitPython: a cut inside a block rewrite loses the "
-                   "directory (docs/circuitpython.md)")
+# the drive (code.py no longer runs). Not fixed (docs/circuitpython.md, the
+# drive); strict, so a fix shows.
+@pytest.mark.xfail(strict=True, reason="FAT on CircuitPython: a cut inside the rewrite of the block with the "
+                   "boot sector and the FAT loses the drive (docs/circuitpython.md)")
 def test_power_cuts_inside_a_save_on_fat_lose_no_character(picos, cp_flash, tmp_path):
     chip = picos(flash=cp_flash)
     cp_ready(chip)
