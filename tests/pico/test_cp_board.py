@@ -7,7 +7,6 @@ import json
 import os
 import re
 
-import pytest
 
 from shared_rules import names as N
 from fatebox import circuitpy
