@@ -7,7 +7,6 @@ import json
 import os
 import re
 
-
 from shared_rules import names as N
 from fatebox import circuitpy
 from fatebox import pico as P
