@@ -129,3 +129,22 @@ def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, c
     refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), expect=1)
     assert "Read-only filesystem" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
     assert names(chip.data_path) == []
+
+
+def test_a_full_drive_refuses_the_character_and_keeps_those_there(picos, cp_flash):
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
+    chip.stop()
+    # The user fills CIRCUITPY from the computer (a library bundle, photos).
+    circuitpy.fill(cp_flash)
+    assert circuitpy.free_bytes(cp_flash) == 0
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "tobin.toml"), expect=1)
+    # the store's own words, CircuitPython's errno: "could not stage on flash
+    # ([Errno 28] No space left on device) ... nothing was changed"
+    assert "No space left on device" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
+    assert names(chip.data_path) == ["Mara"]
+    chip.stop()
+    assert not [p for p in circuitpy.listing(cp_flash) if p.endswith(".tmp")]
