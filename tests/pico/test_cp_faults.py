@@ -115,6 +115,8 @@ def test_a_missing_neopixel_library_is_named_on_the_console(picos, cp_flash):
     end = chip.wait_serial(b"Code done running", "code.py to end")
     said = bytes(chip.serial_log[:end]).decode("utf-8", "replace")
     assert "neopixel" in said and "CIRCUITPY/lib" in said
+    # the message once, and nothing else of code.py's: no traceback, no loop
+    assert said.count("fatebox: cannot start") == 1 and "Traceback" not in said, said[-1500:]
 
 
 def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, cp_flash, tmp_path):
