@@ -164,6 +164,12 @@ class Server:
             return
         try:
             result = op(request)
+            reply = {"id": id, "ok": True}
+            reply.update(result)
+            result = None
+            # Encoded here: at the heap's edge the reply's frame is the last
+            # allocation, and it must be answered `memory` as the op would be.
+            frame = _frame(id, reply)
         except Refused as exc:
             self.send(_error(id, exc.code, exc.message))
             return
@@ -178,18 +184,12 @@ class Server:
             # The heap had no room: the host hears it (if a frame can still be
             # made), then the box starts again from the flash (start.py).
             asked = request["op"]
-            self.line = request = None
+            self.line = request = result = reply = None
             gc.collect()
             self.send(_error(id, N.E_MEMORY, "the box ran out of memory answering %s; it starts its play "
                              "again from what its flash holds (nothing half-applied); try again" % asked))
             raise
-        reply = {"id": id, "ok": True}
-        reply.update(result)
-        try:
-            self.send(reply)
-        except wire.WireError as exc:
-            # put refuses characters that would not fit, so this is a last resort.
-            self.send(_error(id, exc.code, "the reply would not fit in one frame: %s" % exc.message))
+        self.queue_frame(frame)
 
     # -- ops: each validates everything before it changes anything -------------
 
@@ -335,6 +335,14 @@ def _hosted(op, server, request):
         return getattr(host_ops, op)(server, request)
     finally:
         drop(_HOSTED)
+
+
+def _frame(id, reply):
+    try:
+        return wire.encode(reply)
+    except wire.WireError as exc:
+        # put refuses characters that would not fit, so this is a last resort.
+        return wire.encode(_error(id, exc.code, "the reply would not fit in one frame: %s" % exc.message))
 
 
 def _blank(line):
