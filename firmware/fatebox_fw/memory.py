@@ -1,15 +1,13 @@
-# What each system brings into RAM, and taking it out again: a module imported
-# from a .mpy file lives in the heap (docs/performance.md, Fits the Pico).
+# The firmware's one memory policy (docs/performance.md, Fits the Pico): what
+# stays in RAM, what comes in for one request and leaves, how characters are kept.
 import gc
 import sys
 
 from shared_rules import registry
 
-# Each system's play and rules, from its registry row: its play module and the
-# modules it unloads (a package goes with its submodules). What is in none of
-# them (the core, the store, the server, names, wire, errors, limits, the
-# registry, New Beginning's Trial, roster) stays from the boot.
-SYSTEM_MODULES = dict((row.name, (row.play,) + tuple(row.unload)) for row in registry.ROWS)
+# A system's play module and its rules package (with its submodules) leave RAM
+# while another system is played.
+SYSTEM_MODULES = dict((row.name, (row.play, row.package)) for row in registry.ROWS)
 
 
 def owner(module):
@@ -21,6 +19,26 @@ def owner(module):
             if module.startswith(name) and (len(module) == len(name) or module.find(".", len(name)) == len(name)):
                 return system
     return None
+
+
+class using:
+    """`with using("fatebox_fw.x") as x:` the module for one request, out of
+    RAM again afterwards with the modules in `also` (what it imported) and,
+    when `live` is given, the rules of any system but that one."""
+
+    def __init__(self, name, also=(), live=False):
+        self.name = name
+        self.also = also
+        self.live = live
+
+    def __enter__(self):
+        return __import__(self.name, None, None, ["_"])
+
+    def __exit__(self, kind, value, trace):
+        drop((self.name,) + self.also)
+        if self.live is not False:
+            unload(self.live)
+        return False
 
 
 def drop(names):
@@ -162,20 +180,12 @@ def unload(keep):
     return gone
 
 
-def keep(character, live):
-    """`character` (a roster.Hero) as the store keeps it while `live` is played:
-    released (its sheet a checked dict) unless it is of `live`. The one place
-    this is decided: whatever is in RAM is this module's business, and a sheet
-    object kept while its system's modules leave RAM (unload) would hold classes
-    the rules, imported again, no longer know. Play makes the sheet again when
-    it asks for it (roster.Hero.sheet). The host, which never unloads, keeps
-    sheets made. From .mpy files (a stock board, where the bytecode takes the
-    heap) every character is kept released, the live system's too: only the
-    one play asks for is made (a New Beginning sheet is about 3 KB made, half
-    a KB released), and made again after a result or a new choice in the
-    menu."""
-    if character.system != live or from_files():
-        character.release()
+def keep(character):
+    """`character` (a roster.Hero) as the store keeps it, on every board: its
+    sheet as JSON text, made again when play asks (roster.Hero.sheet). No
+    sheet object may outlive its rules leaving RAM (unload), and one kept
+    form is one state to test."""
+    character.release()
     return character
 
 

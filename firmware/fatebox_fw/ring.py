@@ -272,3 +272,12 @@ def pattern_of(outcome):
     """(pattern, colour name) of an outcome, for cards and tests."""
     entry = _PATTERNS[outcome]
     return entry[0], entry[1]
+
+
+def nearest(levels, value):
+    """The index of the level in `levels` nearest to `value`."""
+    best = 0
+    for i in range(len(levels)):
+        if abs(levels[i] - value) < abs(levels[best] - value):
+            best = i
+    return best

@@ -14,7 +14,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import Room, drop, keep, unload
+from fatebox_fw.memory import Room, keep, unload, using
 from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, base as _base, \
     crc_more, exists, reason as _reason
 
@@ -107,9 +107,9 @@ class Store:
     `busy`, when set, is called between the pieces of a save, so the loop can
     keep reading the buttons while the flash is written.
 
-    `live` is the system being played (the core sets it): characters of the
-    other systems are kept released (memory.keep), and the rules a check
-    imports for them leave RAM again once it is done (memory.unload).
+    `live` is the system being played (the core sets it): the rules a check
+    imports for another system leave RAM again once it is done (memory.unload).
+    Characters are kept as memory.keep says.
     """
 
     def __init__(self, directory, capacity=CAPACITY, opener=open):
@@ -170,11 +170,8 @@ class Store:
         """Read the characters and settings from flash (docs/flash.md): the last
         good generation, a corrupt file kept aside. The reading is imported for
         it and leaves RAM again (docs/performance.md, Fits the Pico)."""
-        from fatebox_fw import store_load
-        try:
+        with using("fatebox_fw.store_load") as store_load:
             store_load.load(self)
-        finally:
-            drop(("fatebox_fw.store_load",))
         if self.unchecked and not self.readonly:
             # A file from before the checks: rewritten at once with its CRC.
             try:
@@ -186,17 +183,17 @@ class Store:
 
     def check(self, data):
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
-        released unless it is of the live system, whose rules then leave RAM again."""
+        kept as the store keeps it; rules not of the live system leave RAM again."""
         try:
-            return keep(roster.from_dict(data), self.live)
+            return keep(roster.from_dict(data))
         finally:
             unload(self.live)
 
     def release(self):
-        """Release every character not of the live system (the core chose another)."""
+        """Every character as the store keeps it (memory.keep): the sheet play made goes."""
         chars = self.characters
         for name in chars:
-            keep(chars[name], self.live)
+            keep(chars[name])
 
     def revision(self, name):
         return self.revisions.get(name, 0)
@@ -208,11 +205,7 @@ class Store:
         numbered into the journal with this set-up; a `put` from the host is not a result.
         `owned`: nothing else holds `character` (the host's `put`, fresh from
         check()), so it is kept as it is instead of a copy."""
-        if owned:
-            character.release()        # kept released, as a copy would be
-        else:
-            character = roster.copy(character)
-        character = keep(character, self.live)
+        character = keep(character if owned else roster.copy(character))
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)

@@ -14,7 +14,8 @@ from fatebox.errors import FateboxError, USAGE
 from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard, PRESS_GAP_MS
 from fatebox_fw.profile import ProfileError
-from fatebox_fw.server import Refused, check_fits
+from fatebox_fw.host_ops import check_fits
+from fatebox_fw.refused import Refused
 from fatebox_fw.store import StoreError
 
 SHORT_MS = 80     # a key is a press this long...

@@ -5,6 +5,10 @@ from fatebox_fw.ring import blinks
 
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
+MENU_SYSTEM = "menu-system"         # the core's menu, in the order GO steps through it
+MENU_CHARACTER = "menu-character"
+MENU_BRIGHTNESS = "menu-brightness"
+MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
 
 # New Beginning's screens, in the order of a trial (rules/new-beginning.md,
 # Facing a Trial). Named here, not in play_nb, so the core can name them while
