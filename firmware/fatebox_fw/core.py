@@ -7,12 +7,13 @@ from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw.memory import unload, play_at_boot
-from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS, MENU, MENU_BRIGHTNESS, MENU_CHARACTER, \
-    MENU_SYSTEM  # noqa: F401 (MENU_BRIGHTNESS: tests name it here)
+from fatebox_fw import menu as M
+from fatebox_fw.menu import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
+from fatebox_fw.play import DRAWING, RESULT
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
 
-# The menu (its pages named in fatebox_fw.play): BACK long from anywhere opens it; GO steps through them.
+# The menu (fatebox_fw.menu): BACK long from anywhere opens it; GO steps through its pages.
 # Brightness levels the menu offers (0..255 on the pixels), dim to full.
 BRIGHTNESS = R.LEVELS
 
@@ -23,7 +24,6 @@ ERROR_MS = 2000           # an error shows this long, or until the next press
 NOTICE_MS = ERROR_MS
 IDLE_SAVE_MS = 8000       # staged changes are written after this long without a press
 RETRY_SAVE_MS = 30000     # after a failed save, the next try waits this long
-NOBODY = ""               # the menu's "no character": play without recording
 ASKED = -1                # a system's play made when first asked for (a press, the host), not by a turn
 
 # Gestures the core listens for beyond SHORT and LONG: only `back` has a
@@ -263,7 +263,7 @@ class Core:
             else:
                 self._close_menu(now)
         elif self.menu is not None:
-            self._menu(role, event, now)
+            M.press(self, role, event, now)
         else:
             game.on(role, event, now)
         return False
@@ -276,49 +276,7 @@ class Core:
         self.menu = MENU_SYSTEM
         self.menu_since = now
         self.menu_system = roster.SYSTEMS.index(self.system)
-        self._pick_current()
-
-    def _pick_current(self):
-        # The active character when the menu shows its system, else the first.
-        names = self.candidates(roster.SYSTEMS[self.menu_system])
-        self.menu_pick = 0
-        if roster.SYSTEMS[self.menu_system] == self.system:
-            if self.active_name == NOBODY:
-                self.menu_pick = len(names)
-            elif self.active() in names:
-                self.menu_pick = names.index(self.active())
-
-    def _menu(self, role, event, now):
-        page = self.menu
-        if role == "go":
-            if event == B.LONG or MENU.index(page) == len(MENU) - 1:
-                self._close_menu(now)
-            elif event == B.SHORT:
-                self.menu = MENU[MENU.index(page) + 1]
-                self.menu_since = now
-        elif role == "back":
-            # Two quick BACKs are two steps back.
-            for _ in range(2 if event == B.DOUBLE else 1 if event == B.SHORT else 0):
-                at = MENU.index(self.menu)
-                if at == 0:
-                    self._close_menu(now)
-                    return
-                self.menu = MENU[at - 1]
-                self.menu_since = now
-        elif event == B.SHORT or event == B.LONG:
-            sign = -1 if role == "minus" else 1
-            if page == MENU_SYSTEM:
-                self.menu_system = (self.menu_system + sign) % len(roster.SYSTEMS)
-                self._pick_current()
-            elif page == MENU_CHARACTER:
-                # The characters of the system, then "nobody" (play without recording).
-                count = len(self.candidates(roster.SYSTEMS[self.menu_system])) + 1
-                self.menu_pick = (self.menu_pick + sign) % count
-            else:
-                at = R.nearest(BRIGHTNESS, self.brightness)
-                at = max(0, min(len(BRIGHTNESS) - 1, at + sign)) if event == B.SHORT else (0 if sign < 0 else len(BRIGHTNESS) - 1)
-                self.brightness = BRIGHTNESS[at]
-            self.menu_since = now
+        M.pick_current(self)
 
     def _close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
@@ -330,7 +288,7 @@ class Core:
         if system != self.system:
             self._switch(system, now, later=True)
         if picked != self.active_name:
-            self.store.release()       # the sheet made for the one active before, if the policy keeps none
+            self.store.release()       # the sheet made for the one active before
         self.active_name = picked
         if self._pending is None:
             self._game.back_to_first(now)
@@ -397,22 +355,9 @@ class Core:
             period = R.ERROR_BLINK_MS[self.error]
             ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)
         elif self.menu is not None:
-            self._render_menu(ring, clock.ticks_diff(now, self.menu_since))
+            M.render(self, ring, clock.ticks_diff(now, self.menu_since))
         else:
             self.game.render(ring, now)
-
-    def _render_menu(self, ring, t):
-        page = self.menu
-        if page == MENU_SYSTEM:
-            ring.menu_systems(self.menu_system)
-        elif page == MENU_CHARACTER:
-            names = self.candidates(roster.SYSTEMS[self.menu_system])
-            ring.roster(len(names), self.menu_pick if self.menu_pick < len(names) else -1)
-            if self.menu_pick >= len(names) and t % EDIT_PERIOD_MS < EDIT_ON_MS:
-                # "nobody" chosen: the pixel after the roster blinks faint red.
-                ring.put(min(len(names), ring.count - 1), ring.meter_rest)
-        else:
-            ring.first(R.nearest(BRIGHTNESS, self.brightness) + 1, ring.white)
 
     # -- what the host asks (fatebox_fw.host_play, in RAM only while it is asked) ----
 

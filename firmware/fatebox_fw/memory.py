@@ -59,18 +59,9 @@ def drop(names):
     return gone
 
 
-# In a tight heap (less than GC_EARLY_BELOW free after the boot) the collector
-# runs once this share of it has been allocated (at least GC_EVERY_MIN bytes),
-# not only when the heap is full. A board's heap cannot be compacted: left to
-# fill, a request's garbage spreads to the top and the characters it keeps
-# land among it, so that a file's 1 KB buffer (littlefs's cache, allocated by
-# every open) finds no run of free blocks that long however much is free in
-# all. Measured on the emulated Pico (docs/performance.md, Fits the Pico). In
-# a roomy heap it would only make collections (about 10 ms of a 241 KB heap)
-# eight times as frequent, and some idle loop turns that long. Not from .mpy
-# files: there the live heap is three times larger, each collection as much
-# longer, and a system chosen in the menu took over a second to load on the
-# emulated Pico; fatebox_fw.warm is what that path needs.
+# A tight heap (image only) is collected early, before garbage spreads through
+# it and leaves no run for a file's buffer; from .mpy files each collection is
+# too slow for that (fatebox_fw.warm is what that path needs).
 GC_EARLY_BELOW = 64 * 1024
 GC_EVERY_SHARE = 8
 GC_EVERY_MIN = 4096
@@ -95,11 +86,8 @@ def from_files():
     return getattr(sys.modules["fatebox_fw"], "__file__", "").endswith(".mpy")
 
 
-# Buffers allocated first (main.py, before the boot's imports), while the
-# heap still has runs that long: the imports leave it in pieces (each .mpy
-# read through a 1 KB buffer let go again, dictionaries grown), and on the
-# emulated Pico a stock board's boot in a heap with 64 KB taken had 48 KB
-# free and no run of 4 KB for the frame buffer. Taken by the one that needs it.
+# Buffers allocated first (main.py), while the heap still has runs that long:
+# the boot's imports leave it in pieces. Taken by the one that needs it.
 _EARLY = {}
 FRAME = "frame"           # the serial line's buffer (wire.LineReader)
 ROOM = "room"             # the save's room (Room)
@@ -123,23 +111,14 @@ def give_back(name, block):
         _EARLY[name] = block
 
 
-# A file's buffer: littlefs allocates its cache with every open (1 KB on the
-# rp2 port, 1,148 bytes in one piece with the file object).
+# A file's buffer: littlefs allocates its cache, with the file object, at every open.
 FILE_ROOM = 1152
 
 
 class Room:
-    """A run of heap kept free for the one allocation that must find one: a
-    save's file buffer. MicroPython's heap cannot be compacted; after a long
-    session in a small heap, the free bytes may be in pieces none of which
-    holds a file's 1 KB buffer, and a save that cannot open its file loses
-    what play staged. The room is a block held from the boot; give() lets it
-    go just before the files are opened (the allocator's collection frees it
-    when no other run is long enough), take() holds a block again afterwards,
-    wherever one is free (the files' own, once collected). Given only just
-    before the allocation it is kept for: once a collection has freed it, the
-    first allocation of any size may take a piece of it.
-    """
+    """A run of heap held for a save's file buffer, which a heap in pieces
+    may not have: give() lets it go just before the files are opened, take()
+    holds a block again afterwards (False if no run is that long yet)."""
 
     def __init__(self, size=FILE_ROOM, make=bytearray):
         self.size = size
@@ -168,12 +147,8 @@ BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 
 def unload(keep):
     """Take the modules of every system but `keep` out of RAM; their names, or [].
-
-    A module goes from sys.modules and from its package (where `from
-    shared_rules import approaches` would find it), then a collection frees it
-    once nothing else holds it: no object of its classes may be kept (the
-    store keeps other systems' characters released: keep).
-    """
+    A collection frees them once nothing holds them: no object of their
+    classes may be kept (keep)."""
     gone = drop([name for name in sys.modules if owner(name) not in (None, keep)])
     if gone:
         gc.collect()
@@ -191,8 +166,6 @@ def keep(character):
 
 def play_at_boot():
     """Whether the system's play is made at boot (the core): not from .mpy
-    files, where it would hold 33 KB of bytecode (New Beginning's screens
-    and the rules they import) while the host loads the characters; the
-    first press, or the host asking about play, brings it in then (its
-    first screen 0.3 s after the press on the emulated Pico)."""
+    files, where its bytecode would take the heap while the host loads the
+    characters; the first press, or the host asking about play, brings it in."""
     return not from_files()

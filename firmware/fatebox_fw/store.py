@@ -1,6 +1,5 @@
 # The characters and settings on flash: one JSON file, saved atomically (write a
 # temporary file, close, keep the old one as .bak, rename), batched, validated on load.
-import io
 import json
 import sys
 
@@ -15,7 +14,7 @@ except ImportError:
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import Room, keep, unload, using
-from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, base as _base, \
+from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, Checked, base as _base, \
     crc_more, exists, reason as _reason
 
 
@@ -28,41 +27,6 @@ ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
 # with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
 # writes text, and the files here are binary, so there a value goes as bytes.
 STREAM_JSON = sys.implementation.name == "micropython"
-
-
-class Checked(getattr(io, "IOBase", object)):
-    """What a save writes through: pieces gather in a buffer made once, and each
-    full buffer goes into the CRC and to the file (MicroPython's json.dump
-    writes here piece by piece; a CRC per piece would make a long int each:
-    heap churn). A runtime without io.IOBase is not STREAM_JSON: it writes bytes."""
-
-    def __init__(self, size=256):
-        self.f = None
-        self.crc = 0
-        self.buf = bytearray(size)
-        self.view = memoryview(self.buf)
-        self.n = 0
-
-    def write(self, data):
-        k = len(data)
-        if self.n + k > len(self.buf):
-            self.flush()
-            if k > len(self.buf):
-                self.crc = crc_more(data, self.crc)
-                self.f.write(data)
-                return k
-        self.buf[self.n:self.n + k] = data
-        self.n += k
-        return k
-
-    def flush(self):
-        if self.n:
-            piece = self.view[:self.n]
-            self.crc = crc_more(piece, self.crc)
-            self.f.write(piece)
-            self.n = 0
-
-
 
 
 class StoreError(Exception):
@@ -414,7 +378,3 @@ class Store:
         if self.txn is None or txn != self.txn:
             raise StoreError(N.E_TRANSACTION, "no transaction %r is open on the box (it restarted, or another "
                              "began); begin again" % (txn,))
-
-
-
-
