@@ -139,6 +139,7 @@ bench: deps chromium firmware $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
+	$(PY) bench/pico_entropy.py
 	$(PY) bench/pico_timings.py
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/flood_bench.py

@@ -29,6 +29,8 @@
 //    a marker in SCRATCH1 at every boot, for emu/ballast_boot.py (a boot.py
 //    on the flash) to take N bytes of the heap before the firmware starts.
 //
+// The parts: flash.mjs (UF2, the ROM's table, the unique ID), rosc.mjs, usb.mjs
+// (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs.
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
@@ -41,36 +43,13 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import readline from 'node:readline';
-import { RP2040, GPIOPinState } from 'rp2040js';
-
-const FLASH_SIZE = 2 * 1024 * 1024;   // the Pico's W25Q16: 2 MiB
-const XIP_BASE = 0x10000000;
-
-function parseArgs(argv) {
-  const opts = {
-    bootrom: null, firmware: null, flash: null, rosc: 'random', cutAt: 0,
-    ringPin: 16, ringCount: 12, maxMs: 0, ballast: 0, uid: null,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--bootrom') opts.bootrom = next();
-    else if (a === '--firmware') opts.firmware = next();
-    else if (a === '--flash') opts.flash = next();
-    else if (a === '--rosc') opts.rosc = next();
-    else if (a === '--cut-at') opts.cutAt = parseInt(next(), 10);
-    else if (a === '--ring-pin') opts.ringPin = parseInt(next(), 10);
-    else if (a === '--ring-count') opts.ringCount = parseInt(next(), 10);
-    else if (a === '--max-ms') opts.maxMs = parseFloat(next());
-    else if (a === '--ballast') opts.ballast = parseInt(next(), 10);
-    else if (a === '--uid') opts.uid = next();
-    else throw new Error(`unknown option ${a}`);
-  }
-  return opts;
-}
+import { RP2040 } from 'rp2040js';
+import { FLASH_SIZE, XIP_BASE, installFlashId, loadUF2, romFunction } from './flash.mjs';
+import { installPio, pioRunning, stepPio } from './pio.mjs';
+import { Rosc, roscSource } from './rosc.mjs';
+import { parseArgs } from './options.mjs';
+import { InStall, UsbHost } from './usb.mjs';
+import { watchRing } from './ws2812.mjs';
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -79,97 +58,6 @@ function send(obj) {
 function fail(message) {
   send({ ev: 'error', message });
   process.exit(2);
-}
-
-// -- the flash file and UF2 images ------------------------------------------
-
-function loadUF2(path, flash) {
-  const data = fs.readFileSync(path);
-  if (data.length === 0 || data.length % 512) {
-    throw new Error(`${path} is not a UF2 image (size ${data.length} is not a multiple of 512)`);
-  }
-  let blocks = 0;
-  for (let off = 0; off < data.length; off += 512) {
-    const m0 = data.readUInt32LE(off), m1 = data.readUInt32LE(off + 4), mEnd = data.readUInt32LE(off + 508);
-    if (m0 !== 0x0a324655 || m1 !== 0x9e5d5157 || mEnd !== 0x0ab16f30) {
-      throw new Error(`${path} is not a UF2 image (bad magic in block ${off / 512})`);
-    }
-    const flags = data.readUInt32LE(off + 8);
-    if (flags & 1) continue;    // "not main flash"
-    const target = data.readUInt32LE(off + 12);
-    const size = data.readUInt32LE(off + 16);
-    const at = target - XIP_BASE;
-    if (at < 0 || at + size > FLASH_SIZE || size > 476) {
-      throw new Error(`${path}: block ${off / 512} targets 0x${target.toString(16)}, outside the Pico's flash`);
-    }
-    flash.set(data.subarray(off + 32, off + 32 + size), at);
-    blocks++;
-  }
-  return blocks;
-}
-
-// -- the ROSC as a chosen source -------------------------------------------
-
-// xorshift32, the same generator as host/fatebox/pico.py's seeded_bits():
-// the virtual board fed the same raw bits draws the same.
-function xorshift32(seed) {
-  let x = (seed >>> 0) || 0x9e3779b9;
-  return () => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x;
-  };
-}
-
-function roscSource(spec) {
-  // random | seeded:N | stuck:B | biased:P[:N] | periodic:BITS | absent
-  const [kind, a, b] = spec.split(':');
-  if (kind === 'random') {
-    let pool = Buffer.alloc(0), i = 0;
-    return () => {
-      if (i >= pool.length * 8) { pool = crypto.randomBytes(4096); i = 0; }
-      const bit = (pool[i >> 3] >> (i & 7)) & 1; i++; return bit;
-    };
-  }
-  if (kind === 'seeded') {
-    const next = xorshift32(parseInt(a || '1', 10));
-    return () => next() & 1;
-  }
-  if (kind === 'stuck') { const v = parseInt(a || '1', 10) & 1; return () => v; }
-  if (kind === 'biased') {
-    // P(1) = p; seeded so that a test sees the same run every time
-    const p = parseFloat(a || '0.9');
-    const next = xorshift32(parseInt(b || '1', 10));
-    return () => ((next() / 4294967296) < p ? 1 : 0);
-  }
-  if (kind === 'periodic') {
-    const bits = (a || '01').split('').map((c) => (c === '1' ? 1 : 0));
-    let i = 0;
-    return () => { const v = bits[i]; i = (i + 1) % bits.length; return v; };
-  }
-  if (kind === 'absent') return null;
-  throw new Error(`unknown ROSC source ${spec} (random, seeded:N, stuck:0|1, biased:P[:N], periodic:BITS, absent)`);
-}
-
-class Rosc {
-  // RP2040 datasheet 2.17.8: CTRL (ENABLE 0xfab), STATUS (STABLE, ENABLED), RANDOMBIT.
-  constructor(bit) { this.bit = bit; this.ctrl = 0x00fabaa0; this.reads = 0; }
-  readUint32(offset) {
-    if (this.bit === null) return 0xffffffff;      // rp2040js's own: an unimplemented block
-    switch (offset) {
-      case 0x00: return this.ctrl;
-      case 0x18: return 0x80001000;                  // STABLE | ENABLED
-      case 0x1c: this.reads++; return this.bit();
-      default: return 0;
-    }
-  }
-  writeUint32(offset, value) { if (offset === 0x00) this.ctrl = value >>> 0; }
-  writeUint32Atomic(offset, value, atomicType) {
-    const old = this.readUint32(offset);
-    const v = atomicType === 1 ? old ^ value : atomicType === 2 ? old | value : atomicType === 3 ? old & ~value : value;
-    this.writeUint32(offset, v);
-  }
 }
 
 // -- the chip -----------------------------------------------------------------
@@ -214,9 +102,7 @@ if (opts.firmware) {
 }
 
 let mcu = null, cdc = null, stopped = false, flashOps = 0, resets = 0;
-let inStalled = false;             // the host takes no IN packets (stall_in)
-const heldIn = new Map();          // IN buffer-control offset -> the value the device armed it with
-let heldInBytes = 0;
+const inStall = new InStall();     // a host that stops reading (stall_in)
 const QUIET_US = 1000;             // no GPIO_IN read for this long: the next one starts a turn
 let lastPinRead = -1e12;
 let turnStarts = [];
@@ -240,17 +126,6 @@ function stop(reason) {
   saveFlash();
   send({ ev: 'stopped', reason, t: now(), flash_ops: flashOps });
   process.stdout.write('', () => process.exit(0));
-}
-
-function romFunction(rom16, code) {
-  // pico-sdk rom_func_lookup: the table's address at 0x14, entries (code, address), 0-ended
-  let p = rom16[0x14 >> 1] >> 1;
-  for (;;) {
-    const c = rom16[p], f = rom16[p + 1];
-    if (c === 0) return 0;
-    if (c === code) return f;
-    p += 2;
-  }
 }
 
 function flashOp(kind, addr, size, apply) {
@@ -315,179 +190,14 @@ function installPins(chip) {
   const write = pads.writeUint32.bind(pads);
   pads.writeUint32 = (offset, value) => { write(offset, value); refreshPulls(chip); };
   refreshPulls(chip);
-  // The WS2812 data pin: a 1 is a long high pulse (~800 ns), a 0 a short one
-  // (~400 ns); a low of more than 50 us latches the frame.
-  const ring = chip.gpio[opts.ringPin];
-  let rise = -1, fall = -1, bits = [];
-  const want = opts.ringCount * 24;
-  ring.addListener((state) => {
-    const t = chip.clock.nanos;
-    if (state === GPIOPinState.High) {
-      if (fall >= 0 && t - fall > 50000) bits = [];
-      rise = t;
-    } else if (state === GPIOPinState.Low && rise >= 0) {
-      bits.push(t - rise > 625 ? 1 : 0);
-      fall = t;
-      rise = -1;
-      if (bits.length === want) {
-        const grb = Buffer.alloc(want / 8);
-        for (let i = 0; i < want; i++) if (bits[i]) grb[i >> 3] |= 0x80 >> (i & 7);
-        send({ ev: 'frame', t: now(), grb: grb.toString('hex') });
-        bits = [];
-      }
-    }
-  });
-}
-
-// The USB host: enumerates the device as a real host would far enough for
-// its CDC ports to carry bytes (address, configuration descriptor, configuration,
-// DTR|RTS on every CDC interface). MicroPython has one CDC port; CircuitPython's
-// composite device has the console CDC, mass storage, HID, MIDI and (when boot.py
-// asks) a second, data CDC: port 0 is the first CDC interface, port 1 the second.
-// The other interfaces are enumerated and left alone (nothing mounts the drive).
-const CDC_DATA_CLASS = 10, CDC_COMM_CLASS = 2;
-
-function cdcPorts(desc) {
-  // [{comm, in, out}] in descriptor order: the data interface's bulk endpoints,
-  // the comm interface before it (the one SET_CONTROL_LINE_STATE goes to).
-  const out = [];
-  let comm = -1, cur = null;
-  for (let i = 0; i + 1 < desc.length;) {
-    const len = desc[i], type = desc[i + 1];
-    if (len < 2 || i + len > desc.length) break;
-    if (type === 4 && len >= 9) {       // interface
-      const number = desc[i + 2], cls = desc[i + 5];
-      cur = null;
-      if (cls === CDC_COMM_CLASS) comm = number;
-      else if (cls === CDC_DATA_CLASS && desc[i + 4] === 2) {
-        cur = { comm: comm >= 0 ? comm : number, in: -1, out: -1 };
-        out.push(cur);
-      }
-    } else if (type === 5 && len >= 7 && cur && (desc[i + 3] & 3) === 2) {   // bulk endpoint
-      if (desc[i + 2] & 0x80) cur.in = desc[i + 2] & 0xf; else cur.out = desc[i + 2] & 0xf;
-    }
-    i += len;
-  }
-  return out;
-}
-
-function setup(dirIn, type, recipient, request, value, index, length) {
-  return Uint8Array.of((dirIn ? 0x80 : 0) | (type << 5) | recipient, request, value & 0xff, value >> 8,
-                       index & 0xff, index >> 8, length & 0xff, length >> 8);
-}
-
-class UsbHost {
-  constructor(usb) {
-    this.usb = usb;
-    this.state = 'reset';
-    this.size = 0;
-    this.desc = [];
-    this.ports = [];          // cdcPorts(), once configured
-    this.pending = new Map(); // OUT endpoint -> size armed by the device, waiting for host data
-    this.toDevice = [[], []]; // per port: bytes from the host not yet taken by the device
-    this.lineIndex = 0;
-    usb.onUSBEnabled = () => usb.resetDevice();
-    usb.onResetReceived = () => { this.state = 'address'; usb.sendSetupPacket(setup(false, 0, 0, 5, 1, 0, 0)); };
-    usb.onEndpointWrite = (endpoint, buffer) => this.fromDevice(endpoint, buffer);
-    usb.onEndpointRead = (endpoint, size) => {
-      if (!this.ports.some((p) => p.out === endpoint)) return;
-      this.pending.set(endpoint, size);
-      this.feed();
-    };
-  }
-
-  fromDevice(endpoint, buffer) {
-    if (endpoint !== 0) {
-      const port = this.ports.findIndex((p) => p.in === endpoint);
-      if (port >= 0) send({ ev: 'serial', t: now(), port, hex: Buffer.from(buffer).toString('hex') });
-      return;
-    }
-    const usb = this.usb;
-    switch (this.state) {
-      case 'address':
-        if (buffer.length) return;
-        this.state = 'config9';
-        usb.sendSetupPacket(setup(true, 0, 0, 6, 0x200, 0, 9));
-        return;
-      case 'config9':
-        if (buffer.length < 4) return;
-        this.size = buffer[2] | (buffer[3] << 8);
-        this.desc = [];
-        this.state = 'config';
-        usb.sendSetupPacket(setup(true, 0, 0, 6, 0x200, 0, this.size));
-        return;
-      case 'config':
-        this.desc.push(...buffer);
-        if (this.desc.length < this.size) return;
-        this.ports = cdcPorts(this.desc);
-        this.state = 'configure';
-        usb.sendSetupPacket(setup(false, 0, 0, 9, 1, 0, 0));
-        return;
-      case 'configure':
-      case 'line':
-        if (buffer.length) return;
-        if (this.lineIndex < this.ports.length) {
-          // SET_CONTROL_LINE_STATE, DTR | RTS: a terminal opened each port
-          this.state = 'line';
-          usb.sendSetupPacket(setup(false, 1, 1, 0x22, 3, this.ports[this.lineIndex++].comm, 0));
-          return;
-        }
-        this.state = 'ready';
-        send({ ev: 'usb', t: now(), ports: this.ports.length });
-        return;
-      default:
-    }
-  }
-
-  push(port, bytes) {
-    if (port < 0 || port > 1) return;
-    for (const b of bytes) this.toDevice[port].push(b);
-    this.feed();
-  }
-
-  feed() {
-    for (let port = 0; port < this.ports.length && port < 2; port++) {
-      const ep = this.ports[port].out, q = this.toDevice[port];
-      if (!q.length || !this.pending.has(ep)) continue;
-      const n = Math.min(this.pending.get(ep), q.length);
-      this.pending.delete(ep);
-      this.usb.endpointReadDone(ep, Uint8Array.from(q.splice(0, n)));
-    }
-  }
-
-  isIn(endpoint) { return endpoint > 0 && this.ports.some((p) => p.in === endpoint); }
+  // The ring's frames, decoded from its data pin's edges (ws2812.mjs).
+  watchRing(chip.gpio[opts.ringPin], opts.ringCount, () => chip.clock.nanos,
+            (grb) => send({ ev: 'frame', t: now(), grb: grb.toString('hex') }));
 }
 
 function installUSB(chip) {
-  cdc = new UsbHost(chip.usbCtrl);
-}
-
-// A host that stops reading: an IN transfer the device arms on the CDC data
-// endpoint is held (its AVAILABLE bit stays set, as on a real bus where no IN
-// token comes), and replayed when the host reads again.
-const EP0_IN_BUFFER_CONTROL = 0x80;
-const USB_BUF_CTRL_AVAILABLE = 1 << 10;
-
-function installInStall(chip) {
-  const usb = chip.usbCtrl;
-  const updated = usb.DPRAMUpdated.bind(usb);
-  usb.DPRAMUpdated = (offset, value) => {
-    if (inStalled && cdc && offset >= EP0_IN_BUFFER_CONTROL && offset < EP0_IN_BUFFER_CONTROL + 128 &&
-        (offset & 7) === 0 && cdc.isIn((offset - EP0_IN_BUFFER_CONTROL) >> 3) && (value & USB_BUF_CTRL_AVAILABLE)) {
-      if (!heldIn.has(offset)) heldInBytes += value & 0x3ff;
-      heldIn.set(offset, value);
-      return;
-    }
-    updated(offset, value);
-  };
-  usb.releaseHeldIn = () => {
-    for (const offset of heldIn.keys()) {
-      const value = chip.usbDPRAMView.getUint32(offset, true);
-      if (value & USB_BUF_CTRL_AVAILABLE) updated(offset, value);
-    }
-    heldIn.clear();
-    heldInBytes = 0;
-  };
+  cdc = new UsbHost(chip.usbCtrl, send, now);
+  inStall.install(chip, cdc);
 }
 
 function installTurns(chip) {
@@ -509,82 +219,6 @@ function installTurns(chip) {
     if (offset === 0x008) return read(offset) | 2;
     return read(offset);
   };
-}
-
-// The flash's unique ID (command 0x4B: 4 dummy bytes, then 8 bytes of ID), as
-// pico-sdk's flash_get_unique_id asks it: chip-select forced low through
-// IO_QSPI's SS override, bytes through the SSI's data register. rp2040js
-// answers zeros; here each flash file has its own ID (kept beside it), so two
-// emulated boards are two boxes.
-const IO_QSPI_SS_CTRL = 0x0c;
-
-function installFlashId(chip) {
-  let selected = false, index = 0, command = -1, answer = 0;
-  const ioqspi = {
-    readUint32() { return 0xffffffff; },   // as rp2040js's unimplemented block (the boot ROM's paths depend on it)
-    writeUint32(offset, value) {
-      if (offset === IO_QSPI_SS_CTRL) {
-        const low = ((value >>> 8) & 3) === 2;      // OUTOVER: 2 drives low, 3 high
-        if (low && !selected) { index = 0; command = -1; }
-        selected = low;
-      }
-    },
-    writeUint32Atomic(offset, value, atomicType) {
-      const old = this.readUint32(offset);
-      const v = atomicType === 1 ? old ^ value : atomicType === 2 ? old | value : atomicType === 3 ? old & ~value : value;
-      this.writeUint32(offset, v);
-    },
-  };
-  chip.peripherals[0x40018] = ioqspi;
-  const ssi = chip.peripherals[0x18000];
-  const write = ssi.writeUint32.bind(ssi), readSsi = ssi.readUint32.bind(ssi);
-  ssi.writeUint32 = (offset, value) => {
-    if (offset === 0x60 && selected) {
-      if (index === 0) command = value & 0xff;
-      answer = command === 0x4b && index >= 5 && index < 13 ? flashId[index - 5] : 0;
-      index++;
-      return;
-    }
-    write(offset, value);
-  };
-  ssi.readUint32 = (offset) => (offset === 0x60 && selected ? answer : readSsi(offset));
-}
-
-// PIO in step with the core: rp2040js runs its state machines from a timer of
-// their own, between the core's slices, so a program's pin edges (CircuitPython
-// drives the NeoPixels from PIO) all came at one emulated instant. Here each
-// enabled state machine steps at the core's clock over its clock divider, an
-// instruction's delay cycles included.
-function installPio(chip) {
-  for (const pio of chip.pio) {
-    pio.run = () => {};
-    for (const m of pio.machines) { m.fateboxAcc = 0; m.fateboxOwed = 0; }
-  }
-}
-
-function pioRunning() {
-  return !mcu.pio[0].stopped || !mcu.pio[1].stopped;
-}
-
-function stepPio(cycles) {
-  for (const pio of mcu.pio) {
-    if (pio.stopped) continue;
-    for (const m of pio.machines) {
-      if (!m.enabled) continue;
-      const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
-      m.fateboxAcc += cycles;
-      while (m.fateboxAcc >= div) {
-        m.fateboxAcc -= div;
-        // an instruction's delay [n] is n cycles more before the next (rp2040js
-        // counts them in `cycles` but steps on at once)
-        if (m.fateboxOwed > 0) { m.fateboxOwed--; continue; }
-        const before = m.cycles;
-        m.step();
-        m.fateboxOwed = m.cycles - before - 1;
-      }
-    }
-    pio.checkChangedPins();
-  }
 }
 
 // The marker emu/ballast_boot.py looks for in SCRATCH1 ("ballast"): only then is
@@ -610,16 +244,14 @@ function boot() {
   mcu.loadBootrom(new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, 4096).slice());
   mcu.logger = { debug() {}, info() {}, warn() {}, error(component, message) { send({ ev: 'log', t: now(), message: `${component}: ${message}` }); } };
   mcu.flash.set(flash);
-  heldIn.clear();
-  heldInBytes = 0;
+  inStall.reset();
   rosc = new Rosc(bitSource);
   mcu.peripherals[0x40060] = rosc;
   installFlash(mcu);
   installPins(mcu);
   installUSB(mcu);
-  installInStall(mcu);
   installTurns(mcu);
-  installFlashId(mcu);
+  installFlashId(mcu, flashId);
   installPio(mcu);
   installWatchdog(mcu);
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
@@ -664,16 +296,16 @@ function handle(line) {
       send({ ev: 'saved', t: now(), flash_ops: flashOps });
       break;
     case 'ping':
-      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, in_held: heldInBytes,
+      send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, in_held: inStall.bytes,
              id: msg.id });
       break;
     case 'stall_in':
     {
       // `held`: the bytes of IN transfers the device had armed and the host had not taken
-      const held = heldInBytes;
-      inStalled = !!msg.on;
-      if (!inStalled && mcu.usbCtrl.releaseHeldIn) mcu.usbCtrl.releaseHeldIn();
-      send({ ev: 'in', t: now(), stalled: inStalled, held, id: msg.id });
+      const held = inStall.bytes;
+      inStall.on = !!msg.on;
+      if (!inStall.on && mcu.usbCtrl.releaseHeldIn) mcu.usbCtrl.releaseHeldIn();
+      send({ ev: 'in', t: now(), stalled: inStall.on, held, id: msg.id });
     }
       break;
     case 'cut':
@@ -721,15 +353,15 @@ function run() {
         const ahead = (Date.now() - wallStart) * 1000 - now();
         if (ahead <= 0) { idle = true; break; }
         nanos = Math.max(1000, Math.min(nanos, ahead * 1000));
-        const pio = pioRunning();
+        const pio = pioRunning(mcu);
         if (pio) nanos = Math.min(nanos, 8000);
         clock.tick(nanos);
-        if (pio) stepPio(nanos / CYCLE_NS);
+        if (pio) stepPio(mcu, nanos / CYCLE_NS);
         i += nanos / CYCLE_NS;
       } else {
         const cycles = core.executeInstruction();
         clock.tick(cycles * CYCLE_NS);
-        if (pioRunning()) stepPio(cycles);
+        if (pioRunning(mcu)) stepPio(mcu, cycles);
       }
       if (schedule.length && schedule[0][0] <= now()) {
         const [, pin, low] = schedule.shift();

@@ -11,6 +11,7 @@ except ImportError:
 
 SEGMENT = 256          # results per segment file; the journal keeps 256..512 of the newest
 FILES = ("journal.0", "journal.1")
+NEW = ".new"            # a segment being rewritten with checks (upgrade), until renamed in
 TORN = b" torn\n"       # what ends a line a power cut tore, once the next append comes
 PAGE_BYTES = 3200      # results in one `journal` reply: room left for the reply's own keys
 
@@ -66,12 +67,12 @@ class Journal:
         self.scan()
 
     def _scan_one(self, path):
-        """(first seq, last seq, count, torn, the last whole line) of one segment."""
+        """(first seq, last seq, count, torn, the last whole line, old lines) of one segment."""
         f = _open(self.opener, path, "rb")
         if f is None:
-            return None, None, 0, False, None
+            return None, None, 0, False, None, 0
         first = last = None
-        count = 0
+        count = old = 0
         torn = False
         end = None
         try:
@@ -84,6 +85,8 @@ class Journal:
                     continue
                 end = line
                 count += 1
+                if line[-2:] == b"}\n":
+                    old += 1
                 seq = _seq(line)
                 if seq is None or not _good(line):
                     continue        # damaged: counted, served as damaged, its number not trusted
@@ -92,9 +95,21 @@ class Journal:
                 last = seq
         finally:
             f.close()
-        return first, last, count, torn, end
+        return first, last, count, torn, end, old
 
-    def scan(self):
+    def scan(self, upgrade=True):
+        for path in self.paths:
+            f = _open(self.opener, path, "rb")
+            try:
+                if f is None:
+                    # FAT's rename cut between its remove and its rename: the
+                    # new segment was whole (it is renamed only once closed).
+                    os.rename(path + NEW, path)
+                else:
+                    f.close()
+                    os.remove(path + NEW)   # a rewrite cut short: never read, made again below
+            except OSError:
+                pass
         a = self._scan_one(self.paths[0])
         b = self._scan_one(self.paths[1])
         # The current segment holds the newest result.
@@ -107,6 +122,18 @@ class Journal:
         # `prev` is the hash of the last whole line on flash, as stored.
         end = cur[4] if cur[4] is not None else (a if self.current else b)[4]
         self.tip = line_hash(end[:-1]) if end is not None else None
+        if upgrade and (a[5] or b[5]) and end is not None and end[-2:] == b"}\n":
+            # Lines from before the checks, none chained after them: rewritten
+            # once with CRCs and a chain (docs/flash.md, Old state files), by a
+            # module that leaves RAM again (a stock board's heap is tight).
+            from fatebox_fw import journal_old
+            from fatebox_fw.memory import drop
+            try:
+                done = journal_old.upgrade(self, end, _seq, _good)
+            finally:
+                drop(("fatebox_fw.journal_old",))
+            if done:
+                self.scan(False)
 
     def append(self, entries):
         """Write (seq, dict) entries; OSError if the flash failed (then call scan())."""

@@ -117,7 +117,7 @@ def stage(folder, board="pico", library=True):
     """What a user puts on CIRCUITPY, laid out in `folder`: `fatebox deploy
     --runtime circuitpython --to folder` and (library) neopixel.py in lib/."""
     from click.testing import CliRunner
-    from fatebox.deploy import deploy_command
+    from fatebox.cli_deploy import deploy_command
     result = CliRunner().invoke(deploy_command, ["--runtime", "circuitpython", "--board", board, "--to", folder])
     if result.exit_code != 0:
         raise DriveError("fatebox deploy --to %s failed: %s" % (folder, result.output.strip()))

@@ -24,6 +24,6 @@ def serve_command(port, listen, token, webhooks, discords, speak, exit_on_discon
     (list, push, sync, roll) work meanwhile: `--port auto` finds serve first.
     """
     from fatebox.serve.run import serve
-    root = click.get_current_context().find_root().obj or {}
-    serve(port or root.get("port") or "auto", root.get("db"), root.get("timeout", 3.0), listen, token,
-          webhooks, discords, speak, exit_on_disconnect)
+    from fatebox.session import current
+    run = current()
+    serve(run.spec(port), run.db, run.timeout, listen, token, webhooks, discords, speak, exit_on_disconnect)

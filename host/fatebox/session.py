@@ -1,9 +1,46 @@
-# What every command that talks to a board or the records shares (mpremote's
-# state): the --port option, the link it opens, the host's records.
+# What every command shares (mpremote's state): one Session per `fatebox` run,
+# holding the global options; it connects to the board only when a command asks.
 import click
 
 from fatebox import ports
 from fatebox.link import DEFAULT_TIMEOUT, Link
+
+
+class Session:
+    """The run's --port, --timeout and --db; the link to the board and the host's
+    records are opened when a command first needs them, never before (`fatebox
+    odds` touches neither)."""
+
+    def __init__(self, port=None, timeout=DEFAULT_TIMEOUT, db=None):
+        self.port = port
+        self.timeout = timeout
+        self.db = db
+
+    def spec(self, port=None):
+        """The board a command means: its own --port, else the global one, else auto."""
+        return port or self.port or ports.AUTO
+
+    def connect(self, port=None):
+        """A link to the board, said hello to (close it: `with session.connect() as link`)."""
+        link = Link.connect(self.spec(port), self.timeout)
+        # A damaged state file on the box (docs/flash.md, Checked on load): every command says it.
+        problem = (link.info or {}).get("storage")
+        if isinstance(problem, str) and problem != "ok":
+            from fatebox.terminal import visible
+            click.echo("fatebox: the box's storage: %s" % visible(problem), err=True)
+        return link
+
+    def records(self):
+        """The host's records (--db, $FATEBOX_DB, or the user's data folder)."""
+        from fatebox.db import Records
+        return Records(self.db)
+
+
+def current():
+    """This run's Session (a command called outside `fatebox`, as a test may: the defaults)."""
+    ctx = click.get_current_context(silent=True)
+    obj = ctx.find_root().obj if ctx is not None else None
+    return obj if isinstance(obj, Session) else Session()
 
 
 def port_option(command):
@@ -13,24 +50,11 @@ def port_option(command):
                              "a device path, or a pyserial URL.")(command)
 
 
-def _root():
-    return click.get_current_context().find_root().obj or {}
-
-
-def connect(port):
+def connect(port=None):
     """The link to the board --port names (this command's, else the global one, else auto)."""
-    root = _root()
-    spec = port or root.get("port") or ports.AUTO
-    link = Link.connect(spec, root.get("timeout", DEFAULT_TIMEOUT))
-    # A damaged state file on the box (docs/flash.md, Checked on load): every command says it.
-    problem = (link.info or {}).get("storage")
-    if isinstance(problem, str) and problem != "ok":
-        from fatebox.terminal import visible
-        click.echo("fatebox: the box's storage: %s" % visible(problem), err=True)
-    return link
+    return current().connect(port)
 
 
 def records():
-    """The host's records (--db, $FATEBOX_DB, or the user's data folder)."""
-    from fatebox.db import Records
-    return Records(_root().get("db"))
+    """The host's records of this run."""
+    return current().records()

@@ -22,13 +22,40 @@ _AT_LINE = re.compile(r"\s+at line \d+ col \d+$")
 
 
 class Sheet:
-    """One sheet file: its path, its text, the tomlkit document and the character."""
+    """One sheet file: its path, its text, the tomlkit document and the character
+    (a roster.Hero); push, pull, sync and the merge all take this one.
 
-    def __init__(self, path, text, document, character):
+    A sheet that reads as TOML and has a name but does not check out is
+    Sheet.broken: its `error` says why, its character, data and system are
+    None (it matters only if its character is synced)."""
+
+    def __init__(self, path, text, document, character, error=None, name=None):
         self.path = path
         self.text = text
         self.document = document
         self.character = character
+        self.error = error
+        self._name = name
+        self._data = None
+
+    @classmethod
+    def broken(cls, path, name, error):
+        return cls(path, None, None, None, error, name)
+
+    @property
+    def name(self):
+        return self.character.name if self.character is not None else self._name
+
+    @property
+    def system(self):
+        return self.character.system if self.character is not None else None
+
+    @property
+    def data(self):
+        """The character as the box holds it (a dict, made once), or None for a broken sheet."""
+        if self._data is None and self.character is not None:
+            self._data = self.character.to_dict()
+        return self._data
 
 
 # The largest file read as a sheet (docs/sync.md): a real sheet is a few KB,

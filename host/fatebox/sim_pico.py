@@ -11,7 +11,8 @@ import time
 
 from fatebox import pico as P
 from fatebox.errors import FateboxError
-from fatebox.sim import (KEY_LINE, KEY_ROWS, PAUSE, fatebox_command, parse_keys, port_lines)
+from fatebox.sim_view import (KEY_LINE, KEY_ROWS, PAUSE, fatebox_command, parse_keys, port_lines)
+from fatebox.terminal import visible
 from fatebox_fw.hal.virtual import PRESS_GAP_MS
 from fatebox_fw.profile import PICO
 
@@ -71,10 +72,11 @@ def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"
         stop.append(signum)
 
     previous = dict((s, signal.signal(s, on_signal)) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP))
+    words = ResultWords(chip)
     if headless or not (sys.stdout.isatty() and sys.stdin.isatty()):
-        view = LinesView(chip, firmware, headless)
+        view = LinesView(chip, firmware, headless, words)
     else:
-        view = PanelView(chip, firmware)
+        view = PanelView(chip, firmware, words)
     queue = []
     free_at = 0.0
     try:
@@ -91,7 +93,9 @@ def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"
                 if role != PAUSE:
                     chip.press(role, ms)
                     ms += PRESS_GAP_MS
+                    words.pressed()
                 free_at = now + ms
+            words.read()
             view.show()
     finally:
         view.stop()
@@ -101,11 +105,78 @@ def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"
     return 0
 
 
-class LinesView:
-    """No terminal: the port first (for scripts), then nothing more; piped keys press the buttons."""
+class ResultWords:
+    """The line under the ring: what the box last drew or rolled and the outcome,
+    in the system's words, from the `result` event frames it sends on its port
+    (docs/protocol.md) and the host's one words function, as the virtual
+    gadget's panel says it. Cleared by the next press, as leaving the result does."""
 
-    def __init__(self, chip, firmware, headless):
+    def __init__(self, chip):
         self.chip = chip
+        self.seen = 0             # how far into the port's output was read
+        self.line = None
+        self.said = []            # every line made, in order (the pipe prints them)
+
+    def log(self):
+        return self.chip.data_log if getattr(self.chip, "runtime", None) == "circuitpython" else self.chip.serial_log
+
+    def read(self):
+        """Take the result events that came since the last call; True if the line changed."""
+        with self.chip.lock:
+            log = self.log()
+            end = log.rfind(b"\n", self.seen) + 1
+            if end <= self.seen:
+                return False
+            chunk = bytes(log[self.seen:end])
+            self.seen = end
+        changed = False
+        for raw in chunk.split(b"\n"):
+            event = result_event(raw)
+            if event is not None:
+                self.line = event_words(event)
+                self.said.append(self.line)
+                changed = True
+        return changed
+
+    def pressed(self):
+        self.line = None
+
+
+def result_event(raw):
+    """The `result` event in one line of the port's output, else None (other
+    frames, the REPL's text, a damaged frame: skipped as the host skips them)."""
+    from shared_rules import wire
+    raw = raw.rstrip(b"\r")
+    if not raw.startswith(b"#") or b'"result"' not in raw:
+        return None
+    try:
+        message = wire.decode(raw)
+    except wire.WireError:
+        return None
+    if message.get("event") != "result" or not isinstance(message.get("system"), str):
+        return None
+    return message
+
+
+def event_words(event):
+    """A result event in the system's words: the set-up it was played with, then the result."""
+    from fatebox.systems import result_words
+    shown = dict(event["setup"]) if isinstance(event.get("setup"), dict) else {}
+    if isinstance(event.get("result"), dict):
+        shown.update(event["result"])
+    if "outcome" not in shown and isinstance(event.get("outcome"), str):
+        shown["outcome"] = event["outcome"]
+    return visible(result_words(event["system"], shown))
+
+
+class LinesView:
+    """No terminal: the port first (for scripts); then, unless headless, each
+    result in words as it comes; piped keys press the buttons."""
+
+    def __init__(self, chip, firmware, headless, words):
+        self.chip = chip
+        self.words = words
+        self.told = 0
         self.firmware = firmware
         self.headless = headless
         self.fd = None
@@ -137,7 +208,13 @@ class LinesView:
         return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
 
     def show(self):
-        pass
+        if self.headless:
+            return
+        for line in self.words.said[self.told:]:
+            print(line)
+        if len(self.words.said) > self.told:
+            self.told = len(self.words.said)
+            sys.stdout.flush()
 
     def stop(self):
         pass
@@ -146,10 +223,11 @@ class LinesView:
 class PanelView:
     """The virtual gadget's panel (fatebox.panel.screen) with the chip's decoded ring."""
 
-    def __init__(self, chip, firmware):
+    def __init__(self, chip, firmware, words):
         from rich.console import Console
         self.console = Console(highlight=False)
         self.chip = chip
+        self.words = words
         self.firmware = firmware
         self.fd = sys.stdin.fileno()
         self.saved = None
@@ -189,7 +267,7 @@ class PanelView:
         return [tuple(frame[i:i + 3]) for i in range(0, len(frame), 3)]
 
     def show(self):
-        key = (len(self.chip.frames), tuple(self.console.size), int(self.chip.now_ms() // 1000))
+        key = (len(self.chip.frames), tuple(self.console.size), int(self.chip.now_ms() // 1000), self.words.line)
         if key != self.last:
             self.last = key
             self.live.update(self.render(), refresh=True)
@@ -204,4 +282,4 @@ class PanelView:
                   % (self.chip.now_ms() / 1000.0, len(self.chip.frames), len(self.chip.flash_ops)), "dim")]
         return panel.screen(width, height, self.pixels(), PICO["brightness"], lines,
                             port_lines(self.chip.protocol_path, fatebox_command()), KEY_ROWS, KEY_LINE,
-                            title=TITLE)
+                            title=TITLE, words_line=self.words.line)

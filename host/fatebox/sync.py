@@ -1,18 +1,15 @@
-# `fatebox sync`, `push` and `pull` as one careful procedure: the box, the sheet
-# and the base (the state both last agreed on) compared field by field.
+# `fatebox sync`: the box, the sheets and the base (the state both last agreed
+# on) brought together field by field (threeway.py), each step safe to cut.
 import glob
 import os
 
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox import chain, charnames, merge, replies, sheetnames, sheets
-from fatebox.errors import DeviceError, FateboxError, USAGE
-
-MISSING = object()
-# Counted by the box alone (docs/sync.md): when both sides differ, the box's count stands.
-BOX_COUNTS = ("trials", "history")
-NO_ID = "unidentified"
+from fatebox import charnames, merge, sheetnames, sheets
+from fatebox.errors import FateboxError, USAGE
+from fatebox.remote import Remote, commit_with_progress
+from fatebox.threeway import MISSING, differences, merge3, shown
 
 
 def new_sheet_path(directory, name, taken=None):
@@ -23,100 +20,10 @@ def new_sheet_path(directory, name, taken=None):
     return (taken or sheetnames.NewSheets(directory)).path(name)
 
 
-# -- three-way merge ------------------------------------------------------------------
-
-def merge3(base, box, sheet, path="", conflicts=None, prefer=None):
-    """The merged value of one field; conflicts (path, box value, sheet value) appended.
-
-    A change on one side only wins; the same change on both is no conflict; tables
-    merge key by key and lists of one length item by item, so two changes to
-    different traits of one list both go through.
-    """
-    if box == sheet:
-        return box
-    if base is not MISSING and box == base:
-        return sheet
-    if base is not MISSING and sheet == base:
-        return box
-    if path in BOX_COUNTS:
-        return box
-    if isinstance(box, dict) and isinstance(sheet, dict):
-        base_d = base if isinstance(base, dict) else {}
-        out = {}
-        for key in list(box) + [k for k in sheet if k not in box]:
-            value = merge3(base_d.get(key, MISSING) if base is not MISSING else MISSING,
-                           box.get(key, MISSING), sheet.get(key, MISSING), _join(path, key), conflicts, prefer)
-            if value is not MISSING:
-                out[key] = value
-        return out
-    if isinstance(box, list) and isinstance(sheet, list) and len(box) == len(sheet) and \
-            (base is MISSING or (isinstance(base, list) and len(base) == len(box))):
-        return [merge3(base[i] if base is not MISSING else MISSING, box[i], sheet[i], "%s[%d]" % (path, i),
-                       conflicts, prefer) for i in range(len(box))]
-    if prefer == "sheet":
-        return sheet
-    if prefer == "box":
-        return box
-    conflicts.append((path, box, sheet))
-    return box
-
-
-def _join(path, key):
-    return key if not path else "%s.%s" % (path, key)
-
-
-def differences(old, new, path=""):
-    """The fields (paths) where `new` differs from `old`."""
-    if old == new:
-        return []
-    if isinstance(old, dict) and isinstance(new, dict):
-        out = []
-        for key in list(old) + [k for k in new if k not in old]:
-            out.extend(differences(old.get(key, MISSING), new.get(key, MISSING), _join(path, key)))
-        return out
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        out = []
-        for i in range(len(old)):
-            out.extend(differences(old[i], new[i], "%s[%d]" % (path, i)))
-        return out
-    return [path or "everything"]
-
-
-def shown(value):
-    if value is MISSING:
-        return "(absent)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 # -- sheets -----------------------------------------------------------------------------
 
-class SheetFile:
-    """A sheet on disk: path, text, tomlkit document, and the character dict it describes.
-
-    `error`: why a sheet that reads as TOML and has a name does not check out
-    (then `data` is None); a file that is not TOML at all is FateboxError."""
-
-    def __init__(self, path, name=None, error=None):
-        self.path = os.path.normpath(path)
-        self.error = error
-        if error is not None:
-            self.name = name
-            self.data = None
-            self.system = None
-            return
-        loaded = sheets.load(self.path)      # FateboxError naming file and line
-        self.text = loaded.text
-        self.document = loaded.document
-        self.data = loaded.character.to_dict()
-        self.name = loaded.character.name
-        self.system = loaded.character.system
-
-
 def sheets_in(directory):
-    """({name: [SheetFile]}, warnings) of the .toml sheets in a folder."""
+    """({name: [sheets.Sheet]}, warnings) of the .toml sheets in a folder."""
     found = {}
     warnings = []
     for path in sorted(glob.glob(os.path.join(directory, "*.toml"))):
@@ -128,10 +35,11 @@ def sheets_in(directory):
         name = document.get("name")
         if not isinstance(name, str):
             continue
+        path = os.path.normpath(path)
         try:
-            sheet = SheetFile(path)
+            sheet = sheets.load(path)
         except FateboxError as exc:
-            sheet = SheetFile(path, str(name), exc.message)    # it matters only if its character is synced
+            sheet = sheets.Sheet.broken(path, str(name), exc.message)    # it matters only if its character is synced
         found.setdefault(charnames.normal(sheet.name), []).append(sheet)   # matched in NFC, as the box holds names
     return found, warnings
 
@@ -161,116 +69,6 @@ def updated_document(sheet, data):
     return document, changes
 
 
-# -- the box ----------------------------------------------------------------------------
-
-def without_nulls(data):
-    """A character with its history entries' null values left out: an older box
-    recorded `"attribute": null` for a roll with no attribute, which TOML cannot
-    write and which means what the key left out means."""
-    history = data.get("history")
-    if isinstance(history, list):
-        data["history"] = [dict((k, v) for k, v in e.items() if v is not None) if isinstance(e, dict) else e
-                           for e in history]
-    return data
-
-
-class Remote:
-    """One box as the host sees it in this run: its characters and revisions, its row in the records."""
-
-    def __init__(self, link, records):
-        self.link = link
-        self.records = records
-        info = link.info or {}
-        self.board_id = link.board_id or "%s:%s" % (NO_ID, info.get("board", "?"))
-        with records.write():
-            self.row, self.seen = records.box(self.board_id, info.get("board"))
-        self.known = records.known(self.row)
-        names = [c["name"] for c in link.characters()]
-        # docs/protocol.md, Names: a name an older box took that breaks the rule
-        # is left on the box, never made into a file, never synced; said once.
-        self.bad_names = [n for n in names if charnames.problem(n) is not None]
-        self.names = [n for n in names if n not in self.bad_names]
-        for n in self.bad_names:
-            self.known.pop(n, None)
-        self._got = {}
-
-    def warn_bad_names(self, say):
-        from fatebox.terminal import visible
-        for n in self.bad_names:
-            say("not synced: the board holds a character named %s: %s; delete it on the board and push it again "
-                "under a name that is one (docs/protocol.md, Names)" % (visible(repr(n)), charnames.problem(n)))
-
-    def get(self, name):
-        """(dict, revision) of a character on the box (fetched once)."""
-        if name not in self._got:
-            data, revision = self.link.get_revised(name)
-            try:
-                data = without_nulls(roster.from_dict(data).to_dict())
-            except SheetError as exc:
-                raise FateboxError("the box sent a character that does not check out (%s); nothing was written" % exc)
-            self._got[name] = (data, revision)
-        return self._got[name]
-
-    def fetch_results(self, say):
-        """The results after the last one the host has, into the records; says what was lost."""
-        last, _ = self.records.last_seq(self.row)
-        info_seq = (self.link.info or {}).get("seq")
-        if isinstance(info_seq, int) and info_seq < last:
-            say("the box's results restart at %d, below the %d the host has: it was wiped, its flash replaced, or "
-                "restored from an older flash image (a rollback: `fatebox verify` says which results). "
-                "%s kept so far %s in the host's records; characters it no longer holds are reported "
-                "below (`fatebox push SHEET` puts one back)"
-                % (info_seq, last, "The 1 result" if last == 1 else "The %d results" % last, "stays" if last == 1 else "stay"))
-            last = 0
-            with self.records.write():
-                self.records.wiped(self.row)
-        results, first, newest = self.link.journal(last)
-        # Every page's chain is checked (docs/sync.md, A chain that does not link),
-        # then each entry, as its own line says it, against the schema.
-        tip, tip_seq, broken = self.records.chain(self.row)
-        walk = chain.Walk(tip if tip_seq == last else None, last, broken, first)
-        results = walk.take(results)
-        for line in walk.say():
-            say(line)
-        results = replies.journal_entries(results, last, say)     # what does not match: said, skipped
-        lost = max(0, first - last - 1) if results or newest > last else 0
-        if lost:
-            say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
-                "last results only; sync more often)" % (lost, "" if lost == 1 else "s"))
-        with self.records.write():
-            # Results from a box whose records restarted are kept with new numbers.
-            self.records.add_results(self.row, results, newest, lost)
-            self.records.set_chain(self.row, walk.tip, walk.seq, walk.broken)
-        return results, lost
-
-    def commit(self, changes, after_frame=None):
-        """Apply the changes as one transaction; {name: revision}."""
-        if not changes:
-            return {}
-        try:
-            reply = self.link.transaction(changes, after_frame)
-        except DeviceError as exc:
-            if exc.code == N.E_CONFLICT:
-                raise FateboxError("the box changed while syncing (%s); nothing was changed on the box or in the "
-                                   "sheets: sync again" % exc.device_message)
-            raise FateboxError("the box refused the batch: %s [%s]; nothing was changed on the box or in the sheets"
-                               % (exc.device_message, exc.code))
-        return reply.get("revisions") or {}
-
-
-def commit_with_progress(box, changes, stream=None, after=None):
-    """box.commit with a progress bar on a terminal past a second (a frame at a
-    time: begin, one stage per change, commit); nothing extra when piped."""
-    from fatebox.simulate import Bar, PROGRESS_AFTER
-    done = [0]
-    with Bar(len(changes) + 2, stream, PROGRESS_AFTER if after is None else after, label="syncing") as bar:
-        def frame():
-            done[0] += 1
-            if bar.on:
-                bar.tick(done[0])
-        return box.commit(changes, after_frame=frame)
-
-
 # -- one character's plan -----------------------------------------------------------------
 
 class Plan:
@@ -279,7 +77,7 @@ class Plan:
     def __init__(self, name):
         self.name = name
         self.box = None           # (dict, revision) on the box, or None
-        self.sheet = None         # SheetFile, or None
+        self.sheet = None         # sheets.Sheet, or None
         self.base = None          # the records' base, or None
         self.merged = None
         self.conflicts = []
@@ -377,7 +175,7 @@ def _decide(plan, prefer, delete, directory):
 
 
 def gather_sheets(box, directory, say):
-    """{name: [SheetFile]}: the sheets the records know for this box, and those in `directory`."""
+    """{name: [sheets.Sheet]}: the sheets the records know for this box, and those in `directory`."""
     found = {}
     seen = set()
     for name in sorted(box.known):
@@ -385,7 +183,7 @@ def gather_sheets(box, directory, say):
         if not path or not os.path.exists(path):
             continue
         try:
-            sheet = SheetFile(path)
+            sheet = sheets.load(os.path.normpath(path))
         except FateboxError as exc:
             raise FateboxError("%s; fix it, then sync again; nothing was changed" % exc.message, exc.exit_code)
         seen.add(os.path.realpath(sheet.path))
@@ -551,113 +349,3 @@ def report(plans, revisions, written, say):
             parts.insert(0, plan.note)
         say("%s: %s" % (name, "; ".join(parts) if parts else "in step"))
     return code
-
-
-# -- push and pull that never destroy -----------------------------------------------------------
-
-def push(link, records, loaded, force=False, say=print):
-    """Put sheets on the box as one transaction, refusing to overwrite box changes the sheet has not seen."""
-    box = Remote(link, records)
-    box.fetch_results(lambda text: say(text))
-    changes = []
-    refused = []
-    for sheet in loaded:
-        data = sheet.character.to_dict()
-        name = sheet.character.name
-        base = box.known.get(name)
-        if name not in box.names:
-            changes.append((sheet, {"character": data, "base": None}, False))
-            continue
-        on_box, revision = box.get(name)
-        if not force and on_box != data:
-            if base is None:
-                lost = differences(data, on_box)
-                refused.append("%s: the box holds a %s this host has never synced, and pushing %s would replace "
-                               "its %s" % (name, name, sheet.path, ", ".join(lost)))
-            elif revision != base["revision"]:
-                lost = [f for f in differences(base["base"], on_box) if f in differences(data, on_box)]
-                if lost:
-                    refused.append("%s: the box changed since the last sync and pushing %s would lose %s"
-                                   % (name, sheet.path, ", ".join(lost)))
-        changes.append((sheet, {"character": data, "base": revision}, True))
-    if refused:
-        raise FateboxError("; ".join(refused) + ". Nothing was pushed: `fatebox sync` merges both sides, "
-                           "`fatebox push --force` replaces what the box holds")
-    revisions = box.commit([c for _, c, _ in changes])
-    try:
-        with records.write():
-            for sheet, change, replaced in changes:
-                name = sheet.character.name
-                records.agree(box.row, change["character"], revisions.get(name, 0), os.path.abspath(sheet.path))
-    except FateboxError as exc:
-        raise recording_failed(exc, ["%s (the box, from %s)" % (s.character.name, s.path) for s, _, _ in changes],
-                               "push")
-    return [(sheet, replaced) for sheet, _, replaced in changes]
-
-
-def pull_plans(link, records, name, directory, force=False, say=print):
-    """(box, [(data, revision, path, document or None, changes or None for new)]) checked before any write."""
-    box = Remote(link, records)
-    box.warn_bad_names(say)
-    box.fetch_results(say)
-    names = [name] if name else list(box.names)
-    if name and name in box.bad_names:
-        box.bad_names = [name]
-        return box, []
-    box.bad_names = [] if name else box.bad_names
-    if name and name not in box.names:
-        raise FateboxError("no character named %r on the box; `fatebox list` shows what it holds" % name)
-    by_name, warnings = sheets_in(directory)
-    for warning in warnings:
-        say(warning)
-    plans = []
-    refused = []
-    taken = sheetnames.NewSheets(directory)
-    for n in names:
-        data, revision = box.get(n)
-        base = box.known.get(n)
-        sheet = None
-        if base is not None and base.get("sheet") and os.path.exists(base["sheet"]):
-            sheet = SheetFile(base["sheet"])
-            if sheet.name != n:
-                sheet = None
-        if sheet is None:
-            found = by_name.get(charnames.normal(n), [])
-            if len(found) > 1:
-                raise FateboxError("%d sheets are named %r (%s); keep one, then pull again; nothing was written"
-                                   % (len(found), n, ", ".join(s.path for s in found)))
-            sheet = found[0] if found else None
-        if sheet is not None and sheet.error is not None:
-            raise FateboxError("%s; fix the sheet, then pull again; nothing was written" % sheet.error)
-        if sheet is None:
-            path = new_sheet_path(directory, n, taken)
-            plans.append((data, revision, path, sheets.new_document(roster.from_dict(data)), None))
-            continue
-        if not force and base is not None and sheet.data != base["base"]:
-            edited = [f for f in differences(base["base"], sheet.data) if f in differences(data, sheet.data)]
-            if edited:
-                refused.append("%s: %s was edited since the last sync (%s) and pulling would overwrite it"
-                               % (n, sheet.path, ", ".join(edited)))
-                continue
-        if not force and base is None and sheet.system == data.get("system"):
-            # No records of this box (a new computer, records lost): as sync does,
-            # a field the two sides hold differently may be the sheet's edit.
-            differ = []
-            merge3(MISSING, data, sheet.data, "", differ)
-            differ = [d for d in differ if d[0] != "name"]       # matched by name already (in NFC)
-            if differ:
-                fields = ", ".join("%s: box %s, sheet %s" % (p or "everything", shown(b), shown(f))
-                                   for p, b, f in differ)
-                refused.append("%s: the host has no records of %s on this box, and %s differs from it in %s; "
-                               "pulling would overwrite the sheet's values" % (n, n, sheet.path, fields))
-                continue
-        if data == sheet.data:
-            plans.append((data, revision, sheet.path, None, []))
-            continue
-        document, changes = updated_document(sheet, data)
-        plans.append((data, revision, sheet.path, document, changes))
-    if refused:
-        raise FateboxError("; ".join(refused) + ". Nothing was written: `fatebox sync` merges both sides, "
-                           "`fatebox pull --force` overwrites the sheet")
-    tidy([p[2] for p in plans if os.path.dirname(os.path.abspath(p[2])) != os.path.abspath(directory)], say)
-    return box, plans

@@ -62,3 +62,8 @@ def clean(value, markup=False):
 def echo(text="", err=False):
     """click.echo of text made visible: the one way cli.py prints a line."""
     click.echo(visible(text), err=err)
+
+
+def say(text):
+    """A line for the person at the keyboard, beside the output: `fatebox: text` on stderr."""
+    echo("fatebox: " + text, err=True)

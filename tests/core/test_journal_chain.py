@@ -92,7 +92,7 @@ def test_a_flipped_sequence_number_is_not_taken_as_the_newest():
     assert journal.last == 3 and journal.first() == 2
 
 
-def test_a_line_from_before_the_checks_is_served_and_the_next_links_to_it():
+def test_a_line_from_before_the_checks_is_rewritten_with_its_crc_and_the_next_links_to_it():
     directory = fresh_dir()
     old = b'1 {"name": "Mara", "system": "new-beginning", "result": {"outcome": "total-success"}}'
     write(directory + "/" + J.FILES[0], old + b"\n")
@@ -101,8 +101,11 @@ def test_a_line_from_before_the_checks_is_served_and_the_next_links_to_it():
     journal.append([(2, entry())])
     pages = everything(J.Journal(directory))
     assert [r["seq"] for r in pages] == [1, 2]
-    assert pages[0]["result"]["outcome"] == N.TOTAL_SUCCESS and pages[0]["line"] == old.decode()
-    assert pages[1]["prev"] == chain_hash(old.decode())
+    now = pages[0]["line"].encode()                   # the first line rewritten: the chain starts there
+    assert now[-8:] == b"%08x" % crc_more(now[:-9], 0)
+    assert json.loads(now[2:-9]) == json.loads(old[2:])
+    assert pages[0]["result"]["outcome"] == N.TOTAL_SUCCESS
+    assert pages[1]["prev"] == chain_hash(now.decode())
 
 
 def test_a_damaged_line_after_the_host_s_last_is_served_even_when_its_number_is_unreadable():

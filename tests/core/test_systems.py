@@ -157,6 +157,8 @@ def test_colour_tokens_draw_redraw_with_gold_allocate_and_draw_the_reserve():
     gadget, board = box(rue(), [0, 16, 4, 3, 15, 0])
     assert text(gadget) == "Green (creative) action"
     tap(gadget, board, "go")
+    assert text(gadget) == "1 core keyword: draw 4, keep 3"       # a typical action's one
+    tap(gadget, board, "minus")
     tap(gadget, board, "go")
     assert text(gadget).startswith("2 non-core traits: 2 reserve tokens; ")
     tap(gadget, board, "go")
@@ -165,7 +167,7 @@ def test_colour_tokens_draw_redraw_with_gold_allocate_and_draw_the_reserve():
     tap(gadget, board, "plus")
     long_press(gadget, board, "plus")                     # spend a gold on the white
     assert text(gadget) == "Drew black, green, green; 1 gold (at green)"
-    tap(gadget, board, "go")
+    long_press(gadget, board, "minus")                    # choose the three by hand
     assert text(gadget) == "Success: black, a step toward the task"
     tap(gadget, board, "go")
     assert text(gadget) == "Sacrifice: green, no effect"
@@ -198,6 +200,8 @@ def test_every_animation_ends_within_a_second_and_a_half():
 def test_colour_tokens_left_at_once_keep_the_best_three_in_order():
     # black, white, green drawn; GO long on the hand: success black, sacrifice green, story white.
     gadget, board = box(rue(traits=0), [0, 16, 4])
+    tap(gadget, board, "go")
+    tap(gadget, board, "minus")                           # no core keyword: three drawn
     long_press(gadget, board, "go", hold=700)
     run(gadget, board, 1500)
     run(gadget, board, P.RESULT_GUARD_MS)
@@ -205,3 +209,27 @@ def test_colour_tokens_left_at_once_keep_the_best_three_in_order():
     rue_now = flashed(board, "Rue")
     assert rue_now.history[-1]["kept"] == ["black", "green", "white"]
     assert rue_now.history[-1]["outcome"] == "black-success" and rue_now.sheet.gold == 2
+
+
+def test_colour_tokens_go_on_the_hand_keeps_the_best_three_and_names_the_reserve():
+    # black, white, green drawn (no keyword); GO on the hand: the final line at once,
+    # the suggested three kept and the reserve drawn; BACK passes over the unchosen steps.
+    gadget, board = box(rue(), [0, 16, 4, 15, 0])
+    tap(gadget, board, "go")
+    tap(gadget, board, "minus")
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    tap(gadget, board, "go")
+    assert screen(gadget) == "done"
+    words = text(gadget)
+    assert words.startswith("success black: a step toward the task; sacrifice green: ")
+    assert "story white" in words and words.count("; reserve ") == 1
+    tap(gadget, board, "back")
+    assert screen(gadget) == "result"
+    run(gadget, board, P.RESULT_GUARD_MS)
+    tap(gadget, board, "go")
+    assert screen(gadget) == "done"
+    tap(gadget, board, "go")
+    rue_now = flashed(board, "Rue")
+    assert rue_now.history[-1]["kept"] == ["black", "green", "white"] and len(rue_now.history[-1]["reserve"]) == 2
+    assert rue_now.sheet.gold == 2

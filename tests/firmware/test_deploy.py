@@ -11,7 +11,7 @@ import pytest
 from shared_rules import registry
 from click.testing import CliRunner
 
-from fatebox import deploy
+from fatebox import deploy, deploy_targets
 from fatebox.cli import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,7 +137,7 @@ def test_the_changed_file_plan(tmp_path):
     present = {"fatebox_fw/a.mpy": hashlib.sha256(b"A").hexdigest(),
                "fatebox_fw/hal/b.mpy": hashlib.sha256(b"old").hexdigest(),
                "fatebox_fw/old.py": "0" * 64, "data/characters.json": "1" * 64}
-    plan = deploy.Copy(files, present)
+    plan = deploy_targets.Copy(files, present)
     assert plan.write == ["fatebox_fw/hal/b.mpy", "board.json", "main.py"]    # main.py last
     assert plan.unchanged == ["fatebox_fw/a.mpy"]
     assert plan.remove == ["fatebox_fw/old.py"]                              # never data/

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fatebox import deploy
+from fatebox import deploy, deploy_targets
 from fatebox.cli import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +88,7 @@ def board(tmp_path, monkeypatch):
     flash = tmp_path / "flash"
     flash.mkdir()
     transport = FakeTransport(flash)
-    monkeypatch.setattr(deploy, "connect", lambda spec: transport)
+    monkeypatch.setattr(deploy_targets, "connect", lambda spec: transport)
     return transport
 
 
@@ -158,9 +158,9 @@ def test_another_board_profile_rewrites_only_board_json(board):
 
 def test_the_progress_callback_counts_every_byte(board):
     files = {"fatebox_fw/a.mpy": b"x" * 1000, "main.py": b"y" * 10}
-    plan = deploy.Copy(files, {})
+    plan = deploy_targets.Copy(files, {})
     seen = []
-    deploy.apply(plan, deploy.BoardTarget(board), seen.append)
+    deploy_targets.apply(plan, deploy_targets.BoardTarget(board), seen.append)
     assert sum(seen) == 1010 and len(seen) == 5           # 256-byte chunks: 4 for a.mpy, 1 for main.py
 
 
@@ -195,13 +195,13 @@ def run_micropython(files, code):
 def test_the_listing_script_runs_on_micropython_and_hashes_like_the_host():
     files = {"fatebox_fw/core.mpy": b"\x00" * 700, "fatebox_fw/hal/rp2.mpy": b"abc",
              "shared_rules/names.mpy": bytes(range(256)) * 3, "main.py": b"print(1)\n", "other.txt": b"not ours"}
-    script = deploy.LISTING % {"root": "/", "packages": list(deploy.PACKAGES), "names": ["main.py", "board.json"]}
-    listing = deploy.parse_listing(run_micropython(files, script))
+    script = deploy_targets.LISTING % {"root": "/", "packages": list(deploy.PACKAGES), "names": ["main.py", "board.json"]}
+    listing = deploy_targets.parse_listing(run_micropython(files, script))
     assert listing == {p: hashlib.sha256(d).hexdigest() for p, d in files.items() if p != "other.txt"}
 
 
 def test_the_mkdir_and_rename_steps_run_on_micropython():
-    target = deploy.BoardTarget(None)
+    target = deploy_targets.BoardTarget(None)
     steps = []
 
     class Record:

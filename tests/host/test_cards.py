@@ -1,10 +1,11 @@
-# `fatebox cards` (host/fatebox/cards.py): A6 PDF and SVG, front and back, from
+# `fatebox cards` (host/fatebox/cards.py, cardpage.py): A6 PDF and SVG, front and back, from
 # the help tables; rendered to PNG to check the size and that no text overflows.
 import xml.etree.ElementTree as ET
 
 import pypdfium2 as pdfium
 import pytest
 
+from fatebox import cardpage as P
 from fatebox import cards as C
 from fatebox import help_tables as H
 
@@ -62,10 +63,10 @@ def test_each_pdf_is_two_a6_sides_with_every_mark_inside_the_margins(written, na
 def test_the_text_fits_its_lines_at_a_readable_size():
     for name, sides in C.cards().items():
         for page in sides:
-            assert page.size >= C.SMALLEST
+            assert page.size >= P.SMALLEST
             for x, y, size, runs, width in page.lines:
-                assert x >= C.MARGIN - 0.01 and x + width <= C.WIDTH - C.MARGIN + 0.01, (name, runs)
-                assert C.MARGIN <= y <= C.HEIGHT - C.MARGIN, (name, runs)
+                assert x >= P.MARGIN - 0.01 and x + width <= P.WIDTH - P.MARGIN + 0.01, (name, runs)
+                assert P.MARGIN <= y <= P.HEIGHT - P.MARGIN, (name, runs)
 
 
 def test_a_text_too_long_for_the_card_is_refused_not_cut():
@@ -93,7 +94,7 @@ def test_the_svg_is_the_pdf_s_layout_at_a6(written):
             words = []
             for t in root.iter(SVG + "text"):
                 x, width = float(t.get("x")), float(t.get("data-width"))
-                assert x + width <= C.WIDTH - C.MARGIN + 0.01
+                assert x + width <= P.WIDTH - P.MARGIN + 0.01
                 words += "".join(s.text or "" for s in t.iter(SVG + "tspan")).split()
             assert words == text.split(), (name, side)
 

@@ -130,19 +130,19 @@ def test_pull_says_what_it_wrote_when_the_records_fail_after(board, run, tmp_pat
 
 
 def test_push_says_what_it_loaded_when_the_records_fail_after(board, run, tmp_path, monkeypatch):
-    from fatebox import sync
+    from fatebox import remote
     path = tmp_path / "rue.toml"
     path.write_text('name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
     monkeypatch.setattr(D, "LOCK_WAIT", 0.2)
     holder = []
-    commit = sync.Remote.commit
+    commit = remote.Remote.commit
 
     def then_locked(self, changes, after_frame=None):
         done = commit(self, changes, after_frame)
         holder.append(sqlite3.connect(D.default_path(), isolation_level=None))
         holder[0].execute("BEGIN EXCLUSIVE")
         return done
-    monkeypatch.setattr(sync.Remote, "commit", then_locked)
+    monkeypatch.setattr(remote.Remote, "commit", then_locked)
     try:
         result = run("--port", board.path, "push", path)
     finally:

@@ -83,7 +83,7 @@ class FakeBox:
 
 
 def test_sync_shows_its_frames_on_a_terminal_and_nothing_when_piped():
-    from fatebox.sync import commit_with_progress
+    from fatebox.remote import commit_with_progress
     stream = Terminal()
     assert commit_with_progress(FakeBox(), [{}, {}, {}], stream, after=0) == {"Mara": 3}
     assert "syncing" in stream.getvalue() and "5/5" in stream.getvalue()

@@ -179,3 +179,19 @@ def test_a_missing_field_falls_back_to_its_parent_or_nothing():
     text = 'skills = [\n  "a",\n  { name = "b" },\n]\n'
     assert tomlpos.find_line(text, "skills[1].level") == (3, False)
     assert tomlpos.find_line(text, "name") == (None, False)
+
+
+def test_sync_reads_a_folder_as_the_sheets_push_loads(tmp_path):
+    # One Sheet on the host: what push loads and what sync and pull find in a
+    # folder are the same class, a sheet that does not check out among them.
+    from fatebox import sync
+    good = write(tmp_path, 'name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n', "rue.toml")
+    write(tmp_path, 'name = "Mara"\nqualities = "not a list"\n', "mara.toml")
+    found, warnings = sync.sheets_in(str(tmp_path))
+    assert warnings == [] and sorted(found) == ["Mara", "Rue"]
+    rue, mara = found["Rue"][0], found["Mara"][0]
+    assert type(rue) is type(mara) is type(sheets.load(good)) is sheets.Sheet
+    assert rue.error is None and rue.data == sheets.load(good).character.to_dict() and rue.data is rue.data
+    assert rue.name == "Rue" and rue.system == "colour-tokens"
+    assert mara.name == "Mara" and mara.data is None and mara.system is None and mara.character is None
+    assert mara.error.startswith(os.path.join(str(tmp_path), "mara.toml")) and "archetype" in mara.error

@@ -102,6 +102,8 @@ def base(tmp_path_factory):
     flash = str(folder / "base.bin")
     from fatebox import pico as P
     chip = P.EmulatedPico(firmware=image_path(), flash=flash)
+    patch = pytest.MonkeyPatch()
+    patch.setenv("FATEBOX_DB", str(folder / "records.sqlite3"))    # never the user's records
     try:
         chip.wait_frame(step="the image's first frame")
         chip.wait_usb()
@@ -109,6 +111,7 @@ def base(tmp_path_factory):
             fatebox(chip.port_path, "push", os.path.join(EXAMPLES, sheet))
         files = read_files(chip.port_path)
     finally:
+        patch.undo()
         chip.stop()
     main = base64.b64decode(files["characters.json"])
     backup = base64.b64decode(files["characters.json.bak"])
@@ -158,3 +161,21 @@ def test_a_corrupt_backup_is_reported_then_replaced_by_the_next_save(tmp_path, p
     files = read_files(chip.port_path)
     assert base64.b64decode(files["characters.json.bak.corrupt"]) == bad
     assert names(base64.b64decode(files["characters.json.bak"])) == ["Mara", "Tobin", "Ysolde"]
+
+
+def test_an_old_journal_is_rewritten_with_crcs_and_a_chain_at_the_next_start(tmp_path, picos, base):
+    """Journal lines from before the checks (`<seq> <json>`) on the image's
+    littlefs: the next start rewrites them once with CRCs and a chain, and
+    `fatebox verify` finds the journal intact (docs/flash.md, Old state files)."""
+    old = [b'%d {"name": "Mara", "system": "new-beginning", "result": {"outcome": "success", "tokens": "ww"}, '
+           b'"setup": {"white": 2, "black": 1, "draw": 2}}' % seq for seq in (1, 2)]
+    chip = spoiled(tmp_path, picos, base, "/data/journal.0", b"".join(line + b"\n" for line in old))
+    chip.wait_usb()
+    report = json.loads(fatebox(chip.port_path, "verify", "--json").stdout)
+    assert report["intact"] is True and report["checked"] == 2
+    lines = base64.b64decode(read_files(chip.port_path)["journal.0"]).split(b"\n")[:-1]
+    assert len(lines) == 2 and not any(line.endswith(b"}") for line in lines)
+    for line in lines:
+        assert line[-8:] == b"%08x" % wire.checksum(line[:-9])
+        assert json.loads(line[2:-9])["result"]["outcome"] == "success"
+    assert b'"prev"' not in lines[0] and b'"prev"' in lines[1]        # the chain starts at the first line

@@ -70,3 +70,40 @@ def test_sim_pico_runs_circuitpython_with_fatebox_on_its_drive(tmp_path):
     assert proc.returncode == 0, proc.stderr.read()
     assert os.path.getsize(state / "pico-cp-flash.bin") == 2 * 1024 * 1024
     assert os.path.exists(state / "pico-cp-flash.bin.uid")
+
+
+def test_sim_pico_says_each_result_in_the_systems_words(tmp_path):
+    """Issue 23: under the emulated Pico's ring, one line naming what was drawn
+    and the outcome, from the box's `result` event and the host's words function:
+    the same line the journal's entry gives. A pipe prints each such line."""
+    from fatebox.link import Link
+    from fatebox.sim_pico import event_words
+    proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--pico", "--state", str(tmp_path / "state"),
+                             "--firmware", image_path()],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stdout.readline()
+        assert " on /dev/" in first, proc.stderr.read() if proc.poll() is not None else first
+        port = first.rsplit(" on ", 1)[1].strip()
+        proc.stdout.readline()                  # "From any terminal: ..."
+        fatebox(port, "state")                  # booted and serving
+        proc.stdin.write("G")                   # GO held: draw now, with nobody
+        proc.stdin.flush()
+        # The next line printed is the result's words (a bound, so a sim that never says it fails).
+        import select
+        ready, _, _ = select.select([proc.stdout], [], [], 300)
+        assert ready, "no words line from the emulated Pico's draw"
+        line = proc.stdout.readline().strip()
+        link = Link.connect(port, timeout=30)
+        try:
+            results, _, _ = link.journal(0)
+        finally:
+            link.close()
+        assert len(results) == 1 and results[0]["system"] == "new-beginning"
+        entry = results[0]
+        assert line == event_words({"system": entry["system"], "setup": entry["setup"], "result": entry["result"]})
+        assert line.startswith("drew ") and ": " in line and ("white" in line or "black" in line)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+    assert proc.returncode == 0, proc.stderr.read()

@@ -6,7 +6,7 @@ import datetime
 import json
 
 from shared_rules import names as N
-from fatebox import db
+from fatebox import db, db_rows
 from fatebox.link import Link, place_in_time
 
 UTC = datetime.timezone.utc
@@ -33,9 +33,9 @@ def test_times_out_of_order_or_before_the_last_fetch_are_not_kept():
         return (AT + datetime.timedelta(seconds=seconds)).isoformat()
     results = [{"seq": 1, "played": at(0)}, {"seq": 2, "played": at(100)}, {"seq": 3, "played": at(50)},
                {"seq": 4, "played": None}, {"seq": 5, "played": at(60)}]
-    assert db.checked_times(results) == {1: "2026-11-24T20:00:00.000+00:00", 3: "2026-11-24T20:00:50.000+00:00",
+    assert db_rows.checked_times(results) == {1: "2026-11-24T20:00:00.000+00:00", 3: "2026-11-24T20:00:50.000+00:00",
                                          5: "2026-11-24T20:01:00.000+00:00"}
-    assert sorted(db.checked_times(results, fetched=at(58))) == [5]
+    assert sorted(db_rows.checked_times(results, fetched=at(58))) == [5]
 
 
 def test_history_says_when_each_result_was_played(realbox, run, table):

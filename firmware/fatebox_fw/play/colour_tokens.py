@@ -3,8 +3,9 @@
 from shared_rules import colour_tokens as T
 from shared_rules.colour_tokens import action as CA
 from shared_rules.colour_tokens import tables as TT
+from fatebox_fw import buttons as B
 from fatebox_fw import play as P
-from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
+from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS, RESULT_VIEW_MS
 
 COLOUR = "colour"           # green (creative), blue (transformative), red (destructive)
 KEYWORDS = "keywords"       # core keywords 0..3: draw 3 + K
@@ -34,13 +35,17 @@ class Play(P.Play):
 
     def reset(self):
         self.colour = 0             # index into T.ACTION_COLOURS
-        self.keywords = 0
+        # A typical action names one core keyword (issue 23: the typical roll's pace).
+        self.keywords = 1
         self.reserve = None         # tokens for non-core traits; None: the character's count
         self.action = None          # the shared_rules Action under way
         self.cursor = 0
         self.picks = [0, 1, 2]      # hand positions for success, sacrifice, story
         self.earned = 0
         self.gold_before = 0
+        # Success, sacrifice and story chosen by hand (MINUS held on the hand);
+        # else GO keeps the suggested best three and goes on to the final line.
+        self.by_hand = False
 
     def steps(self):
         return STEPS
@@ -59,8 +64,35 @@ class Play(P.Play):
 
     def offers(self, screen):
         if screen == RESERVE:
-            return self._reserve_size() > 0
+            # Only a gold redraw is decided there (with the three chosen by hand);
+            # else the final line names the reserve.
+            return self.by_hand and self._reserve_size() > 0 and self.action is not None and self.action.gold > 0
+        if screen in CATEGORIES:
+            return self.by_hand
         return True
+
+    def on(self, role, event, now):
+        screen = self.screen
+        if (role == "minus" and event == B.LONG and screen == RESULT and self.action is not None
+                and self.action.stage == CA.CORE):
+            # Choose success, sacrifice and story by hand: GO then walks through them.
+            self.by_hand = True
+            P.Play.on(self, "go", B.SHORT, now)
+            if self.screen == RESULT:
+                self.by_hand = False    # refused (the result's guard): nothing chosen
+            return
+        if role == "back" and screen in AFTER and (event == B.SHORT or event == B.DOUBLE):
+            # One offered step back at a time: the steps a typical roll passed over stay passed.
+            for _ in range(2 if event == B.DOUBLE else 1):
+                if self.screen not in AFTER:
+                    P.Play.on(self, role, B.SHORT, now)
+                    return
+                at = AFTER.index(self.screen) - 1
+                while at >= 0 and not self.offers(AFTER[at]):
+                    at -= 1
+                self.enter(AFTER[at] if at >= 0 else RESULT, now)
+            return
+        P.Play.on(self, role, event, now)
 
     def _hero(self):
         return self.core.character()
@@ -130,6 +162,7 @@ class Play(P.Play):
         self.items = len(action.hand)
         self.cursor = 0
         self.earned = 0
+        self.by_hand = False
         self.owner = hero.name if hero is not None else None
         # The best three, best first, as the suggested success, sacrifice and story.
         self._suggest()
@@ -150,7 +183,7 @@ class Play(P.Play):
         action = self.action
         if screen in (RESERVE, DONE) and action.stage == CA.CORE:
             action.keep(self.picks[0], self.picks[1], self.picks[2])
-        if screen == RESERVE and action.stage == CA.KEPT_STAGE:
+        if screen in (RESERVE, DONE) and action.stage == CA.KEPT_STAGE:
             action.draw_reserve(self._reserve_size())
             self.cursor = 0
         if screen in CATEGORIES:
@@ -210,7 +243,11 @@ class Play(P.Play):
         elif screen == RESERVE:
             self._render_tokens(ring, self.action.reserve, self.cursor, blink)
         elif screen == DONE:
-            self._render_kept(ring)
+            # The kept three, then the reserve, in turn (as the hand and the outcome).
+            if self.action.reserve and (t // RESULT_VIEW_MS) % 2 == 1:
+                self._render_tokens(ring, self.action.reserve, -1, True)
+            else:
+                self._render_kept(ring)
 
     def _render_tokens(self, ring, tokens, cursor, blink):
         ring.clear()
@@ -277,6 +314,8 @@ class Play(P.Play):
                 effect = action.core_effects[c]
                 parts.append("%s %s: %s" % (c, action.kept[c], self._effect_words(effect, action.kept[c])))
             text = "; ".join(parts)
+            if action.reserve:
+                text += "; reserve %s" % ", ".join(action.reserve)
             if self.earned:
                 text += "; %d gold earned" % self.earned
             return text

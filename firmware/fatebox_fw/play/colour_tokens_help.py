@@ -21,8 +21,9 @@ HELP = {
          "gold pixels; then the odds meter"),
     ),
     "result": (
-        ("result", "the hand", "move along the tokens", "PLUS: spend a gold token, redraw the blinking one",
-         "choose the three", "the tokens in their colours (black glows violet); then the outcome"),
+        ("result", "the hand", "move along the tokens",
+         "PLUS: spend a gold token, redraw the blinking one; MINUS: choose the three by hand",
+         "keep the best three, draw the reserve", "the tokens in their colours (black glows violet); then the outcome"),
         ("success", "success", "move to a token not yet taken", "-", "the next category",
          "the token under the cursor blinks"),
         ("sacrifice", "sacrifice", "move to a token not yet taken", "-", "the next category",
@@ -32,7 +33,7 @@ HELP = {
         ("reserve", "reserve drawn", "move along the reserve tokens", "PLUS: spend a gold, redraw",
          "the three kept", "the reserve tokens"),
         ("done", "done", "gold earned (a player chose a negative for you)", "0 / 9", "the next action",
-         "success, sacrifice, story as three groups of four pixels"),
+         "success, sacrifice, story as three groups of four pixels; then the reserve"),
     ),
-    "notes": ("GO long draws from any step.", "Recorded: the colour, the kept three, the reserve, gold spent and earned."),
+    "notes": ("GO long draws from any step; a first action names one keyword.", "Recorded: the colour, the kept three, the reserve, gold spent and earned."),
 }

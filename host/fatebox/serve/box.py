@@ -8,11 +8,11 @@ import zlib
 from shared_rules import wire
 import datetime
 
-from fatebox import chain, db, gadgets, ports, replies
+from fatebox import chain, db, db_rows, gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
 from fatebox.link import Link, _frame, place_in_time
 from fatebox.serve import shape
-from fatebox.sync import NO_ID
+from fatebox.remote import NO_ID
 
 POLL_EVENTS = 10.0      # seconds between journal checks when the box says its results
 POLL_NO_EVENTS = 1.0    # ... and when it does not (an older firmware)
@@ -180,7 +180,7 @@ class BoxThread(threading.Thread):
         if not fresh and not lost and walk.seq <= self.last:
             return
         newest = fresh[-1]["seq"] if fresh else self.last
-        received = db.now()
+        received = db_rows.now()
         shaped = [shape.result(self.board_id, r["seq"], r.get("system"), r.get("name"), r.get("result"),
                                r.get("setup"), received) for r in fresh]
         records = db.Records(self.records_path)

@@ -1,0 +1,28 @@
+# `fatebox cards`: print-ready button cards and the wiring card (cards.py).
+import os
+
+import click
+
+from fatebox import table
+from fatebox.errors import FateboxError
+
+
+@click.command("cards")
+@click.option("--out", "out", default=os.path.join("build", "cards"), show_default=True, metavar="DIR",
+              help="The folder to write the cards into.")
+@click.option("--board", "board", default="pico", show_default=True, metavar="PROFILE",
+              help="The board profile the wiring card shows (hardware/boards/).")
+@click.option("--table", "table_path", default=None, metavar="TABLE.toml",
+              help="The table file whose New Beginning supply the card's ranges follow (default: the rules' 6 and 6).")
+def cards(out, board, table_path):
+    """Print-ready button cards (one per system) and the wiring card: A6 PDF (front, back) and SVG."""
+    from fatebox import cards as C
+    from fatebox.deploy import board_profile
+    name, _ = board_profile(board)     # a bad --board is refused here, naming the ones there are
+    supply = table.load(table_path).supply if table_path is not None else None   # checked as push checks it
+    try:
+        written = C.write(out, name, supply)
+    except OSError as exc:
+        raise FateboxError("cannot write the cards into %s: %s" % (out, exc.strerror or exc))
+    click.echo("%d cards written into %s (%s)" % (len(written) // 3, out, ", ".join(
+        os.path.basename(p) for p in written if p.endswith(".pdf"))))
