@@ -53,6 +53,14 @@ def test_one_colour_over_the_ring_is_refused_before_looking_for_a_board(run, tmp
                              "in all at most); nothing was sent\n")
 
 
+def test_a_table_file_that_is_not_there_is_called_a_table_file(run, tmp_path):
+    missing = tmp_path / "table.toml"
+    for args in (("table", missing), ("odds", "new-beginning", "-w", 2, "-b", 3, "--table", missing)):
+        result = run("--port", tmp_path / "no-such-port", *args)
+        assert result.exit_code == 2, result.stderr
+        assert result.stderr == "fatebox: %s: no such table file; check the path\n" % missing
+
+
 def test_push_sends_the_table_file_and_the_box_draws_by_it(realbox, run, table):
     box = realbox()
     path = write_table(table, 8, 4)
