@@ -104,6 +104,12 @@ class Core:
         self._game = value
         self._pending = None       # made: nothing is still to come in
 
+    @property
+    def made(self):
+        """The system's play if it has been made, else None (`game` would make
+        it: a request that only asks whether play uses a character must not)."""
+        return self._game if self._pending is None else None
+
     def _realize(self):
         system, now = self._pending, self._pending_now
         if self._pending_turns == ASKED:

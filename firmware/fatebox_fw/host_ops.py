@@ -66,9 +66,11 @@ def commit(server, request):
     # docs/protocol.md, Play and the host: a batch may replace or delete any
     # character, so play lets go of the ones it uses before it is applied.
     core = server.core
-    game = core.game
+    # Play not made yet uses no character: it stays unmade (from .mpy files
+    # its modules would take the heap the batch needs).
+    game = core.made
     used = False
-    for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
+    for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)) if game is not None else ():
         if name is not None and core.uses(name):
             server.let_go(name)
             used = True

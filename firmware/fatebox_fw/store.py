@@ -24,10 +24,11 @@ def _exists(path):
 
 CAPACITY = 8          # docs/protocol.md, hello: limits.characters
 ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
-# MicroPython's json.dump writes a value straight into a file, piece by piece,
-# with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
-# writes text, and the files here are binary, so there a value goes as bytes.
-STREAM_JSON = sys.implementation.name == "micropython"
+# MicroPython's (and CircuitPython's) json.dump writes a value straight into a
+# file, piece by piece, with no string of it in RAM (docs/performance.md, Fits
+# the Pico); CPython's writes text, and the files here are binary, so there a
+# value goes as bytes.
+STREAM_JSON = sys.implementation.name in ("micropython", "circuitpython")
 
 
 class Checked(getattr(io, "IOBase", object)):

@@ -20,7 +20,23 @@ def names(port):
     return sorted(c["name"] for c in json.loads(fatebox(port, "list", "--json").stdout)["characters"])
 
 
-def test_a_second_systems_character_runs_out_of_the_heap_and_nothing_is_lost(picos, cp_flash):
+def test_a_second_systems_character_fits_beside_two(picos, cp_flash):
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), os.path.join(EXAMPLES, "tobin.toml"))
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "ash.toml"))
+    assert names(chip.data_path) == ["Ash", "Mara", "Tobin"]
+
+
+# A heap that runs out: code.py takes BALLAST bytes first (as bench/cp_heap.py
+# does), so that a character of a second system no longer fits.
+BALLAST = 30000
+
+
+def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_flash, tmp_path):
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "circuitpython", "code.py")) as f:
+        (tmp_path / "code.py").write_text("_ballast = bytearray(%d)\n" % BALLAST + f.read())
+    circuitpy.copy_in(cp_flash, str(tmp_path), ["code.py"])
     chip = picos(flash=cp_flash)
     cp_ready(chip)
     fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), os.path.join(EXAMPLES, "tobin.toml"))
@@ -55,13 +71,14 @@ def push_cut(picos, flash, k):
 
 
 # FAT on CircuitPython's flash: each 512-byte sector written is its 4 KB erase
-# block read, erased and programmed again, so a cut inside that rewrite wipes
-# 4 KB of the volume, with the directory entries or the FAT in it. Seen on
+# block read, erased and programmed again, and on a Pico's 1 MB CIRCUITPY the
+# first block holds the boot sector and the whole FAT, rewritten by every save
+# that makes or removes a file: a cut inside it loses the drive. Seen on
 # 10.2.1 (emulated): cuts inside a save lose the characters saved before, or
-# damage the drive past Fatebox's files (code.py no longer runs). Not fixed
-# (docs/circuitpython.md, the drive); strict, so a fix shows.
-@pytest.mark.xfail(strict=True, reason="FAT on CircuitPython: a cut inside a block rewrite loses the "
-                   "directory (docs/circuitpython.md)")
+# the drive (code.py no longer runs). Not fixed (docs/circuitpython.md, the
+# drive); strict, so a fix shows.
+@pytest.mark.xfail(strict=True, reason="FAT on CircuitPython: a cut inside the rewrite of the block with the "
+                   "boot sector and the FAT loses the drive (docs/circuitpython.md)")
 def test_power_cuts_inside_a_save_on_fat_lose_no_character(picos, cp_flash, tmp_path):
     chip = picos(flash=cp_flash)
     cp_ready(chip)
