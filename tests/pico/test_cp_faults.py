@@ -1,7 +1,7 @@
 # Faults on the real CircuitPython 10.2.1 (emulated Pico, Fatebox installed on
 # CIRCUITPY as a user does): a heap that runs out, power cuts inside a save on
-# FAT, a library missing from lib/, a drive left to the computer. Each: a clear
-# message, and never a lost character.
+# FAT, a library missing from lib/, a deploy cut short, a drive left to the
+# computer or full. Each: a clear message, and never a lost character.
 import json
 import os
 import shutil
@@ -117,6 +117,27 @@ def test_a_missing_neopixel_library_is_named_on_the_console(picos, cp_flash):
     assert "neopixel" in said and "CIRCUITPY/lib" in said
     # the message once, and nothing else of code.py's: no traceback, no loop
     assert said.count("fatebox: cannot start") == 1 and "Traceback" not in said, said[-1500:]
+
+
+def test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters(picos, cp_flash, tmp_path):
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
+    chip.stop()
+    # The board reset (or the drive pulled) before the deploy wrote the box's
+    # module: the modules go first, so code.py is there, box.mpy not yet.
+    circuitpy.remove(cp_flash, "fatebox_fw/box.mpy")
+    chip = picos(flash=cp_flash)
+    chip.wait_serial(b"fatebox: cannot start", "code.py's message", wall_s=180)
+    end = chip.wait_serial(b"Code done running", "code.py to end")
+    said = bytes(chip.serial_log[:end]).decode("utf-8", "replace")
+    assert "box" in said and "fatebox deploy --runtime circuitpython" in said and "Traceback" not in said, said
+    chip.stop()
+    # The deploy again copies what was missing: the box starts, Mara there.
+    circuitpy.copy_in(cp_flash, circuitpy.stage(str(tmp_path / "CIRCUITPY")), ["fatebox_fw/box.mpy"])
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    assert names(chip.data_path) == ["Mara"]
 
 
 def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, cp_flash, tmp_path):
