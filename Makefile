@@ -135,13 +135,15 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
-bench: deps chromium firmware $(VENV)/.bench
+bench: deps chromium firmware circuitpython $(VENV)/.bench
 	$(PY) bench/firmware_fit.py
 	$(PY) bench/run.py
 	$(PY) bench/entropy_bench.py
 	$(PY) bench/pico_entropy.py
 	$(PY) bench/pico_timings.py
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
+	$(PY) bench/cp_timings.py
+	$(PY) bench/cp_heap.py
 	$(PY) bench/flood_bench.py
 	$(PY) bench/serve_bench.py
 	$(PY) bench/pico_flood.py

@@ -27,12 +27,12 @@ ballast of 64 KB or more). Emulated time at 125 MHz (the buttons' timing);
 figures are bytes. Nothing is asserted: a missed target is printed as such.
 
     .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--step 1024] [--jobs N] [--json]
-    .venv/bin/python bench/pico_heap.py --only stock --systems 5 --tree ../old-checkout
+    .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
 
---tree measures the `.mpy` set of another checkout of Fatebox instead, as its
-own `fatebox deploy` installs it (an older tree, to compare the same session
-on both: docs/performance.md); a box from before `info` is asked `hello`, and
-its heap after the session is not known.
+--tree measures the `.mpy` set of another checkout of Fatebox too, as its own
+`fatebox deploy` installs it, beside this tree's (an older tree: before and
+after in one run, docs/performance.md); a box from before `info` is asked
+`hello`, and its heap after the session is not known.
 """
 import argparse
 import json
@@ -366,10 +366,9 @@ def measure(kind, counts, step, tmp, log, tree=ROOT):
 def report(results, step):
     print("Fits the Pico, on the emulated Pico (the rp2 port, MicroPython v1.28.0): the smallest heap the")
     print("eight-character session completes in (bisected to %d bytes with a ballast at boot)" % step)
-    for kind in ("image", "stock"):
-        if kind not in results:
-            continue
-        r = results[kind]
+    for label in sorted(results, key=lambda k: (k != "image", k)):
+        r = results[label]
+        kind = label.split(" ")[0]
         what = "Fatebox's image (modules frozen)" if kind == "image" else "stock RPI_PICO + the deployed .mpy set"
         print("  %s: %s" % (what, r["version"]))
         if r["tree"] != ROOT:
@@ -403,14 +402,15 @@ def main(argv=None):
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
     parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--tree", default=ROOT, metavar="DIR",
-                        help="the stock .mpy set of another Fatebox checkout, deployed by its own fatebox deploy")
+    parser.add_argument("--tree", metavar="DIR",
+                        help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     args = parser.parse_args(argv)
-    tree = os.path.abspath(args.tree)
-    if tree != ROOT and args.only != "stock":
-        parser.error("--tree deploys a checkout's .mpy set: give --only stock too")
+    if args.tree and args.only == "image":
+        parser.error("--tree deploys a checkout's .mpy set: not with --only image")
     P.check_prerequisites(P.IMAGE_UF2)
-    kinds = [args.only] if args.only else ["image", "stock"]
+    kinds = [(k, ROOT) for k in ([args.only] if args.only else ["image", "stock"])]
+    if args.tree:
+        kinds.append(("stock", os.path.abspath(args.tree)))
     counts = sorted(set(args.systems or [5, 6]))
     counts = [c for c in counts if c != len(roster.SYSTEMS)] + [c for c in counts if c == len(roster.SYSTEMS)]
     results = {}
@@ -422,17 +422,25 @@ def main(argv=None):
 
     started = time.time()
     with tempfile.TemporaryDirectory() as tmp:
-        def one(kind):
-            results[kind] = measure(kind, counts, args.step, tmp, log, tree)
-        if args.jobs > 1:
-            threads = [threading.Thread(target=one, args=(k,)) for k in kinds]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-        else:
-            for kind in kinds:
-                one(kind)
+        queue = list(kinds)
+
+        def worker():
+            while True:
+                with lock:
+                    if not queue:
+                        return
+                    kind, tree = queue.pop(0)
+                    label = kind if tree == ROOT else "%s %s" % (kind, tree)
+                    where = os.path.join(tmp, "m%d" % len(results))
+                    results[label] = None
+                os.mkdir(where)
+                results[label] = measure(kind, counts, args.step, where,
+                                         lambda text, label=label: log("[%s] %s" % (label, text)), tree)
+        threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
     if args.json:
         print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))
     else:

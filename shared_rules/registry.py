@@ -32,8 +32,6 @@ class System:
     package     its shared_rules package
     character   module of its character model (`Character`: the sheet roster.Hero keeps)
     play        the firmware module of its screens (`Play`)
-    unload      modules that leave RAM while another system is played (a
-                package goes with its submodules); default: (package,)
     outcomes    outcome names, in the order its odds list them
     passed      the outcomes that pass (the odds meter's chance, the box's "passed")
     patterns    outcome -> (pattern, ring colour, blinks): each outcome on the ring
@@ -48,7 +46,7 @@ class System:
                 set-up, odds, one roll and its history entry, words; loaded by rules()
     """
 
-    FIELDS = ("name", "words", "package", "character", "play", "unload", "outcomes", "passed", "patterns",
+    FIELDS = ("name", "words", "package", "character", "play", "outcomes", "passed", "patterns",
               "colour", "summary", "longest", "host", "host_only", "rules")
 
     def __init__(self, **fields):
@@ -59,8 +57,6 @@ class System:
         # in the board's RAM for as long as it runs).
         for key in System.FIELDS:
             setattr(self, key, fields.get(key))
-        if self.unload is None and self.package is not None:
-            self.unload = (self.package,)
         if self.host_only is None:
             self.host_only = ()
         if self.summary is None:
@@ -70,11 +66,6 @@ class System:
 NEW_BEGINNING = System(
     name="new-beginning", words="New Beginning", package="shared_rules.new_beginning",
     character="shared_rules.new_beginning.character", play="fatebox_fw.play.new_beginning",
-    # The Trial stays from the boot (the protocol's `trial`).
-    unload=("shared_rules.new_beginning.character", "shared_rules.new_beginning.odds", "shared_rules.new_beginning.draw",
-            "shared_rules.new_beginning.trial_setup", "shared_rules.new_beginning.effects",
-            "shared_rules.new_beginning.groups", "shared_rules.new_beginning.spending",
-            "shared_rules.new_beginning.crucial"),
     outcomes=("total-success", "partial-success", "partial-failure", "total-failure"),
     passed=("total-success", "partial-success"),
     # its blink is the exit from the scene, set by the caller

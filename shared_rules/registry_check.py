@@ -8,7 +8,7 @@ def check(row):
     """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
     name = row.name
     for key in System.FIELDS:
-        if getattr(row, key) is None and key not in ("unload", "host_only", "summary"):
+        if getattr(row, key) is None and key not in ("host_only", "summary"):
             raise RegistryError(name, key, "missing")
     for key in ("name", "words", "package", "character", "play", "host"):
         if not isinstance(getattr(row, key), str) or not getattr(row, key):

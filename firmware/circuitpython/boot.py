@@ -60,7 +60,14 @@ def boot():
         return "computer"
     # The box writes; the computer now sees CIRCUITPY read-only until a reset
     # with BACK held.
-    storage.remount("/", readonly=False)
+    try:
+        storage.remount("/", readonly=False)
+    except (RuntimeError, OSError) as exc:
+        # Refused (a host holding the drive, a flash that will not take it):
+        # code.py still runs, and a save says the drive is read-only.
+        print("fatebox boot: cannot take CIRCUITPY for the box (%s): the box will not save; "
+              "eject the drive and reset" % exc)
+        return "computer"
     try:
         import os
         os.mkdir(DATA)

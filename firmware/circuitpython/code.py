@@ -7,16 +7,17 @@ try:
     from fatebox_fw.start import start
 except ImportError as exc:
     # A library missing from lib/ (neopixel), or a deploy cut short: say what
-    # to do on the console (the ring needs the library to say anything).
+    # to do on the console (the ring needs the library to say anything), once,
+    # without a traceback that buries it; code.py then ends.
     print("fatebox: cannot start: %s. Copy neopixel.mpy (the Adafruit bundle, or "
           "`circup install neopixel`) into CIRCUITPY/lib, and run `fatebox deploy --runtime "
           "circuitpython --to CIRCUITPY` again if a deploy was cut short (docs/circuitpython.md)" % exc)
-    raise
+    CircuitPythonBoard = start = None
 
 
-def main(make_board=CircuitPythonBoard):
-    return start(make_board)
+def main(make_board=None):
+    return start(make_board or CircuitPythonBoard)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and start is not None:
     main()

@@ -118,4 +118,4 @@ def _staged(store, request):
         if name not in store.characters:
             raise StoreError(N.E_NOT_FOUND, "no character named %r on the box to delete" % (name,))
         return name, None
-    return name, keep(roster.from_dict(data), store.live)
+    return name, keep(roster.from_dict(data))

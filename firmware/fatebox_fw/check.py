@@ -2,6 +2,7 @@
 # format, shared by the store and its loader, and their checks (Checked on
 # load): CRC-32 over a file or a journal line, and the journal's chain hash.
 import binascii
+import io
 
 try:
     from binascii import crc32 as _crc32
@@ -73,3 +74,36 @@ def line_hash(line):
     h = _sha256()
     h.update(line)
     return binascii.hexlify(h.digest())[:16].decode()
+
+
+class Checked(getattr(io, "IOBase", object)):
+    """What a save writes through: pieces gather in a buffer made once, and each
+    full buffer goes into the CRC and to the file (MicroPython's json.dump
+    writes here piece by piece; a CRC per piece would make a long int each:
+    heap churn). A runtime without io.IOBase is not STREAM_JSON: it writes bytes."""
+
+    def __init__(self, size=256):
+        self.f = None
+        self.crc = 0
+        self.buf = bytearray(size)
+        self.view = memoryview(self.buf)
+        self.n = 0
+
+    def write(self, data):
+        k = len(data)
+        if self.n + k > len(self.buf):
+            self.flush()
+            if k > len(self.buf):
+                self.crc = crc_more(data, self.crc)
+                self.f.write(data)
+                return k
+        self.buf[self.n:self.n + k] = data
+        self.n += k
+        return k
+
+    def flush(self):
+        if self.n:
+            piece = self.view[:self.n]
+            self.crc = crc_more(piece, self.crc)
+            self.f.write(piece)
+            self.n = 0

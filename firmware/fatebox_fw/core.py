@@ -7,17 +7,13 @@ from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw.memory import unload, play_at_boot
-from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
+from fatebox_fw import menu as M
+from fatebox_fw.menu import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
+from fatebox_fw.play import DRAWING, RESULT
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
-# New Beginning's Trial stays in RAM from the boot (memory.py): its default supply too.
-from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK
 
-# The menu: BACK long from anywhere opens it; GO steps through its pages.
-MENU_SYSTEM = "menu-system"
-MENU_CHARACTER = "menu-character"
-MENU_BRIGHTNESS = "menu-brightness"
-MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
+# The menu (fatebox_fw.menu): BACK long from anywhere opens it; GO steps through its pages.
 # Brightness levels the menu offers (0..255 on the pixels), dim to full.
 BRIGHTNESS = R.LEVELS
 
@@ -28,7 +24,6 @@ ERROR_MS = 2000           # an error shows this long, or until the next press
 NOTICE_MS = ERROR_MS
 IDLE_SAVE_MS = 8000       # staged changes are written after this long without a press
 RETRY_SAVE_MS = 30000     # after a failed save, the next try waits this long
-NOBODY = ""               # the menu's "no character": play without recording
 ASKED = -1                # a system's play made when first asked for (a press, the host), not by a turn
 
 # Gestures the core listens for beyond SHORT and LONG: only `back` has a
@@ -36,12 +31,10 @@ ASKED = -1                # a system's play made when first asked for (a press, 
 DOUBLE_ROLES = ("back",)
 
 
-def _nearest(levels, value):
-    best = 0
-    for i in range(len(levels)):
-        if abs(levels[i] - value) < abs(levels[best] - value):
-            best = i
-    return best
+def _default_supply():
+    # New Beginning's rules leave RAM with the rest of it (memory.unload, below).
+    from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK
+    return SUPPLY_WHITE, SUPPLY_BLACK
 
 
 class Core:
@@ -53,7 +46,7 @@ class Core:
         self.brightness = settings.get("brightness", brightness)
         self.active_name = settings.get("active")
         # The table's supply of New Beginning tokens, a campaign setting (docs/rulings.md).
-        self.supply = tuple(settings.get("supply", (SUPPLY_WHITE, SUPPLY_BLACK)))
+        self.supply = tuple(settings.get("supply") or _default_supply())
         system = settings.get("system")
         if system not in registry.BY_NAME:
             # Nothing chosen yet: the flagship, New Beginning, when the box holds
@@ -103,6 +96,12 @@ class Core:
     def game(self, value):
         self._game = value
         self._pending = None       # made: nothing is still to come in
+
+    @property
+    def made(self):
+        """The system's play if it has been made, else None (`game` would make
+        it: a request that only asks whether play uses a character must not)."""
+        return self._game if self._pending is None else None
 
     def _realize(self):
         system, now = self._pending, self._pending_now
@@ -270,7 +269,7 @@ class Core:
             else:
                 self._close_menu(now)
         elif self.menu is not None:
-            self._menu(role, event, now)
+            M.press(self, role, event, now)
         else:
             game.on(role, event, now)
         return False
@@ -283,49 +282,7 @@ class Core:
         self.menu = MENU_SYSTEM
         self.menu_since = now
         self.menu_system = roster.SYSTEMS.index(self.system)
-        self._pick_current()
-
-    def _pick_current(self):
-        # The active character when the menu shows its system, else the first.
-        names = self.candidates(roster.SYSTEMS[self.menu_system])
-        self.menu_pick = 0
-        if roster.SYSTEMS[self.menu_system] == self.system:
-            if self.active_name == NOBODY:
-                self.menu_pick = len(names)
-            elif self.active() in names:
-                self.menu_pick = names.index(self.active())
-
-    def _menu(self, role, event, now):
-        page = self.menu
-        if role == "go":
-            if event == B.LONG or MENU.index(page) == len(MENU) - 1:
-                self._close_menu(now)
-            elif event == B.SHORT:
-                self.menu = MENU[MENU.index(page) + 1]
-                self.menu_since = now
-        elif role == "back":
-            # Two quick BACKs are two steps back.
-            for _ in range(2 if event == B.DOUBLE else 1 if event == B.SHORT else 0):
-                at = MENU.index(self.menu)
-                if at == 0:
-                    self._close_menu(now)
-                    return
-                self.menu = MENU[at - 1]
-                self.menu_since = now
-        elif event == B.SHORT or event == B.LONG:
-            sign = -1 if role == "minus" else 1
-            if page == MENU_SYSTEM:
-                self.menu_system = (self.menu_system + sign) % len(roster.SYSTEMS)
-                self._pick_current()
-            elif page == MENU_CHARACTER:
-                # The characters of the system, then "nobody" (play without recording).
-                count = len(self.candidates(roster.SYSTEMS[self.menu_system])) + 1
-                self.menu_pick = (self.menu_pick + sign) % count
-            else:
-                at = _nearest(BRIGHTNESS, self.brightness)
-                at = max(0, min(len(BRIGHTNESS) - 1, at + sign)) if event == B.SHORT else (0 if sign < 0 else len(BRIGHTNESS) - 1)
-                self.brightness = BRIGHTNESS[at]
-            self.menu_since = now
+        M.pick_current(self)
 
     def _close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
@@ -337,7 +294,7 @@ class Core:
         if system != self.system:
             self._switch(system, now, later=True)
         if picked != self.active_name:
-            self.store.release()       # the sheet made for the one active before, if the policy keeps none
+            self.store.release()       # the sheet made for the one active before
         self.active_name = picked
         if self._pending is None:
             self._game.back_to_first(now)
@@ -366,91 +323,6 @@ class Core:
             return False        # the chosen system's play has not started: nothing in use yet
         game = self._game
         return name is not None and name in (self.peek_active(), game.owner, getattr(game, "hero_name", None))
-
-    def let_go(self, name, now):
-        """Before the host replaces or deletes `name`: play that uses it finishes
-        (a result applied and saved, as when the menu opens) and its set-up
-        starts over. None when done; a sentence saying what to do when play
-        could not let go (the host answers `busy`), nothing changed then."""
-        if not self.uses(name):
-            return None
-        game = self._game
-        from shared_rules.errors import RulesError
-        try:
-            game.finish(now, start_over=True)
-        except RulesError as exc:
-            return ("the result on the box for %s cannot be applied yet (%s); settle it on the box "
-                    "(GO), then try again" % (name, exc.message))
-        # Anything still staged (the result, if its save failed; a setting) goes
-        # to flash with the host's change, in the same save.
-        return None
-
-    def after_host(self, used, before, now):
-        """After the host replaced or deleted a character: play that used it, or
-        whose active character changed with it, starts its set-up over, on the
-        characters as they are now."""
-        if self._pending is not None:
-            return
-        # (A first character where there was none needs no new start: the
-        # set-up's steps ask for the active character as they are drawn.)
-        if before is None and self.peek_active() is not None and self._game.screen not in (DRAWING, RESULT):
-            self._game.take_setup()     # the first character the box holds: its set-up
-        if used or (before is not None and self.peek_active() != before):
-            game = self._game
-            chosen = self.active_name     # as the table chose it: starting over chooses nobody new
-            if game.screen == DRAWING or game.in_result():
-                game.finish(now)
-            game.reset()
-            game.recalled = None        # from the character's last set-up again, checked on the new sheet
-            game.back_to_first(now)
-            game.meter_ready = False
-            self.active_name = chosen
-
-    # -- the host's trial (the `trial` op) -------------------------------------------
-
-    def set_supply(self, white, black, now):
-        """The table's supply (the `table` op), checked by the caller: kept in the
-        settings and saved at once; a set-up on the box is worked out again."""
-        settings = self.store.settings
-        before = settings.get("supply")
-        self.store.set("supply", [white, black])
-        try:
-            self.store.flush()
-        except StoreError:
-            # Not saved: the box keeps the supply it had (docs/protocol.md, Errors).
-            if before is None:
-                settings.pop("supply", None)
-            else:
-                settings["supply"] = before
-            raise
-        self.supply = (white, black)
-        game = self.game
-        if game.system == N.NEW_BEGINNING and game.screen not in (DRAWING, RESULT):
-            game.touched(now)       # the bag and the odds meter worked out again
-
-    def host_trial(self, trial, k, name, now):
-        """A New Beginning trial the host asked for: drawn, recorded on `name`, saved, shown.
-
-        The caller has validated trial, k and name. StoreError if the record
-        could not be saved, EntropyError if the source failed: then nothing
-        is shown and nothing changed.
-        """
-        result = trial.draw(k, self.sampler)
-        if name is not None:
-            character = roster.copy(self.store.characters[name])
-            character.record(result.entry())
-            self.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
-                                              "draw": k, "statuses": list(trial.statuses)})
-        else:
-            # Played with nobody: journalled too, `"name": null` (docs/protocol.md, Events).
-            self.store.nobody(N.NEW_BEGINNING, result.entry(), {"white": trial.white, "black": trial.black,
-                              "danger": trial.danger, "draw": k, "statuses": list(trial.statuses)})
-        if self.system != N.NEW_BEGINNING:
-            self._switch(N.NEW_BEGINNING, now)
-            self.store.set("system", self.system)
-        self.menu = None
-        self.game.show_host(result, name, now)
-        return result
 
     # -- time ------------------------------------------------------------------------
 
@@ -489,56 +361,24 @@ class Core:
             period = R.ERROR_BLINK_MS[self.error]
             ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)
         elif self.menu is not None:
-            self._render_menu(ring, clock.ticks_diff(now, self.menu_since))
+            M.render(self, ring, clock.ticks_diff(now, self.menu_since))
         else:
             self.game.render(ring, now)
 
-    def _render_menu(self, ring, t):
-        page = self.menu
-        if page == MENU_SYSTEM:
-            ring.menu_systems(self.menu_system)
-        elif page == MENU_CHARACTER:
-            names = self.candidates(roster.SYSTEMS[self.menu_system])
-            ring.roster(len(names), self.menu_pick if self.menu_pick < len(names) else -1)
-            if self.menu_pick >= len(names) and t % EDIT_PERIOD_MS < EDIT_ON_MS:
-                # "nobody" chosen: the pixel after the roster blinks faint red.
-                ring.put(min(len(names), ring.count - 1), ring.meter_rest)
-        else:
-            ring.first(_nearest(BRIGHTNESS, self.brightness) + 1, ring.white)
+    # -- what the host asks (fatebox_fw.host_play, in RAM only while it is asked) ----
 
-    def _menu_words(self):
-        page = self.menu
-        system = roster.SYSTEMS[self.menu_system]
-        if page == MENU_SYSTEM:
-            return "System: %s (%d of %d)" % (roster.SYSTEM_WORDS[system], self.menu_system + 1, len(roster.SYSTEMS))
-        if page == MENU_CHARACTER:
-            names = self.candidates(system)
-            if self.menu_pick < len(names):
-                return "Playing %s (%d of %d)" % (names[self.menu_pick], self.menu_pick + 1, len(names))
-            return "Playing nobody: on no character, journaled only (%s)" % roster.SYSTEM_WORDS[system]
-        return "Brightness %d of %d" % (_nearest(BRIGHTNESS, self.brightness) + 1, len(BRIGHTNESS))
+    def after_host(self, used, before, now):
+        from fatebox_fw import host_play
+        host_play.after_host(self, used, before, now)
+
+    def set_supply(self, white, black, now):
+        from fatebox_fw import host_play
+        host_play.set_supply(self, white, black, now)
 
     def describe(self):
-        """The screen in words, for a terminal UI and for people who cannot see the ring."""
-        game = self.game
-        if self.menu is not None:
-            screen, text = self.menu, self._menu_words()
-        else:
-            screen, text = game.screen, game.text()
-        if self.message is not None:
-            text = "%s. %s" % (text, self.message)
-        return {"screen": screen, "text": text, "active": self.active(), "system": self.system,
-                "outcome": game.outcome() if game.screen == RESULT and self.menu is None else None,
-                "error": self.error}
+        from fatebox_fw import host_play
+        return host_play.describe(self)
 
     def state(self):
-        """The core's part of the `state` op (docs/protocol.md)."""
-        game = self.game
-        out = {"screen": self.menu or game.screen, "system": self.system, "active": self.active(),
-               "setup": game.setup_state(), "last": game.last_state(),
-               "brightness": self.brightness, "unsaved": self.store.dirty}
-        if self.menu is not None:
-            system = roster.SYSTEMS[self.menu_system]
-            names = self.candidates(system)
-            out["menu"] = {"system": system, "character": names[self.menu_pick] if self.menu_pick < len(names) else None}
-        return out
+        from fatebox_fw import host_play
+        return host_play.state(self)

@@ -1,31 +1,124 @@
-# The host's less frequent ops (docs/protocol.md): a transaction's begin,
-# stage and commit, a New Beginning trial, a roll of another system, the
-# table's settings. Served for fatebox_fw.server, which imports this module
-# for one op and drops it after: none of it stays in RAM between them
-# (docs/performance.md, Fits the Pico).
+# The host's ops but hello, list, get and repl (docs/protocol.md): served for
+# fatebox_fw.server, which imports this module for one op and lets it go after
+# (memory.using): none of it stays in RAM between requests.
 from shared_rules import names as N
 from shared_rules import roster
-from shared_rules.errors import RulesError
+from shared_rules import charname
+from shared_rules.errors import RulesError, SheetError
 from shared_rules.exact import is_int
+from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.new_beginning import Trial
-from fatebox_fw.memory import drop
 from fatebox_fw.refused import Refused, name_of as _name
+from fatebox_fw.store import StoreError
 
-_BATCH = ("fatebox_fw.batch",)
+
+def put(server, request):
+    character = checked(server, request.get("character"))
+    used, before = let_go(server, character.name)
+    created = server.store.put(character, owned=True)
+    _host_play().after_host(server.core, used, before, server.clock.ticks_ms())
+    return {"name": character.name, "created": created, "revision": server.store.revision(character.name)}
 
 
-def _batch():
-    from fatebox_fw import batch
-    return batch
+def delete(server, request):
+    name = _name(request)
+    store, core = server.store, server.core
+    used, before = let_go(server, name) if name in store.characters else (False, core.peek_active())
+    store.delete(name)
+    _host_play().after_host(core, used, before, server.clock.ticks_ms())
+    return {"name": name}
+
+
+def _host_play():
+    from fatebox_fw import host_play
+    return host_play
+
+
+def checked(server, data):
+    """The character a `put` or a staged write carries, checked whole (its
+    name, its sheet, its size in a `get`); refused with what is wrong."""
+    if not isinstance(data, dict):
+        raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
+    # docs/protocol.md, Names: the box's half of the rule, before anything else.
+    why = charname.problem(data.get("name"))
+    if why is not None:
+        raise Refused(N.E_INVALID, "character name: %s" % why)
+    other = charname.clash(data["name"], server.store.characters)
+    if other is not None:
+        raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
+                      "sheet as %r to replace it, or delete %r first" % (other, other, other))
+    try:
+        character = server.store.check(data)
+    except SheetError as exc:
+        raise Refused(N.E_INVALID, "character %s" % exc)
+    check_fits(character)
+    return character
+
+
+def let_go(server, name):
+    # docs/protocol.md, Play and the host: never from under the table's play.
+    # (whether play used it, the active character before the change)
+    core = server.core
+    used = core.uses(name)
+    problem = _host_play().let_go(core, name, server.clock.ticks_ms())
+    if problem is not None:
+        raise Refused(N.E_BUSY, problem)
+    return used, core.peek_active()
+
+
+def check_fits(character):
+    # docs/protocol.md, Limit: every reply is one frame. A character with a
+    # full history, big counters and a large id must still fit in `get`.
+    problem = roster.too_large(character)
+    if problem is not None:
+        raise Refused(N.E_INVALID, "character %r is too large for the box: with a full history of %d trials it would not fit in one frame (%s); shorten its texts or lists"
+                      % (character.name, HISTORY_LIMIT, problem))
+
+
+
+def journal(server, request):
+    after = request.get("after", 0)
+    if not is_int(after) or after < 0:
+        raise Refused(N.E_REQUEST, "`after` must be the last sequence number the host has (0 for all)")
+    store = server.store
+    try:
+        store.flush()       # the results still staged in memory go to the journal first
+    except StoreError:
+        pass                # then they are served from memory below
+    results, more = store.journal.page(after)
+    if not more:
+        for seq, entry in store.pending:
+            if seq > after:
+                item = dict(entry)
+                item["seq"] = seq
+                results.append(item)
+    return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
+            "now": server.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
+
+
+def about(server, request):
+    from fatebox_fw import info
+    out = info.info(server.board_name, server.store.directory, server.core.clock)
+    out["storage"] = server.storage()
+    out["backup"] = server.store.backup_status
+    return out
+
+
+def state(server, request):
+    out = _host_play().state(server.core)
+    out["characters"] = len(server.store.characters)
+    out["storage"] = server.storage()
+    out["backup"] = server.store.backup_status
+    out["replies-dropped"] = server.dropped
+    return out
 
 
 def begin(server, request):
+    from fatebox_fw import batch
     try:
-        return {"txn": _batch().begin(server.store)}
+        return {"txn": batch.begin(server.store)}
     except OSError as exc:
         raise Refused(N.E_STORAGE, "could not open a transaction on flash (%s)" % exc)
-    finally:
-        drop(_BATCH)
 
 
 def stage(server, request):
@@ -40,10 +133,8 @@ def stage(server, request):
     line = server.line
     if line[-1:] == b"\r":
         line = line[:-1]
-    try:
-        return {"staged": _batch().stage(store, txn, bytes(line[10:]))}
-    finally:
-        drop(_BATCH)
+    from fatebox_fw import batch
+    return {"staged": batch.stage(store, txn, bytes(line[10:]))}
 
 
 def _check_staged(server, request):
@@ -56,7 +147,7 @@ def _check_staged(server, request):
         if not isinstance(name, str) or not name:
             raise Refused(N.E_REQUEST, "a staged request carries `character` (to write) or `delete` (a name)")
         return
-    server.checked(data)
+    checked(server, data)
 
 
 def commit(server, request):
@@ -66,18 +157,18 @@ def commit(server, request):
     # docs/protocol.md, Play and the host: a batch may replace or delete any
     # character, so play lets go of the ones it uses before it is applied.
     core = server.core
-    game = core.game
+    # Play not made yet uses no character: it stays unmade (from .mpy files
+    # its modules would take the heap the batch needs).
+    game = core.made
     used = False
-    for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)):
+    for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)) if game is not None else ():
         if name is not None and core.uses(name):
-            server.let_go(name)
+            let_go(server, name)
             used = True
     before = core.peek_active()
-    try:
-        done, gone = _batch().commit(server.store, request.get("txn"), count, crc)
-    finally:
-        drop(_BATCH)
-    core.after_host(used, before, server.clock.ticks_ms())
+    from fatebox_fw import batch
+    done, gone = batch.commit(server.store, request.get("txn"), count, crc)
+    _host_play().after_host(core, used, before, server.clock.ticks_ms())
     return {"revisions": done, "deleted": gone}
 
 
@@ -105,7 +196,7 @@ def trial(server, request):
     if name is not None and server.store.characters[name].system != N.NEW_BEGINNING:
         raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
                       % (name, roster.SYSTEM_WORDS[server.store.characters[name].system]))
-    result = server.core.host_trial(trial, request["draw"], name, server.clock.ticks_ms())
+    result = _host_play().host_trial(server.core, trial, request["draw"], name, server.clock.ticks_ms())
     return {"result": result.to_dict()}
 
 
@@ -134,7 +225,7 @@ def roll(server, request):
             raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
                 name, roster.SYSTEM_WORDS[server.store.characters[name].system], roster.SYSTEM_WORDS[system]))
         hero = roster.copy(server.store.characters[name])
-    from fatebox_fw import host_roll     # only for this op: out of RAM otherwise
+    from fatebox_fw import host_roll
     try:
         result, entry = host_roll.roll(system, setup, server.core.sampler, hero)
     except host_roll.SetupError as exc:
@@ -169,7 +260,7 @@ def table(server, request):
             check_supply(supply["white"], supply["black"], BOX_SUPPLY)
         except RulesError as exc:
             raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
-        server.core.set_supply(supply["white"], supply["black"], server.clock.ticks_ms())
+        _host_play().set_supply(server.core, supply["white"], supply["black"], server.clock.ticks_ms())
     return {"supply": {"white": server.core.supply[0], "black": server.core.supply[1]}}
 
 

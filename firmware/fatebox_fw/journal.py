@@ -126,12 +126,9 @@ class Journal:
             # Lines from before the checks, none chained after them: rewritten
             # once with CRCs and a chain (docs/flash.md, Old state files), by a
             # module that leaves RAM again (a stock board's heap is tight).
-            from fatebox_fw import journal_old
-            from fatebox_fw.memory import drop
-            try:
+            from fatebox_fw.memory import using
+            with using("fatebox_fw.journal_old") as journal_old:
                 done = journal_old.upgrade(self, end, _seq, _good)
-            finally:
-                drop(("fatebox_fw.journal_old",))
             if done:
                 self.scan(False)
 

@@ -1,15 +1,13 @@
-# What each system brings into RAM, and taking it out again: a module imported
-# from a .mpy file lives in the heap (docs/performance.md, Fits the Pico).
+# The firmware's one memory policy (docs/performance.md, Fits the Pico): what
+# stays in RAM, what comes in for one request and leaves, how characters are kept.
 import gc
 import sys
 
 from shared_rules import registry
 
-# Each system's play and rules, from its registry row: its play module and the
-# modules it unloads (a package goes with its submodules). What is in none of
-# them (the core, the store, the server, names, wire, errors, limits, the
-# registry, New Beginning's Trial, roster) stays from the boot.
-SYSTEM_MODULES = dict((row.name, (row.play,) + tuple(row.unload)) for row in registry.ROWS)
+# A system's play module and its rules package (with its submodules) leave RAM
+# while another system is played.
+SYSTEM_MODULES = dict((row.name, (row.play, row.package)) for row in registry.ROWS)
 
 
 def owner(module):
@@ -21,6 +19,26 @@ def owner(module):
             if module.startswith(name) and (len(module) == len(name) or module.find(".", len(name)) == len(name)):
                 return system
     return None
+
+
+class using:
+    """`with using("fatebox_fw.x") as x:` the module for one request, out of
+    RAM again afterwards with the modules in `also` (what it imported) and,
+    when `live` is given, the rules of any system but that one."""
+
+    def __init__(self, name, also=(), live=False):
+        self.name = name
+        self.also = also
+        self.live = live
+
+    def __enter__(self):
+        return __import__(self.name, None, None, ["_"])
+
+    def __exit__(self, kind, value, trace):
+        drop((self.name,) + self.also)
+        if self.live is not False:
+            unload(self.live)
+        return False
 
 
 def drop(names):
@@ -41,18 +59,9 @@ def drop(names):
     return gone
 
 
-# In a tight heap (less than GC_EARLY_BELOW free after the boot) the collector
-# runs once this share of it has been allocated (at least GC_EVERY_MIN bytes),
-# not only when the heap is full. A board's heap cannot be compacted: left to
-# fill, a request's garbage spreads to the top and the characters it keeps
-# land among it, so that a file's 1 KB buffer (littlefs's cache, allocated by
-# every open) finds no run of free blocks that long however much is free in
-# all. Measured on the emulated Pico (docs/performance.md, Fits the Pico). In
-# a roomy heap it would only make collections (about 10 ms of a 241 KB heap)
-# eight times as frequent, and some idle loop turns that long. Not from .mpy
-# files: there the live heap is three times larger, each collection as much
-# longer, and a system chosen in the menu took over a second to load on the
-# emulated Pico; fatebox_fw.warm is what that path needs.
+# A tight heap (image only) is collected early, before garbage spreads through
+# it and leaves no run for a file's buffer; from .mpy files each collection is
+# too slow for that (fatebox_fw.warm is what that path needs).
 GC_EARLY_BELOW = 64 * 1024
 GC_EVERY_SHARE = 8
 GC_EVERY_MIN = 4096
@@ -77,11 +86,8 @@ def from_files():
     return getattr(sys.modules["fatebox_fw"], "__file__", "").endswith(".mpy")
 
 
-# Buffers allocated first (main.py, before the boot's imports), while the
-# heap still has runs that long: the imports leave it in pieces (each .mpy
-# read through a 1 KB buffer let go again, dictionaries grown), and on the
-# emulated Pico a stock board's boot in a heap with 64 KB taken had 48 KB
-# free and no run of 4 KB for the frame buffer. Taken by the one that needs it.
+# Buffers allocated first (main.py), while the heap still has runs that long:
+# the boot's imports leave it in pieces. Taken by the one that needs it.
 _EARLY = {}
 FRAME = "frame"           # the serial line's buffer (wire.LineReader)
 ROOM = "room"             # the save's room (Room)
@@ -105,23 +111,14 @@ def give_back(name, block):
         _EARLY[name] = block
 
 
-# A file's buffer: littlefs allocates its cache with every open (1 KB on the
-# rp2 port, 1,148 bytes in one piece with the file object).
+# A file's buffer: littlefs allocates its cache, with the file object, at every open.
 FILE_ROOM = 1152
 
 
 class Room:
-    """A run of heap kept free for the one allocation that must find one: a
-    save's file buffer. MicroPython's heap cannot be compacted; after a long
-    session in a small heap, the free bytes may be in pieces none of which
-    holds a file's 1 KB buffer, and a save that cannot open its file loses
-    what play staged. The room is a block held from the boot; give() lets it
-    go just before the files are opened (the allocator's collection frees it
-    when no other run is long enough), take() holds a block again afterwards,
-    wherever one is free (the files' own, once collected). Given only just
-    before the allocation it is kept for: once a collection has freed it, the
-    first allocation of any size may take a piece of it.
-    """
+    """A run of heap held for a save's file buffer, which a heap in pieces
+    may not have: give() lets it go just before the files are opened, take()
+    holds a block again afterwards (False if no run is that long yet)."""
 
     def __init__(self, size=FILE_ROOM, make=bytearray):
         self.size = size
@@ -150,39 +147,25 @@ BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 
 def unload(keep):
     """Take the modules of every system but `keep` out of RAM; their names, or [].
-
-    A module goes from sys.modules and from its package (where `from
-    shared_rules import approaches` would find it), then a collection frees it
-    once nothing else holds it: no object of its classes may be kept (the
-    store keeps other systems' characters released: keep).
-    """
+    A collection frees them once nothing holds them: no object of their
+    classes may be kept (keep)."""
     gone = drop([name for name in sys.modules if owner(name) not in (None, keep)])
     if gone:
         gc.collect()
     return gone
 
 
-def keep(character, live):
-    """`character` (a roster.Hero) as the store keeps it while `live` is played:
-    released (its sheet a checked dict) unless it is of `live`. The one place
-    this is decided: whatever is in RAM is this module's business, and a sheet
-    object kept while its system's modules leave RAM (unload) would hold classes
-    the rules, imported again, no longer know. Play makes the sheet again when
-    it asks for it (roster.Hero.sheet). The host, which never unloads, keeps
-    sheets made. From .mpy files (a stock board, where the bytecode takes the
-    heap) every character is kept released, the live system's too: only the
-    one play asks for is made (a New Beginning sheet is about 3 KB made, half
-    a KB released), and made again after a result or a new choice in the
-    menu."""
-    if character.system != live or from_files():
-        character.release()
+def keep(character):
+    """`character` (a roster.Hero) as the store keeps it, on every board: its
+    sheet as JSON text, made again when play asks (roster.Hero.sheet). No
+    sheet object may outlive its rules leaving RAM (unload), and one kept
+    form is one state to test."""
+    character.release()
     return character
 
 
 def play_at_boot():
     """Whether the system's play is made at boot (the core): not from .mpy
-    files, where it would hold 33 KB of bytecode (New Beginning's screens
-    and the rules they import) while the host loads the characters; the
-    first press, or the host asking about play, brings it in then (its
-    first screen 0.3 s after the press on the emulated Pico)."""
+    files, where its bytecode would take the heap while the host loads the
+    characters; the first press, or the host asking about play, brings it in."""
     return not from_files()

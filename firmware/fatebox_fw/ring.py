@@ -272,3 +272,27 @@ def pattern_of(outcome):
     """(pattern, colour name) of an outcome, for cards and tests."""
     entry = _PATTERNS[outcome]
     return entry[0], entry[1]
+
+
+def nearest(levels, value):
+    """The index of the level in `levels` nearest to `value`."""
+    best = 0
+    for i in range(len(levels)):
+        if abs(levels[i] - value) < abs(levels[best] - value):
+            best = i
+    return best
+
+
+def meter_pixels(num, den, count):
+    """Pixels of the odds meter for a chance num/den, rounded to the nearest.
+
+    Ruling (docs/rulings.md, odds meter): a chance above 0 lights at least one
+    pixel and a chance below 1 leaves at least one dark, so the ring never
+    shows "certain" or "impossible" when it is not.
+    """
+    if den <= 0 or num <= 0:
+        return 0
+    if num >= den:
+        return count
+    lit = (2 * count * num + den) // (2 * den)
+    return min(count - 1, max(1, lit))

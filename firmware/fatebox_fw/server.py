@@ -5,13 +5,10 @@ import gc
 from shared_rules import names as N
 from shared_rules import wire
 from shared_rules import roster
-from shared_rules import charname
-from shared_rules.errors import SheetError
-from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.memory import drop
+from fatebox_fw.memory import using
 from fatebox_fw.store import StoreError
 from fatebox_fw.refused import Refused, name_of as _name
 
@@ -164,6 +161,12 @@ class Server:
             return
         try:
             result = op(request)
+            reply = {"id": id, "ok": True}
+            reply.update(result)
+            result = None
+            # Encoded here: at the heap's edge the reply's frame is the last
+            # allocation, and it must be answered `memory` as the op would be.
+            frame = _frame(id, reply)
         except Refused as exc:
             self.send(_error(id, exc.code, exc.message))
             return
@@ -178,18 +181,12 @@ class Server:
             # The heap had no room: the host hears it (if a frame can still be
             # made), then the box starts again from the flash (start.py).
             asked = request["op"]
-            self.line = request = None
+            self.line = request = result = reply = None
             gc.collect()
             self.send(_error(id, N.E_MEMORY, "the box ran out of memory answering %s; it starts its play "
                              "again from what its flash holds (nothing half-applied); try again" % asked))
             raise
-        reply = {"id": id, "ok": True}
-        reply.update(result)
-        try:
-            self.send(reply)
-        except wire.WireError as exc:
-            # put refuses characters that would not fit, so this is a last resort.
-            self.send(_error(id, exc.code, "the reply would not fit in one frame: %s" % exc.message))
+        self.queue_frame(frame)
 
     # -- ops: each validates everything before it changes anything -------------
 
@@ -216,24 +213,19 @@ class Server:
             raise Refused(N.E_NOT_FOUND, "no character named %r on the box" % name)
         return {"character": self.store.characters[name].to_dict(), "revision": self.store.revision(name)}
 
+    def repl(self, request):
+        # docs/protocol.md, repl: the reply goes out first, then Box.run() returns.
+        self.released = True
+        return {}
+
+    # The other ops are served by fatebox_fw.host_ops, in RAM only while one is
+    # (memory.using); a new op goes there unless play needs it between requests.
+
     def put(self, request):
-        character = self.checked(request.get("character"))
-        used, before = self.let_go(character.name)
-        created = self.store.put(character, owned=True)
-        self.core.after_host(used, before, self.clock.ticks_ms())
-        return {"name": character.name, "created": created, "revision": self.store.revision(character.name)}
+        return _hosted("put", self, request)
 
     def delete(self, request):
-        name = _name(request)
-        used, before = self.let_go(name) if name in self.store.characters else (False, self.core.peek_active())
-        self.store.delete(name)
-        self.core.after_host(used, before, self.clock.ticks_ms())
-        return {"name": name}
-
-    # -- a transaction (docs/protocol.md, Transactions) -----------------------------
-
-    # The host's less frequent ops: served by fatebox_fw.host_ops, in RAM
-    # only while one is (docs/performance.md, Fits the Pico).
+        return _hosted("delete", self, request)
 
     def begin(self, request):
         return _hosted("begin", self, request)
@@ -257,84 +249,30 @@ class Server:
         return _hosted("entropy", self, request)
 
     def journal(self, request):
-        after = request.get("after", 0)
-        if not is_int(after) or after < 0:
-            raise Refused(N.E_REQUEST, "`after` must be the last sequence number the host has (0 for all)")
-        store = self.store
-        try:
-            store.flush()       # the results still staged in memory go to the journal first
-        except StoreError:
-            pass                # then they are served from memory below
-        results, more = store.journal.page(after)
-        if not more:
-            for seq, entry in store.pending:
-                if seq > after:
-                    item = dict(entry)
-                    item["seq"] = seq
-                    results.append(item)
-        return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
-                "now": self.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
-
-    def checked(self, data):
-        """The character a `put` or a staged write carries, checked whole (its
-        name, its sheet, its size in a `get`); refused with what is wrong."""
-        if not isinstance(data, dict):
-            raise Refused(N.E_REQUEST, "`character` must be a character object (see docs/protocol.md)")
-        # docs/protocol.md, Names: the box's half of the rule, before anything else.
-        why = charname.problem(data.get("name"))
-        if why is not None:
-            raise Refused(N.E_INVALID, "character name: %s" % why)
-        other = charname.clash(data["name"], self.store.characters)
-        if other is not None:
-            raise Refused(N.E_INVALID, "character name: the box holds %r, the same name but for case; put the "
-                          "sheet as %r to replace it, or delete %r first" % (other, other, other))
-        try:
-            character = self.store.check(data)
-        except SheetError as exc:
-            raise Refused(N.E_INVALID, "character %s" % exc)
-        check_fits(character)
-        return character
-
-    def let_go(self, name):
-        # docs/protocol.md, Play and the host: never from under the table's play.
-        # (whether play used it, the active character before the change)
-        used = self.core.uses(name)
-        problem = self.core.let_go(name, self.clock.ticks_ms())
-        if problem is not None:
-            raise Refused(N.E_BUSY, problem)
-        return used, self.core.peek_active()
-
-    def repl(self, request):
-        # docs/protocol.md, repl: the reply goes out first, then Box.run() returns.
-        self.released = True
-        return {}
+        return _hosted("journal", self, request)
 
     def about(self, request):
-        from fatebox_fw import info      # the `info` op: imported when first asked
-        out = info.info(self.board_name, self.store.directory, self.core.clock)
-        out["storage"] = self.storage()
-        out["backup"] = self.store.backup_status
-        return out
+        return _hosted("about", self, request)
 
     def state(self, request):
-        out = self.core.state()
-        out["characters"] = len(self.store.characters)
-        out["storage"] = self.storage()
-        out["backup"] = self.store.backup_status
-        out["replies-dropped"] = self.dropped
-        return out
+        return _hosted("state", self, request)
 
 
-# In RAM only while an op of theirs is served (docs/performance.md, Fits the Pico).
-_HOSTED = ("fatebox_fw.host_ops", "fatebox_fw.batch", "fatebox_fw.host_roll")
+# What host_ops imports for an op, out of RAM with it.
+_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info")
 
 
 def _hosted(op, server, request):
-    from fatebox_fw import host_ops
-    try:
+    with using("fatebox_fw.host_ops", _HOSTED, server.store.live) as host_ops:
         return getattr(host_ops, op)(server, request)
-    finally:
-        drop(_HOSTED)
+
+
+def _frame(id, reply):
+    try:
+        return wire.encode(reply)
+    except wire.WireError as exc:
+        # put refuses characters that would not fit, so this is a last resort.
+        return wire.encode(_error(id, exc.code, "the reply would not fit in one frame: %s" % exc.message))
 
 
 def _blank(line):
@@ -343,15 +281,6 @@ def _blank(line):
         if byte not in b" \t\r":
             return False
     return True
-
-
-def check_fits(character):
-    # docs/protocol.md, Limit: every reply is one frame. A character with a
-    # full history, big counters and a large id must still fit in `get`.
-    problem = roster.too_large(character)
-    if problem is not None:
-        raise Refused(N.E_INVALID, "character %r is too large for the box: with a full history of %d trials it would not fit in one frame (%s); shorten its texts or lists"
-                      % (character.name, HISTORY_LIMIT, problem))
 
 
 def _error(id, code, message):

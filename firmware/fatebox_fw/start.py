@@ -22,12 +22,12 @@ def safe_mode(board):
 
 
 def booted():
-    """After the boot on MicroPython: what only starting needed (the profile's
-    checks, safe mode) leaves RAM (docs/performance.md, Fits the Pico) and the
-    collector is set to run early (memory.collect_early). The names dropped.
-    On CPython nothing is: a module imported again is a new one, and whoever
-    holds the old ProfileError would no longer catch the new one's."""
-    if sys.implementation.name != "micropython":
+    """After the boot on MicroPython and CircuitPython: what only starting
+    needed (the profile's checks, safe mode) leaves RAM (docs/performance.md,
+    Fits the Pico) and the collector is set to run early (memory.collect_early).
+    The names dropped. On CPython nothing is: a module imported again is a new
+    one, and whoever holds the old ProfileError would no longer catch the new one's."""
+    if sys.implementation.name not in ("micropython", "circuitpython"):
         return []
     gone = drop(BOOT_ONLY)
     gc.collect()

@@ -1,6 +1,5 @@
 # The characters and settings on flash: one JSON file, saved atomically (write a
 # temporary file, close, keep the old one as .bak, rename), batched, validated on load.
-import io
 import json
 import sys
 
@@ -14,8 +13,8 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import Room, drop, keep, unload
-from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, base as _base, \
+from fatebox_fw.memory import Room, keep, unload, using
+from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, Checked, base as _base, \
     crc_more, exists, reason as _reason
 
 
@@ -24,45 +23,11 @@ def _exists(path):
 
 CAPACITY = 8          # docs/protocol.md, hello: limits.characters
 ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
-# MicroPython's json.dump writes a value straight into a file, piece by piece,
-# with no string of it in RAM (docs/performance.md, Fits the Pico); CPython's
-# writes text, and the files here are binary, so there a value goes as bytes.
-STREAM_JSON = sys.implementation.name == "micropython"
-
-
-class Checked(getattr(io, "IOBase", object)):
-    """What a save writes through: pieces gather in a buffer made once, and each
-    full buffer goes into the CRC and to the file (MicroPython's json.dump
-    writes here piece by piece; a CRC per piece would make a long int each:
-    heap churn). A runtime without io.IOBase is not STREAM_JSON: it writes bytes."""
-
-    def __init__(self, size=256):
-        self.f = None
-        self.crc = 0
-        self.buf = bytearray(size)
-        self.view = memoryview(self.buf)
-        self.n = 0
-
-    def write(self, data):
-        k = len(data)
-        if self.n + k > len(self.buf):
-            self.flush()
-            if k > len(self.buf):
-                self.crc = crc_more(data, self.crc)
-                self.f.write(data)
-                return k
-        self.buf[self.n:self.n + k] = data
-        self.n += k
-        return k
-
-    def flush(self):
-        if self.n:
-            piece = self.view[:self.n]
-            self.crc = crc_more(piece, self.crc)
-            self.f.write(piece)
-            self.n = 0
-
-
+# MicroPython's (and CircuitPython's) json.dump writes a value straight into a
+# file, piece by piece, with no string of it in RAM (docs/performance.md, Fits
+# the Pico); CPython's writes text, and the files here are binary, so there a
+# value goes as bytes.
+STREAM_JSON = sys.implementation.name in ("micropython", "circuitpython")
 
 
 class StoreError(Exception):
@@ -107,9 +72,9 @@ class Store:
     `busy`, when set, is called between the pieces of a save, so the loop can
     keep reading the buttons while the flash is written.
 
-    `live` is the system being played (the core sets it): characters of the
-    other systems are kept released (memory.keep), and the rules a check
-    imports for them leave RAM again once it is done (memory.unload).
+    `live` is the system being played (the core sets it): the rules a check
+    imports for another system leave RAM again once it is done (memory.unload).
+    Characters are kept as memory.keep says.
     """
 
     def __init__(self, directory, capacity=CAPACITY, opener=open):
@@ -170,11 +135,8 @@ class Store:
         """Read the characters and settings from flash (docs/flash.md): the last
         good generation, a corrupt file kept aside. The reading is imported for
         it and leaves RAM again (docs/performance.md, Fits the Pico)."""
-        from fatebox_fw import store_load
-        try:
+        with using("fatebox_fw.store_load") as store_load:
             store_load.load(self)
-        finally:
-            drop(("fatebox_fw.store_load",))
         if self.unchecked and not self.readonly:
             # A file from before the checks: rewritten at once with its CRC.
             try:
@@ -186,17 +148,17 @@ class Store:
 
     def check(self, data):
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
-        released unless it is of the live system, whose rules then leave RAM again."""
+        kept as the store keeps it; rules not of the live system leave RAM again."""
         try:
-            return keep(roster.from_dict(data), self.live)
+            return keep(roster.from_dict(data))
         finally:
             unload(self.live)
 
     def release(self):
-        """Release every character not of the live system (the core chose another)."""
+        """Every character as the store keeps it (memory.keep): the sheet play made goes."""
         chars = self.characters
         for name in chars:
-            keep(chars[name], self.live)
+            keep(chars[name])
 
     def revision(self, name):
         return self.revisions.get(name, 0)
@@ -208,11 +170,7 @@ class Store:
         numbered into the journal with this set-up; a `put` from the host is not a result.
         `owned`: nothing else holds `character` (the host's `put`, fresh from
         check()), so it is kept as it is instead of a copy."""
-        if owned:
-            character.release()        # kept released, as a copy would be
-        else:
-            character = roster.copy(character)
-        character = keep(character, self.live)
+        character = keep(character if owned else roster.copy(character))
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)
@@ -421,7 +379,3 @@ class Store:
         if self.txn is None or txn != self.txn:
             raise StoreError(N.E_TRANSACTION, "no transaction %r is open on the box (it restarted, or another "
                              "began); begin again" % (txn,))
-
-
-
-

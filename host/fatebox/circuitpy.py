@@ -109,8 +109,21 @@ def remove(flash, path):
 
 
 def free_bytes(flash):
-    out = _mtool(["minfo", "-i", _image(flash), "::"], "reading CIRCUITPY's size").decode()
-    return out
+    """The bytes free on the drive, as mdir counts them (whole clusters)."""
+    out = _mtool(["mdir", "-i", _image(flash), "::/"], "reading CIRCUITPY's free space").decode("utf-8", "replace")
+    for line in reversed(out.splitlines()):
+        if "bytes free" in line:
+            return int("".join(ch for ch in line.split("bytes free")[0] if ch.isdigit()))
+    raise DriveError("reading CIRCUITPY's free space: mdir said no 'bytes free'")
+
+
+def fill(flash, name="filler.bin", leave=0):
+    """One file of zeros that takes the drive's free space but `leave` bytes:
+    a drive the user has filled (photos, a library bundle)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, name), "wb") as f:
+            f.truncate(free_bytes(flash) - leave)
+        copy_in(flash, tmp, [name])
 
 
 def stage(folder, board="pico", library=True):

@@ -69,6 +69,8 @@ def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
         if board is None and PROFILE not in present:
             files[PROFILE] = board_profile(DEFAULT_BOARD)[1]
             click.echo("no board.json on the target and no --board: using %s" % DEFAULT_BOARD, err=True)
+        if runtime == CIRCUITPYTHON:
+            _keep_aside(target.root)
         plan = Copy(files, present)
         _run(plan, target)
         if runtime == CIRCUITPYTHON:
@@ -99,6 +101,28 @@ def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
 
 
 NEOPIXEL_LIBRARY = ("neopixel.mpy", "neopixel.py")
+# CircuitPython runs the first of code.txt, code.py, main.txt, main.py it finds:
+# a code.txt would run instead of Fatebox's code.py. Fatebox's own entry
+# points say this in their first line.
+USERS_ENTRY = ("code.txt", "code.py", "boot.py")
+OURS = b"for Fatebox"
+
+
+def _keep_aside(root):
+    """A code.py, code.txt or boot.py on the drive that is not Fatebox's is
+    renamed <name>.before-fatebox[-N].<ext> (never overwritten), and said."""
+    for name in USERS_ENTRY:
+        path = root / name
+        if not path.is_file() or OURS in path.read_bytes()[:200]:
+            continue
+        stem, ext = name.rsplit(".", 1)
+        kept, n = root / ("%s.before-fatebox.%s" % (stem, ext)), 1
+        while kept.exists():
+            n += 1
+            kept = root / ("%s.before-fatebox-%d.%s" % (stem, n, ext))
+        path.rename(kept)
+        click.echo("fatebox: %s is not Fatebox's: kept as %s (rename it back, and Fatebox's away, to run "
+                   "yours)" % (name, kept.name), err=True)
 
 
 def _run(plan, target):

@@ -7,6 +7,7 @@ import os
 import click
 
 from shared_rules import roster
+from fatebox import charnames
 from fatebox import stats as S
 from fatebox import stats_show
 from fatebox.errors import FateboxError, USAGE
@@ -43,6 +44,11 @@ def history_command(name, system, since, as_json):
     system = _system(system)
     with _records() as records:
         results = records.results(name, system, _since(since))
+        if name is not None and not results:
+            # Any case, as --character takes it: the name as the box wrote it wins above.
+            same = charnames.key(name)
+            results = [r for r in records.results(None, system, _since(since))
+                       if isinstance(r["character"], str) and charnames.key(r["character"]) == same]
     if as_json:
         click.echo(json.dumps({"results": results}))
         return

@@ -8,7 +8,7 @@ from fatebox import table as T
 from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import echo
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import BOX_SUPPLY, check_supply
+from shared_rules.new_beginning import BOX_SUPPLY, MAX_SUPPLY, check_supply
 from fatebox.session import port_option
 
 
@@ -31,10 +31,13 @@ def table_command(path, supply_white, supply_black, as_json, port):
     base = table.supply if table is not None else None
     # Each colour given is checked before the board is touched; one colour
     # alone keeps the other as the file has it, else as the box has it.
-    if supply_white is not None:
-        _checked(supply_white, 1, most=None)     # its range alone: the pair is checked once both are known
-    if supply_black is not None:
-        _checked(1, supply_black, most=None)
+    # Its range alone (the pair is checked once both are known): the other colour is
+    # at least 1, so one given alone is 1..11 on the box's ring.
+    for option, value, other in (("--supply-white", supply_white, supply_black),
+                                 ("--supply-black", supply_black, supply_white)):
+        if value is not None and not 1 <= value <= (MAX_SUPPLY if other is not None else BOX_SUPPLY - 1):
+            raise FateboxError("%s: %d is out of range (allowed: each colour 1..%d, %d tokens in all at most); "
+                               "nothing was sent" % (option, value, BOX_SUPPLY - 1, BOX_SUPPLY), USAGE)
     if base is not None or (supply_white is not None and supply_black is not None):
         base = base or (None, None)
         table = T.Table(path or "the options", _checked(_either(supply_white, base[0]), _either(supply_black, base[1])))

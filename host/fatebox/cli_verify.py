@@ -33,10 +33,14 @@ def verify_command(as_json, port):
     else:
         for seq, kind, words in problems:
             echo("%s: %s: %s" % (seq if seq is not None else "?", kind, words))
-        if not problems:
-            echo("intact: %d results (%d..%d) link one to the next%s" % (
-                checked, first, last, " and agree with the host's records" if row is not None
-                else "; the host has no records of this box to compare with"))
+        if not problems and checked == 0:
+            echo("intact: the box's journal holds no results yet")
+        elif not problems:
+            one = checked == 1
+            echo("%s%s" % ("intact: 1 result (%d), as it was played" % last if one else
+                           "intact: %d results (%d..%d) link one to the next" % (checked, first, last),
+                           (" and as the host's records have it" if one else " and agree with the host's records")
+                           if row is not None else "; the host has no records of this box to compare with"))
     if problems:
         if as_json:
             raise SystemExit(1)

@@ -109,6 +109,10 @@ MPY_VERSION = 6            # MicroPython 1.22+ .mpy format (1.29 writes 6.3)
 # from ../shared/circuitpython/ (circuitpython.org publishes the same per release).
 CP_MPY_MAGIC = ord("C")
 CP_MPY_CROSS = Path(os.environ.get("FATEBOX_CP_MPY_CROSS", ROOT / "build" / "circuitpython" / "mpy-cross"))
+# -O3: no line-number tables (tracebacks name the function, not the line):
+# CircuitPython keeps every module's bytecode in its heap, and on a Pico the
+# eight-character session does not fit with them (docs/circuitpython.md).
+CP_MPY_FLAGS = ("-O3",)
 
 
 class DeployError(FateboxError):
@@ -204,7 +208,8 @@ def compile_cp_mpy(mpy_cross, source, board_path):
     with tempfile.TemporaryDirectory(prefix="fatebox-cpmpy-") as tmp:
         out = os.path.join(tmp, "out.mpy")
         try:
-            proc = subprocess.run([str(mpy_cross), "-o", out, "-s", board_path[:-3] + ".mpy", str(source)],
+            proc = subprocess.run([str(mpy_cross)] + list(CP_MPY_FLAGS) + ["-o", out, "-s", board_path[:-3] + ".mpy",
+                                                                            str(source)],
                                   capture_output=True)
         except OSError as exc:
             raise DeployError("cannot run CircuitPython's mpy-cross %s: %s" % (mpy_cross, exc.strerror or exc))

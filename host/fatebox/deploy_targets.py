@@ -212,6 +212,8 @@ def connect(spec):
         raise DeployError("%s is the virtual gadget (fatebox sim, pid %d): it already runs the firmware of "
                           "this checkout, so there is nothing to deploy; restart it to pick up changes, or "
                           "give a board's port (or --to DIR)" % (device, gadget["pid"]), USAGE)
+    if device.startswith("/") and not os.path.exists(device):
+        raise DeployError("cannot open %s for deploying: no such device; %s" % (device, ports.seen_text()), NO_BOARD)
     try:
         transport = SerialTransport(device, baudrate=115200)
     except (TransportError, serial.SerialException, OSError) as exc:

@@ -112,9 +112,13 @@ def choose(spec, gadgets_too=True, serves_too=None):
         raise FateboxError(
             "no board on USB and %d virtual gadgets running (%s); choose one with --port PATH"
             % (len(running), ", ".join("%s, pid %d" % (g["port"], g["pid"]) for g in running)), USAGE)
+    # Deploy never goes to a gadget (it runs this checkout already): starting one would not help.
+    how = ("start the virtual gadget (`fatebox sim`), or give --port PATH" if gadgets_too else
+           "or give --port PATH (a board only: the virtual gadget already runs this checkout; "
+           "--to DIR writes the files into a folder)")
     raise FateboxError(
-        "no MicroPython board found (USB %04X:%04X); %s. Plug the board in, start the virtual "
-        "gadget (`fatebox sim`), or give --port PATH" % (BOARD_VID, BOARD_PID, seen_text(ports)), NO_BOARD)
+        "no MicroPython board found (USB %04X:%04X); %s. Plug the board in, %s"
+        % (BOARD_VID, BOARD_PID, seen_text(ports), how), NO_BOARD)
 
 
 def _through_serve(device, serves_too):

@@ -55,6 +55,10 @@ def pull_plans(link, records, name, directory, force=False, say=print):
     box = Remote(link, records)
     box.warn_bad_names(say)
     box.fetch_results(say)
+    if name and name not in box.names and name not in box.bad_names:
+        # Any case, as --character takes it (the box holds no two names that differ only so).
+        same = [n for n in box.names if charnames.key(n) == charnames.key(name)]
+        name = same[0] if len(same) == 1 else name
     names = [name] if name else list(box.names)
     if name and name in box.bad_names:
         box.bad_names = [name]

@@ -46,8 +46,8 @@ def current():
 def port_option(command):
     """`--port` on a board command too, overriding the global one."""
     return click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
-                        help="The board: auto (the one MicroPython board plugged in), "
-                             "a device path, or a pyserial URL.")(command)
+                        help="The board: auto (the one MicroPython board on USB, else the running "
+                             "`fatebox sim`), a path, or a pyserial URL.")(command)
 
 
 def connect(port=None):

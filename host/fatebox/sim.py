@@ -13,7 +13,8 @@ from fatebox.sim_view import HeadlessView, Presses, TerminalView, WordsView
 from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import ProfileError
-from fatebox_fw.server import Refused, check_fits
+from fatebox_fw.host_ops import check_fits
+from fatebox_fw.refused import Refused
 from fatebox_fw.store import StoreError
 
 

@@ -281,5 +281,5 @@ class PanelView:
                  ("emulated time %.1f s \u00b7 %d frames from the data pin \u00b7 %d flash writes"
                   % (self.chip.now_ms() / 1000.0, len(self.chip.frames), len(self.chip.flash_ops)), "dim")]
         return panel.screen(width, height, self.pixels(), PICO["brightness"], lines,
-                            port_lines(self.chip.protocol_path, fatebox_command()), KEY_ROWS, KEY_LINE,
+                            port_lines(self.chip.protocol_path, fatebox_command(), found=False), KEY_ROWS, KEY_LINE,
                             title=TITLE, words_line=self.words.line)

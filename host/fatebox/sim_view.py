@@ -300,6 +300,8 @@ def start_text(path, command):
             % (command, path)]
 
 
-def port_lines(path, command):
+def port_lines(path, command, found=True):
+    """found: `--port auto` finds this gadget (the emulated Pico is not registered: name its port)."""
     return [[("Port ", "bold"), (path, "bold yellow")],
-            [("From any terminal: ", None), ("%s list" % command, "bold green")]]
+            [("From any terminal: ", None), ("%s list" % command if found else "%s --port %s list" % (command, path),
+                                             "bold green")]]

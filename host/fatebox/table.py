@@ -46,6 +46,8 @@ def load(path):
     """The checked Table of a table file; FateboxError (exit 2) naming the file,
     the line and the field (`new-beginning.supply.white`) with its range."""
     from fatebox.sheets import read_document
+    if not os.path.lexists(path):
+        raise FateboxError("%s: no such table file; check the path" % path, USAGE)
     text, document = read_document(path)
     data = document.unwrap()
 

@@ -72,7 +72,8 @@ def test_each_system_has_its_modules_and_the_boot_has_none():
     assert M.owner("shared_rules.axiom.roll") == registry.AXIOM.name
     assert M.owner("fatebox_fw.play.colour_tokens") == registry.COLOUR_TOKENS.name
     assert M.owner("shared_rules.axiomatic") is None     # a package, not a name prefix
-    for resident in ("shared_rules.names", "shared_rules.new_beginning", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
+    assert M.owner("shared_rules.new_beginning") == N.NEW_BEGINNING   # its Trial too: the host's trial imports it
+    for resident in ("shared_rules.names", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
                      "fatebox_fw.store", "fatebox_fw.server", "fatebox_fw.memory"):
         assert M.owner(resident) is None, resident
     assert sorted(M.SYSTEM_MODULES) == sorted(roster.SYSTEMS)
@@ -402,11 +403,16 @@ def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
     _from_files(test)
 
 
-def test_not_from_mpy_files_the_play_is_made_at_boot_and_the_live_system_kept_made():
-    gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING}, ash())
+def test_not_from_mpy_files_the_play_is_made_at_boot_and_only_the_active_character_s_sheet():
+    gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING},
+                              {"name": "Tobin", "system": N.NEW_BEGINNING}, ash())
     assert gadget.core._game is not None
     chars = gadget.store.characters
-    assert chars["Mara"].made is not None and chars["Ash"].made is None
+    # one policy on every board: kept as text, made when play asks (the active one)
+    assert [n for n in sorted(chars) if chars[n].made is not None] == ["Mara"]
+    play(gadget, board)
+    made = [n for n in sorted(chars) if gadget.store.characters[n].made is not None]
+    assert made in ([], ["Mara"]) and gadget.store.characters["Tobin"].made is None
 
 
 def test_a_block_reserved_first_is_the_one_taken_later():

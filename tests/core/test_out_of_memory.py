@@ -7,6 +7,7 @@ from shared_rules import roster
 from fatebox_fw import box as G
 from fatebox_fw import start as ST
 from fatebox_fw.box import Box
+from fatebox_fw import server as S
 from fatebox_fw.store import Store
 from tests.core.fakeboard import FakeBoard
 from tests.core.sheets import character
@@ -193,3 +194,39 @@ def test_a_trial_whose_save_runs_out_of_heap_journals_nothing():
 
 def raises_memory():
     raise MemoryError("memory allocation failed, allocating 512 bytes")
+
+
+def test_a_reply_too_big_for_the_heap_left_is_answered_memory_not_silence():
+    # At the edge of the heap the reply's own frame is the last allocation (a
+    # `list` of eight characters): the host hears `memory`, then the box starts
+    # again from its flash, as when the op itself ran out.
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def list_them():
+        board.send({"id": 2, "op": "list"})
+
+    board = ScriptedBoard({turn: list_them, turn + 60: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    state = {"raised": 0}
+    saved = S._frame
+
+    def frame(id, reply):
+        if id == 2 and not state["raised"]:
+            state["raised"] = 1
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+        return saved(id, reply)
+
+    S._frame = frame
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        S._frame = saved
+    assert state["raised"] == 1
+    replies = board.replies()
+    by_id = dict((r["id"], r) for r in replies if "id" in r)
+    assert by_id[2]["ok"] is False and by_id[2]["error"]["code"] == N.E_MEMORY
+    assert "answering list" in by_id[2]["error"]["message"]
+    assert len([r for r in replies if r.get("event") == "hello"]) == 2     # started again from its flash
+    assert by_id[99]["ok"] is True

@@ -204,10 +204,10 @@ def test_a_trial_of_each_system_from_the_buttons_reaches_the_host(tmp_path, boxe
     # Colour tokens: Rue, a green action, 1 keyword, her 2 traits' reserve; kept as suggested; 1 gold earned.
     box.choose("colour-tokens")
     box.at("colour")
-    box.keys("4+44")
+    box.keys("444")                                       # one core keyword is where a set-up starts
     hand = box.at("result")["last"]["hand"]
     assert len(hand) == 4
-    box.keys(".44444")
+    box.keys(".4")                                        # GO on the hand: the suggested three, the reserve
     box.at("done")
     box.keys("+4")
     box.settled("colour")

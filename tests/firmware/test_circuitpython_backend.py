@@ -449,3 +449,16 @@ def test_boot_py_without_a_profile_leaves_the_drive_writable_to_fix_it(cp, capsy
     assert boot.boot() == "computer"
     assert cp.storage.remounted == []
     assert "cannot read" in capsys.readouterr().out
+
+
+def test_boot_py_whose_remount_is_refused_leaves_the_drive_to_the_computer_and_says_so(cp, capsys):
+    # CircuitPython refuses a remount while a host has the drive (RuntimeError)
+    # or the flash will not take it (OSError): boot.py must not stop there.
+    boot = boot_module(cp, PICO)
+    for exc in (RuntimeError("Cannot remount '/' when visible via USB."), OSError(30, "Read-only filesystem")):
+        def refuse(path, readonly=False, exc=exc, **kw):
+            raise exc
+        cp.storage.remount = refuse
+        assert boot.boot() == "computer"
+        said = capsys.readouterr().out
+        assert "cannot take CIRCUITPY" in said and str(exc) in said and "the box will not save" in said, said

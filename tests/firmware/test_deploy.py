@@ -213,7 +213,10 @@ def test_without_circuitpythons_mpy_cross_the_set_is_sources_and_says_so(tmp_pat
 def fake_mpy_cross(tmp_path, header):
     """A stand-in for CircuitPython's mpy-cross: writes `header` then the source to -o's file."""
     script = tmp_path / "mpy-cross"
-    script.write_text('#!/bin/sh\nprintf \'%s\' > "$2"; cat "$5" >> "$2"\n' % header)
+    # its arguments kept in mpy-cross.args; -o's file, then the source last
+    script.write_text('#!/bin/sh\necho "$@" > "$0.args"\n'
+                      'while [ $# -gt 1 ]; do [ "$1" = -o ] && out="$2"; shift; done\n'
+                      'printf \'%s\' > "$out"; cat "$1" >> "$out"\n' % header)
     script.chmod(0o755)
     return script
 
@@ -230,6 +233,8 @@ def test_with_circuitpythons_mpy_cross_modules_go_as_its_mpy_and_entry_points_as
     assert not [f for f in files if f.endswith(".py") and f not in ("boot.py", "code.py")]
     assert (out / "fatebox_fw" / "box.mpy").read_bytes()[:2] == b"C\x06"
     assert "NeoPixel" not in result.output
+    # no line-number tables: the bytecode lives in CircuitPython's heap
+    assert "-O3" in (tmp_path / "mpy-cross.args").read_text().split()
 
 
 def test_an_mpy_cross_that_writes_micropythons_format_is_refused(tmp_path):
@@ -239,6 +244,32 @@ def test_an_mpy_cross_that_writes_micropythons_format_is_refused(tmp_path):
     assert result.exit_code != 0
     assert "no .mpy CircuitPython 10 loads" in result.output
     assert not (out / "code.py").exists()
+
+
+def test_a_code_py_of_the_users_own_is_kept_aside_and_said(tmp_path, monkeypatch):
+    monkeypatch.setattr(deploy, "CP_MPY_CROSS", tmp_path / "no-mpy-cross")
+    out = tmp_path / "CIRCUITPY"
+    out.mkdir()
+    (out / "code.py").write_text("print('hello from my own code.py')\n")
+    (out / "code.before-fatebox.py").write_text("an older one kept aside\n")
+    (out / "code.txt").write_text("print('code.txt runs before code.py')\n")
+    (out / "boot.py").write_text("import storage\nstorage.disable_usb_drive()\n")
+    result = fatebox("deploy", "--runtime", "circuitpython", "--to", str(out), "--board", "pico")
+    assert result.exit_code == 0, result.output
+    # Fatebox's entry points are in place; the user's are renamed, never overwritten.
+    for name in ("code.py", "boot.py"):
+        assert (out / name).read_bytes() == (ROOT / "firmware" / "circuitpython" / name).read_bytes()
+    assert (out / "code.before-fatebox-2.py").read_text() == "print('hello from my own code.py')\n"
+    assert (out / "code.before-fatebox.py").read_text() == "an older one kept aside\n"
+    assert (out / "boot.before-fatebox.py").read_text() == "import storage\nstorage.disable_usb_drive()\n"
+    assert not (out / "code.txt").exists()          # CircuitPython would run it instead of code.py
+    assert (out / "code.before-fatebox.txt").read_text() == "print('code.txt runs before code.py')\n"
+    for name, kept in (("code.py", "code.before-fatebox-2.py"), ("boot.py", "boot.before-fatebox.py"),
+                       ("code.txt", "code.before-fatebox.txt")):
+        assert "%s is not Fatebox's: kept as %s" % (name, kept) in result.output, result.output
+    # A second deploy finds Fatebox's own: nothing more is kept aside.
+    again = fatebox("deploy", "--runtime", "circuitpython", "--to", str(out), "--board", "pico")
+    assert again.exit_code == 0 and "not Fatebox's" not in again.output, again.output
 
 
 # -- mip ----------------------------------------------------------------------------------

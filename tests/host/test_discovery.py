@@ -153,3 +153,19 @@ def test_without_xdg_runtime_dir_the_state_folder_is_used_and_nothing_is_printed
         folder = gadgets.directory()
     if os.uname().sysname == "Linux":
         assert folder == str(tmp_path / "state" / "fatebox" / "gadgets")
+
+
+def test_deploy_finding_no_board_does_not_send_you_to_the_virtual_gadget(runtime):
+    # `make run` is up and `fatebox deploy` finds no board: starting a gadget would not help.
+    path = gadgets.register("/dev/null")
+    try:
+        with pytest.raises(FateboxError) as err:
+            ports.choose("auto", gadgets_too=False)
+        assert err.value.exit_code == 3
+        assert "start the virtual gadget" not in err.value.message
+        assert "--to DIR" in err.value.message and "--port PATH" in err.value.message
+    finally:
+        gadgets.unregister(path)
+    with pytest.raises(FateboxError) as err:               # the other commands still say how to get one
+        ports.choose("auto")
+    assert "start the virtual gadget (`fatebox sim`)" in err.value.message

@@ -60,3 +60,12 @@ def test_deploy_at_a_gadget_it_cannot_recognise_still_ends_in_one_line(tmp_path)
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
         proc.wait(10)
+
+
+def test_deploy_to_a_port_that_does_not_exist_says_so(run, tmp_path):
+    # Not "is another program holding it?": there is nothing there to hold.
+    missing = tmp_path / "ttyACM9"
+    result = run("deploy", "--port", missing)
+    assert result.exit_code == 3
+    assert result.stderr.startswith("fatebox: cannot open %s for deploying: no such device" % missing)
+    assert "holding it" not in result.stderr and len(result.stderr.splitlines()) == 1

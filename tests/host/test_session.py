@@ -25,3 +25,20 @@ def test_the_board_a_command_means(tmp_path):
     assert run.spec() == "a0" and run.spec("u1") == "u1"
     assert session.Session().spec() == "auto"
     assert session.Session(db=str(tmp_path / "x")).db == str(tmp_path / "x")
+
+
+def test_a_commands_port_help_says_auto_finds_the_virtual_gadget_too(run):
+    # After `make run` a newcomer reads `fatebox list --help`: auto must not read as USB only.
+    import click
+    from fatebox.cli import main
+    commands, checked = list(main.commands.items()), []
+    for name, command in commands:
+        if isinstance(command, click.Group):  # roll SYSTEM
+            commands += [("%s %s" % (name, sub), c) for sub, c in command.commands.items()]
+            continue
+        port = [p for p in command.params if p.name == "port" and "auto (" in p.help]
+        if not port or name == "deploy":       # deploy never goes to the virtual gadget
+            continue
+        checked.append(name)
+        assert "fatebox sim" in port[0].help, name
+    assert "list" in checked and "roll approaches" in checked

@@ -56,3 +56,13 @@ def test_a_damaged_or_foreign_frame_is_skipped():
     frame[frame.index(b"wwb")] = ord("b")                    # the CRC no longer matches
     chip.serial_log += bytes(frame) + b'{"event": "result"}\n' + wire.encode(dict(EVENT, system=7))
     assert words.read() is False and words.line is None and words.said == []
+
+
+def test_the_panel_says_the_port_to_give_since_auto_does_not_find_the_emulated_pico():
+    # `fatebox sim --pico` is not registered as a virtual gadget: a bare `fatebox list` finds no board.
+    chip = Chip()
+    view = S.PanelView.__new__(S.PanelView)
+    view.console, view.chip, view.words, view.firmware = Console(highlight=False), chip, S.ResultWords(chip), "x.uf2"
+    out = Console(file=io.StringIO(), record=True, width=100, height=30, color_system=None)
+    out.print(view.render())
+    assert "fatebox --port /dev/pts/99 list" in out.export_text()

@@ -7,8 +7,6 @@ import json
 import os
 import re
 
-import pytest
-
 from shared_rules import names as N
 from fatebox import circuitpy
 from fatebox import pico as P
@@ -19,10 +17,6 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 MODULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "circuitpython_modules.txt")
 
 
-# Issue 21 is open: with the journal's chain, result events and the last set-ups
-# merged, CircuitPython 10.2.1's heap runs out once two characters are in
-# (docs/circuitpython.md); this says so each run rather than pass.
-@pytest.mark.xfail(reason="CircuitPython's heap runs out with two characters in (issue 21)", strict=False)
 def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(tmp_path, picos, cp_flash):
     table = tmp_path / "table"
     table.mkdir()

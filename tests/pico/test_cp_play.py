@@ -35,7 +35,11 @@ def systems_script(count):
     return steps, t
 
 
-@pytest.mark.xfail(reason="CircuitPython's heap runs out with two characters in (issue 21)", strict=False)
+# Issue 21 is open: played by presses, New Beginning's play and rules (about
+# 33 KB of bytecode in CircuitPython's heap) leave too little for the next
+# request (a draw by presses with one character, then `info`, ran out on the
+# emulated Pico); this says so each run rather than pass.
+@pytest.mark.xfail(reason="CircuitPython's heap runs out in play by presses (issue 21)", strict=False)
 def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
     paths = [os.path.join(EXAMPLES, name) for name in SHEETS]
     chip = picos(flash=cp_flash, rosc="seeded:%d" % SEED)
@@ -54,9 +58,11 @@ def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
     chip.wait(lambda: chip.t_us >= end * 1000, "the scripted trials to be played", wall_s=1200)
     pico_frames = [(t / 1000.0, rgb) for t, rgb in chip.frames if start * 1000 < t <= end * 1000]
 
-    twin = Twin(SEED, [sheets.load(p).character for p in paths])
+    # CircuitPython runs .mpy files: the twin keeps a stock board's memory policy
+    twin = Twin(SEED, [sheets.load(p).character for p in paths], from_files=True)
     twin_start = twin.board.now + 800
-    twin_frames = twin.play(script, twin_start, twin_start + length)[1:]
+    shown = twin.play(script, twin_start, twin_start + length)
+    twin_frames = shown[1:]
 
     results = [d for d in twin.seen if d["screen"] == "result"]
     assert [d["system"] for d in results] == [roster.SYSTEMS[0]], twin.seen
@@ -65,10 +71,12 @@ def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
     # The spinner does not turn on CircuitPython: the entropy start-up (raw
     # bits read one by one through memorymap) takes most of its time, then
     # the result; the frames that stay are all shown, in order (below).
-    assert len(ours) >= 5, (len(ours), len(theirs))
+    assert len(ours) >= 5, (len(ours), len(theirs), start, end, [t // 1000 for t, _ in chip.frames[-40:]])
     pico_out, pico_cues = split_cues(pico_frames, cue_windows(script, start))
     twin_out, _ = split_cues(twin_frames, cue_windows(script, twin_start))
-    assert [rgb.hex() for _, rgb in pico_cues if not frame_or_cue_of(rgb, twin_frames)] == []
+    # A press's cue may come a turn before the press is acted on (the Pico's
+    # turns are longer): the cue of the frame shown when the script starts.
+    assert [rgb.hex() for _, rgb in pico_cues if not frame_or_cue_of(rgb, shown)] == []
     decided = start + script[0][2]
     assert is_subsequence([rgb for t, rgb in collapsed(pico_out) if t >= decided], theirs)
     stays = [rgb for _, rgb in held(collapsed(twin_frames), twin_start + length)]

@@ -5,6 +5,7 @@
 import tempfile
 
 from fatebox import pico as P
+from fatebox_fw import memory
 from fatebox_fw import rosc
 from fatebox_fw import ring as R
 from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS
@@ -33,7 +34,29 @@ class RoscMem:
 
 
 class Twin:
-    def __init__(self, seed, characters=()):
+    """from_files: the memory policy of a board that runs .mpy files (a stock
+    board, CircuitPython: fatebox_fw.memory.from_files), whose play is made at
+    the first press, not at boot; else Fatebox's image's."""
+
+    def __init__(self, seed, characters=(), from_files=False):
+        self.from_files = from_files
+        with self._policy():
+            self._start(seed, characters)
+
+    def _policy(self):
+        twin = self
+
+        class Policy:
+            def __enter__(self):
+                self.was = memory.from_files
+                if twin.from_files:
+                    memory.from_files = lambda: True
+
+            def __exit__(self, *exc):
+                memory.from_files = self.was
+        return Policy()
+
+    def _start(self, seed, characters):
         self.board = FakeBoard(storage=tempfile.mkdtemp(prefix="fatebox-twin-"), profile=validate(PICO))
         self.mem = RoscMem(seed)
         mem = self.mem
@@ -49,6 +72,10 @@ class Twin:
     def play(self, script, start_ms, end_ms):
         """Presses (offset_ms, role, hold_ms) from start_ms; frames until end_ms,
         as (t_ms, rgb) with the frame shown at start_ms first."""
+        with self._policy():
+            return self._play(script, start_ms, end_ms)
+
+    def _play(self, script, start_ms, end_ms):
         board, gadget = self.board, self.gadget
         run(gadget, board, max(0, start_ms - board.now), STEP_MS)
         frames = [(board.now, board.frame())]

@@ -60,6 +60,16 @@ def test_sync_keeps_the_chain_and_a_verify_of_an_untouched_box_is_intact(realbox
     assert report["intact"] is True and report["first-bad"] is None and report["checked"] == 8
 
 
+def test_verify_of_a_box_with_no_results_yet_says_so_in_words(realbox, run, table):
+    # Not "0 results (1..0)": a newcomer's fresh box, before the first roll.
+    box = started(realbox, run, table, 0)
+    verified = run("--port", box.path, "verify")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.startswith("intact: the box's journal holds no results yet")
+    trials(box, 1)
+    assert run("--port", box.path, "verify").stdout.startswith("intact: 1 result (1)")
+
+
 def test_a_page_that_does_not_link_is_recorded_with_the_break_and_left_out_of_stats(realbox, run, table):
     box = started(realbox, run, table, 4)
     assert run("--port", box.path, "sync", table).exit_code == 0

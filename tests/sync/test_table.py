@@ -33,7 +33,7 @@ def test_fatebox_table_sets_the_boxs_supply_and_a_restart_keeps_it(realbox, run)
 
 def test_a_bad_supply_option_is_refused_and_nothing_is_sent(realbox, run):
     box = realbox()
-    for args, said in ((("--supply-white", 0, "--supply-black", 6), "--supply-white: supply-white must be a whole number 1..12"),
+    for args, said in ((("--supply-white", 0, "--supply-black", 6), "--supply-white: 0 is out of range (allowed: each colour 1..11"),
                        (("--supply-white", 9, "--supply-black", 4), "13 tokens"),
                        (("--supply-white", 6, "--supply-black", 13), "--supply-black:"),
                        # the sum is of the colours given, not of a stand-in for the other
@@ -43,6 +43,22 @@ def test_a_bad_supply_option_is_refused_and_nothing_is_sent(realbox, run):
         assert result.exit_code == 2 and result.stdout == "", result.stdout
         assert result.stderr.startswith("fatebox: ") and said in result.stderr and "nothing was sent" in result.stderr
     assert supply(run, box) == {"white": 6, "black": 6}
+
+
+def test_one_colour_over_the_ring_is_refused_before_looking_for_a_board(run, tmp_path):
+    # The other colour is at least 1, so 12 of one never fits: exit 2, not "no board" (3).
+    result = run("--port", tmp_path / "no-such-port", "table", "--supply-white", 12)
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr == ("fatebox: --supply-white: 12 is out of range (allowed: each colour 1..11, 12 tokens "
+                             "in all at most); nothing was sent\n")
+
+
+def test_a_table_file_that_is_not_there_is_called_a_table_file(run, tmp_path):
+    missing = tmp_path / "table.toml"
+    for args in (("table", missing), ("odds", "new-beginning", "-w", 2, "-b", 3, "--table", missing)):
+        result = run("--port", tmp_path / "no-such-port", *args)
+        assert result.exit_code == 2, result.stderr
+        assert result.stderr == "fatebox: %s: no such table file; check the path\n" % missing
 
 
 def test_push_sends_the_table_file_and_the_box_draws_by_it(realbox, run, table):

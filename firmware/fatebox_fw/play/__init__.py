@@ -1,7 +1,7 @@
 # What every system's play on the box shares: set-up steps, the roll or draw
 # with its skippable animation, the result and what follows it, the odds meter.
 from fatebox_fw import buttons as B
-from fatebox_fw.ring import blinks
+from fatebox_fw.ring import blinks, meter_pixels
 
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
@@ -51,21 +51,6 @@ def cycle(index, count, sign):
 
 def reveal_step(items):
     return min(REVEAL_STEP_MS, REVEAL_MS // max(1, items))
-
-
-def meter_pixels(num, den, count):
-    """Pixels of the odds meter for a chance num/den, rounded to the nearest.
-
-    Ruling (docs/rulings.md, odds meter): a chance above 0 lights at least one
-    pixel and a chance below 1 leaves at least one dark, so the ring never
-    shows "certain" or "impossible" when it is not.
-    """
-    if den <= 0 or num <= 0:
-        return 0
-    if num >= den:
-        return count
-    lit = (2 * count * num + den) // (2 * den)
-    return min(count - 1, max(1, lit))
 
 
 class Play:
