@@ -52,7 +52,6 @@ class Hero:
         self.system = system
         self.made = sheet       # the sheet object, or None when released
         self.packed = None      # the sheet's to_dict() as JSON text, when released
-        self.brief = None       # the summary's system keys, beside packed: `list` parses no sheet
         self.trials = trials
         self.history = history or []
 
@@ -62,15 +61,13 @@ class Hero:
             # Checked when it was released: this cannot fail, only import. The
             # dict is this hero's own (release, copy): the sheet may keep its parts.
             self.made = _model(self.system).from_dict(json.loads(self.packed))
-            self.packed = self.brief = None
+            self.packed = None
         return self.made
 
     def release(self):
         """Keep the sheet as a dict, dropping the object (and its hold on the rules' classes)."""
         if self.made is not None:
-            data = self.made.to_dict()
-            self.brief = _brief(self.system, data)
-            self.packed = json.dumps(data)
+            self.packed = json.dumps(self.made.to_dict())
             self.made = None
 
     def _fields(self):
@@ -95,18 +92,12 @@ class Hero:
 
     def summary(self):
         """What `list` shows: the name, system, archetype and trials, and the system's own keys."""
+        data = self._fields()
         out = {"name": self.name, "system": self.system, "archetype": None, "trials": self.trials}
-        # Kept at release: parsing each sheet's text for `list` was the stock board's peak.
-        brief = self.brief if self.made is None and self.brief is not None else _brief(self.system, self._fields())
-        for key, value in brief:
-            out[key] = value
+        # The registry row names what `list` shows, read from the dict: no rules imported.
+        for key, path in registry.row(self.system).summary:
+            out[key] = _read(data, path)      # data is this call's own
         return out
-
-
-def _brief(system, data):
-    # The registry row names what `list` shows, read from the dict: no rules imported.
-    # Its values are the caller's (data is a to_dict() or a parse of its own).
-    return [(key, _read(data, path)) for key, path in registry.row(system).summary]
 
 
 def _read(value, path):
@@ -183,12 +174,7 @@ def copy(character):
     twin = Hero(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
     # A sheet's to_dict() is made of new lists and tables (release keeps it so too).
     made = character.made
-    if made is not None:
-        data = made.to_dict()
-        twin.brief = _brief(character.system, data)
-        twin.packed = json.dumps(data)
-    else:
-        twin.packed, twin.brief = character.packed, character.brief
+    twin.packed = json.dumps(made.to_dict()) if made is not None else character.packed
     return twin
 
 

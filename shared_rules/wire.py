@@ -57,8 +57,7 @@ def encode(message):
         # MicroPython's json leaves DEL (0x7F) raw, which a terminal or the REPL
         # may act on; JSON lets it be escaped, and it can only be inside a string.
         payload = payload.replace(b"\x7f", b"\\u007f")
-    # One allocation of the frame's size: the list reply is the stock board's peak.
-    line = b"".join((b"#%08x " % checksum(payload), payload, b"\n"))
+    line = b"#%08x " % checksum(payload) + payload + b"\n"
     if len(line) > N.FRAME_LIMIT:
         raise WireError(N.E_TOO_LONG, "frame of %d bytes is over the limit of %d" % (len(line), N.FRAME_LIMIT))
     for byte in payload:

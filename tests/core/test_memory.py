@@ -152,23 +152,6 @@ def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
         assert kept.sheet.to_dict() == made.sheet.to_dict()     # made again when asked
 
 
-def test_list_reads_a_released_sheets_summary_without_parsing_its_text():
-    # The parse was the stock board's peak (issue 22): the summary is kept at release.
-    from tests.core.samples import sample
-    for data in [sample(system) for system in registry.NAMES]:
-        made = roster.from_dict(data)
-        kept = roster.from_dict(data)
-        kept.release()
-        twin = roster.copy(kept)
-        twin_of_made = roster.copy(made)
-        text = kept.packed
-        for hero in (kept, twin, twin_of_made):
-            hero.packed = "not a sheet"         # a parse would raise
-            assert hero.summary() == made.summary()
-            hero.packed = text
-        kept.sheet                              # made again: it may change, the kept summary goes
-        assert kept.brief is None and kept.summary() == made.summary()
-
 def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
     gadget, board = box({"name": "Mara", "system": N.NEW_BEGINNING})
     assert gadget.core.system == N.NEW_BEGINNING
