@@ -86,15 +86,9 @@ class Spending(Setup):
             character = self.core.copy(character)
             # The traits' tokens go into the bag: a used placed white, blacks on the traits.
             character.sheet.take_into_trial(self.used, self.token)
-            character.record(self._entry(shown))
+            character.record(self.rules().entry(shown, shown.bag_white, shown.bag_black))
             self.core.stage(character)
         self.token = None
-
-    def _entry(self, shown):
-        entry = {"outcome": shown.outcome, "tokens": shown.tokens, "white": shown.bag_white, "black": shown.bag_black}
-        if shown.exit:
-            entry["exit"] = True
-        return entry
 
     def _show(self, shown, played, owner, setup=None):
         self.result = shown
