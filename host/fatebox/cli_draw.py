@@ -11,6 +11,8 @@ from fatebox import replies, show, table
 from fatebox.cli_roll import character_name
 from fatebox.errors import FateboxError, USAGE
 from fatebox.session import connect as _connect, port_option
+from fatebox.systems import result_words
+from fatebox.systems.new_beginning import setup_words
 from fatebox.terminal import clean
 
 
@@ -100,6 +102,10 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         setup.update({"character": character, "result": result})
         click.echo(json.dumps(setup))
         return
+    # As `fatebox roll new-beginning` says it (cli_roll.py): the set-up, then one
+    # line in the system's words, as `history` and the virtual gadget say it.
     out = show.console()
-    for line in show.draw_lines(clean(setup), clean(result), clean(character)):
-        out.print(line)
+    out.print("New Beginning: %s; drawing %d" % (setup_words(setup["bag"], trial.danger, trial.statuses), k))
+    out.print(result_words(N.NEW_BEGINNING, clean(result, markup=True)))
+    if character is not None:
+        out.print("Recorded on %s." % clean(character, markup=True))
