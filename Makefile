@@ -55,7 +55,8 @@ run: $(VENV)/.installed
 		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh); \
+		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
+			|| { code=$$?; [ $$code -eq 130 ] || exit $$code; }; \
 	fi
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice

@@ -18,13 +18,13 @@ def _package(row):
 
 
 def _own(row):
-    """The files of `row`'s system: its package, play module and help, host modules
+    """The files of `row`'s system: its package, play module (or package) and help, host modules
     (host/fatebox/systems/<package>.py and <package>_*.py)."""
     package = _package(row)
     play = row.play.rsplit(".", 1)[1]
     host = row.host.rsplit(".", 1)[1]
     return ("shared_rules/%s/" % package, "firmware/fatebox_fw/play/%s.py" % play,
-            "firmware/fatebox_fw/play/%s_help.py" % play, "host/fatebox/systems/%s.py" % host,
+            "firmware/fatebox_fw/play/%s/" % play, "firmware/fatebox_fw/play/%s_help.py" % play, "host/fatebox/systems/%s.py" % host,
             "host/fatebox/systems/%s_*" % host)
 
 

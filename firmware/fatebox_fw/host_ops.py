@@ -96,14 +96,6 @@ def journal(server, request):
             "now": server.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
 
 
-def about(server, request):
-    from fatebox_fw import info
-    out = info.info(server.board_name, server.store.directory, server.core.clock)
-    out["storage"] = server.storage()
-    out["backup"] = server.store.backup_status
-    return out
-
-
 def state(server, request):
     out = _host_play().state(server.core)
     out["characters"] = len(server.store.characters)

@@ -10,7 +10,10 @@ from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUP
 from fatebox import replies, show, table
 from fatebox.cli_roll import character_name
 from fatebox.errors import FateboxError, USAGE
+from fatebox.odds import allowed_words
 from fatebox.session import connect as _connect, port_option
+from fatebox.systems import result_words
+from fatebox.systems.new_beginning import setup_words
 from fatebox.terminal import clean
 
 
@@ -20,7 +23,7 @@ def _options(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
     return {
         "white": ("--white", "0..%d, the box's white supply" % supply[0]),
         "black": ("--black", "1..%d, the box's black supply" % supply[1]),
-        "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
+        "danger": ("--danger", "1..%d; leave it out for no danger" % MAX_DANGER),
         "statuses": ("--status", "any of " + ", ".join(N.STATUSES)),
         "draw": ("--draw", None),
     }
@@ -43,8 +46,7 @@ def _option_error(exc, trial=None, supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
         allowed = "%d..%d" % (sizes[0], sizes[-1]) if len(sizes) > 1 else "exactly %d here" % sizes[0]
     if exc.field == "statuses":
         allowed = None   # the message already lists the statuses, or says what is wrong
-    text = "%s: %s" % (option, exc.message)
-    return FateboxError(text + (" (allowed: %s)" % allowed if allowed else ""), USAGE)
+    return FateboxError("%s: %s%s" % (option, exc.message, allowed_words(exc.message, allowed)), USAGE)
 
 
 def trial_options(command):
@@ -100,6 +102,10 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         setup.update({"character": character, "result": result})
         click.echo(json.dumps(setup))
         return
+    # As `fatebox roll new-beginning` says it (cli_roll.py): the set-up, then one
+    # line in the system's words, as `history` and the virtual gadget say it.
     out = show.console()
-    for line in show.draw_lines(clean(setup), clean(result), clean(character)):
-        out.print(line)
+    out.print("New Beginning: %s; drawing %d" % (setup_words(setup["bag"], trial.danger, trial.statuses), k))
+    out.print(result_words(N.NEW_BEGINNING, clean(result, markup=True)))
+    if character is not None:
+        out.print("Recorded on %s." % clean(character, markup=True))

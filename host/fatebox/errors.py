@@ -27,3 +27,14 @@ class DeviceError(FateboxError):
         self.code = code
         self.device_message = message
         self.op = op
+
+
+def stopped(stop, what):
+    """A gadget's exit code once stopped (`stop`: the signals or 'quit' that stopped it):
+    Ctrl-C is 130 and one line, as for every command; q or SIGTERM a clean stop, 0."""
+    import signal
+    import sys
+    if signal.SIGINT not in stop:
+        return 0
+    print("fatebox: interrupted (Ctrl-C); %s" % what, file=sys.stderr)
+    return INTERRUPTED

@@ -1,6 +1,8 @@
 # The generic machinery of `fatebox odds` and `fatebox simulate` for every
 # system: a set-up's named distributions, their JSON and their tables, and the
 # CLI's option helpers. Each system's own set-up is in fatebox.systems.<system>.
+import re
+
 import click
 
 from shared_rules.errors import RulesError
@@ -136,7 +138,19 @@ def usage(exc, errors):
         if prefix.endswith("*") and field.startswith(prefix[:-1]):
             option, allowed = errors[prefix]
     text = "%s: %s" % (option, exc.message)
-    return FateboxError(text + (" (allowed: %s)" % allowed if allowed else ""), USAGE)
+    return FateboxError(text + allowed_words(exc.message, allowed), USAGE)
+
+
+def allowed_words(message, allowed):
+    """' (allowed: ...)' after `message`, saying only what it does not: a range the
+    rules' message already gives is not said twice, only what it means."""
+    if not allowed:
+        return ""
+    found = re.match(r"(-?\d+\.\.-?\d+)[ ,:;]*(.*)$", allowed)
+    if found is None or found.group(1) not in message:
+        return " (allowed: %s)" % allowed
+    rest = found.group(2)
+    return " (%s)" % rest if rest and rest not in message else ""
 
 
 def checked(build, errors, **options):

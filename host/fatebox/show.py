@@ -1,17 +1,14 @@
 # What the CLI prints for people: the characters on a board (every system) as a
-# table and a draw in words. Data for programs goes out as JSON from cli.py instead.
+# table (a roll or draw is said in its system's words: fatebox.systems.result_words).
+# Data for programs goes out as JSON from cli.py instead.
 import os
 
 from rich.console import Console
-from rich.text import Text
 
 from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.roster import SYSTEM_WORDS
 from fatebox.systems import host_module
-from fatebox.systems.new_beginning import OUTCOME_STYLES, OUTCOME_WORDS, setup_words
-
-TOKEN_WORDS = {N.WHITE: "white", N.BLACK: "black"}
 
 
 def console():
@@ -66,34 +63,3 @@ def loaded_words(character):
     words.append(state_words(summary))
     words.append("%d trials" % character.trials)
     return ", ".join(words)
-
-
-def tokens_words(tokens):
-    return ", ".join(TOKEN_WORDS.get(t, t) for t in tokens)
-
-
-def draw_lines(setup, result, character=None):
-    """The draw as lines of rich Text, outcome first in colour, exit beside it."""
-    lines = [Text("%s; drawing %d" % (setup_words(setup["bag"], setup["danger"], setup["statuses"]), setup["draw"]))]
-    if result.get("first"):
-        lines.append(Text("First draw: %s, a total failure; optimism puts it back and draws again"
-                          % tokens_words(result["first"])))
-    lines.append(Text("Drew: " + tokens_words(result["tokens"])))
-    outcome = result["outcome"]
-    line = Text(OUTCOME_WORDS.get(outcome, outcome), style=OUTCOME_STYLES.get(outcome, "bold"))
-    counted = result.get("counted-blacks", result.get("black", 0))
-    extra = ["%d white" % result["white"], "%d black" % result["black"]]
-    if counted != result["black"]:
-        extra.append("%d counted (confusion)" % counted)
-    if result.get("spendable-whites", result["white"]) != result["white"]:
-        extra.append("%d whites to spend (focus)" % result["spendable-whites"])
-    line.append(" (" + ", ".join(extra) + ")", style="default")
-    lines.append(line)
-    if result.get("exit"):
-        lines.append(Text("Exit from the scene: %d counted black%s reach danger %d"
-                          % (counted, "" if counted == 1 else "s", setup["danger"]), style="bold red"))
-    elif setup["danger"] is not None:
-        lines.append(Text("No exit from the scene (danger %d)" % setup["danger"]))
-    if character:
-        lines.append(Text("Recorded on %s." % character))
-    return lines

@@ -8,7 +8,7 @@ import time
 from fatebox import charnames
 from fatebox.terminal import visible
 from fatebox import gadgets
-from fatebox.errors import FateboxError, USAGE
+from fatebox.errors import FateboxError, USAGE, stopped
 from fatebox.sim_view import HeadlessView, Presses, TerminalView, WordsView
 from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard
@@ -90,7 +90,7 @@ def start_over(state_dir):
 
 def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None,
             started=None):
-    """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q; 0 when stopped cleanly.
+    """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q: 0, or 130 for Ctrl-C.
 
     `if_empty`: the sheets in `load` (and the table's `supply`, (white, black),
     checked by the caller) go in only if the box holds no character (make run
@@ -193,4 +193,6 @@ def _serve(board, gadget, view):
         gadget.store.flush()
     except StoreError as exc:
         print("fatebox sim: %s" % exc.message, file=sys.stderr)
-    return 0
+        return stopped(stop, "the virtual gadget stopped")
+    return stopped(stop, "the virtual gadget stopped, its flash written")
+

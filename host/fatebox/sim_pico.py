@@ -44,7 +44,8 @@ def circuitpython_flash(state_dir, firmware=None):
 
 
 def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"):
-    """Serve the emulated Pico until SIGTERM, SIGINT or q; its flash is kept in state_dir."""
+    """Serve the emulated Pico until SIGTERM, SIGINT or q (0, or 130 for Ctrl-C); its flash is
+    kept in state_dir."""
     os.makedirs(state_dir, exist_ok=True)
     if runtime == "circuitpython":
         flash = circuitpython_flash(state_dir, firmware)
@@ -102,7 +103,8 @@ def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"
         for s, handler in previous.items():
             signal.signal(s, handler)
         chip.stop()       # the flash file written: the next start finds it
-    return 0
+    from fatebox.errors import stopped
+    return stopped(stop, "the emulated Pico stopped, its flash written")
 
 
 class ResultWords:

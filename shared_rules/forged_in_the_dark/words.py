@@ -10,7 +10,8 @@ OUTCOME_WORDS = {F.CRITICAL: "critical", F.SUCCESS: "full success", F.PARTIAL: "
 
 def result_words(result):
     """'2d6: 5 and 1, highest 5: partial success (prowl)' (fatebox.systems.result_words).
-    A result with `resist` (a journal entry) or `resisting` (the host's roll) says its stress."""
+    A result with `resist` (a journal entry) or `resisting` (the host's roll) says what the
+    resistance costs in stress instead of an outcome: '1d6: 4: the resistance costs 2 stress'."""
     dice = ints(result.get("dice"))
     zero = result.get("zero")
     if zero is None:
@@ -19,9 +20,18 @@ def result_words(result):
     text = "%s: %s" % ("0 dice, two rolled" if zero else "%dd6" % len(dice), listed(dice)) if dice else "no dice"
     if read is not None and len(dice) > 1:
         text += ", %s %d" % ("lowest" if zero else "highest", read)
-    text += ": " + OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))
     # A journal entry names `resist`; the host's roll says `resisting`; the box's set-up a `kind`.
     resisting = bool(result.get("resist") or result.get("resisting") or result.get("kind") == "resistance")
+    stress = result.get("stress")
+    if not isinstance(stress, int) and resisting:
+        stress = result.get("cost")
+    stress = stress if isinstance(stress, int) and not isinstance(stress, bool) else None
+    if resisting and stress is not None:
+        # A resistance roll has no outcome of its own: what it costs is its result (rules).
+        text += ": the resistance " + (("clears %d stress" % -stress) if stress < 0 else
+                                       ("costs %d stress" % stress) if stress else "costs no stress")
+    else:
+        text += ": " + OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))
     what = result.get("action") or result.get("resist") or result.get("attribute")
     if isinstance(what, str):
         text += " (%s%s)" % ("resisting with " if resisting else "", what)
@@ -30,11 +40,8 @@ def result_words(result):
         text += "; %s" % ("pushed" if boost == F.PUSH else "a devil's bargain")
     if result.get("assist"):
         text += "; assisted"
-    stress = result.get("stress")
-    if not isinstance(stress, int) and resisting:
-        stress = result.get("cost")
-    if isinstance(stress, int) and not isinstance(stress, bool) and (stress or resisting):
-        text += "; stress %+d" % stress if stress else "; no stress"
+    if stress and not resisting:
+        text += "; stress %+d" % stress
     if result.get("trauma"):
         text += "; a trauma"
     harm = result.get("harm")

@@ -159,6 +159,15 @@ class Trial:
         return Result(self, k, drawn.hand, outcome, counted, first)
 
 
+def history_entry(drawn, white, black):
+    """The history entry a trial records (roster.Hero.record), whoever drew it: the
+    outcome and tokens of `drawn`, the bag (white, black), an exit from the scene."""
+    entry = {"outcome": drawn.outcome, "tokens": drawn.tokens, "white": white, "black": black}
+    if drawn.exit:
+        entry["exit"] = True
+    return entry
+
+
 class Result:
     """One draw: the tokens in the order drawn, the outcome and what it costs."""
 
@@ -176,10 +185,7 @@ class Result:
 
     def entry(self):
         """The history entry the box records (roster.Hero.record): outcome, tokens, bag."""
-        entry = {"outcome": self.outcome, "tokens": self.tokens, "white": self.trial.white, "black": self.trial.black}
-        if self.exit:
-            entry["exit"] = True
-        return entry
+        return history_entry(self, self.trial.white, self.trial.black)
 
     def to_dict(self):
         return {

@@ -2,7 +2,7 @@
 # journals it, its exact odds and its words. The draw itself is the Trial's
 # (shared_rules.new_beginning), from the table's supply: the box's `roll` op
 # plays it as its `trial` op does.
-from shared_rules.new_beginning import ROW
+from shared_rules.new_beginning import ROW, history_entry
 from shared_rules.game import Game, SetupError, whole
 
 
@@ -52,6 +52,11 @@ class NewBeginning(Game):
     def sheet_fields(self):
         from shared_rules.new_beginning.character import Character
         return Character.FIELDS
+
+    def entry(self, drawn, white, black):
+        """The history entry of a trial drawn from a bag of white and black: its
+        outcome, tokens and exit (a new_beginning.Result, or the box's Shown)."""
+        return history_entry(drawn, white, black)
 
     def roll(self, setup, sampler, hero=None):
         raise SetupError("system", "New Beginning is drawn by the `trial` op")

@@ -120,7 +120,7 @@ def test_the_whole_path_once(tmp_path, gadgets):
     assert result["outcome"] == outcome and result["exit"] == trial.exits(counted)
 
     words = fatebox(port, "draw", "-w", 1, "-b", 1, "-k", 1).stdout
-    assert words.splitlines()[1] in ("Drew: white", "Drew: black")
+    assert words.splitlines()[1] in ("drew 1 white: total success", "drew 1 black: total failure")
 
     pulled = fatebox(port, "pull", "--dir", table)
     assert "Mara: updated %s: trials 0 -> 1; history: 1 new trial" % (table / "mara.toml") in pulled.stdout

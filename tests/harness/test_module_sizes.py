@@ -3,7 +3,6 @@
 # every .py under firmware/, host/, shared_rules/ and web/, and emu/'s .mjs.
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 400
@@ -34,11 +33,6 @@ def test_the_walk_finds_the_product_modules():
         assert known in found, known
 
 
-# Split at the same time by other helpers (issue 22 items 1 and 2); the lead
-# removes this mark once their branches are merged.
-@pytest.mark.xfail(strict=False, reason="firmware/fatebox_fw/core.py, store.py, play/__init__.py, "
-                   "play/new_beginning.py, host/fatebox/stats.py and systems/new_beginning.py are "
-                   "being split on the systems and memory branches")
 def test_no_product_module_is_over_400_lines():
     over = ["%s (%d lines)" % (p.relative_to(ROOT).as_posix(), n)
             for p, n in ((p, lines(p)) for p in product_modules()) if n > LIMIT]

@@ -64,6 +64,17 @@ def gadget(tmp_path):
     assert proc.stderr.read() == b""       # the gadget never crashed
 
 
+def test_ctrl_c_stops_the_virtual_gadget_with_one_line_and_exit_130(tmp_path):
+    # As every command: Ctrl-C is exit 130 (README's table); SIGTERM (above) is a clean stop, 0.
+    proc = subprocess.Popen(FATEBOX + ["sim", "--headless", "--state", str(tmp_path / "flash")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().decode().startswith("/dev/")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(10) == INTERRUPTED
+    err = proc.stderr.read().decode()
+    assert err.startswith("fatebox: interrupted (Ctrl-C)") and len(err.splitlines()) == 1, err
+
+
 def sheets_in(folder):
     return {name: (folder / name).read_bytes() for name in sorted(os.listdir(str(folder)))}
 
@@ -151,3 +162,12 @@ def test_a_ctrl_c_python_could_not_raise_stops_the_command_quietly():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout == "interrupted\n"
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+
+
+def test_a_gadget_stopped_by_ctrl_c_exits_130_and_by_q_or_sigterm_0(capsys):
+    # fatebox sim and sim --pico both end through errors.stopped.
+    from fatebox.errors import stopped
+    assert stopped(["quit"], "x") == 0 and stopped([signal.SIGTERM], "x") == 0
+    assert capsys.readouterr().err == ""
+    assert stopped([signal.SIGINT], "the emulated Pico stopped") == INTERRUPTED
+    assert capsys.readouterr().err == "fatebox: interrupted (Ctrl-C); the emulated Pico stopped\n"

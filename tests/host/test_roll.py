@@ -61,16 +61,25 @@ def test_a_forged_in_the_dark_roll_says_the_die_read_and_its_cost_only_when_resi
     fitd = "forged-in-the-dark"
     assert result_words(fitd, {"outcome": "partial", "dice": [1, 4], "zero": False, "cost": 2}) == \
         "2d6: 1 and 4, highest 4: partial success"
+    # A resistance roll has no outcome of its own: it says what it costs in stress (rules: 6 - the die read).
+    assert result_words(fitd, {"outcome": "partial", "dice": [1, 4], "zero": False, "cost": 2, "resisting": True}) == \
+        "2d6: 1 and 4, highest 4: the resistance costs 2 stress"
     assert result_words(fitd, {"outcome": "bad", "dice": [5, 2], "zero": True, "cost": 4, "resisting": True}) == \
-        "0 dice, two rolled: 5 and 2, lowest 2: bad outcome; stress +4"
+        "0 dice, two rolled: 5 and 2, lowest 2: the resistance costs 4 stress"
     assert result_words(fitd, {"outcome": "critical", "dice": [6, 6], "zero": False, "cost": -1,
-                               "resisting": True}).endswith("; stress -1")
+                               "resisting": True}) == "2d6: 6 and 6, highest 6: the resistance clears 1 stress"
+    assert result_words(fitd, {"outcome": "success", "dice": [6], "zero": False, "cost": 0,
+                               "resisting": True}) == "1d6: 6: the resistance costs no stress"
+    # A journal entry names the attribute resisted with and may carry a trauma.
+    assert result_words(fitd, {"outcome": "bad", "dice": [1], "resist": "prowess", "stress": 5, "trauma": True}) == \
+        "1d6: 1: the resistance costs 5 stress (resisting with prowess); a trauma"
     # As `fatebox roll` prints it from the box: no stress cost on an action roll.
     said = run("--port", gadget, "roll", "forged-in-the-dark", "--dice", 3).stdout.splitlines()
     assert said[0] == "Forged in the Dark: 3d6, the highest read"
     assert said[1].startswith("3d6: ") and ", highest " in said[1] and "stress" not in said[1]
     said = run("--port", gadget, "roll", "forged-in-the-dark", "--dice", 1, "--resist").stdout.splitlines()
-    assert said[1].startswith("1d6: ") and ("; stress " in said[1] or said[1].endswith("; no stress"))
+    assert said[1].startswith("1d6: ") and ": the resistance c" in said[1] and " stress" in said[1], said
+    assert not any(w in said[1] for w in ("success", "outcome", "critical")), said
 
 
 def test_every_system_s_result_reads_as_words_never_a_key_dump(gadget, run):

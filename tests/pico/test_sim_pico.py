@@ -107,3 +107,21 @@ def test_sim_pico_says_each_result_in_the_systems_words(tmp_path):
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)
     assert proc.returncode == 0, proc.stderr.read()
+
+
+def test_ctrl_c_stops_the_emulated_pico_with_one_line_and_exit_130(tmp_path):
+    # As every command (README's exit codes); SIGTERM above is a clean stop, 0.
+    proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--pico", "--headless",
+                             "--state", str(tmp_path / "state"), "--firmware", image_path()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().startswith("/dev/")
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = proc.stderr.read()
+    assert proc.returncode == 130, err
+    assert err.startswith("fatebox: interrupted (Ctrl-C); the emulated Pico stopped") and len(err.splitlines()) == 1, err

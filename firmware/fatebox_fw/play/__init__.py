@@ -1,7 +1,8 @@
 # What every system's play on the box shares: set-up steps, the roll or draw
 # with its skippable animation, the result and what follows it, the odds meter.
 from fatebox_fw import buttons as B
-from fatebox_fw.ring import blinks, meter_pixels
+from fatebox_fw.ring import blinks, meter_pixels  # noqa: F401 (named here by tests)
+from fatebox_fw.play.meter import Meter
 
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
@@ -53,7 +54,7 @@ def reveal_step(items):
     return min(REVEAL_STEP_MS, REVEAL_MS // max(1, items))
 
 
-class Play:
+class Play(Meter):
     """One system's play. A subclass fills in the hooks below; the base routes the
     gestures, runs the animation, alternates the result views and the odds meter.
 
@@ -372,32 +373,6 @@ class Play:
             ring.meter(self.meter)
         else:
             self.render_step(ring, screen, t)
-
-    def chance(self):
-        """(num, den) of passing with the current choice, worked out once per choice
-        (not per frame: the exact odds take a moment); None when there are none."""
-        if not self.meter_ready:
-            self.meter_ready = True
-            self._chance = None
-            try:
-                self._chance = self.odds()
-            except ValueError:      # RulesError: a set-up the rules refuse has no odds
-                pass
-        return self._chance
-
-    def _meter(self, count):
-        chance = self.chance()
-        if chance is None:
-            return None
-        self.meter = meter_pixels(chance[0], chance[1], count)
-        return self.meter
-
-    def chance_words(self):
-        """'60% to pass': the meter in words (describe() adds them on the last step)."""
-        chance = self.chance()
-        if chance is None:
-            return None
-        return "%d%% to pass" % ((100 * chance[0] + chance[1] // 2) // chance[1])
 
     def text(self):
         screen = self.screen

@@ -9,7 +9,7 @@ from fatebox.odds import Chances, Command, Section, checked, options
 
 class ForgedInTheDark(Chances):
     system = F.FORGED_IN_THE_DARK
-    errors = {"dice": ("--dice", "0..%d dice: rating + push or bargain + assist" % F.MAX_DICE)}
+    errors = {"dice": ("--dice", "0..%d: rating + push or bargain + assist" % F.MAX_DICE)}
 
     def __init__(self, dice, resist=False):
         self.dice = dice

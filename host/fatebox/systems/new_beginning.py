@@ -269,7 +269,7 @@ def nb_errors(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
         "white": ("--white", "0..%d whites in all (traits, helpers, placed token, lessons), the white supply" % white),
         "black": ("--black", "1..%d blacks in all (difficulty, group, scars), the black supply" % black),
         "difficulty": ("--black", "1..%d, the difficulty" % MAX_DIFFICULTY),
-        "danger": ("--danger", "1..%d, or leave it out for no danger" % MAX_DANGER),
+        "danger": ("--danger", "1..%d; leave it out for no danger" % MAX_DANGER),
         "statuses": ("--status", None),   # the message lists the statuses or says what is wrong
         "helpers": ("--helpers", "0..%d, one white each from the supply" % white),
         "group": ("--group", "2..%d participants, leader included, a white each, within the black supply" % white),
