@@ -9,13 +9,14 @@ import serial
 
 from shared_rules import names as N
 from fatebox import RULES_VERSION, VERSION
-from fatebox import (cli_cards, cli_delete, cli_deploy, cli_draw, cli_entropy, cli_history, cli_info, cli_list,
+from fatebox import (cli_cards, cli_delete, cli_deploy, cli_entropy, cli_history, cli_info, cli_list,
                      cli_odds, cli_ports, cli_pull, cli_push, cli_roll, cli_serve, cli_sim, cli_state, cli_sync,
                      cli_table, cli_verify)
 from fatebox.terminal import echo
 from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST
 from fatebox.link import DEFAULT_TIMEOUT
 from fatebox.session import Session
+from fatebox.systems import alias_commands
 
 
 class _Shown(click.ClickException):
@@ -125,7 +126,6 @@ for _command in (
         cli_info.info_command,              # fatebox info [--json]
         cli_state.state,                    # fatebox state [--json]
         cli_delete.delete,                  # fatebox delete NAME
-        cli_draw.draw,                      # fatebox draw --white N --black N --draw K ... (New Beginning)
         cli_odds.odds_group,                # fatebox odds SYSTEM ...
         cli_history.history_command,        # fatebox history [NAME] [--system S] [--since DATE] [--json]
         cli_history.stats_command,          # fatebox stats [--system S] [--json] [--plot FILE]
@@ -138,6 +138,9 @@ for _command in (
         cli_deploy.deploy_command,          # fatebox deploy [--port ...] [--board PROFILE] [--to DIR]
         cli_serve.serve_command,            # fatebox serve [--listen H:P] ...
         cli_cards.cards):                   # fatebox cards [--out DIR] [--board PROFILE]
+    main.add_command(_command)
+# A system's own commands (New Beginning's `draw`, the alias of `roll new-beginning`).
+for _command in alias_commands():
     main.add_command(_command)
 
 

@@ -41,7 +41,7 @@ def test_a_result_event_becomes_the_line_under_the_ring_until_a_press():
     said = result_words("new-beginning", dict(EVENT["setup"], **EVENT["result"]))
     assert words.line == said == "drew 2 white, 1 black: partial success"
     view = S.PanelView.__new__(S.PanelView)
-    view.console, view.chip, view.words, view.firmware = Console(highlight=False), chip, words, "fatebox-pico.uf2"
+    view.console, view.chip, view.words, view.firmware = Console(highlight=False, width=100, height=30), chip, words, "fatebox-pico.uf2"
     out = Console(file=io.StringIO(), record=True, width=100, height=30, color_system=None)
     out.print(view.render())
     assert said in out.export_text()
@@ -62,7 +62,7 @@ def test_the_panel_says_the_port_to_give_since_auto_does_not_find_the_emulated_p
     # `fatebox sim --pico` is not registered as a virtual gadget: a bare `fatebox list` finds no board.
     chip = Chip()
     view = S.PanelView.__new__(S.PanelView)
-    view.console, view.chip, view.words, view.firmware = Console(highlight=False), chip, S.ResultWords(chip), "x.uf2"
+    view.console, view.chip, view.words, view.firmware = Console(highlight=False, width=100, height=30), chip, S.ResultWords(chip), "x.uf2"
     out = Console(file=io.StringIO(), record=True, width=100, height=30, color_system=None)
     out.print(view.render())
     assert "fatebox --port /dev/pts/99 list" in out.export_text()

@@ -19,6 +19,13 @@ def host_modules():
     return [host_module(row.name) for row in registry.ROWS]
 
 
+def alias_commands():
+    """The top-level commands a system's host module names in ALIASES (module
+    paths, each giving `command`), such as New Beginning's `fatebox draw`."""
+    return [importlib.import_module(path).command for module in host_modules()
+            for path in getattr(module, "ALIASES", ())]
+
+
 def result_words(system, result):
     """One line naming what was drawn or rolled and the outcome in the system's
     words, for any result of `system`: a journal entry, a `roll`/`trial` reply's

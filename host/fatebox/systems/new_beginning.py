@@ -357,6 +357,8 @@ def _new_beginning_draw(nb, k):
 DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,
                            help="Tokens to draw at once (1..tokens in the bag; forced under adrenaline).")
 
+# Top-level commands of its own (fatebox.systems.alias_commands): `fatebox draw`.
+ALIASES = ("fatebox.systems.new_beginning_draw",)
 COMMANDS = (Command(N.NEW_BEGINNING, _build, OPTIONS,
                     "New Beginning: the chance of each outcome (and of an exit) per draw size.",
                     trials=_new_beginning_draw, trial_options=DRAW_OPTION, on_box=ON_THE_BOX),)

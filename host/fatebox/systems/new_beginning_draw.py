@@ -1,5 +1,6 @@
-# `fatebox draw`: a New Beginning trial on the board, with its own entropy
-# (any system: `fatebox roll`, cli_roll.py).
+# `fatebox draw`: a New Beginning trial on the board, with its own entropy, the
+# documented alias of `fatebox roll new-beginning` (any system: cli_roll.py).
+# New Beginning's own file: the host module names it in ALIASES.
 import json
 
 import click
@@ -109,3 +110,6 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     out.print(result_words(N.NEW_BEGINNING, clean(result, markup=True)))
     if character is not None:
         out.print("Recorded on %s." % clean(character, markup=True))
+
+
+command = draw
