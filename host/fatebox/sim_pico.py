@@ -11,7 +11,7 @@ import time
 
 from fatebox import pico as P
 from fatebox.errors import FateboxError
-from fatebox.sim_view import (KEY_LINE, KEY_ROWS, PAUSE, fatebox_command, parse_keys, port_lines)
+from fatebox.sim_view import (KEY_LINE, KEY_ROWS, PAUSE, LiveScreen, fatebox_command, parse_keys, port_lines)
 from fatebox.terminal import visible
 from fatebox_fw.hal.virtual import PRESS_GAP_MS
 from fatebox_fw.profile import PICO
@@ -222,7 +222,7 @@ class LinesView:
         pass
 
 
-class PanelView:
+class PanelView(LiveScreen):
     """The virtual gadget's panel (fatebox.panel.screen) with the chip's decoded ring."""
 
     def __init__(self, chip, firmware, words):
@@ -245,24 +245,6 @@ class PanelView:
         self.live = Live(self.render(), console=self.console, auto_refresh=False, screen=True,
                          vertical_overflow="crop")
         self.live.start(refresh=True)
-
-    def stop(self):
-        import termios
-        try:
-            if self.live is not None:
-                self.live.stop()
-        finally:
-            if self.saved is not None:
-                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
-
-    def keys(self, wait):
-        ready, _, _ = select.select([self.fd], [], [], wait)
-        if not ready:
-            return ()
-        data = os.read(self.fd, 64)
-        if not data:
-            return ["quit"]
-        return parse_keys(data.decode("utf-8", "replace"))
 
     def pixels(self):
         frame = self.chip.frames[-1][1] if self.chip.frames else bytes(P.RING_COUNT * 3)

@@ -147,7 +147,30 @@ class WordsView(HeadlessView):
             sys.stdout.flush()
 
 
-class TerminalView:
+class LiveScreen:
+    """A rich Live screen on the terminal in cbreak mode: the virtual gadget's
+    panel and the emulated Pico's share how they stop and read keys."""
+
+    def stop(self):
+        import termios
+        try:
+            if self.live is not None:
+                self.live.stop()
+        finally:
+            if self.saved is not None:
+                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def keys(self, wait):
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return ()
+        data = os.read(self.fd, 64)
+        if not data:
+            return ["quit"]     # stdin closed
+        return parse_keys(data.decode("utf-8", "replace"))
+
+
+class TerminalView(LiveScreen):
     """A rich Live screen: the ring as LEDs look (fatebox.panel), the step in words, the keys."""
     waits = True      # keys() waits on stdin for the loop's few milliseconds
 
@@ -174,23 +197,6 @@ class TerminalView:
                          auto_refresh=False, screen=True, vertical_overflow="crop")
         self.live.start(refresh=True)
 
-    def stop(self):
-        import termios
-        try:
-            if self.live is not None:
-                self.live.stop()
-        finally:
-            if self.saved is not None:
-                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
-
-    def keys(self, wait):
-        ready, _, _ = select.select([self.fd], [], [], wait)
-        if not ready:
-            return ()
-        data = os.read(self.fd, 64)
-        if not data:
-            return ["quit"]     # stdin closed
-        return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self, description):
         key = (self.board.frame, description["text"], description["active"], self.gadget.store.status,
