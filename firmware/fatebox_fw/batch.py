@@ -14,11 +14,19 @@ from fatebox_fw.memory import keep, unload
 from fatebox_fw.store import STAGED, StoreError, _reason
 from fatebox_fw.check import crc_more
 
+def _path(store):
+    # FAT: the layout's staging file, written in place from its start.
+    slots = store.slots
+    return slots["staging"] if slots is not None else store.directory + "/" + STAGED
+
+
 def begin(store):
     """Open a transaction (dropping any other); its number."""
     store.abort()
-    f = store.opener(store.directory + "/" + STAGED, "wb")
-    f.close()
+    store.txn_end = 0
+    if store.slots is None:
+        f = store.opener(_path(store), "wb")
+        f.close()
     store.txn_made += 1
     store.txn = store.txn_made
     store.txn_count = 0
@@ -30,7 +38,15 @@ def stage(store, txn, payload):
     """Keep one staged request (its frame's JSON bytes, already checked)."""
     store.open_txn(txn)
     try:
-        f = store.opener(store.directory + "/" + STAGED, "ab")
+        if store.slots is None:
+            f = store.opener(_path(store), "ab")
+        else:
+            from fatebox_fw.memory import using
+            with using("fatebox_fw.slots") as fat:
+                if store.txn_end + len(payload) + 1 > fat.SLOT:
+                    raise fat.Full()
+            f = store.opener(_path(store), "r+b")
+            f.seek(store.txn_end)
         try:
             f.write(payload)
             f.write(b"\n")
@@ -40,6 +56,7 @@ def stage(store, txn, payload):
         store.abort()
         raise StoreError(N.E_STORAGE, "could not stage on flash (%s); the transaction was dropped" % _reason(exc))
     store.txn_count += 1
+    store.txn_end += len(payload) + 1
     store.txn_crc = crc_more(payload, store.txn_crc)
     return store.txn_count
 
@@ -66,12 +83,15 @@ def _commit(store, count, crc):
     done = {}
     gone = []
     check = 0
-    f = store.opener(store.directory + "/" + STAGED, "rb")
+    f = store.opener(_path(store), "rb")
+    left = store.txn_end if store.slots is not None else -1    # FAT: what this transaction staged
     try:
-        while True:
-            line = f.readline()
+        while left:
+            line = f.readline(left) if left > 0 else f.readline()
             if not line:
                 break
+            if left > 0:
+                left -= len(line)
             if line[-1:] == b"\n":
                 line = line[:-1]
             check = crc_more(line, check)

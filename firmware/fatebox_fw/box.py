@@ -31,7 +31,8 @@ class Box:
     def __init__(self, board):
         self.board = board
         profile = board.profile
-        self.store = Store(board.storage)
+        # the board's flash layout: "fat" on CircuitPython (fatebox_fw/slots.py)
+        self.store = Store(board.storage, layout=getattr(board, "layout", None))
         self.store.ticks = board.ticks_ms     # each result's `ms` in the journal, on this start's clock
         self.store.clock_from = self.store.seq + 1
         self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])

@@ -153,6 +153,10 @@ class _PullUp:
 class CircuitPythonBoard(Board):
     """A HAL backend for fatebox_fw.box.Box on CircuitPython (RP2040)."""
 
+    # FAT: the store's files are made once and rewritten in place, so a
+    # save never writes the FAT (docs/flash.md, On FAT).
+    layout = "fat"
+
     def __init__(self, profile=None, storage=STORAGE, serial=None, use_keypad=True):
         self.profile = profile if profile is not None else load_profile()
         self.storage = storage

@@ -58,10 +58,12 @@ class VirtualBoard(Board):
 
     entropy: os.urandom, or a reproducible SeededBytes(seed) when seed is given.
     storage: state_dir, the flash (created if missing).
+    layout: "fat" keeps the store's files as CircuitPython's board does.
     """
 
-    def __init__(self, state_dir, profile=None, seed=None):
+    def __init__(self, state_dir, profile=None, seed=None, layout=None):
         self.profile = read_profile(profile)
+        self.layout = layout        # "fat": the store as on CircuitPython (fatebox_fw/slots.py)
         os.makedirs(state_dir, exist_ok=True)
         self.storage = state_dir
         self.entropy = SeededBytes(seed) if seed is not None else os.urandom

@@ -1,0 +1,134 @@
+# The FAT layout's files made and read at a start (fatebox_fw/slots.py says
+# why): imported by the store's load and dropped after it.
+try:
+    import uos as os
+except ImportError:
+    import os
+
+from fatebox_fw.check import FILE
+from fatebox_fw.slots import BLANK, JSEG, LINE, PAD, SLOT
+
+GENS = ("slot.a", "slot.b")
+STAGING = "slot.s"      # a transaction's requests (fatebox_fw.batch), in place
+JOURNAL = ("jrnl.0", "jrnl.1")      # the journal's segments (fatebox_fw.journal)
+# The regions in the order they are made, each a folder and its file, a pad before and after.
+REGIONS = ((GENS[0], FILE, SLOT), (GENS[1], FILE, SLOT), (STAGING, FILE, SLOT),
+           (JOURNAL[0], "journal.0", JSEG), (JOURNAL[1], "journal.1", JSEG))
+PADS = ("pad.0", "pad.1", "pad.2", "pad.3", "pad.4", "pad.5")
+GEN_KEY = b'"gen": '
+
+
+def state(directory):
+    """The store's `slots`: the paths; gens[i], the generation slot i holds (0:
+    blank, -1: does not read); ends[i], where its content ends (blanks after,
+    up to SLOT); current, the slot load took (the newest that reads) or None."""
+    return {"paths": (directory + "/" + GENS[0] + "/" + FILE, directory + "/" + GENS[1] + "/" + FILE),
+            "staging": directory + "/" + STAGING + "/" + FILE, "gens": [0, 0], "ends": [SLOT, SLOT],
+            "current": None,
+            "journal": (directory + "/" + JOURNAL[0] + "/journal.0", directory + "/" + JOURNAL[1] + "/journal.1")}
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+def ready(s, directory):
+    """True when every file of the layout is there at its size."""
+    for folder, name, size in REGIONS:
+        if _size(directory + "/" + folder + "/" + name) != size:
+            return False
+    return _size(directory + "/" + PADS[-1]) == PAD
+
+
+def make(s, directory, opener):
+    """Make what is missing of the layout, in order (pad, folder and file,
+    pad...): the one time the FAT is written. OSError if the drive refuses."""
+    for i in range(len(PADS)):
+        pad = directory + "/" + PADS[i]
+        if _size(pad) != PAD:
+            _fill(opener, pad, PAD)
+        if i < len(REGIONS):
+            folder, name, size = REGIONS[i]
+            path = directory + "/" + folder + "/" + name
+            if _size(path) == size:
+                continue
+            try:
+                os.mkdir(directory + "/" + folder)
+            except OSError:
+                pass        # there already (a layout cut short)
+            _fill(opener, path, size)
+
+
+def journal_ends(journal):
+    """Where each journal segment's lines end (fatebox_fw.journal.scan)."""
+    journal.room = JSEG - LINE
+    for i in range(2):
+        try:
+            journal.ends[i] = _end(journal.opener, journal.paths[i])
+        except OSError:
+            journal.ends[i] = 0
+
+
+def _fill(opener, path, size):
+    # A whole file of blanks, written once: its clusters are allocated now.
+    chunk = bytes([BLANK]) * 512
+    f = opener(path, "wb")
+    try:
+        left = size
+        while left > 0:
+            f.write(chunk if left >= 512 else chunk[:left])
+            left -= 512
+    finally:
+        f.close()
+
+
+def scan(s, opener):
+    """((slot, path, content end), ...) for the loader, newest first."""
+    paths, ends, gens = s["paths"], s["ends"], s["gens"]
+    for i in range(2):
+        try:
+            ends[i] = _end(opener, paths[i])
+            gens[i] = _gen(opener, paths[i]) if ends[i] else 0
+        except OSError:
+            ends[i] = gens[i] = 0       # not there: make() makes it again
+    a = 1 if gens[1] > gens[0] else 0
+    return ((a, paths[a], ends[a]), (1 - a, paths[1 - a], ends[1 - a]))
+
+
+def _end(opener, path):
+    # The last byte that is not a blank, + 1 (0: a slot never written).
+    f = opener(path, "rb")
+    try:
+        at = _size(path)
+        while at > 0:
+            n = 256 if at >= 256 else at
+            at -= n
+            f.seek(at)
+            chunk = f.read(n)
+            i = len(chunk)
+            while i > 0 and chunk[i - 1] == BLANK:
+                i -= 1
+            if i:
+                return at + i
+        return 0
+    finally:
+        f.close()
+
+
+def _gen(opener, path):
+    f = opener(path, "rb")
+    try:
+        head = f.read(48)
+    finally:
+        f.close()
+    at = head.find(GEN_KEY)
+    if at < 0:
+        return -1
+    at += len(GEN_KEY)
+    end = at
+    while end < len(head) and 0x30 <= head[end] <= 0x39:
+        end += 1
+    return int(head[at:end]) if end > at else -1
