@@ -37,6 +37,10 @@ def begin(store):
 def stage(store, txn, payload):
     """Keep one staged request (its frame's JSON bytes, already checked)."""
     store.open_txn(txn)
+    if store.readonly:
+        store.abort()
+        raise StoreError(N.E_STORAGE, "could not stage on flash (the box does not save: %s); the transaction was "
+                         "dropped" % store.load_problem)
     try:
         if store.slots is None:
             f = store.opener(_path(store), "ab")

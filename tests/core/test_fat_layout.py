@@ -303,3 +303,20 @@ def test_a_power_cut_in_a_journal_append_loses_no_character_and_numbers_on():
             break
         k += 1
     assert k > 2
+
+
+def test_a_drive_that_cannot_take_the_layout_plays_and_refuses_every_save_saying_why():
+    d = fresh_dir()
+    write(d + "/pad.0", b"")
+
+    def full(path, mode):
+        if "w" in mode:
+            raise OSError(28, "No space left on device")
+        return open(path, mode)
+    store = fat(d, opener=full)
+    assert store.readonly and "No space left on device" in store.status
+    err = raises(StoreError, store.put, character("Mara"))
+    assert err.code == N.E_STORAGE and "No space left on device" in err.message
+    txn = batch.begin(store)
+    err = raises(StoreError, batch.stage, store, txn, b'{"character": {}}')
+    assert "No space left on device" in err.message and store.txn is None

@@ -197,20 +197,31 @@ def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, c
     assert names(chip.data_path) == []
 
 
-def test_a_full_drive_refuses_the_character_and_keeps_those_there(picos, cp_flash):
-    chip = picos(flash=cp_flash)
-    cp_ready(chip)
-    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
-    chip.stop()
-    # The user fills CIRCUITPY from the computer (a library bundle, photos).
+def test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made(picos, cp_flash):
+    # The user fills CIRCUITPY from the computer (a library bundle, photos)
+    # before the box made its files: it says so, plays, and saves nothing.
     circuitpy.fill(cp_flash)
     assert circuitpy.free_bytes(cp_flash) == 0
     chip = picos(flash=cp_flash)
     cp_ready(chip)
-    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "tobin.toml"), expect=1)
-    # the store's own words, CircuitPython's errno: "could not stage on flash
-    # ([Errno 28] No space left on device) ... nothing was changed"
+    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), expect=1)
+    # the store's own words, CircuitPython's errno: "could not make the box's
+    # files on the drive ([Errno 28] No space left on device) ... nothing was changed"
     assert "No space left on device" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
-    assert names(chip.data_path) == ["Mara"]
+    assert names(chip.data_path) == []
+    chip.stop()
+    # Room made: the box makes its files, and once they are there a full
+    # drive takes every save, in place.
+    circuitpy.remove(cp_flash, "filler.bin")
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
+    chip.stop()
+    circuitpy.fill(cp_flash)
+    assert circuitpy.free_bytes(cp_flash) == 0
+    chip = picos(flash=cp_flash)
+    cp_ready(chip)
+    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "tobin.toml"))
+    assert names(chip.data_path) == ["Mara", "Tobin"]
     chip.stop()
     assert not [p for p in circuitpy.listing(cp_flash) if p.endswith(".tmp")]
