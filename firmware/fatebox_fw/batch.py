@@ -16,17 +16,18 @@ from fatebox_fw.check import crc_more
 
 def _path(store):
     # FAT: the layout's staging file, written in place from its start.
-    slots = store.slots
+    slots = getattr(store, "slots", None)
     return slots["staging"] if slots is not None else store.directory + "/" + STAGED
 
 
 def begin(store):
     """Open a transaction (dropping any other); its number."""
     store.abort()
-    store.txn_end = 0
-    if store.slots is None:
+    if getattr(store, "slots", None) is None:
         f = store.opener(_path(store), "wb")
         f.close()
+    else:
+        store.txn_end = 0       # FAT: staged from the staging file's start, in place
     store.txn_made += 1
     store.txn = store.txn_made
     store.txn_count = 0
@@ -42,13 +43,13 @@ def stage(store, txn, payload):
         raise StoreError(N.E_STORAGE, "could not stage on flash (the box does not save: %s); the transaction was "
                          "dropped" % store.load_problem)
     try:
-        if store.slots is None:
+        fat = getattr(store, "slots", None) is not None
+        if not fat:
             f = store.opener(_path(store), "ab")
         else:
-            from fatebox_fw.memory import using
-            with using("fatebox_fw.slots") as fat:
-                if store.txn_end + len(payload) + 1 > fat.SLOT:
-                    raise fat.Full()
+            from fatebox_fw.fatstore import SLOT, Full
+            if store.txn_end + len(payload) + 1 > SLOT:
+                raise Full()
             f = store.opener(_path(store), "r+b")
             f.seek(store.txn_end)
         try:
@@ -60,7 +61,8 @@ def stage(store, txn, payload):
         store.abort()
         raise StoreError(N.E_STORAGE, "could not stage on flash (%s); the transaction was dropped" % _reason(exc))
     store.txn_count += 1
-    store.txn_end += len(payload) + 1
+    if fat:
+        store.txn_end += len(payload) + 1
     store.txn_crc = crc_more(payload, store.txn_crc)
     return store.txn_count
 
@@ -88,7 +90,7 @@ def _commit(store, count, crc):
     gone = []
     check = 0
     f = store.opener(_path(store), "rb")
-    left = store.txn_end if store.slots is not None else -1    # FAT: what this transaction staged
+    left = store.txn_end if getattr(store, "slots", None) is not None else -1    # FAT: what this transaction staged
     try:
         while left:
             line = f.readline(left) if left > 0 else f.readline()

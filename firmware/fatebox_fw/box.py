@@ -31,8 +31,9 @@ class Box:
     def __init__(self, board):
         self.board = board
         profile = board.profile
-        # the board's flash layout: "fat" on CircuitPython (fatebox_fw/slots.py)
-        self.store = Store(board.storage, layout=getattr(board, "layout", None))
+        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/fatstore.py).
+        make = getattr(board, "make_store", None)
+        self.store = make(board.storage) if make is not None else Store(board.storage)
         self.store.ticks = board.ticks_ms     # each result's `ms` in the journal, on this start's clock
         self.store.clock_from = self.store.seq + 1
         self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])

@@ -3,7 +3,6 @@
 import json
 
 from fatebox_fw.check import crc_more, line_hash
-from fatebox_fw.memory import using
 
 try:
     import uos as os
@@ -57,15 +56,8 @@ class Journal:
     number. A line torn by a power cut does not parse and is skipped.
     """
 
-    def __init__(self, directory, opener=open, fat=None):
+    def __init__(self, directory, opener=open):
         self.paths = (directory + "/" + FILES[0], directory + "/" + FILES[1])
-        # FAT (CircuitPython): the layout's two segment files, written in place
-        # (fatebox_fw/slots.py); ends: where each one's lines end.
-        self.ends = None
-        if fat is not None:
-            self.paths = fat
-            self.ends = [0, 0]
-            self.room = 0           # past this, a segment takes no more lines (slots_make sets it)
         self.opener = opener
         self.current = 0       # the segment appends go to
         self.count = 0         # results in it
@@ -74,16 +66,9 @@ class Journal:
         self.saved = None      # the last number the characters file counts (the store sets it)
         self.scan()
 
-    def _read(self, path):
-        f = _open(self.opener, path, "rb")
-        if f is not None and self.ends is not None:
-            with using("fatebox_fw.slots") as fat:
-                f = fat.Lines(f, self.ends[self.paths.index(path)])
-        return f
-
     def _scan_one(self, path):
         """(first seq, last seq, count, torn, the last whole line, old lines) of one segment."""
-        f = self._read(path)
+        f = _open(self.opener, path, "rb")
         if f is None:
             return None, None, 0, False, None, 0
         first = last = None
@@ -113,10 +98,7 @@ class Journal:
         return first, last, count, torn, end, old
 
     def scan(self, upgrade=True):
-        if self.ends is not None:
-            with using("fatebox_fw.slots_make", ("fatebox_fw.slots",)) as fat:
-                fat.journal_ends(self)
-        for path in self.paths if self.ends is None else ():
+        for path in self.paths:
             f = _open(self.opener, path, "rb")
             try:
                 if f is None:
@@ -140,10 +122,11 @@ class Journal:
         # `prev` is the hash of the last whole line on flash, as stored.
         end = cur[4] if cur[4] is not None else (a if self.current else b)[4]
         self.tip = line_hash(end[:-1]) if end is not None else None
-        if upgrade and self.ends is None and (a[5] or b[5]) and end is not None and end[-2:] == b"}\n":
+        if upgrade and (a[5] or b[5]) and end is not None and end[-2:] == b"}\n":
             # Lines from before the checks, none chained after them: rewritten
             # once with CRCs and a chain (docs/flash.md, Old state files), by a
             # module that leaves RAM again (a stock board's heap is tight).
+            from fatebox_fw.memory import using
             with using("fatebox_fw.journal_old") as journal_old:
                 done = journal_old.upgrade(self, end, _seq, _good)
             if done:
@@ -151,20 +134,15 @@ class Journal:
 
     def append(self, entries):
         """Write (seq, dict) entries; OSError if the flash failed (then call scan())."""
-        ends = self.ends
         i = 0
         while i < len(entries):
-            if self.count >= SEGMENT or (ends is not None and ends[self.current] > self.room):
+            if self.count >= SEGMENT:
                 self.current = 1 - self.current
                 self.count = 0
                 mode = "wb"        # the older segment is emptied: the journal wraps
             else:
                 mode = "ab"
-            if ends is None:
-                f = self.opener(self.paths[self.current], mode)
-            else:
-                with using("fatebox_fw.slots") as fat:
-                    f = fat.Segment(self, mode)
+            f = self.opener(self.paths[self.current], mode)
             try:
                 if self.torn and mode == "ab":
                     f.write(TORN)       # ends the torn line as one: skipped, never read as damage
@@ -175,9 +153,6 @@ class Journal:
                         entry["prev"] = self.tip
                     line = b"%d " % seq + json.dumps(entry).encode()
                     line = line + b" %08x" % crc_more(line, 0)
-                    if ends is not None and f.left <= len(line):
-                        self.count = SEGMENT        # FAT: the segment's file is full, the journal wraps
-                        break
                     f.write(line)
                     f.write(b"\n")
                     self.tip = line_hash(line)
@@ -197,7 +172,7 @@ class Journal:
         return low if low is not None else self.last + 1
 
     def _scan_first(self, path):
-        f = self._read(path)
+        f = _open(self.opener, path, "rb")
         if f is None:
             return None
         try:
@@ -221,7 +196,7 @@ class Journal:
         used = 0
         started = after == 0
         for path in order:
-            f = self._read(path)
+            f = _open(self.opener, path, "rb")
             if f is None:
                 continue
             try:

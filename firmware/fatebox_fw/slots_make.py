@@ -1,12 +1,12 @@
-# The FAT layout's files made and read at a start (fatebox_fw/slots.py says
-# why): imported by the store's load and dropped after it.
+# The FAT layout's files made and read at a start (fatebox_fw/fatstore.py
+# says why): imported by the store's load and dropped after it.
 try:
     import uos as os
 except ImportError:
     import os
 
 from fatebox_fw.check import FILE
-from fatebox_fw.slots import BLANK, JSEG, LINE, PAD, SLOT
+from fatebox_fw.fatstore import BLANK, JSEG, PAD, SLOT
 
 GENS = ("slot.a", "slot.b")
 STAGING = "slot.s"      # a transaction's requests (fatebox_fw.batch), in place
@@ -19,9 +19,7 @@ GEN_KEY = b'"gen": '
 
 
 def state(directory):
-    """The store's `slots`: the paths; gens[i], the generation slot i holds (0:
-    blank, -1: does not read); ends[i], where its content ends (blanks after,
-    up to SLOT); current, the slot load took (the newest that reads) or None."""
+    """The store's `slots` (fatstore.FatStore)."""
     return {"paths": (directory + "/" + GENS[0] + "/" + FILE, directory + "/" + GENS[1] + "/" + FILE),
             "staging": directory + "/" + STAGING + "/" + FILE, "gens": [0, 0], "ends": [SLOT, SLOT],
             "current": None,
@@ -64,10 +62,9 @@ def make(s, directory, opener):
 
 def journal_ends(journal):
     """Where each journal segment's lines end (fatebox_fw.journal.scan)."""
-    journal.room = JSEG - LINE
     for i in range(2):
         try:
-            journal.ends[i] = _end(journal.opener, journal.paths[i])
+            journal.ends[i] = _end(journal.real, journal.paths[i])
         except OSError:
             journal.ends[i] = 0
 

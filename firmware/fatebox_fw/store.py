@@ -77,14 +77,8 @@ class Store:
     Characters are kept as memory.keep says.
     """
 
-    def __init__(self, directory, capacity=CAPACITY, opener=open, layout=None):
+    def __init__(self, directory, capacity=CAPACITY, opener=open):
         self.directory = directory
-        # The board's layout: "fat" keeps the files at fixed sizes, rewritten
-        # in place (fatebox_fw/slots.py); otherwise a save renames a new file in.
-        self.slots = None
-        if layout == "fat":
-            with using("fatebox_fw.slots_make", ("fatebox_fw.slots",)) as fat:
-                self.slots = fat.state(directory)
         self.path = directory + "/" + FILE
         self.capacity = capacity
         self.opener = opener        # tests pass one whose writes fail
@@ -117,7 +111,6 @@ class Store:
         self.txn_count = 0
         self.txn_crc = 0
         self.txn_made = 0
-        self.txn_end = 0            # where the next staged request goes (the FAT layout's staging file)
         self.load()
 
     @property
@@ -131,8 +124,6 @@ class Store:
         # made yet) or what was wrong with it, until the next save replaces it.
         if self.backup_problem is not None:
             return self.backup_problem
-        if self.slots is not None:
-            return "ok" if min(self.slots["gens"]) > 0 else "none"
         return "ok" if _exists(self.path + BACKUP) else "none"
 
     def names(self):
@@ -320,9 +311,6 @@ class Store:
         if revisions is None:
             revisions, clock = self.revisions, self.clock
         tmp = self.path + ".tmp"
-
-        def write(f, head):
-            self._write_state(f, head, characters, settings, revisions, clock)
         try:
             if self.pending:
                 # The results first: a cut before the characters file is
@@ -334,27 +322,40 @@ class Store:
                     self.journal.scan()
                     raise
                 self.pending = []
-            if self.slots is not None:
-                # FAT: the older generation's file rewritten in place.
-                with using("fatebox_fw.slots") as fat:
-                    fat.save(self, write)
-            else:
-                f = self.opener(tmp, "wb")
-                try:
-                    write(f, b'{"format": %d, ' % FORMAT)
-                finally:
-                    f.close()
-                # The last good file becomes the backup, then the new one takes its
-                # place: a power cut between the two leaves the backup to load.
-                if _exists(self.path):
-                    _replace(self.path, self.path + BACKUP)
-                _replace(tmp, self.path)
+            f = self.opener(tmp, "wb")
+            self.out.f = f
+            self.out.crc = 0
+            self.out.n = 0
+            try:
+                # One character at a time: the board never holds the whole
+                # file as one string (8 characters can be ~30 KB of JSON).
+                self._write(f, b'{"format": %d, "clock": %d, "seq": %d, "revisions": ' % (FORMAT, clock, self.seq))
+                self._dump(f, revisions)
+                self._write(f, b', "settings": ')
+                self._dump(f, settings)
+                self._write(f, b', "characters": [')
+                names = sorted(characters)
+                for i in range(len(names)):
+                    if i:
+                        self._write(f, b", ")
+                    self._dump(f, characters[names[i]].to_dict())
+                self._write(f, b"]")
+                self.out.flush()
+                f.write(CRC_HEAD + b'%08x"}\n' % self.out.crc)
+            finally:
+                self.out.f = None
+                self.out.n = 0
+                f.close()
+            # The last good file becomes the backup, then the new one takes its
+            # place: a power cut between the two leaves the backup to load.
+            if _exists(self.path):
+                _replace(self.path, self.path + BACKUP)
+            _replace(tmp, self.path)
         except OSError as exc:
-            if self.slots is None:
-                try:
-                    os.remove(tmp)
-                except OSError:
-                    pass
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
             self.save_problem = "the last save failed (%s); the flash keeps the previous characters" % _reason(exc)
             raise StoreError(N.E_STORAGE, "could not save to flash (%s); nothing was changed" % _reason(exc))
         self.writes += 1
@@ -363,31 +364,6 @@ class Store:
         self.dirty = False         # what was staged went out with this save
         self.revisions = revisions
         self.clock = clock
-
-    def _write_state(self, f, head, characters, settings, revisions, clock):
-        out = self.out
-        out.f = f
-        out.crc = 0
-        out.n = 0
-        try:
-            # One character at a time: the board never holds the whole
-            # file as one string (8 characters can be ~30 KB of JSON).
-            self._write(f, head + b'"clock": %d, "seq": %d, "revisions": ' % (clock, self.seq))
-            self._dump(f, revisions)
-            self._write(f, b', "settings": ')
-            self._dump(f, settings)
-            self._write(f, b', "characters": [')
-            names = sorted(characters)
-            for i in range(len(names)):
-                if i:
-                    self._write(f, b", ")
-                self._dump(f, characters[names[i]].to_dict())
-            self._write(f, b"]")
-            out.flush()
-            f.write(CRC_HEAD + b'%08x"}\n' % out.crc)
-        finally:
-            out.f = None
-            out.n = 0
 
     # -- a transaction (fatebox_fw/batch.py, imported only while the host syncs) ---
 

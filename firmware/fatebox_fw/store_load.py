@@ -56,7 +56,7 @@ def load(store):
         os.remove(store.directory + "/" + STAGED)
     except OSError:
         pass
-    slots = store.slots
+    slots = getattr(store, "slots", None)     # fatebox_fw.fatstore's layout, or None
     # (path, where its content ends or None for the whole file, slot or None), the newest first
     candidates = ((store.path, None, None), (store.path + BACKUP, None, None))
     migrate = False
@@ -110,7 +110,11 @@ def load(store):
     store.load_problem = "; ".join(problems) if problems else None
     # Results written to the journal just before a cut kept the characters file
     # from recording them still count: the next number follows the journal's.
-    store.journal = Journal(store.directory, store.opener, slots["journal"] if slots is not None else None)
+    if slots is None:
+        store.journal = Journal(store.directory, store.opener)
+    else:
+        from fatebox_fw.fatstore import FatJournal
+        store.journal = FatJournal(slots["journal"], store.opener)
     store.journal.saved = store.seq
     if store.journal.last > store.seq:
         store.seq = store.journal.last
@@ -134,7 +138,7 @@ def fat_layout(store, slots, old, problems):
     (the first start, or a generation's folder lost); the old files instead
     while they hold what the layout does not yet (migrate: True)."""
     from fatebox_fw.memory import using
-    with using("fatebox_fw.slots_make", ("fatebox_fw.slots",)) as fat:
+    with using("fatebox_fw.slots_make") as fat:
         if not fat.ready(slots, store.directory):
             if store.readonly:
                 return old, False

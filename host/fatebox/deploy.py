@@ -81,7 +81,7 @@ ONLY = {
     "fatebox_fw/hal/presses.py": (),                     # presses on a timetable: those two
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
-    "fatebox_fw/slots.py": (CIRCUITPYTHON,),              # the store's FAT layout: CIRCUITPY's
+    "fatebox_fw/fatstore.py": (CIRCUITPYTHON,),           # the store's FAT layout: CIRCUITPY's
     "fatebox_fw/slots_make.py": (CIRCUITPYTHON,),
     # The help tables (what each button does on each screen): the host's, for the
     # virtual gadget's help line and the button cards; the box shows lights.

@@ -11,7 +11,7 @@ except ImportError:
 
 from shared_rules import names as N
 from fatebox_fw import batch
-from fatebox_fw import slots as S
+from fatebox_fw import fatstore as S
 from fatebox_fw import slots_make
 from fatebox_fw.store import Store, StoreError
 from tests.core.fakeboard import exists, fresh_dir, read, write
@@ -20,7 +20,7 @@ from tests.helpers import raises
 
 
 def fat(where, opener=open):
-    return Store(where, opener=opener, layout="fat")
+    return S.FatStore(where, opener=opener)
 
 
 def tree(where):
@@ -285,7 +285,7 @@ def test_a_power_cut_in_a_journal_append_loses_no_character_and_numbers_on():
         store.put(character("Mara"))
         store.nobody("new-beginning", {"tokens": ["white"]})
         store.flush()
-        store.opener = store.journal.opener = CutFlash(k)
+        store.opener = store.journal.real = CutFlash(k)
         mara = store.characters["Mara"]
         store.nobody("new-beginning", {"tokens": ["black"]})
         try:

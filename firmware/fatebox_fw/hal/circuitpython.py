@@ -153,10 +153,6 @@ class _PullUp:
 class CircuitPythonBoard(Board):
     """A HAL backend for fatebox_fw.box.Box on CircuitPython (RP2040)."""
 
-    # FAT: the store's files are made once and rewritten in place, so a
-    # save never writes the FAT (docs/flash.md, On FAT).
-    layout = "fat"
-
     def __init__(self, profile=None, storage=STORAGE, serial=None, use_keypad=True):
         self.profile = profile if profile is not None else load_profile()
         self.storage = storage
@@ -198,6 +194,12 @@ class CircuitPythonBoard(Board):
         if cpu is None:
             return None     # a port without it: the host keys the box by its board name
         return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
+
+    def make_store(self, storage):
+        """FAT: the store's files made once and rewritten in place, so a save
+        never writes the FAT (docs/flash.md, On FAT)."""
+        from fatebox_fw.fatstore import FatStore
+        return FatStore(storage)
 
     def ticks_ms(self):
         return (time.monotonic_ns() // 1000000) & _MASK

@@ -53,6 +53,11 @@ def read_profile(profile):
     return validate(data)
 
 
+def _fat_store(storage):
+    from fatebox_fw.fatstore import FatStore
+    return FatStore(storage)
+
+
 class VirtualBoard(Board):
     """A board on the desktop. `port_path` is the serial port a host opens.
 
@@ -63,7 +68,8 @@ class VirtualBoard(Board):
 
     def __init__(self, state_dir, profile=None, seed=None, layout=None):
         self.profile = read_profile(profile)
-        self.layout = layout        # "fat": the store as on CircuitPython (fatebox_fw/slots.py)
+        if layout == "fat":
+            self.make_store = _fat_store    # the store as on CircuitPython (fatebox_fw/fatstore.py)
         os.makedirs(state_dir, exist_ok=True)
         self.storage = state_dir
         self.entropy = SeededBytes(seed) if seed is not None else os.urandom
