@@ -137,6 +137,10 @@ class FatStore(Store):
         self.txn_end = 0            # where the next staged request goes (fatebox_fw.batch)
         Store.__init__(self, directory, capacity, opener)
 
+    def load(self):
+        with using("fatebox_fw.slots_make", ("fatebox_fw.store_load",)) as fat:
+            fat.load(self)
+
     @property
     def backup_status(self):
         if self.backup_problem is not None:

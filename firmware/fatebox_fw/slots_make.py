@@ -5,7 +5,7 @@ try:
 except ImportError:
     import os
 
-from fatebox_fw.check import FILE
+from fatebox_fw.check import BACKUP, FILE
 from fatebox_fw.fatstore import BLANK, JSEG, PAD, SLOT
 
 GENS = ("slot.a", "slot.b")
@@ -129,3 +129,94 @@ def _gen(opener, path):
     while end < len(head) and 0x30 <= head[end] <= 0x39:
         end += 1
     return int(head[at:end]) if end > at else -1
+
+
+def load(store):
+    """The store's load on the FAT layout (fatebox_fw.store_load's, with two
+    generations in place): its files made if missing (the first start, or a
+    folder lost), the newer generation that reads played, the older checked
+    as the backup; the files of the rename layout moved in once."""
+    from fatebox_fw import store_load as L      # dropped with this module (FatStore.load)
+    from fatebox_fw.fatstore import FatJournal
+    s = store.slots
+    d = store.directory
+    old = _size(store.path) >= 0 or _size(store.path + BACKUP) >= 0
+    if old and not (ready(s, d) and [e for e in scan(s, store.opener)[0][2:] if e]):
+        # A box from before the layout: read as it was, then saved into it.
+        L.load(store)
+        if not store.readonly:
+            problems = [store.load_problem] if store.load_problem else []
+            try:
+                make(s, d, store.opener)
+                scan(s, store.opener)
+                store.journal = FatJournal(s["journal"], store.opener)
+                store.journal.saved = store.seq
+                store._save(store.characters, store.settings)
+                store.unchecked = False
+                for path in (store.path, store.path + BACKUP):
+                    if _size(path) >= 0:
+                        os.remove(path)
+            except Exception as exc:        # OSError, StoreError: the old files stay, said
+                problems.append("could not move the characters into the FAT layout (%s)" % L._reason(exc))
+            store.load_problem = "; ".join(problems) if problems else None
+        return
+    problems = []
+    store.characters = {}
+    store.settings = {}
+    store.revisions = {}
+    store.clock = store.seq = 0
+    store.unchecked = False
+    try:
+        if _size(d) < 0:
+            os.mkdir(d)
+        if not ready(s, d):
+            make(s, d, store.opener)
+    except OSError as exc:
+        # CircuitPython: the drive is the computer's, or full: play without saving, and say so.
+        store.readonly = True
+        problems.append("could not make the box's files in %s (%s); the box will not save (on CircuitPython: "
+                        "copy Fatebox's boot.py to CIRCUITPY, make room on the drive, and reset without BACK "
+                        "held)" % (d, L._reason(exc)))
+    order = scan(s, store.opener) if not store.readonly else ()
+    for slot, path, size in order:
+        if not size:
+            continue        # never written
+        try:
+            store.characters, store.settings, meta, checked = L.read(store, path, size)
+            store.clock, store.seq, store.revisions = meta
+        except L.UNREADABLE as exc:
+            # Not moved aside (that would write the FAT): written over by the next save.
+            s["gens"][slot] = -1
+            problems.append("%s was unreadable (%s); the next save writes over it" % (_name(path), L._reason(exc)))
+            continue
+        s["current"] = slot
+        if slot != order[0][0]:
+            problems.append("the box is playing on the last good save, %s" % _name(path))
+        elif order[1][2]:
+            other, opath, osize = order[1]
+            try:
+                L.read(store, opath, osize)
+            except L.UNREADABLE as exc:
+                s["gens"][other] = -1
+                store.backup_problem = "%s is unreadable (%s); the next save writes over it" % (
+                    _name(opath), L._reason(exc))
+        break
+    else:
+        if s["gens"][0] == -1 and s["gens"][1] == -1:
+            # Neither generation reads: both kept, for whoever can mend them.
+            store.readonly = True
+            problems.append("neither save reads: the box will not save, so both are kept (delete data/slot.a and "
+                            "data/slot.b from the drive to start empty)")
+        if problems:
+            problems.append("the box started empty")
+    store.load_problem = "; ".join(problems) if problems else None
+    # The journal's newest number counts too (as store_load does).
+    store.journal = FatJournal(s["journal"], store.opener)
+    store.journal.saved = store.seq
+    if store.journal.last > store.seq:
+        store.seq = store.journal.last
+
+
+def _name(path):
+    parts = path.split("/")
+    return parts[-2] + "/" + parts[-1]

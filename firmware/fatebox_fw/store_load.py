@@ -56,26 +56,14 @@ def load(store):
         os.remove(store.directory + "/" + STAGED)
     except OSError:
         pass
-    slots = getattr(store, "slots", None)     # fatebox_fw.fatstore's layout, or None
-    # (path, where its content ends or None for the whole file, slot or None), the newest first
-    candidates = ((store.path, None, None), (store.path + BACKUP, None, None))
-    migrate = False
-    if slots is not None:
-        candidates, migrate = fat_layout(store, slots, candidates, problems)
-    for path, size, slot in candidates:
-        if size == 0 or not _exists(path):
-            continue        # a slot never written, a file not there
+    for path in (store.path, store.path + BACKUP):
+        if not _exists(path):
+            continue
         try:
-            store.characters, store.settings, meta, checked = read(store, path, size)
+            store.characters, store.settings, meta, checked = read(store, path)
             store.clock, store.seq, store.revisions = meta
             store.unchecked = not checked
         except UNREADABLE as exc:
-            if slot is not None:
-                # FAT: not moved aside (that would change the FAT); the next
-                # save writes over it, the other generation kept meanwhile.
-                slots["gens"][slot] = -1
-                problems.append("%s was unreadable (%s); the next save writes over it" % (_slot_name(path), _reason(exc)))
-                continue
             # Never lose what was on flash: move it aside, try the older generation.
             aside = aside_name(path)
             try:
@@ -88,88 +76,21 @@ def load(store):
                 break
             problems.append("%s was unreadable (%s); it was kept as %s" % (_base(path), _reason(exc), _base(aside)))
             continue
-        if slot is not None:
-            slots["current"] = slot
-            if path != candidates[0][0]:
-                problems.append("the box is playing on the last good save, %s" % _slot_name(path))
-            else:
-                check_slot(store, slots, candidates[1])
-        elif path != store.path:
+        if path != store.path:
             problems.append("the box is playing on the last good save, %s" % _base(path))
         else:
             check_backup(store)
         break
     else:
-        if slots is not None and slots["gens"][0] == -1 and slots["gens"][1] == -1:
-            # Neither generation reads: both kept, for whoever can mend them.
-            store.readonly = True
-            problems.append("neither save reads: the box will not save, so both are kept (delete data/slot.a and "
-                            "data/slot.b from the drive to start empty)")
         if problems:
             problems.append("the box started empty")
     store.load_problem = "; ".join(problems) if problems else None
     # Results written to the journal just before a cut kept the characters file
     # from recording them still count: the next number follows the journal's.
-    if slots is None:
-        store.journal = Journal(store.directory, store.opener)
-    else:
-        from fatebox_fw.fatstore import FatJournal
-        store.journal = FatJournal(slots["journal"], store.opener)
+    store.journal = Journal(store.directory, store.opener)
     store.journal.saved = store.seq
     if store.journal.last > store.seq:
         store.seq = store.journal.last
-    if migrate and not store.readonly:
-        # The files of the atomic-rename layout, saved into the FAT layout once
-        # and then removed (docs/flash.md, On FAT).
-        from fatebox_fw.store import StoreError
-        try:
-            store._save(store.characters, store.settings)
-            store.unchecked = False
-            for path in (store.path, store.path + BACKUP):
-                if _exists(path):
-                    os.remove(path)
-        except (OSError, StoreError) as exc:
-            problems.append("could not move the characters into the FAT layout (%s)" % _reason(exc))
-            store.load_problem = "; ".join(problems)
-
-
-def fat_layout(store, slots, old, problems):
-    """The FAT layout's candidates, newest first, its files made if missing
-    (the first start, or a generation's folder lost); the old files instead
-    while they hold what the layout does not yet (migrate: True)."""
-    from fatebox_fw.memory import using
-    with using("fatebox_fw.slots_make") as fat:
-        if not fat.ready(slots, store.directory):
-            if store.readonly:
-                return old, False
-            try:
-                fat.make(slots, store.directory, store.opener)
-            except OSError as exc:
-                store.readonly = True
-                problems.append("could not make the box's files on the drive (%s); the box will not save"
-                                % _reason(exc))
-                return old, False
-        order = fat.scan(slots, store.opener)
-    if order[0][2] == 0 and order[1][2] == 0 and (_exists(store.path) or _exists(store.path + BACKUP)):
-        return old, True
-    return ((order[0][1], order[0][2], order[0][0]), (order[1][1], order[1][2], order[1][0])), False
-
-
-def _slot_name(path):
-    parts = path.split("/")
-    return parts[-2] + "/" + parts[-1]
-
-
-def check_slot(store, slots, candidate):
-    """The older generation beside the one played is read too (state's `backup`)."""
-    path, size, slot = candidate
-    if not size:
-        return
-    try:
-        read(store, path, size)
-    except UNREADABLE as exc:
-        slots["gens"][slot] = -1
-        store.backup_problem = "%s is unreadable (%s); the next save writes over it" % (_slot_name(path), _reason(exc))
 
 
 def check_backup(store):
@@ -195,7 +116,7 @@ def check_backup(store):
 def checksum(store, path, size=None):
     """True if the file ends in its CRC-32 and it matches; False for a file from
     before the checks (rewritten with one once it reads); ValueError otherwise.
-    `size`: where its content ends (a FAT slot), else the file's size."""
+    `size`: where its content ends (the FAT layout's files), else the file's size."""
     if size is None:
         size = os.stat(path)[6]
     f = store.opener(path, "rb")
