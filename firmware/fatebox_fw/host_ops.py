@@ -165,6 +165,14 @@ def commit(server, request):
 
 
 def trial(server, request):
+    trial, k, name = checked_trial(server, request)
+    result = _host_play().host_trial(server.core, trial, k, name, server.clock.ticks_ms())
+    return {"result": result.to_dict()}
+
+
+def checked_trial(server, request):
+    """The `trial` request checked (Refused if not): (trial, draw, name), what
+    host_play.host_trial takes; nothing changed."""
     for key in ("white", "black", "draw"):
         if not is_int(request.get(key)):
             raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
@@ -188,8 +196,7 @@ def trial(server, request):
     if name is not None and server.store.characters[name].system != N.NEW_BEGINNING:
         raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
                       % (name, roster.SYSTEM_WORDS[server.store.characters[name].system]))
-    result = _host_play().host_trial(server.core, trial, request["draw"], name, server.clock.ticks_ms())
-    return {"result": result.to_dict()}
+    return trial, request["draw"], name
 
 
 def roll(server, request):
