@@ -19,6 +19,21 @@ def host_modules():
     return [host_module(row.name) for row in registry.ROWS]
 
 
+def commands():
+    """Every `fatebox odds/simulate/roll` command, in the registry's order: each
+    system's from its object (fatebox.odds.system_command), then what its host
+    module's COMMANDS adds (a table's aid such as effect dice, or a system whose
+    object does not yet play its set-up)."""
+    from fatebox.odds import system_command
+    out = []
+    for row in registry.ROWS:
+        command = system_command(registry.rules(row.name))
+        if command is not None:
+            out.append(command)
+        out.extend(getattr(host_module(row.name), "COMMANDS", ()))
+    return out
+
+
 def alias_commands():
     """The top-level commands a system's host module names in ALIASES (module
     paths, each giving `command`), such as New Beginning's `fatebox draw`."""
