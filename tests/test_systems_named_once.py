@@ -22,7 +22,7 @@ def _own(row):
     (host/fatebox/systems/<package>.py and <package>_*.py)."""
     package = _package(row)
     play = row.play.rsplit(".", 1)[1]
-    host = row.host.rsplit(".", 1)[1]
+    host = (row.host or row.package).rsplit(".", 1)[1]
     return ("shared_rules/%s/" % package, "firmware/fatebox_fw/play/%s.py" % play,
             "firmware/fatebox_fw/play/%s/" % play, "firmware/fatebox_fw/play/%s_help.py" % play, "host/fatebox/systems/%s.py" % host,
             "host/fatebox/systems/%s_*" % host)

@@ -1,6 +1,6 @@
 # The generic machinery of `fatebox odds` and `fatebox simulate` for every
 # system: a set-up's named distributions, their JSON and their tables, and the
-# CLI's option helpers. Each system's own set-up is in fatebox.systems.<system>.
+# CLI's option helpers; a system's commands from its object (system_command).
 import re
 
 import click

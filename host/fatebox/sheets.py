@@ -12,7 +12,7 @@ from tomlkit.exceptions import ParseError
 
 from shared_rules import names as N
 from shared_rules import registry, roster, wire
-from fatebox.systems import host_module
+from fatebox.systems import words_module
 from shared_rules.errors import SheetError
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
@@ -185,23 +185,22 @@ def to_box(data):
     """The character dict the box takes for a sheet's data.
 
     Only the host's own text differs (a Colour tokens sheet names its non-core
-    traits, the box counts them): the system's host module says how
-    (fatebox.systems.<system>.to_box); everything else goes as written.
+    traits, the box counts them): the system's object says how
+    (shared_rules.game.Game.to_box); everything else goes as written.
     """
     system = system_of(data)
     if system not in registry.BY_NAME:
         return data
-    convert = getattr(host_module(system), "to_box", None)
-    return convert(data) if convert is not None else data
+    return registry.rules(system).to_box(data)
 
 
 def sheet_field(data, exc):
-    """The sheet's path for a SheetError's field: the system's host module maps a
-    field its model names by its leaf (fatebox.systems.<system>.sheet_field)."""
+    """The sheet's path for a SheetError's field: the system's words module maps a
+    field its model names by its leaf (shared_rules.<package>.words.sheet_field)."""
     system = system_of(data)
     if system not in registry.BY_NAME:
         return exc.field
-    field_of = getattr(host_module(system), "sheet_field", None)
+    field_of = getattr(words_module(system), "sheet_field", None)
     return field_of(data, exc) if field_of is not None else exc.field
 
 

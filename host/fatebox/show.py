@@ -8,7 +8,7 @@ from rich.console import Console
 from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.roster import SYSTEM_WORDS
-from fatebox.systems import host_module
+from fatebox.systems import words_module
 
 
 def console():
@@ -43,11 +43,11 @@ def _plural(count, word):
 
 def state_words(summary):
     """What play has changed on a character, from its `list` summary, in a few words
-    (its system's host module says it: fatebox.systems.<system>.state_words)."""
+    (its system's words module says it: shared_rules.<package>.words.state_words)."""
     system = summary.get("system", N.NEW_BEGINNING)
     if system not in registry.BY_NAME:
         return ""
-    return host_module(system).state_words(summary)
+    return words_module(system).state_words(summary)
 
 
 def loaded_words(character):

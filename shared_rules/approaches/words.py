@@ -55,3 +55,9 @@ def odds_setup(dice, easy, hard):
         raise RulesError("easy, hard", "give one of them, or neither for a normal approach")
     return {"dice": dice, "difficulty": AP.EASY if easy else AP.HARD if hard else AP.NORMAL}
 
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    values = summary.get("attributes") or {}
+    words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
+    return words + ("; taken out" if summary.get("out") else "")

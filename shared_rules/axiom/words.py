@@ -80,3 +80,11 @@ def odds_report(setup):
 def odds_title(setup):
     s = odds_report(setup)
     return "Axiom: %dd6 keep the 2 %s, modifier %+d" % (s["dice"], s["kept"], s["modifier"])
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    def plural(count, word):
+        return "%s %s%s" % (count, word, "" if count == 1 else "s")
+    return "%s, strain %s, %s" % (plural(summary.get("axiom-points"), "Axiom point"),
+                                  summary.get("strain"), plural(summary.get("scars"), "scar"))

@@ -129,3 +129,8 @@ def odds_names(setup, result):
     """The positives the best three kept hold (black and the action's colour)."""
     from shared_rules import colour_tokens as CT
     return (str(sum(1 for token in result["kept"] if CT.token_value(token, setup["colour"]) == CT.POSITIVE)),)
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    return "%s gold" % summary.get("gold")

@@ -94,3 +94,16 @@ def roll_shown(setup, result):
     if setup["resist"]:
         shown["resisting"] = True
     return shown
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    words = "stress %s" % summary.get("stress")
+    traumas = len(summary.get("trauma") or []) + (summary.get("pending-trauma") or 0)
+    if traumas:
+        words += ", %d trauma" % traumas
+    harm = summary.get("harm") or {}
+    marked = [level for level in ("lesser", "moderate", "severe") if harm.get(level)]
+    if marked:
+        words += ", harm " + "/".join("%s %d" % (level, harm[level]) for level in marked)
+    return words + ("; dead" if summary.get("dead") else "")

@@ -66,3 +66,13 @@ def odds_names(setup, result):
     if setup["ego"] is None:
         return (result["outcome"],)
     return result["outcome"], str(result["ego-loss"])
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
+
+
+def sheet_field(data, exc):
+    """An advancement refused by its own check is named "advancement": on the sheet, advancements."""
+    return "advancements" if exc.field == "advancement" else exc.field

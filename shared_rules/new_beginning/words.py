@@ -45,3 +45,11 @@ def result_words(result):
 def pieces(result):
     """The tokens drawn, in order: [(kind, label, colour, kept)] (serve's items)."""
     return [("token", "white" if t == "w" else "black", None, True) for t in result.get("tokens") or ""]
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    misfortunes = summary.get("misfortunes", 0)
+    return "%s placed, %s misfortune%s, %s pending" % (summary.get("placed", 0), misfortunes,
+                                                      "" if misfortunes == 1 else "s",
+                                                      summary.get("pending-misfortunes", 0))

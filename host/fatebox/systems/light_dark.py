@@ -37,15 +37,6 @@ class EffectDice(Chances):
         return (LE.play_effect(e.dice, sampler, e.half, e.bonus),)
 
 
-def state_words(summary):
-    return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
-
-
-def sheet_field(data, exc):
-    """An advancement refused by its own check is named "advancement": on the sheet, advancements."""
-    return "advancements" if exc.field == "advancement" else exc.field
-
-
 def _effect(dice, half, bonus, depth):
     return checked(EffectDice, EffectDice.errors, dice=dice, half=half, bonus=bonus, depth=depth)
 

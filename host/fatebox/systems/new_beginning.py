@@ -201,16 +201,6 @@ class NewBeginningDraw:
         return outcome, EXIT if self.nb.trial.exits(counted) else NO_EXIT
 
 
-def state_words(summary):
-    return "%s placed, %s, %s pending" % (summary.get("placed", 0),
-                                          _plural(summary.get("misfortunes", 0), "misfortune"),
-                                          summary.get("pending-misfortunes", 0))
-
-
-def _plural(count, word):
-    return "%s %s%s" % (count, word, "" if count == 1 else "s")
-
-
 def report_setup(nb):
     trial = nb.trial
     out = {"bag": {"white": trial.white, "black": trial.black}, "danger": trial.danger,
