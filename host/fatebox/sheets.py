@@ -171,8 +171,8 @@ def beyond_the_wire(value, field=""):
 
 
 def system_of(data):
-    """The system a sheet's data says it is (absent: New Beginning)."""
-    return data.get("system", N.NEW_BEGINNING) if isinstance(data, dict) else None
+    """The system a sheet's data says it is (absent: the registry's default, New Beginning)."""
+    return data.get("system", registry.DEFAULT) if isinstance(data, dict) else None
 
 
 def system_words(system):

@@ -30,7 +30,7 @@ def characters_table(characters, width=120):
                fit.Column("State", wrap=True), fit.Column("Trials", justify="right")]
     rows = []
     for c in characters:
-        system = c.get("system", N.NEW_BEGINNING)
+        system = c.get("system", registry.DEFAULT)
         archetype = c.get("archetype")
         rows.append([str(c.get("name")), SYSTEM_WORDS.get(system, str(system)),
                      "-" if archetype is None else str(archetype), state_words(c), str(c.get("trials", 0))])
@@ -44,7 +44,7 @@ def _plural(count, word):
 def state_words(summary):
     """What play has changed on a character, from its `list` summary, in a few words
     (its system's words module says it: shared_rules.<package>.words.state_words)."""
-    system = summary.get("system", N.NEW_BEGINNING)
+    system = summary.get("system", registry.DEFAULT)
     if system not in registry.BY_NAME:
         return ""
     return words_module(system).state_words(summary)

@@ -134,3 +134,8 @@ def odds_names(setup, result):
 def state_words(summary):
     """What play has changed on a character, from its `list` summary (fatebox.show)."""
     return "%s gold" % summary.get("gold")
+
+
+def drawn_words(items):
+    """The tokens drawn as a chat message shows them (serve's Discord hook): their colours."""
+    return ", ".join(i["label"] for i in items)

@@ -53,3 +53,8 @@ def state_words(summary):
     return "%s placed, %s misfortune%s, %s pending" % (summary.get("placed", 0), misfortunes,
                                                       "" if misfortunes == 1 else "s",
                                                       summary.get("pending-misfortunes", 0))
+
+
+def drawn_words(items):
+    """The tokens drawn as a chat message shows them (serve's Discord hook): ⚪ ⚫ ⚪."""
+    return " ".join("⚪" if i["label"] == "white" else "⚫" for i in items)
