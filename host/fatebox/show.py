@@ -5,7 +5,6 @@ import os
 
 from rich.console import Console
 
-from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.roster import SYSTEM_WORDS
 from fatebox.systems import words_module
@@ -37,10 +36,6 @@ def characters_table(characters, width=120):
     return fit.table(columns, rows, width, "Characters on the box")
 
 
-def _plural(count, word):
-    return "%s %s%s" % (count, word, "" if count == 1 else "s")
-
-
 def state_words(summary):
     """What play has changed on a character, from its `list` summary, in a few words
     (its system's words module says it: shared_rules.<package>.words.state_words)."""
@@ -51,11 +46,11 @@ def state_words(summary):
 
 
 def loaded_words(character):
-    """What `push` says of a character it loaded."""
-    if character.system == N.NEW_BEGINNING:
-        sheet = character.sheet
-        return "%s, %d traits, %s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()),
-                                                 _plural(sheet.placed_count(), "placed token"), character.trials)
+    """What `push` says of a character it loaded: its words module's loaded_words
+    where it has one, else its system, archetype, state and trials."""
+    said = getattr(words_module(character.system), "loaded_words", None)
+    if said is not None:
+        return said(character)
     summary = character.summary()
     words = [SYSTEM_WORDS[character.system]]
     if summary.get("archetype"):

@@ -58,3 +58,11 @@ def state_words(summary):
 def drawn_words(items):
     """The tokens drawn as a chat message shows them (serve's Discord hook): ⚪ ⚫ ⚪."""
     return " ".join("⚪" if i["label"] == "white" else "⚫" for i in items)
+
+
+def loaded_words(character):
+    """What `push` says of a character it loaded (fatebox.show): archetype, traits, placed tokens, trials."""
+    sheet = character.sheet
+    placed = sheet.placed_count()
+    return "%s, %d traits, %d placed token%s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()), placed,
+                                                            "" if placed == 1 else "s", character.trials)
