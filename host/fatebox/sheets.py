@@ -10,9 +10,8 @@ import unicodedata
 import tomlkit
 from tomlkit.exceptions import ParseError
 
-from shared_rules import names as N
 from shared_rules import registry, roster, wire
-from fatebox.systems import words_module
+from fatebox.systems import host_module, words_module
 from shared_rules.errors import SheetError
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
@@ -286,7 +285,7 @@ def new_document(character):
 
 
 def _new_document(character):
-    from fatebox.merge import array_of, trait_item, value_item
+    from fatebox.merge import value_item
 
     data = character.to_dict()
     doc = tomlkit.document()
@@ -294,22 +293,10 @@ def _new_document(character):
                             % (character.name, system_words(character.system))))
     doc.add(tomlkit.comment("Edit freely: `fatebox pull` keeps your comments and layout."))
     doc.add(tomlkit.nl())
-    if character.system != N.NEW_BEGINNING:
-        for key in data:
-            doc[key] = value_item(data[key])
-        return doc
-    doc["name"] = data["name"]
-    doc["system"] = data["system"]
-    doc["archetype"] = trait_item(data["archetype"], inline=True)
-    for key in ("qualities", "skills", "traits"):
-        doc[key] = array_of([trait_item(t) for t in data[key]])
-    doc["misfortunes"] = array_of(data["misfortunes"])
-    doc["pending-misfortunes"] = data["pending-misfortunes"]
-    doc["trials"] = data["trials"]
-    doc["history"] = array_of(data["history"])
-    for key in ("lessons", "rewards"):   # written only when the character has some
-        if key in data:
-            doc[key] = array_of(data[key])
+    # A system whose sheet has a layout of its own writes it (its host module's sheet_items).
+    items = getattr(host_module(character.system), "sheet_items", None)
+    for key, item in (items(data) if items is not None else ((k, value_item(v)) for k, v in data.items())):
+        doc[key] = item
     return doc
 
 
