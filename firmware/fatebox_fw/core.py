@@ -5,7 +5,7 @@ from shared_rules import roster
 from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.memory import unload, play_at_boot
+from fatebox_fw import memory
 from fatebox_fw import menu as M
 from fatebox_fw.menu import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
 from fatebox_fw.play import DRAWING, RESULT
@@ -56,13 +56,12 @@ class Core:
                 system = store.characters[names[0]].system
         self.system = system
         store.live = system
-        store.release()
-        unload(system)
+        memory.let_go(store, system)
         self._pending = None       # a system chosen in the menu, its play made on the next turn
         self._pending_now = 0
         self._pending_turns = 0
         self._game = None
-        if play_at_boot():
+        if memory.play_at_boot():
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
         else:
@@ -141,8 +140,7 @@ class Core:
         self.system = system
         store = self.store
         store.live = system
-        store.release()
-        unload(system)
+        memory.let_go(store, system)
         if later:
             self._pending = system
             self._pending_now = now
@@ -174,7 +172,7 @@ class Core:
         return self.store.characters[name] if name is not None else None
 
     def copy(self, character):
-        return roster.copy(character)
+        return memory.copy(character)
 
     def stage(self, character):
         """A changed character kept in memory, written at the next flush.
@@ -293,7 +291,7 @@ class Core:
         if system != self.system:
             self._switch(system, now, later=True)
         if picked != self.active_name:
-            self.store.release()       # the sheet made for the one active before
+            memory.release(self.store)       # the sheet made for the one active before
         self.active_name = picked
         if self._pending is None:
             self._game.back_to_first(now)
