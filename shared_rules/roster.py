@@ -33,6 +33,9 @@ class Hero:
     rules' concern (the firmware's memory policy keeps a subclass).
     """
 
+    COMMON = COMMON
+    model = staticmethod(model)
+
     def __init__(self, name, system, sheet, trials=0, history=None):
         self.name = name
         self.system = system
@@ -95,7 +98,7 @@ def from_dict(data):
     """The character of `data["system"]` (New Beginning when absent), checked
     whole (roster_check.from_dict: SheetError names the field)."""
     from shared_rules import roster_check
-    return roster_check.from_dict(data)
+    return roster_check.from_dict(data, Hero)
 
 
 def copy(character):

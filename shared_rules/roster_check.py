@@ -1,9 +1,9 @@
 # Checking a character whole (the host's sheets, the box's `put`, its flash at
 # load) and whether it fits a reply: needed only while a character is
-# checked, so a board need not keep it in RAM (roster.from_dict imports it).
+# checked, so a board need not keep it in RAM (roster.from_dict imports it and
+# hands it the Hero class: no import back, no cycle).
 from shared_rules import names as N
 from shared_rules import registry
-from shared_rules import roster
 from shared_rules.errors import SheetError
 from shared_rules.limits import COUNT_LIMIT, HISTORY_LIMIT, NAME_LIMIT
 from shared_rules.exact import is_int
@@ -13,7 +13,7 @@ def _history(data, system):
     history = data.get("history", [])
     if not isinstance(history, list):
         raise SheetError("history", "expected a list of results, got %s" % type(history).__name__)
-    allowed = roster.outcomes(system)
+    allowed = registry.row(system).outcomes
     for i in range(len(history)):
         entry = history[i]
         if not isinstance(entry, dict) or entry.get("outcome") not in allowed:
@@ -23,8 +23,9 @@ def _history(data, system):
     return [dict((k, v) for k, v in e.items() if v is not None) for e in history[-HISTORY_LIMIT:]]
 
 
-def from_dict(data):
-    """The character of `data["system"]` (New Beginning when absent), checked whole.
+def from_dict(data, hero):
+    """The character of `data["system"]` (the registry's default when absent),
+    checked whole, made as `hero` (roster.Hero).
 
     SheetError names the field, for every system alike: a dice system's own
     RulesError becomes a SheetError with the same field and message.
@@ -32,8 +33,8 @@ def from_dict(data):
     if not isinstance(data, dict):
         raise SheetError("character", "expected a table, got %s" % type(data).__name__)
     system = data.get("system", registry.DEFAULT)
-    if system not in roster.SYSTEMS:
-        raise SheetError("system", "expected one of %s, got %r" % (", ".join(roster.SYSTEMS), system))
+    if system not in registry.NAMES:
+        raise SheetError("system", "expected one of %s, got %r" % (", ".join(registry.NAMES), system))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
         raise SheetError("name", "expected a name of 1..%d characters, got %s"
@@ -44,14 +45,14 @@ def from_dict(data):
     history = _history(data, system)
     fields = {}
     for key in data:
-        if key not in roster.COMMON:
+        if key not in hero.COMMON:
             fields[key] = data[key]
     from shared_rules.errors import RulesError
     try:
-        sheet = roster.model(system).from_dict(fields)
+        sheet = hero.model(system).from_dict(fields)
     except RulesError as exc:
         raise SheetError(exc.field, exc.message)
-    return roster.Hero(name, system, sheet, trials, history)
+    return hero(name, system, sheet, trials, history)
 
 
 def full_reply_size(character):
@@ -75,7 +76,7 @@ def full_reply_size(character):
     for entry in history:
         size += wire.payload_size(entry)
     if entries < HISTORY_LIMIT:
-        size += (HISTORY_LIMIT - entries) * wire.payload_size(roster.longest_entry(character.system))
+        size += (HISTORY_LIMIT - entries) * wire.payload_size(registry.row(character.system).longest)
         entries = HISTORY_LIMIT
     if entries:
         size += 2 * (entries - 1)          # json's ", " between the entries
