@@ -9,6 +9,7 @@ from shared_rules.exact import is_int
 from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.new_beginning import Trial
 from fatebox_fw.refused import Refused, name_of as _name
+from fatebox_fw import memory
 from fatebox_fw.store import StoreError
 
 
@@ -165,14 +166,6 @@ def commit(server, request):
 
 
 def trial(server, request):
-    trial, k, name = checked_trial(server, request)
-    result = _host_play().host_trial(server.core, trial, k, name, server.clock.ticks_ms())
-    return {"result": result.to_dict()}
-
-
-def checked_trial(server, request):
-    """The `trial` request checked (Refused if not): (trial, draw, name), what
-    host_play.host_trial takes; nothing changed."""
     for key in ("white", "black", "draw"):
         if not is_int(request.get(key)):
             raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
@@ -196,7 +189,8 @@ def checked_trial(server, request):
     if name is not None and server.store.characters[name].system != N.NEW_BEGINNING:
         raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
                       % (name, roster.SYSTEM_WORDS[server.store.characters[name].system]))
-    return trial, request["draw"], name
+    result = _host_play().host_trial(server.core, trial, request["draw"], name, server.clock.ticks_ms())
+    return {"result": result.to_dict()}
 
 
 def roll(server, request):
@@ -223,7 +217,7 @@ def roll(server, request):
         if server.store.characters[name].system != system:
             raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
                 name, roster.SYSTEM_WORDS[server.store.characters[name].system], roster.SYSTEM_WORDS[system]))
-        hero = roster.copy(server.store.characters[name])
+        hero = memory.copy(server.store.characters[name])
     from fatebox_fw import host_roll
     try:
         result, entry = host_roll.roll(system, setup, server.core.sampler, hero)
