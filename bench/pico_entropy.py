@@ -43,7 +43,7 @@ from fatebox_fw import entropy as E
 from fatebox_fw.hal import rp2
 py = E.Conditioner(rp2.rosc_bit, rp2.rosc_problem)
 viper = getattr(rp2, "RoscConditioner", None)
-c = viper(rp2.rosc_problem) if viper else py
+c = viper(rp2.rosc_bit, rp2.rosc_problem) if viper else py
 c.read(1)
 py.read(1)
 best = {"viper": c is not py}

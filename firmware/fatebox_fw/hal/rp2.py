@@ -114,7 +114,7 @@ class Rp2Board(Board):
         # The chip's entropy, health-tested and conditioned (docs/entropy.md);
         # raw_bit replaces the ROSC for tests.
         if raw_bit is None and RoscConditioner is not None:
-            self.random = RoscConditioner(rosc_problem)
+            self.random = RoscConditioner(rosc_bit, rosc_problem)
         else:
             self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
 

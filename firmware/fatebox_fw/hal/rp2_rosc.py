@@ -35,8 +35,8 @@ _BYTE = const(8)     # the byte a test failed in
 _SEEN = const(9)     # and what it saw: (bit, run) or (bit, count)
 _SEEN2 = const(10)
 # The lag test's masks, read from the state: an ARMv6-M immediate this wide
-# is a word in the code read PC-relative, which misreads in a frozen module
-# whose code is not word-aligned (the emulated Pico's differential test).
+# is a word in the code, loaded PC-relative, and in Fatebox's image (frozen)
+# it read wrong (caught by tests/pico/test_image_entropy.py).
 _LOW = const(11)
 _ALL = const(12)
 _SLOTS = const(13)
@@ -158,18 +158,26 @@ def _raw(buf, state):
 
 
 class RoscConditioner(E.Conditioner):
-    """The Conditioner over the ROSC, its raw bits collected by viper."""
+    """The Conditioner over the ROSC, its raw bits collected by viper.
 
-    def __init__(self, precheck=None):
+    `raw_bit` is the ROSC's bit one at a time (hal/rp2.py's rosc_bit), for
+    anything else that asks; the collector reads the register itself."""
+
+    def __init__(self, raw_bit, precheck=None):
         self.state = array("i", bytes(4 * _SLOTS))
         self.state[_LOW] = _LAG_LOW
         self.state[_ALL] = _LAG_MASK
-        super().__init__(_bit, precheck)
+        super().__init__(raw_bit, precheck)
 
     def _collect(self, nbytes):
-        st = self.state
-        st[_LAST], st[_RUN], st[_VALUE], st[_COUNT] = self.last, self.run, self.value, self.count
-        st[_LEFT], st[_HIST], st[_MISM] = self.left, self.hist, self.mism & _LAG_MASK
+        st = self.state         # one statement a field: no tuple per block
+        st[_LAST] = self.last
+        st[_RUN] = self.run
+        st[_VALUE] = self.value
+        st[_COUNT] = self.count
+        st[_LEFT] = self.left
+        st[_HIST] = self.hist
+        st[_MISM] = self.mism & _LAG_MASK
         failed = _collect(self.raw, nbytes, st, E._ONES, E._LEAD, E._TRAIL)
         if failed:
             taken = 8 * st[_BYTE] + 8
@@ -179,15 +187,15 @@ class RoscConditioner(E.Conditioner):
                 self._fail_proportion(st[_SEEN], st[_SEEN2], taken)
             else:
                 self._fail_lag(st[_SEEN], taken)
-        self.last, self.run, self.value, self.count = st[_LAST], st[_RUN], st[_VALUE], st[_COUNT]
-        self.left, self.hist, self.mism = st[_LEFT], st[_HIST], st[_MISM]
+        self.last = st[_LAST]
+        self.run = st[_RUN]
+        self.value = st[_VALUE]
+        self.count = st[_COUNT]
+        self.left = st[_LEFT]
+        self.hist = st[_HIST]
+        self.mism = st[_MISM]
         self.samples += 8 * nbytes
 
     def raw_into(self, buf):
         _raw(buf, self.state)
 
-
-@micropython.viper
-def _bit() -> int:
-    # The raw bit, for anything that still asks one at a time.
-    return ptr32(_RANDOMBIT)[0] & 1
