@@ -2,6 +2,8 @@
 # ROSC as a chosen source. A stuck, a biased and a periodic source are caught
 # (a long GO draws nothing and the ring shows the random source's error
 # pattern, decoded from the data pin); a healthy one draws.
+import os
+
 import pytest
 
 from fatebox_fw import ring as R
@@ -156,7 +158,8 @@ def test_the_viper_collector_and_collect_give_the_same_bytes_and_the_same_failur
 # Not a megabyte: the reads' spacing alone makes one minutes of the chip's
 # own time, and the emulator runs slower than the chip (docs/entropy.md,
 # Spacing); 8 KiB, against ent's thresholds computed for 8 KiB.
-PICO_BYTES = 8192
+# FATEBOX_PICO_ENTROPY_BYTES=1048576 reads a megabyte, outside make test.
+PICO_BYTES = int(os.environ.get("FATEBOX_PICO_ENTROPY_BYTES", "8192"))
 
 
 def entropy_file(tmp_path, picos, source, raw):
