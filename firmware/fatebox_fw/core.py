@@ -1,6 +1,5 @@
 # The box on four buttons: the menu (system, character, brightness), the active
 # system's play, errors the table can see, and when the flash is written.
-from shared_rules import names as N
 from shared_rules import registry
 from shared_rules import roster
 from fatebox_fw import buttons as B
@@ -49,9 +48,9 @@ class Core:
         self.supply = tuple(settings.get("supply") or _default_supply())
         system = settings.get("system")
         if system not in registry.BY_NAME:
-            # Nothing chosen yet: the flagship, New Beginning, when the box holds
-            # any of its characters (or none at all); else the first character's system.
-            system = N.NEW_BEGINNING
+            # Nothing chosen yet: the flagship (the registry's default), when the box
+            # holds any of its characters (or none at all); else the first character's system.
+            system = registry.DEFAULT
             names = store.names()
             if names and not [n for n in names if store.characters[n].system == system]:
                 system = store.characters[names[0]].system
