@@ -1,8 +1,10 @@
 """CircuitPython 10.2.1 on the emulated Pico, from the pins and the data port
 (docs/performance.md, On the emulated Pico: CircuitPython 10.2.1): boot to the
 first frame, a press to the first changed frame, the first draw, the heap after
-boot. Fatebox installed as a user does (fatebox.circuitpy.prepare). Emulated
-time, estimates. About two minutes.
+boot; then the idle loop turn timed on the board (its REPL, as
+bench/pico_timings.py does on MicroPython: keypad scans the pins in the
+background, so the pins do not date the turns). Fatebox installed as a user
+does (fatebox.circuitpy.prepare). Emulated time, estimates. About three minutes.
 
     .venv/bin/python bench/cp_timings.py
 """
@@ -20,6 +22,26 @@ from fatebox import circuitpy  # noqa: E402
 from fatebox import pico as P  # noqa: E402
 
 PRESSES = 3
+TURNS = 300
+
+# Run on the board from its REPL (safe mode: code.py returned), copied onto
+# CIRCUITPY as turns.py: the same board and Box code.py starts, each tick
+# timed with time.monotonic_ns, LOOP_MS slept between them as Box.run does.
+ON_BOARD = """
+import json, time
+from fatebox_fw.hal.circuitpython import CircuitPythonBoard
+from fatebox_fw.box import Box, LOOP_MS
+board = CircuitPythonBoard()
+gadget = Box(board)
+turns = []
+for i in range(%d):
+    t = time.monotonic_ns()
+    gadget.tick()
+    turns.append((time.monotonic_ns() - t) // 1000)
+    board.sleep_ms(LOOP_MS)
+turns.sort()
+print("TURNS " + json.dumps({"max_us": turns[-1], "median_us": turns[len(turns) // 2]}))
+""" % TURNS
 
 
 def cli(port, *args):
@@ -28,6 +50,30 @@ def cli(port, *args):
     if out.returncode:
         sys.exit("fatebox %s failed: %s" % (" ".join(args), out.stderr.strip()))
     return out.stdout
+
+
+def idle_turns(flash, tmp):
+    """The idle loop turn on the board: (max_us, median_us) of TURNS ticks."""
+    with open(os.path.join(tmp, "turns.py"), "w") as f:
+        f.write(ON_BOARD)
+    circuitpy.copy_in(flash, tmp, ["turns.py"])
+    chip = P.EmulatedPico(flash=flash)
+    try:
+        chip.hold("back", True)      # safe mode: code.py returns, the REPL is free
+        chip.wait_serial(b"Press any key", "code.py to end (safe mode)", wall_s=300)
+        chip.hold("back", False)
+        start = len(chip.serial_log)
+        chip.write_serial(b"\r")
+        start = chip.wait_serial(b">>> ", "the REPL", start=start)
+        chip.write_serial(b"import turns\r")
+        end = chip.wait_serial(b"\n>>> ", "the idle turns", start=start + 4, wall_s=600)
+        text = bytes(chip.serial_log[start:end]).decode("utf-8", "replace")
+        if "TURNS " not in text:
+            sys.exit("the idle turns were not measured: %s" % text.strip()[-500:])
+        got = json.loads(text.split("TURNS ", 1)[1].splitlines()[0])
+        return got["max_us"], got["median_us"]
+    finally:
+        chip.stop()
 
 
 def main():
@@ -59,6 +105,7 @@ def main():
             shown = [(round(t / 1000.0 - at), rgb) for t, rgb in chip.frames[n:]]
         finally:
             chip.stop()
+        turn_max, turn_median = idle_turns(flash, tmp)
     print("CircuitPython 10.2.1, emulated Pico (estimates, emulated ms)")
     print("boot to the first frame: %.0f ms" % (first_t / 1000.0))
     print("press to the first changed frame (PLUS, max of %d): %.1f ms" % (PRESSES, max(cues)))
@@ -68,6 +115,8 @@ def main():
     print("first draw: frames at %s ms after GO went down; the first after the long press's decision "
           "(600 ms) at %s ms" % ([t for t, _ in shown], late[0] if late else None))
     print("heap after boot (empty box, fatebox info): %s free, %s in use" % (heap["free"], heap["alloc"]))
+    print("idle loop turn on the board, longest of %d (median): %.2f ms (%.2f)"
+          % (TURNS, turn_max / 1000.0, turn_median / 1000.0))
 
 
 if __name__ == "__main__":

@@ -34,21 +34,29 @@ def timed(chip, kind, nbytes, folder):
 
 
 # On the board, from its REPL (mpremote stops the box with Ctrl-C): where a
-# 32-byte block's time goes, each part timed alone with ticks_us, best of 5.
+# 32-byte block's time goes, each part timed alone with ticks_us, best of 5:
+# the box's collector (viper, hal/rp2_rosc.py, where the build has it) and
+# the pure-Python Conditioner._collect beside it.
 ON_BOARD = """
 import hashlib, json, time
 from fatebox_fw import entropy as E
-from fatebox_fw.hal.rp2 import rosc_bit, rosc_problem
-c = E.Conditioner(rosc_bit, rosc_problem)
+from fatebox_fw.hal import rp2
+py = E.Conditioner(rp2.rosc_bit, rp2.rosc_problem)
+viper = getattr(rp2, "RoscConditioner", None)
+c = viper(rp2.rosc_bit, rp2.rosc_problem) if viper else py
 c.read(1)
-best = {}
+py.read(1)
+best = {"viper": c is not py}
 def keep(name, us):
     best[name] = min(best.get(name, us), us)
 for _ in range(5):
     t = time.ticks_us()
     for _ in range(E.RAW_BITS):
-        rosc_bit()
+        rp2.rosc_bit()
     keep("bit_reads_us", time.ticks_diff(time.ticks_us(), t))
+    t = time.ticks_us()
+    py._collect(E.RAW_BYTES)
+    keep("python_collect_us", time.ticks_diff(time.ticks_us(), t))
     t = time.ticks_us()
     c._collect(E.RAW_BYTES)
     keep("reads_and_tests_us", time.ticks_diff(time.ticks_us(), t))
@@ -91,9 +99,11 @@ def main():
         print(json.dumps(found, indent=1))
         return
     block = found.pop("block")
-    print("emulated Pico, one 32-byte block (%d raw bits), chip time: %.1f ms in all; the bit reads alone %.1f ms, "
-          "reads and health tests %.1f ms, SHA-256 %.2f ms" % (1240, block["block_us"] / 1000.0, block["bit_reads_us"] / 1000.0,
-                                                          block["reads_and_tests_us"] / 1000.0, block["sha256_us"] / 1000.0))
+    print("emulated Pico, one 32-byte block (%d raw bits), chip time: %.1f ms in all; reads and health tests %.1f ms "
+          "(%s), SHA-256 %.2f ms; for comparison, the pure-Python _collect %.1f ms, Python-level bit reads alone %.1f ms"
+          % (1240, block["block_us"] / 1000.0, block["reads_and_tests_us"] / 1000.0,
+             "viper, reads spaced" if block["viper"] else "pure Python: no viper collector", block["sha256_us"] / 1000.0,
+             block["python_collect_us"] / 1000.0, block["bit_reads_us"] / 1000.0))
     for kind, f in found.items():
         print("emulated Pico, %s: %d bytes in %.2f s of chip time (%d B/s; 1 MB in %.0f min), %.1f s wall (%d B/s)"
               % (kind, f["bytes"], f["emulated_s"], f["bytes_per_emulated_s"],

@@ -2,17 +2,19 @@
 # rp2 board from /board.json, Fatebox on it; on an error, a pattern
 # and the REPL. Hold BACK while plugging in (or at reset) for safe mode: the
 # box does not start and the REPL is left to mpremote and Thonny.
-from fatebox_fw import memory
-from shared_rules.names import FRAME_LIMIT
+import fatebox_fw
 
-# From .mpy files, first, while the heap is still empty: the names every module
-# uses interned from the files' tables (qstrs, never freed, in pools that
-# double), before the boot's imports cut the heap into pieces.
-if memory.from_files():
+# From .mpy files (memory.from_files), first, while the heap is still empty:
+# the names every module uses interned from the files' tables (qstrs, never
+# freed, in pools that double), before any import cuts the heap into pieces.
+if getattr(fatebox_fw, "__file__", "").endswith(".mpy"):
     from fatebox_fw import warm
     warm.warm()
-    memory.drop(["fatebox_fw.warm"])     # used once: none of it stays in RAM
     del warm
+from fatebox_fw import memory  # noqa: E402
+from shared_rules.names import FRAME_LIMIT  # noqa: E402
+
+memory.drop(["fatebox_fw.warm"])     # used once: none of it stays in RAM
 # The frame buffer and the save's room before anything else: runs of 4 KB
 # and 1 KB the boot's imports may leave nowhere in a small heap.
 memory.reserve(memory.FRAME, FRAME_LIMIT)

@@ -8,7 +8,7 @@
 # receives (NFC, every character printable, unique ignoring full case and
 # normalisation: fatebox.names).
 
-LIMIT = 40      # characters; a sheet's `name` and the box's key
+from shared_rules.limits import NAME_LIMIT as LIMIT  # a sheet's `name`, the box's key
 
 # Code points refused anywhere in a name, as (first, last) ranges: controls
 # (C0, DEL, C1), surrogates, and the invisible format characters that reorder

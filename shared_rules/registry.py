@@ -40,7 +40,8 @@ class System:
                 (a path step may be a tuple of keys, lists joined, and end in COUNT)
     longest     the longest history entry the box writes (keys it records): the
                 room a `get` reply must leave
-    host        the host module of its `fatebox odds/simulate` commands and words
+    host        a host module of its own beyond its object, or None (default): more
+                `fatebox odds/simulate` COMMANDS, ALIASES (fatebox.systems)
     host_only   its shared_rules files no device module imports (not deployed)
     rules       the module whose RULES is the system's object (shared_rules.game.Game):
                 set-up, odds, one roll and its history entry, words; loaded by rules()
@@ -92,7 +93,7 @@ APPROACHES = System(
     summary=(("archetype", ("background", "name")), ("attributes", ("value",)), ("out", ("out",))),
     longest={"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
              "difficulty": "normal", "harm": 12},
-    rules="shared_rules.approaches.rules", host="fatebox.systems.approaches",
+    rules="shared_rules.approaches.rules",
     host_only=("shared_rules/approaches/words.py",))
 
 LIGHT_DARK = System(
@@ -121,7 +122,7 @@ AXIOM = System(
              ("scars", ("scars",))),
     longest={"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
              "strain": 10, "point": True, "scar": "removed-from-play"},
-    rules="shared_rules.axiom.rules", host="fatebox.systems.axiom",
+    rules="shared_rules.axiom.rules",
     host_only=("shared_rules/axiom/npc.py", "shared_rules/axiom/conflict.py", "shared_rules/axiom/words.py"))
 
 COLOUR_TOKENS = System(
@@ -136,7 +137,7 @@ COLOUR_TOKENS = System(
     summary=(("gold", ("gold",)),),
     longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
              "reserve": ["black"] * 12, "gold": 99, "earned": 99},
-    rules="shared_rules.colour_tokens.rules", host="fatebox.systems.colour_tokens",
+    rules="shared_rules.colour_tokens.rules",
     host_only=("shared_rules/colour_tokens/order.py", "shared_rules/colour_tokens/traits.py",
                "shared_rules/colour_tokens/words.py"))
 
@@ -153,7 +154,7 @@ FORGED_IN_THE_DARK = System(
              ("harm", ("harm",)), ("dead", ("dead",))),
     longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
              "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
-    rules="shared_rules.forged_in_the_dark.rules", host="fatebox.systems.forged_in_the_dark",
+    rules="shared_rules.forged_in_the_dark.rules",
     host_only=("shared_rules/forged_in_the_dark/words.py",))
 
 # The table, in the order the box's menu shows them (the flagship first).

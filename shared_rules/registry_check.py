@@ -8,9 +8,11 @@ def check(row):
     """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
     name = row.name
     for key in System.FIELDS:
-        if getattr(row, key) is None and key not in ("host_only", "summary"):
+        if getattr(row, key) is None and key not in ("host_only", "summary", "host"):
             raise RegistryError(name, key, "missing")
     for key in ("name", "words", "package", "character", "play", "host"):
+        if key == "host" and row.host is None:
+            continue
         if not isinstance(getattr(row, key), str) or not getattr(row, key):
             raise RegistryError(name, key, "expected a non-empty string")
     if not row.package.startswith("shared_rules."):

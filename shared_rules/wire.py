@@ -240,8 +240,8 @@ class LineReader:
     """
 
     def __init__(self, limit=N.FRAME_LIMIT, buf=None):
-        # `buf`: a block of `limit` bytes allocated before (the board's boot
-        # allocates it first: fatebox_fw.memory.reserve).
+        # `buf`: a block of `limit` bytes the caller allocated before (a board
+        # may take it while its heap is still in one piece).
         self.buf = buf if buf is not None else bytearray(limit)
         self.view = memoryview(self.buf)
         self.limit = limit

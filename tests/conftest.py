@@ -18,10 +18,30 @@ else:
     settings.register_profile("fatebox", deadline=None)
     settings.load_profile("fatebox")
 
-# Every test gets its own host records (fatebox.db): never the user's own file.
+import gc  # noqa: E402
+
 import pytest  # noqa: E402
 
 
+# The firmware collects garbage on purpose (memory.unload after every store
+# load, info, the server's low-heap path), which in this process walks every
+# object pytest, hypothesis and the test modules made. What exists once a
+# module's tests are done is frozen (gc.freeze: a collection skips it), so a
+# collection walks only what the running tests made; garbage is collected first.
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    yield
+    if nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None):
+        gc.collect()
+        gc.freeze()
+
+
+# Every test gets its own host records (fatebox.db): never the user's own file.
 @pytest.fixture(autouse=True)
 def host_records(tmp_path_factory, monkeypatch):
     path = tmp_path_factory.mktemp("records") / "fatebox.sqlite3"

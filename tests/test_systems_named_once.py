@@ -22,7 +22,7 @@ def _own(row):
     (host/fatebox/systems/<package>.py and <package>_*.py)."""
     package = _package(row)
     play = row.play.rsplit(".", 1)[1]
-    host = row.host.rsplit(".", 1)[1]
+    host = (row.host or row.package).rsplit(".", 1)[1]
     return ("shared_rules/%s/" % package, "firmware/fatebox_fw/play/%s.py" % play,
             "firmware/fatebox_fw/play/%s/" % play, "firmware/fatebox_fw/play/%s_help.py" % play, "host/fatebox/systems/%s.py" % host,
             "host/fatebox/systems/%s_*" % host)
@@ -104,17 +104,17 @@ def test_the_check_finds_a_system_named_outside_its_files(tmp_path):
 
 
 # Modules that still name a system, and how many lines, until each goes through
-# the object (issue 22): the count may only fall. Most are New Beginning's
-# table supply (a table setting the object does not yet carry) and the trial
-# op's own code; a module not listed here may name none.
+# the object (issue 22): the count may only fall (12 modules, 26 lines). Left:
+# New Beginning's table supply (a table setting the object does not carry: the
+# box's core, the settings' check, `fatebox table` and the help texts that say
+# it), the trial op's own code (host_ops, host_play) and names.NEW_BEGINNING;
+# a module not listed here may name none.
 NOT_YET = {
-    "firmware/fatebox_fw/core.py": 2, "firmware/fatebox_fw/host_ops.py": 4,
-    "firmware/fatebox_fw/host_play.py": 4, "firmware/fatebox_fw/store_load.py": 2, "host/fatebox/cards.py": 1,
-    "host/fatebox/cli_cards.py": 1, "host/fatebox/cli_info.py": 1,
-    "host/fatebox/cli_sim.py": 1, "host/fatebox/cli_table.py": 1, "host/fatebox/db_rows.py": 1,
-    "host/fatebox/help_tables.py": 1, "host/fatebox/serve/hooks.py": 2, "host/fatebox/sheets.py": 2,
-    "host/fatebox/show.py": 3, "host/fatebox/sync.py": 1, "host/fatebox/table.py": 6,
-    "shared_rules/names.py": 2, "web/build.py": 2,
+    "firmware/fatebox_fw/core.py": 1, "firmware/fatebox_fw/host_ops.py": 4,
+    "firmware/fatebox_fw/host_play.py": 4, "firmware/fatebox_fw/store_load.py": 2,
+    "host/fatebox/cli_cards.py": 1, "host/fatebox/cli_info.py": 1, "host/fatebox/cli_sim.py": 1,
+    "host/fatebox/cli_table.py": 1, "host/fatebox/help_tables.py": 1,
+"host/fatebox/table.py": 6, "shared_rules/names.py": 2, "web/build.py": 2,
 }
 
 

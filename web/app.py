@@ -25,7 +25,7 @@ def start(page, seed, demo):
     if not box.store.characters and demo:
         table = json.loads(demo)
         for data in table["characters"]:
-            box.server.put({"character": data})
+            box.server.call("put", {"character": data})
             loaded.append(data["name"])
         supply = table.get("supply")
         if supply and tuple(supply) != box.core.supply:
@@ -105,7 +105,7 @@ def put_sheet(text):
         if isinstance(name, str) and name in box.store.characters:
             raise SheetError("name", "the box already holds a character named %r; delete it first or rename this one" % name)
         box.store.check(data)           # the rules' checks: SheetError names the field
-        box.server.put({"character": data})
+        box.server.call("put", {"character": data})
         box.store.flush()
         return json.dumps({"ok": True, "name": data["name"]})
     except SheetError as exc:
@@ -124,7 +124,7 @@ def put_sheet(text):
 
 def delete(name):
     try:
-        box.server.delete({"name": name})
+        box.server.call("delete", {"name": name})
         box.store.flush()
         return ""
     except (Refused, StoreError) as exc:

@@ -32,7 +32,7 @@ PAGE = ("index.html", "app.js", "style.css", "ring.js", "flash.js", "sheets.js")
 # The web board's own modules beside what deploy sends to a MicroPython board.
 WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
 # A board's MicroPython backend has no place on the page.
-NOT_WEB = ("fatebox_fw/hal/rp2.py",)
+NOT_WEB = ("fatebox_fw/hal/rp2.py", "fatebox_fw/hal/rp2_rosc.py")
 
 
 def firmware_files(sources=False):

@@ -1,12 +1,11 @@
 # The box on four buttons: the menu (system, character, brightness), the active
 # system's play, errors the table can see, and when the flash is written.
-from shared_rules import names as N
 from shared_rules import registry
 from shared_rules import roster
 from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.memory import unload, play_at_boot
+from fatebox_fw import memory
 from fatebox_fw import menu as M
 from fatebox_fw.menu import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
 from fatebox_fw.play import DRAWING, RESULT
@@ -49,21 +48,20 @@ class Core:
         self.supply = tuple(settings.get("supply") or _default_supply())
         system = settings.get("system")
         if system not in registry.BY_NAME:
-            # Nothing chosen yet: the flagship, New Beginning, when the box holds
-            # any of its characters (or none at all); else the first character's system.
-            system = N.NEW_BEGINNING
+            # Nothing chosen yet: the flagship (the registry's default), when the box
+            # holds any of its characters (or none at all); else the first character's system.
+            system = registry.DEFAULT
             names = store.names()
             if names and not [n for n in names if store.characters[n].system == system]:
                 system = store.characters[names[0]].system
         self.system = system
         store.live = system
-        store.release()
-        unload(system)
+        memory.let_go(store, system)
         self._pending = None       # a system chosen in the menu, its play made on the next turn
         self._pending_now = 0
         self._pending_turns = 0
         self._game = None
-        if play_at_boot():
+        if memory.play_at_boot():
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
         else:
@@ -142,8 +140,7 @@ class Core:
         self.system = system
         store = self.store
         store.live = system
-        store.release()
-        unload(system)
+        memory.let_go(store, system)
         if later:
             self._pending = system
             self._pending_now = now
@@ -175,7 +172,7 @@ class Core:
         return self.store.characters[name] if name is not None else None
 
     def copy(self, character):
-        return roster.copy(character)
+        return memory.copy(character)
 
     def stage(self, character):
         """A changed character kept in memory, written at the next flush.
@@ -294,7 +291,7 @@ class Core:
         if system != self.system:
             self._switch(system, now, later=True)
         if picked != self.active_name:
-            self.store.release()       # the sheet made for the one active before
+            memory.release(self.store)       # the sheet made for the one active before
         self.active_name = picked
         if self._pending is None:
             self._game.back_to_first(now)

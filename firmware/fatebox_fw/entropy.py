@@ -235,8 +235,7 @@ class Conditioner:
                 lead = lead_of[byte]
                 span = run + lead if first == last else lead
                 if span >= RCT_CUTOFF:
-                    self._fail(RCT, "the same bit (%d) came %d times in a row (cutoff %d)"
-                               % (first, span, RCT_CUTOFF), 8 * i + 8)
+                    self._fail_run(first, span, 8 * i + 8)
                 if lead == 8:
                     run, last = span, first
                 else:
@@ -247,13 +246,11 @@ class Conditioner:
                 if left:
                     count += same
                     if count >= APT_CUTOFF:
-                        self._fail(APT, "the bit %d came %d times in a window of %d (cutoff %d)"
-                                   % (value, count, APT_WINDOW, APT_CUTOFF), 8 * i + 8)
+                        self._fail_proportion(value, count, 8 * i + 8)
                     left -= 1
                     if not left:
                         if mism & _LAG_MASK != _LAG_MASK:
-                            self._fail(LAG, "every bit in a window of %d repeated the one %d places before it: the source is periodic"
-                                       % (APT_WINDOW, _lowest_clear(mism)), 8 * i + 8)
+                            self._fail_lag(mism, 8 * i + 8)
                         mism = 0
                 else:
                     value = first
@@ -268,6 +265,19 @@ class Conditioner:
         self.value, self.count, self.left = value, count, left
         self.hist, self.mism = hist, mism
         self.samples += 8 * nbytes
+
+    # The three counting tests' failures, in words: one definition for _collect
+    # and for a board's own collector (hal/rp2_rosc.py), which must fail alike.
+    def _fail_run(self, first, span, taken):
+        self._fail(RCT, "the same bit (%d) came %d times in a row (cutoff %d)" % (first, span, RCT_CUTOFF), taken)
+
+    def _fail_proportion(self, value, count, taken):
+        self._fail(APT, "the bit %d came %d times in a window of %d (cutoff %d)"
+                   % (value, count, APT_WINDOW, APT_CUTOFF), taken)
+
+    def _fail_lag(self, mism, taken):
+        self._fail(LAG, "every bit in a window of %d repeated the one %d places before it: the source is periodic"
+                   % (APT_WINDOW, _lowest_clear(mism)), taken)
 
     def _fail(self, test, what, taken):
         when = "at start-up" if not self.started else "after %d raw bits" % (self.samples + taken)

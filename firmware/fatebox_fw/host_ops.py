@@ -9,6 +9,7 @@ from shared_rules.exact import is_int
 from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.new_beginning import Trial
 from fatebox_fw.refused import Refused, name_of as _name
+from fatebox_fw import memory
 from fatebox_fw.store import StoreError
 
 
@@ -216,7 +217,7 @@ def roll(server, request):
         if server.store.characters[name].system != system:
             raise Refused(N.E_INVALID, "%s is a %s character, not %s" % (
                 name, roster.SYSTEM_WORDS[server.store.characters[name].system], roster.SYSTEM_WORDS[system]))
-        hero = roster.copy(server.store.characters[name])
+        hero = memory.copy(server.store.characters[name])
     from fatebox_fw import host_roll
     try:
         result, entry = host_roll.roll(system, setup, server.core.sampler, hero)

@@ -5,6 +5,7 @@ from shared_rules import roster
 from fatebox_fw import ring as R
 from fatebox_fw.menu import MENU_CHARACTER, MENU_SYSTEM
 from fatebox_fw.play import DRAWING, RESULT
+from fatebox_fw import memory
 from fatebox_fw.store import StoreError
 
 
@@ -79,7 +80,7 @@ def host_trial(core, trial, k, name, now):
     """
     result = trial.draw(k, core.sampler)
     if name is not None:
-        character = roster.copy(core.store.characters[name])
+        character = memory.copy(core.store.characters[name])
         character.record(result.entry())
         core.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
                                           "draw": k, "statuses": list(trial.statuses)})

@@ -1,9 +1,11 @@
 # The firmware's one memory policy (docs/performance.md, Fits the Pico): what
 # stays in RAM, what comes in for one request and leaves, how characters are kept.
 import gc
+import json
 import sys
 
 from shared_rules import registry
+from shared_rules import roster
 
 # A system's play module and its rules package (with its submodules) leave RAM
 # while another system is played.
@@ -145,23 +147,89 @@ class Room:
 BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 
 
+# Needed only while a character is checked (a `put`, the flash at load, a
+# sheet's size): out of RAM with the rules the check brought in.
+CHECK_ONLY = "shared_rules.roster_check"
+
+
 def unload(keep):
-    """Take the modules of every system but `keep` out of RAM; their names, or [].
-    A collection frees them once nothing holds them: no object of their
-    classes may be kept (keep)."""
-    gone = drop([name for name in sys.modules if owner(name) not in (None, keep)])
+    """Take the modules of every system but `keep`, and the sheets' check, out
+    of RAM; their names, or []. A collection frees them once nothing holds
+    them: no object of their classes may be kept (keep)."""
+    names = [name for name in sys.modules if owner(name) not in (None, keep)]
+    names.append(CHECK_ONLY)
+    gone = drop(names)
     if gone:
         gc.collect()
     return gone
 
 
+class Kept(roster.Hero):
+    """A character as the box keeps it, on every board: its sheet as its
+    checked dict's JSON text (`packed`), made again when play asks (`sheet`,
+    then `made` until release()). No object of a class a system's rules
+    define outlives those rules leaving RAM (unload), one kept form is one
+    state to test, and the text is one block of heap where the dict would be
+    dozens of small ones among a request's garbage; a copy shares it."""
+
+    def __init__(self, name, system, packed, trials=0, history=None):
+        self.name = name
+        self.system = system
+        self.made = None        # the sheet object while play uses it
+        self.packed = packed
+        self.trials = trials
+        self.history = history or []
+
+    @property
+    def sheet(self):
+        if self.made is None:
+            # Checked when it was kept: this cannot fail, only import. The dict
+            # is this call's own: the sheet may keep its parts.
+            self.made = roster.model(self.system).from_dict(json.loads(self.packed))
+            self.packed = None
+        return self.made
+
+    def release(self):
+        """The sheet as text again, dropping the object (and its hold on the rules' classes)."""
+        if self.made is not None:
+            self.packed = json.dumps(self.made.to_dict())
+            self.made = None
+
+    def fields(self):
+        return self.made.to_dict() if self.made is not None else json.loads(self.packed)
+
+
 def keep(character):
-    """`character` (a roster.Hero) as the store keeps it, on every board: its
-    sheet as JSON text, made again when play asks (roster.Hero.sheet). No
-    sheet object may outlive its rules leaving RAM (unload), and one kept
-    form is one state to test."""
-    character.release()
-    return character
+    """`character` (a roster.Hero) as the store keeps it (Kept): the same
+    object released if it is one already, else a Kept of its sheet's text."""
+    if isinstance(character, Kept):
+        character.release()
+        return character
+    return Kept(character.name, character.system, json.dumps(character.sheet.to_dict()), character.trials,
+                character.history)
+
+
+def copy(character):
+    """A separate copy of `character` to change, kept (its sheet made, of the
+    classes the rules have now, when asked): the kept one stays as it is
+    until a save succeeds."""
+    made = character.made if isinstance(character, Kept) else character.sheet
+    return Kept(character.name, character.system, json.dumps(made.to_dict()) if made is not None else character.packed,
+                character.trials, [dict(e) for e in character.history])
+
+
+def release(store):
+    """Every character of `store` kept as text: the sheet play made goes."""
+    chars = store.characters
+    for name in chars:
+        keep(chars[name])
+
+
+def let_go(store, system):
+    """Play leaves `system`'s sheets (every character kept as text) and every
+    other system's modules leave RAM: what switching systems asks."""
+    release(store)
+    unload(system)
 
 
 def play_at_boot():

@@ -37,24 +37,8 @@ class Server:
         self.board_name = board_name
         self.write = write
         self.clock = clock
-        self.ops = {
-            "hello": self.hello,
-            "list": self.list,
-            "get": self.get,
-            "put": self.put,
-            "delete": self.delete,
-            "trial": self.trial,
-            "roll": self.roll,
-            "state": self.state,
-            "repl": self.repl,
-            "begin": self.begin,
-            "stage": self.stage,
-            "commit": self.commit,
-            "journal": self.journal,
-            "info": self.about,
-            "table": self.table,
-            "entropy": self.entropy,
-        }
+        # The ops served here; every other op in names.OPS is host_ops' (_hosted).
+        self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about}
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
         self.queued = 0         # their bytes
@@ -155,12 +139,12 @@ class Server:
         if not is_int(id):
             self.send(_error(None, N.E_REQUEST, "a request needs an integer `id`"))
             return
-        op = self.ops.get(request.get("op")) if isinstance(request.get("op"), str) else None
-        if op is None:
-            self.send(_error(id, N.E_OP, "unknown op %r; this box serves %s" % (request.get("op"), ", ".join(N.OPS))))
+        op = request.get("op")
+        if not isinstance(op, str) or op not in N.OPS:
+            self.send(_error(id, N.E_OP, "unknown op %r; this box serves %s" % (op, ", ".join(N.OPS))))
             return
         try:
-            result = op(request)
+            result = self.call(op, request)
             reply = {"id": id, "ok": True}
             reply.update(result)
             result = None
@@ -187,6 +171,12 @@ class Server:
                              "again from what its flash holds (nothing half-applied); try again" % asked))
             raise
         self.queue_frame(frame)
+
+    def call(self, op, request):
+        """The result of `op` (one of names.OPS) for `request`, as a frame's
+        request would have it; Refused, StoreError and the rest raised."""
+        served = self.ops.get(op)
+        return served(request) if served is not None else _hosted(op, self, request)
 
     # -- ops: each validates everything before it changes anything -------------
 
@@ -218,38 +208,9 @@ class Server:
         self.released = True
         return {}
 
-    # The other ops are served by fatebox_fw.host_ops, in RAM only while one is
-    # (memory.using); a new op goes there unless play needs it between requests.
-
-    def put(self, request):
-        return _hosted("put", self, request)
-
-    def delete(self, request):
-        return _hosted("delete", self, request)
-
-    def begin(self, request):
-        return _hosted("begin", self, request)
-
-    def stage(self, request):
-        return _hosted("stage", self, request)
-
-    def commit(self, request):
-        return _hosted("commit", self, request)
-
-    def trial(self, request):
-        return _hosted("trial", self, request)
-
-    def roll(self, request):
-        return _hosted("roll", self, request)
-
-    def table(self, request):
-        return _hosted("table", self, request)
-
-    def entropy(self, request):
-        return _hosted("entropy", self, request)
-
-    def journal(self, request):
-        return _hosted("journal", self, request)
+    # The other ops are served by fatebox_fw.host_ops (_hosted), in RAM only
+    # while one is (memory.using); a new op goes there unless play needs it
+    # between requests.
 
     def about(self, request):
         # info alone, not host_ops: its rules imports would crowd a board near
@@ -260,12 +221,10 @@ class Server:
         out["backup"] = self.store.backup_status
         return out
 
-    def state(self, request):
-        return _hosted("state", self, request)
-
 
 # What host_ops imports for an op, out of RAM with it.
-_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info")
+_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
+           "shared_rules.charname")
 
 
 def _hosted(op, server, request):

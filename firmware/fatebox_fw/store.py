@@ -13,7 +13,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import Room, keep, unload, using
+from fatebox_fw.memory import Room, copy, keep, unload, using
 from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS, STAGED, Checked, base as _base, \
     crc_more, exists, reason as _reason
 
@@ -154,12 +154,6 @@ class Store:
         finally:
             unload(self.live)
 
-    def release(self):
-        """Every character as the store keeps it (memory.keep): the sheet play made goes."""
-        chars = self.characters
-        for name in chars:
-            keep(chars[name])
-
     def revision(self, name):
         return self.revisions.get(name, 0)
 
@@ -170,7 +164,7 @@ class Store:
         numbered into the journal with this set-up; a `put` from the host is not a result.
         `owned`: nothing else holds `character` (the host's `put`, fresh from
         check()), so it is kept as it is instead of a copy."""
-        character = keep(character if owned else roster.copy(character))
+        character = keep(character if owned else copy(character))
         created = character.name not in self.characters
         if created and len(self.characters) >= self.capacity:
             raise StoreError(N.E_FULL, "the box holds %d characters already; delete one first" % self.capacity)

@@ -6,7 +6,7 @@ import gc
 import sys
 
 
-def warm(packages=("shared_rules", "fatebox_fw"), intern=None):
+def warm(packages=("shared_rules", "fatebox_fw"), intern=None, wanted=None):
     """Intern every name the .mpy files of `packages` use, without loading
     any of them; how many names were interned (counting those already in).
 
@@ -24,7 +24,8 @@ def warm(packages=("shared_rules", "fatebox_fw"), intern=None):
     after its header), with the module's dotted name and the file's path as
     an import makes them: no module is loaded, so the boot takes a fraction
     of a second, not seconds, and no bytecode is let go among the names.
-    `intern` (tests): called with each name instead.
+    `intern` (tests): called with each name instead. `wanted`: called with
+    each module's dotted name (a package's too), False for one left out.
     """
     try:
         import uos as os         # as the store does: MicroPython's own, no package on top
@@ -44,7 +45,7 @@ def warm(packages=("shared_rules", "fatebox_fw"), intern=None):
             top = sys.modules.get(package) or __import__(package)
             where = top.__file__
             where = where[:where.rfind("/")] if "/" in where else "."
-            count += _warm_dir(os, where, package, intern or _intern)
+            count += _warm_dir(os, where, package, intern or _intern, wanted)
     finally:
         if threshold is not None:
             threshold(was)
@@ -57,7 +58,7 @@ def _intern(name):
     getattr(_intern, name, None)
 
 
-def _warm_dir(os, path, dotted, intern, buf=None):
+def _warm_dir(os, path, dotted, intern, wanted, buf=None):
     # One buffer for every file, as large as the largest: the files' bytes
     # are not garbage left among the names.
     if buf is None:
@@ -66,10 +67,14 @@ def _warm_dir(os, path, dotted, intern, buf=None):
     for entry in os.ilistdir(path) if hasattr(os, "ilistdir") else _entries(os, path):
         name, kind = entry[0], entry[1]
         if kind == 0x4000:
-            if name[0] not in "_.":          # __pycache__, hidden
-                count += _warm_dir(os, path + "/" + name, dotted + "." + name, intern, buf)
+            inner = dotted + "." + name
+            if name[0] not in "_." and (wanted is None or wanted(inner)):     # not __pycache__, hidden
+                count += _warm_dir(os, path + "/" + name, inner, intern, wanted, buf)
             continue
         if not name.endswith(".mpy"):
+            continue
+        module = dotted if name == "__init__.mpy" else dotted + "." + name[:-4]
+        if wanted is not None and not wanted(module):
             continue
         try:
             with open(path + "/" + name, "rb") as f:
@@ -84,7 +89,6 @@ def _warm_dir(os, path, dotted, intern, buf=None):
             continue
         # What an import interns besides: the file's path, the module's
         # dotted name and each step of it.
-        module = dotted if name == "__init__.mpy" else dotted + "." + name[:-4]
         parts = module.split(".")
         for text in [path + "/" + name] + parts + [".".join(parts[:i + 1]) for i in range(1, len(parts))]:
             intern(text)
@@ -106,7 +110,7 @@ def mpy_names(data, size=None):
     ValueError for bytes that are no such file, or one cut short."""
     if size is None:
         size = len(data)
-    if size < 4 or data[0] != 0x4D:                   # "M"
+    if size < 4 or data[0] not in (0x4D, 0x43):       # "M", or "C" for CircuitPython's
         raise ValueError("not an .mpy file")
     at = 4
     if data[2] & 0x40:                                # an architecture's flags follow
@@ -145,6 +149,7 @@ def _uint(data, at, size):
 
 
 def _entries(os, path):
-    # CPython's os has no ilistdir: the same (name, kind) pairs.
+    # CPython's and CircuitPython's os have no ilistdir (nor has CircuitPython
+    # os.path): the same (name, kind) pairs, the kind from the stat's mode.
     for name in sorted(os.listdir(path)):
-        yield name, 0x4000 if os.path.isdir(path + "/" + name) else 0x8000
+        yield name, 0x4000 if os.stat(path + "/" + name)[0] & 0xF000 == 0x4000 else 0x8000

@@ -232,7 +232,7 @@ def manifest(out_dir, board):
     """The FROZEN_MANIFEST: the port's own modules, the device set, the profile, main.py."""
     lines = ['# Made by firmware/image/build.py from fatebox.deploy.sources(): do not edit.',
              'include("$(PORT_DIR)/boards/manifest.py")']
-    for board_path, local in deploy.sources(deploy.MICROPYTHON):
+    for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True):
         if board_path in deploy.ENTRY[deploy.MICROPYTHON]:
             continue                    # main.py: the image's own, below
         base = str(local)[: -len(board_path)].rstrip("/")
@@ -261,7 +261,7 @@ def check_imports():
         return
     import ast
     ours = {p.split("/")[0] for p, _ in deploy.sources(deploy.MICROPYTHON)} | {"fatebox_image"}
-    for board_path, local in deploy.sources(deploy.MICROPYTHON):
+    for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True):
         tree = ast.parse(local.read_text(encoding="utf-8"), str(local))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

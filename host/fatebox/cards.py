@@ -184,9 +184,9 @@ def _frame(draw):
 
 
 def _light_frames():
-    """The four outcome shapes (H.LIGHTS' first four rows), as the box draws New Beginning's."""
+    """The four outcome shapes (H.LIGHTS' first four rows), as the box draws the flagship's."""
     from shared_rules import registry
-    outcomes = registry.NEW_BEGINNING.outcomes
+    outcomes = registry.row(registry.DEFAULT).outcomes
     return [_frame(lambda ring, o=o: ring.outcome(o)) for o in outcomes]
 
 

@@ -1,6 +1,6 @@
-# `fatebox odds SYSTEM` and `fatebox simulate SYSTEM`: one command per system's
-# Command (fatebox.systems.<system>.COMMANDS, the registry row's `host`); shared_rules checks every option
-# and counts every odds.
+# `fatebox odds SYSTEM` and `fatebox simulate SYSTEM`: one command per system,
+# made from its object (fatebox.systems.commands): shared_rules checks every
+# option, counts every odds and plays every trial.
 import json
 
 import click
@@ -8,10 +8,9 @@ import click
 from fatebox import show, simulate
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import json_option, options
-from fatebox.systems import host_modules
+from fatebox.systems import commands
 
-# Every registry row's host module, its commands in the registry's order.
-COMMANDS = [command for module in host_modules() for command in module.COMMANDS]
+COMMANDS = commands()
 
 
 @click.group("odds")

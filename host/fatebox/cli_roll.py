@@ -97,11 +97,9 @@ def _command(system):
         result, name = clean(result, markup=True), clean(name, markup=True)   # the box's text, shown as text
         out = show.console()
         out.print(chances.title())
-        # In the system's words, as `history` and the virtual gadget say it; a
-        # resistance roll's stress is said (the reply carries its cost always).
-        shown = dict(result)
-        if getattr(chances, "resist", False):
-            shown["resisting"] = True
+        # In the system's words, as `history` and the virtual gadget say it (the
+        # words module's roll_shown adds what the set-up says of the result).
+        shown = chances.shown(result) if hasattr(chances, "shown") else dict(result)
         out.print(result_words(system.name, shown))
         if name is not None:
             out.print("Recorded on %s." % name)

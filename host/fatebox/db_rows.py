@@ -3,6 +3,8 @@
 import datetime
 import json
 
+from shared_rules import registry
+
 
 def now():
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
@@ -99,7 +101,7 @@ class Rows:
                   "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (box, name) DO UPDATE SET system = excluded.system, "
                   "revision = excluded.revision, base = excluded.base, sheet = excluded.sheet, "
                   "agreed = excluded.agreed",
-                  (box, data["name"], data.get("system", "new-beginning"), revision,
+                  (box, data["name"], data.get("system", registry.DEFAULT), revision,
                    json.dumps(data, sort_keys=True), sheet, now()))
 
     def forget(self, box, name):

@@ -80,6 +80,7 @@ ONLY = {
     "fatebox_fw/hal/web.py": (),                         # the browser's (make web)
     "fatebox_fw/hal/presses.py": (),                     # presses on a timetable: those two
     "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
+    "fatebox_fw/hal/rp2_rosc.py": (),                    # the image's alone (IMAGE_ONLY)
     "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
     "fatebox_fw/fatstore.py": (CIRCUITPYTHON,),           # the store's FAT layout: CIRCUITPY's
     "fatebox_fw/slots_make.py": (CIRCUITPYTHON,),
@@ -99,6 +100,10 @@ for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
     ONLY["fatebox_fw/play/%s_help.py" % _row.play.rsplit(".", 1)[1]] = ()
+# Frozen into Fatebox's image only: the viper collector's machine code would
+# sit in a stock board's heap, which has none to spare (docs/performance.md);
+# there hal/rp2.py takes the bytecode path, Conditioner._collect.
+IMAGE_ONLY = ("fatebox_fw/hal/rp2_rosc.py",)
 # Entry points, kept as source: the runtime looks for these names (paths under firmware/).
 ENTRY = {
     MICROPYTHON: {"main.py": "main.py"},
@@ -123,9 +128,10 @@ class DeployError(FateboxError):
 
 # -- the file set ---------------------------------------------------------------------
 
-def sources(runtime=MICROPYTHON, root=None):
+def sources(runtime=MICROPYTHON, root=None, image=False):
     """(board path, local path) of every device source for `runtime`, entry points last;
-    from the checkout at `root` (default: this one, or the installed copy)."""
+    from the checkout at `root` (default: this one, or the installed copy);
+    `image`: Fatebox's image's set (IMAGE_ONLY besides)."""
     where = tree(root)
     out = []
     for package, local in (("shared_rules", where.shared_rules), ("fatebox_fw", where.fatebox_fw)):
@@ -133,7 +139,7 @@ def sources(runtime=MICROPYTHON, root=None):
             if "__pycache__" in path.parts:
                 continue
             board = package + "/" + path.relative_to(local).as_posix()
-            if runtime in ONLY.get(board, RUNTIMES):
+            if runtime in ONLY.get(board, RUNTIMES) or (image and board in IMAGE_ONLY):
                 out.append((board, path))
     for board, local in ENTRY[runtime].items():
         out.append((board, where.firmware / local))

@@ -1,6 +1,6 @@
 # The generic machinery of `fatebox odds` and `fatebox simulate` for every
 # system: a set-up's named distributions, their JSON and their tables, and the
-# CLI's option helpers. Each system's own set-up is in fatebox.systems.<system>.
+# CLI's option helpers; a system's commands from its object (system_command).
 import re
 
 import click
@@ -186,3 +186,82 @@ class Command:
         self.trials = trials
         self.trial_options = trial_options
         self.on_box = on_box
+
+
+# -- a system's `fatebox odds/simulate/roll` from its object (shared_rules.game) --
+#
+# The object counts (odds) and plays (roll); its words module (host only, in its
+# package) says how a person types the set-up and reads the sections:
+#   ODDS_HELP            the command's help line
+#   ODDS_OPTIONS         ((flags, click keywords as plain data), ...)
+#   ODDS_ERRORS          RulesError.field -> (option, allowed), as Chances.errors
+#   odds_setup(**given)  the options as the object's set-up (default: as given);
+#                        a RulesError names the option for what only the CLI can get wrong
+#   odds_report(setup)   the set-up as the JSON report says it (default: the checked set-up)
+#   odds_title(setup)    the line above the tables (default: "<words>: <about>")
+#   ODDS_SECTION         (key, title, label) of the object's odds (default: outcomes)
+#   odds_more(setup)     further sections: [(key, title, Distribution, tail, label)]
+#   odds_names(setup, result)  a roll's name in each section (default: its outcome)
+#   roll_shown(setup, result)  a roll op's result as `fatebox roll` words it (default: as is)
+
+
+def _words_module(rules):
+    import importlib
+    return importlib.import_module(rules.words_module)
+
+
+class SystemChances(Chances):
+    """A set-up of a system's object, as typed: its exact odds through rules.odds,
+    one trial through rules.roll with the sampler (simulate)."""
+
+    def __init__(self, rules, given):
+        from shared_rules.game import SetupError
+        self.rules = rules
+        self.words = _words_module(rules)
+        self.system = rules.name
+        self.errors = getattr(self.words, "ODDS_ERRORS", {})
+        build = getattr(self.words, "odds_setup", None)
+        try:
+            self.given = build(**given) if build is not None else dict(given)
+            self.checked = rules.check(self.given)
+            key, title, label = getattr(self.words, "ODDS_SECTION", ("outcomes", "Outcome", None))
+            self._sections = [Section(key, title, rules.odds(self.checked), label=label)]
+            more = getattr(self.words, "odds_more", None)
+            for section in (more(self.checked) if more is not None else ()):
+                self._sections.append(Section(*section))
+        except SetupError as exc:
+            raise usage(RulesError(exc.field.split(".", 1)[-1], exc.message), self.errors)
+        except RulesError as exc:
+            raise usage(exc, self.errors)
+
+    def setup(self):
+        report = getattr(self.words, "odds_report", None)
+        return report(self.checked) if report is not None else dict(self.checked)
+
+    def title(self):
+        title = getattr(self.words, "odds_title", None)
+        if title is not None:
+            return title(self.checked)
+        return "%s: %s" % (self.rules.row.words, self.rules.about(self.checked))
+
+    def sections(self):
+        return self._sections
+
+    def play(self, sampler):
+        result = self.rules.roll(self.checked, sampler)[0]
+        names = getattr(self.words, "odds_names", None)
+        return names(self.checked, result) if names is not None else (result["outcome"],)
+
+    def shown(self, result):
+        shown = getattr(self.words, "roll_shown", None)
+        return shown(self.checked, result) if shown is not None else dict(result)
+
+
+def system_command(rules):
+    """The Command of system `rules` (its object), or None when its words module
+    does not say how its set-up is typed."""
+    words = _words_module(rules)
+    if getattr(words, "ODDS_OPTIONS", None) is None:
+        return None
+    decorators = [click.option(*flags, **keywords) for flags, keywords in words.ODDS_OPTIONS]
+    return Command(rules.name, lambda **given: SystemChances(rules, given), options(*decorators), words.ODDS_HELP)

@@ -10,9 +10,8 @@ import unicodedata
 import tomlkit
 from tomlkit.exceptions import ParseError
 
-from shared_rules import names as N
 from shared_rules import registry, roster, wire
-from fatebox.systems import host_module
+from fatebox.systems import host_module, words_module
 from shared_rules.errors import SheetError
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
@@ -171,8 +170,8 @@ def beyond_the_wire(value, field=""):
 
 
 def system_of(data):
-    """The system a sheet's data says it is (absent: New Beginning)."""
-    return data.get("system", N.NEW_BEGINNING) if isinstance(data, dict) else None
+    """The system a sheet's data says it is (absent: the registry's default, New Beginning)."""
+    return data.get("system", registry.DEFAULT) if isinstance(data, dict) else None
 
 
 def system_words(system):
@@ -185,23 +184,22 @@ def to_box(data):
     """The character dict the box takes for a sheet's data.
 
     Only the host's own text differs (a Colour tokens sheet names its non-core
-    traits, the box counts them): the system's host module says how
-    (fatebox.systems.<system>.to_box); everything else goes as written.
+    traits, the box counts them): the system's object says how
+    (shared_rules.game.Game.to_box); everything else goes as written.
     """
     system = system_of(data)
     if system not in registry.BY_NAME:
         return data
-    convert = getattr(host_module(system), "to_box", None)
-    return convert(data) if convert is not None else data
+    return registry.rules(system).to_box(data)
 
 
 def sheet_field(data, exc):
-    """The sheet's path for a SheetError's field: the system's host module maps a
-    field its model names by its leaf (fatebox.systems.<system>.sheet_field)."""
+    """The sheet's path for a SheetError's field: the system's words module maps a
+    field its model names by its leaf (shared_rules.<package>.words.sheet_field)."""
     system = system_of(data)
     if system not in registry.BY_NAME:
         return exc.field
-    field_of = getattr(host_module(system), "sheet_field", None)
+    field_of = getattr(words_module(system), "sheet_field", None)
     return field_of(data, exc) if field_of is not None else exc.field
 
 
@@ -287,7 +285,7 @@ def new_document(character):
 
 
 def _new_document(character):
-    from fatebox.merge import array_of, trait_item, value_item
+    from fatebox.merge import value_item
 
     data = character.to_dict()
     doc = tomlkit.document()
@@ -295,22 +293,10 @@ def _new_document(character):
                             % (character.name, system_words(character.system))))
     doc.add(tomlkit.comment("Edit freely: `fatebox pull` keeps your comments and layout."))
     doc.add(tomlkit.nl())
-    if character.system != N.NEW_BEGINNING:
-        for key in data:
-            doc[key] = value_item(data[key])
-        return doc
-    doc["name"] = data["name"]
-    doc["system"] = data["system"]
-    doc["archetype"] = trait_item(data["archetype"], inline=True)
-    for key in ("qualities", "skills", "traits"):
-        doc[key] = array_of([trait_item(t) for t in data[key]])
-    doc["misfortunes"] = array_of(data["misfortunes"])
-    doc["pending-misfortunes"] = data["pending-misfortunes"]
-    doc["trials"] = data["trials"]
-    doc["history"] = array_of(data["history"])
-    for key in ("lessons", "rewards"):   # written only when the character has some
-        if key in data:
-            doc[key] = array_of(data[key])
+    # A system whose sheet has a layout of its own writes it (its host module's sheet_items).
+    items = getattr(host_module(character.system), "sheet_items", None)
+    for key, item in (items(data) if items is not None else ((k, value_item(v)) for k, v in data.items())):
+        doc[key] = item
     return doc
 
 

@@ -5,10 +5,9 @@ import os
 
 from rich.console import Console
 
-from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.roster import SYSTEM_WORDS
-from fatebox.systems import host_module
+from fatebox.systems import words_module
 
 
 def console():
@@ -30,32 +29,28 @@ def characters_table(characters, width=120):
                fit.Column("State", wrap=True), fit.Column("Trials", justify="right")]
     rows = []
     for c in characters:
-        system = c.get("system", N.NEW_BEGINNING)
+        system = c.get("system", registry.DEFAULT)
         archetype = c.get("archetype")
         rows.append([str(c.get("name")), SYSTEM_WORDS.get(system, str(system)),
                      "-" if archetype is None else str(archetype), state_words(c), str(c.get("trials", 0))])
     return fit.table(columns, rows, width, "Characters on the box")
 
 
-def _plural(count, word):
-    return "%s %s%s" % (count, word, "" if count == 1 else "s")
-
-
 def state_words(summary):
     """What play has changed on a character, from its `list` summary, in a few words
-    (its system's host module says it: fatebox.systems.<system>.state_words)."""
-    system = summary.get("system", N.NEW_BEGINNING)
+    (its system's words module says it: shared_rules.<package>.words.state_words)."""
+    system = summary.get("system", registry.DEFAULT)
     if system not in registry.BY_NAME:
         return ""
-    return host_module(system).state_words(summary)
+    return words_module(system).state_words(summary)
 
 
 def loaded_words(character):
-    """What `push` says of a character it loaded."""
-    if character.system == N.NEW_BEGINNING:
-        sheet = character.sheet
-        return "%s, %d traits, %s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()),
-                                                 _plural(sheet.placed_count(), "placed token"), character.trials)
+    """What `push` says of a character it loaded: its words module's loaded_words
+    where it has one, else its system, archetype, state and trials."""
+    said = getattr(words_module(character.system), "loaded_words", None)
+    if said is not None:
+        return said(character)
     summary = character.summary()
     words = [SYSTEM_WORDS[character.system]]
     if summary.get("archetype"):

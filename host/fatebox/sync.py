@@ -3,7 +3,6 @@
 import glob
 import os
 
-from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
 from fatebox import charnames, merge, sheetnames, sheets
@@ -53,7 +52,7 @@ def updated_document(sheet, data):
         raise FateboxError("%s describes %s as %s character, the board holds %s one; rename one of them; "
                            "nothing was written" % (sheet.path, sheet.name, sheets.system_words(sheet.system),
                                                     sheets.system_words(character.system)))
-    old = None if character.system == N.NEW_BEGINNING else sheet.data
+    old = sheet.data    # merge.update compares with it where the object names no sheet fields
     try:
         changes = merge.update(document, character, old)
     except merge.Mismatch as exc:

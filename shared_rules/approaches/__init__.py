@@ -3,6 +3,7 @@
 from shared_rules.exact import Distribution
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
+from shared_rules.limits import TEXT_LIMIT as NOTE_LIMIT  # a background's name, a bonus's when
 
 from shared_rules.registry import APPROACHES as ROW
 
@@ -46,7 +47,6 @@ MODERATE = "moderate"
 MAJOR = "major"
 NPC_LEVELS = (MINOR, AVERAGE, MODERATE, MAJOR)
 NPC_POINTS = {MINOR: 3, AVERAGE: 6, MODERATE: 9, MAJOR: 12}
-NOTE_LIMIT = 200
 
 
 def _check_dice(dice):

@@ -34,3 +34,30 @@ def pieces(result):
         marked = marked or kept
         out.append(("die", f, i, kept))
     return out
+
+
+# -- `fatebox odds/simulate/roll approaches`: the set-up as typed (fatebox.odds) --
+
+ODDS_HELP = "Approaches: N d12, keep the highest; the chance of each band."
+ODDS_OPTIONS = (
+    (("--dice", "-n"), {"type": int, "required": True,
+                        "help": "d12s rolled, keep the highest: the approach rating (%d..%d)."
+                                % (AP.MIN_DICE, AP.MAX_DICE)}),
+    (("--easy",), {"is_flag": True, "help": "Only a 1 is a major failure."}),
+    (("--hard",), {"is_flag": True, "help": "Only a 12 is a full success."}))
+ODDS_ERRORS = {"dice": ("--dice", "%d..%d, the approach rating" % (AP.MIN_DICE, AP.MAX_DICE)),
+               "easy, hard": ("--easy, --hard", None)}
+
+
+def odds_setup(dice, easy, hard):
+    from shared_rules.errors import RulesError
+    if easy and hard:
+        raise RulesError("easy, hard", "give one of them, or neither for a normal approach")
+    return {"dice": dice, "difficulty": AP.EASY if easy else AP.HARD if hard else AP.NORMAL}
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    values = summary.get("attributes") or {}
+    words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
+    return words + ("; taken out" if summary.get("out") else "")

@@ -1,6 +1,7 @@
 # Axiom (rules/axiom-2d6.md, read with RULINGS.md): the names both sides use
 # for outcomes, qualities, difficulties and NPC types, and the checks of input.
 from shared_rules.errors import RulesError
+from shared_rules.limits import TEXT_LIMIT
 
 from shared_rules.registry import AXIOM as ROW
 
@@ -85,7 +86,7 @@ def one_of(field, value, allowed):
     return value
 
 
-def text(field, value, limit=200):
+def text(field, value, limit=TEXT_LIMIT):
     """A non-empty string of at most `limit` characters, else RulesError."""
     if not isinstance(value, str) or not value.strip():
         raise RulesError(field, "%s must be a non-empty text, got %r" % (field, value))

@@ -4,6 +4,7 @@ from shared_rules import axiom as A
 from shared_rules.axiom import whole, one_of, text
 from shared_rules.exact import Distribution
 from shared_rules.errors import RulesError
+from shared_rules.limits import NAME_LIMIT
 
 # rules/axiom-2d6.md, 3) the Quality table, in the order of A.QUALITIES:
 # (roll modifier, top of the depletion range 1..top, price range)
@@ -64,7 +65,7 @@ class Item:
     whether it is depleted (rules/axiom-2d6.md, 3) Equipment)."""
 
     def __init__(self, name, quality=A.AVERAGE, consumable=False, depleted=False, price=None):
-        self.name = text("name", name, 40)
+        self.name = text("name", name, NAME_LIMIT)
         self.quality = one_of("quality", quality, A.QUALITIES)
         if not isinstance(consumable, bool) or not isinstance(depleted, bool):
             raise RulesError("consumable", "consumable and depleted must be true or false")

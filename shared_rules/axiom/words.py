@@ -44,3 +44,47 @@ def pieces(result):
             kept.remove(f)
         out.append(("die", f, i, on or not result.get("kept")))
     return out
+
+
+# -- `fatebox odds/simulate/roll axiom`: the set-up as typed (fatebox.odds) --
+
+ODDS_HELP = "Axiom: 2d6 and up to 2 extra, keep two; the chance of each of the five results."
+ODDS_OPTIONS = (
+    (("--favorable", "-f"), {"type": int, "default": 0, "show_default": True,
+                             "help": "Favorable circumstances (0 or more; 2 count at most, "
+                                     "they cancel unfavorable ones)."}),
+    (("--unfavorable", "-u"), {"type": int, "default": 0, "show_default": True,
+                               "help": "Unfavorable circumstances (0 or more; 2 count at most)."}),
+    (("--modifier", "-m"), {"type": int, "default": 0, "show_default": True,
+                            "help": "Attribute + items + difficulty (easy +1, hard -2, very hard -4), -10..10."}))
+
+
+def _odds_errors():
+    from shared_rules.axiom import roll as AR
+    extra = "a whole number 0 or more; only %d count" % AR.MAX_EXTRA_DICE
+    return {"favorable": ("--favorable", extra), "unfavorable": ("--unfavorable", extra),
+            "modifier": ("--modifier", "%d..%d, attribute + items + difficulty" % (AX.MIN_MODIFIER, AX.MAX_MODIFIER))}
+
+
+ODDS_ERRORS = _odds_errors()
+
+
+def odds_report(setup):
+    from shared_rules.axiom import roll as AR
+    out = dict(setup)
+    out["dice"] = AR.dice_to_roll(setup["favorable"], setup["unfavorable"])
+    out["kept"] = "lowest" if AR.net_dice(setup["favorable"], setup["unfavorable"]) < 0 else "highest"
+    return out
+
+
+def odds_title(setup):
+    s = odds_report(setup)
+    return "Axiom: %dd6 keep the 2 %s, modifier %+d" % (s["dice"], s["kept"], s["modifier"])
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    def plural(count, word):
+        return "%s %s%s" % (count, word, "" if count == 1 else "s")
+    return "%s, strain %s, %s" % (plural(summary.get("axiom-points"), "Axiom point"),
+                                  summary.get("strain"), plural(summary.get("scars"), "scar"))

@@ -42,3 +42,100 @@ def pieces(result):
     """The tokens drawn (or, without them, kept): [(kind, colour, None, kept)] (serve's items)."""
     hand = result.get("hand")
     return [("token", c, None, True) for c in (hand if isinstance(hand, list) else result.get("kept") or [])]
+
+
+# -- `fatebox odds/simulate/roll colour-tokens`: the set-up as typed (fatebox.odds) --
+
+def _odds_typed():
+    from shared_rules import colour_tokens as CT
+    bag = ("COLOUR=N,... with colours %s, each 0..%d; colours left out hold 0"
+           % (", ".join(CT.BAG_COLOURS), CT.MAX_PER_COLOUR))
+    options = (
+        (("--keywords", "-k"), {"type": int, "default": 0, "show_default": True,
+                                "help": "Core keywords: 3 + K tokens are drawn, the best 3 kept (0..%d)."
+                                        % CT.MAX_KEYWORDS}),
+        (("--colour", "--color", "-c", "colour"), {"required": True, "metavar": "|".join(CT.ACTION_COLOURS),
+                                                   "help": "The action's colour: black and this colour are "
+                                                           "positive, white negative."}),
+        (("--bag",), {"default": None, "metavar": "COLOUR=N,...",
+                      "help": "The campaign bag (default black=4,green=4,blue=4,red=4,white=4; "
+                              "colours left out hold 0; each 0..%d)." % CT.MAX_PER_COLOUR}),
+        (("--gold", "-g"), {"type": int, "default": 0, "show_default": True,
+                            "help": "Gold tokens spent on redraws while fewer than 3 positives are held."}))
+    errors = {
+        "keywords": ("--keywords", "0..%d core keywords" % CT.MAX_KEYWORDS),
+        "colour": ("--colour", ", ".join(CT.ACTION_COLOURS)),
+        "bag": ("--bag", bag),
+        "gold": ("--gold", None),   # the message gives the range for this bag
+    }
+    return options, errors
+
+
+ODDS_HELP = "Colour tokens: how many positive tokens the best 3 of the 3 + K drawn hold."
+ODDS_OPTIONS, ODDS_ERRORS = _odds_typed()
+ODDS_SECTION = ("positives", "Positive tokens kept", str)
+
+
+def parse_bag(text):
+    """'black=4,green=4,...' -> {colour: count}; ValueError says what is wrong.
+
+    Only the syntax is read here; colours and counts are checked by the rules.
+    """
+    bag = {}
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        colour, sep, count = part.partition("=")
+        colour = colour.strip().lower()
+        count = count.strip()
+        if not sep or not colour:
+            raise ValueError("%r is not COLOUR=N" % part)
+        if not count.lstrip("-").isdigit():
+            raise ValueError("%s=%s: the count must be a whole number" % (colour, count))
+        if colour in bag:
+            raise ValueError("%s is given twice" % colour)
+        bag[colour] = int(count)
+    if not bag:
+        raise ValueError("the bag is empty; write it like black=4,green=4,blue=4,red=4,white=4")
+    return bag
+
+
+def odds_setup(keywords, colour, bag, gold):
+    from shared_rules.errors import RulesError
+    if bag is not None:
+        try:
+            bag = parse_bag(bag)
+        except ValueError as exc:
+            raise RulesError("bag", str(exc))
+    return {"keywords": keywords, "colour": colour, "bag": bag, "gold": gold}
+
+
+def odds_report(setup):
+    from shared_rules import colour_tokens as CT
+    return {"keywords": setup["keywords"], "colour": setup["colour"], "bag": dict(CT.check_bag(setup["bag"])),
+            "gold": setup["gold"]}
+
+
+def odds_title(setup):
+    from shared_rules import colour_tokens as CT
+    bag = CT.check_bag(setup["bag"])
+    text = "Colour tokens: %s action, %d + %d drawn, best 3 kept; bag %s" % (
+        setup["colour"], CT.KEPT, setup["keywords"], ", ".join("%d %s" % (bag[c], c) for c in CT.BAG_COLOURS))
+    return text + ("; %d gold to spend" % setup["gold"] if setup["gold"] else "")
+
+
+def odds_names(setup, result):
+    """The positives the best three kept hold (black and the action's colour)."""
+    from shared_rules import colour_tokens as CT
+    return (str(sum(1 for token in result["kept"] if CT.token_value(token, setup["colour"]) == CT.POSITIVE)),)
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    return "%s gold" % summary.get("gold")
+
+
+def drawn_words(items):
+    """The tokens drawn as a chat message shows them (serve's Discord hook): their colours."""
+    return ", ".join(i["label"] for i in items)

@@ -56,3 +56,54 @@ def result_words(result):
 def pieces(result):
     """The d6s rolled: [(kind, face, die index, kept)] (serve's items)."""
     return [("die", f, i, True) for i, f in enumerate(result.get("dice") or [])]
+
+
+# -- `fatebox odds/simulate/roll forged-in-the-dark`: the set-up as typed (fatebox.odds) --
+
+ODDS_HELP = ("Forged in the Dark: the action roll's critical, success, partial and bad; "
+             "--resist adds the stress cost.")
+ODDS_OPTIONS = (
+    (("--dice", "-n"), {"type": int, "required": True,
+                        "help": "Dice rolled: the rating + 1 for a push or a devil's bargain + 1 for assistance "
+                                "(0..%d; 0 rolls two and reads the lowest)." % F.MAX_DICE}),
+    (("--resist",), {"is_flag": True, "help": "Also the stress a resistance roll of these dice costs."}))
+ODDS_ERRORS = {"dice": ("--dice", "0..%d: rating + push or bargain + assist" % F.MAX_DICE)}
+
+
+def odds_title(setup):
+    dice = setup["dice"]
+    pool = "two dice, the lowest read, never critical" if dice == 0 else "%dd6, the highest read" % dice
+    return "Forged in the Dark: %s" % pool + ("; resisting" if setup["resist"] else "")
+
+
+def odds_more(setup):
+    """Resisting: the stress the resistance costs."""
+    if not setup["resist"]:
+        return []
+    return [("stress", "Stress the resistance costs", F.resist_odds(setup["dice"]), None,
+             lambda name: "clears 1" if name == "-1" else "%s stress" % name)]
+
+
+def odds_names(setup, result):
+    return (result["outcome"], str(result["cost"])) if setup["resist"] else (result["outcome"],)
+
+
+def roll_shown(setup, result):
+    """A resistance roll's stress is said (the reply carries its cost always)."""
+    shown = dict(result)
+    if setup["resist"]:
+        shown["resisting"] = True
+    return shown
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    words = "stress %s" % summary.get("stress")
+    traumas = len(summary.get("trauma") or []) + (summary.get("pending-trauma") or 0)
+    if traumas:
+        words += ", %d trauma" % traumas
+    harm = summary.get("harm") or {}
+    marked = [level for level in ("lesser", "moderate", "severe") if harm.get(level)]
+    if marked:
+        words += ", harm " + "/".join("%s %d" % (level, harm[level]) for level in marked)
+    return words + ("; dead" if summary.get("dead") else "")

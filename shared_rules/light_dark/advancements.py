@@ -2,6 +2,7 @@
 # a small vocabulary of effects, and what Protected, Rally, Multi-attack and Curse read.
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
+from shared_rules.limits import TEXT_LIMIT
 
 # The vocabulary of one effect (a table; keys not listed here are refused):
 #   "attribute": +1           a chosen attribute gains dots
@@ -18,7 +19,6 @@ CHANCES = "chances"
 EFFECT = "effect"
 READS = ("sum", "count", "sixes")
 GIVES = ("damage-reduction", "allies", "rivals", "extra-damage")
-TEXT_LIMIT = 200
 
 EXTRA_ATTRIBUTE = "extra-attribute"
 PROTECTED = "protected"

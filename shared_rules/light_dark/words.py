@@ -31,3 +31,48 @@ def pieces(result):
     """The light dice, then the dark: [(kind, face, "light" or "dark", kept)] (serve's items)."""
     return ([("die", f, "light", True) for f in result.get("light") or []]
             + [("die", f, "dark", True) for f in result.get("dark") or []])
+
+
+# -- `fatebox odds/simulate/roll light-dark`: the set-up as typed (fatebox.odds) --
+
+ODDS_HELP = "Light and Dark: light and dark d6, the highest decides; the Ego a roll costs."
+ODDS_OPTIONS = (
+    (("--light", "-l"), {"type": int, "required": True, "help": "Light dice (0..%d)." % LD.MAX_LIGHT}),
+    (("--dark", "-d"), {"type": int, "default": 0, "show_default": True,
+                        "help": "Dark dice risked (0..%d)." % LD.MAX_DARK}),
+    (("--ego", "-e"), {"type": int, "default": None,
+                       "help": "Ego held before the roll (0 or more): adds the odds of the Ego lost."}))
+ODDS_ERRORS = {
+    "light": ("--light", "0..%d light dice" % LD.MAX_LIGHT),
+    "dark": ("--dark", "0..%d dark dice" % LD.MAX_DARK),
+    "ego": ("--ego", "a whole number 0 or more, the Ego held before the roll"),
+}
+
+
+def odds_title(setup):
+    text = "Light and Dark: %d light, %d dark" % (setup["light"], setup["dark"])
+    return text + ("; Ego %d before the roll" % setup["ego"] if setup["ego"] is not None else "")
+
+
+def odds_more(setup):
+    """With the Ego held, the Ego the roll costs (keyed as lightdark_odds keys it)."""
+    if setup["ego"] is None:
+        return []
+    loss = LD.lightdark_odds(setup["light"], setup["dark"], setup["ego"])[1]
+    return [("ego-loss", "Ego lost", loss, None, lambda name: "%s Ego" % name)]
+
+
+def odds_names(setup, result):
+    if setup["ego"] is None:
+        return (result["outcome"],)
+    return result["outcome"], str(result["ego-loss"])
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
+
+
+def sheet_field(data, exc):
+    """An advancement refused by its own check is named "advancement": on the sheet, advancements."""
+    return "advancements" if exc.field == "advancement" else exc.field

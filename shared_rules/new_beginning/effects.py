@@ -1,7 +1,7 @@
 # New Beginning lessons and scars as data (rules/new-beginning.md, Examples of
 # Lesson and Scar): a small vocabulary of effects, the listed ones, a validator.
 from shared_rules.errors import RulesError
-from shared_rules.limits import NAME_LIMIT
+from shared_rules.limits import NAME_LIMIT, TEXT_LIMIT
 from shared_rules.exact import is_int
 
 LESSON = "lesson"
@@ -68,7 +68,6 @@ EFFECTS = {
 _LEAST = {"count": 1, "burn-all-but.black": 1}
 _MOST = 6           # no option counts past the supply of 6 tokens of a colour
 _CHOICES = {"when": WHENS, "colour": (WHITE, BLACK), "if": (PREDICTED, ALWAYS)}
-TEXT_LIMIT = 200
 
 # rules/new-beginning.md, Examples of Lesson and Scar: every one listed, as data.
 # docs/rulings.md says how each ambiguous sentence is read.

@@ -45,3 +45,24 @@ def result_words(result):
 def pieces(result):
     """The tokens drawn, in order: [(kind, label, colour, kept)] (serve's items)."""
     return [("token", "white" if t == "w" else "black", None, True) for t in result.get("tokens") or ""]
+
+
+def state_words(summary):
+    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    misfortunes = summary.get("misfortunes", 0)
+    return "%s placed, %s misfortune%s, %s pending" % (summary.get("placed", 0), misfortunes,
+                                                      "" if misfortunes == 1 else "s",
+                                                      summary.get("pending-misfortunes", 0))
+
+
+def drawn_words(items):
+    """The tokens drawn as a chat message shows them (serve's Discord hook): ⚪ ⚫ ⚪."""
+    return " ".join("⚪" if i["label"] == "white" else "⚫" for i in items)
+
+
+def loaded_words(character):
+    """What `push` says of a character it loaded (fatebox.show): archetype, traits, placed tokens, trials."""
+    sheet = character.sheet
+    placed = sheet.placed_count()
+    return "%s, %d traits, %d placed token%s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()), placed,
+                                                            "" if placed == 1 else "s", character.trials)

@@ -143,13 +143,14 @@ def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
     from tests.core.samples import sample
     for data in [sample(system) for system in registry.NAMES]:
         made = roster.from_dict(data)
-        kept = roster.from_dict(data)
-        kept.release()
-        assert kept.made is None
+        kept = M.keep(roster.from_dict(data))
+        assert isinstance(kept, roster.Hero) and kept.made is None
         assert kept.summary() == made.summary()
         assert kept.to_dict() == made.to_dict()
-        assert roster.copy(kept).to_dict() == made.to_dict()
+        assert M.copy(kept).to_dict() == made.to_dict() and M.copy(made).to_dict() == made.to_dict()
+        assert roster.copy(made).to_dict() == made.to_dict()
         assert kept.sheet.to_dict() == made.sheet.to_dict()     # made again when asked
+        assert kept.made is not None and M.keep(kept) is kept and kept.made is None
 
 
 def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
@@ -463,3 +464,4 @@ def test_a_room_the_heap_cannot_give_is_tried_again_later():
     assert room.take() is False and room.block is None
     full.pop()
     assert room.take() is True and len(room.block) == 64
+

@@ -145,3 +145,30 @@ def test_half_a_million_bits_with_seven_ones_in_ten_pass():
     source = Conditioner(seeded_bits("seventy", 179).__next__)
     source.read(410 * E.BLOCK)
     assert source.status()["health"] == "ok" and source.status()["raw_bits"] > 500000
+
+
+# -- the viper collector (hal/rp2_rosc.py): its copies of the constants ---------
+
+def test_the_viper_collectors_constants_are_the_conditioners_and_the_roscs():
+    # Viper reads constants at compile time, so hal/rp2_rosc.py keeps its own
+    # copies; the emulated Pico's differential test (tests/pico/
+    # test_image_entropy.py) shows it behaves as _collect, this that a changed
+    # cutoff in entropy.py is not left behind in it.
+    import ast
+    from pathlib import Path
+    firmware = Path(__file__).resolve().parents[2] / "firmware" / "fatebox_fw"
+
+    def consts(path):
+        found = {}
+        for node in ast.parse(path.read_text()).body:
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and getattr(node.value.func, "id", None) == "const"):
+                found[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+        return found
+    viper, entropy, source = consts(firmware / "hal" / "rp2_rosc.py"), consts(firmware / "entropy.py"), consts(firmware / "rosc.py")
+    assert viper["_RANDOMBIT"] == source["RANDOMBIT"] == rosc.RANDOMBIT
+    assert viper["_RCT_CUTOFF"] == entropy["RCT_CUTOFF"] == E.RCT_CUTOFF
+    assert viper["_APT_CUTOFF"] == entropy["APT_CUTOFF"] == E.APT_CUTOFF
+    for name in ("_WINDOW_BYTES", "_LAG_MASK", "_LAG_LOW"):
+        assert viper[name] == entropy[name], name
+    assert viper["SPACING_US"] >= 10        # pico-sdk's PICO_RAND_MIN_ROSC_BIT_SAMPLE_TIME_US

@@ -37,11 +37,13 @@ def test_the_image_freezes_exactly_what_deploy_puts_on_a_stock_board(build, tmp_
     assert text.splitlines()[1] == 'include("$(PORT_DIR)/boards/manifest.py")'   # neopixel, asyncio, ...
     device = [p for p, _ in deploy.sources(deploy.MICROPYTHON) if p != "main.py"]
     names = frozen_names(text)
-    assert names[:-2] == device
+    # Besides, the image alone freezes the viper collector (deploy.IMAGE_ONLY).
+    assert [n for n in names[:-2] if n not in deploy.IMAGE_ONLY] == device
+    assert set(deploy.IMAGE_ONLY) <= set(names)
     assert names[-2:] == ["fatebox_image.py", "main.py"]
     # The host-only rules stay out of the image as they stay off a stock board.
     for only, runtimes in deploy.ONLY.items():
-        if deploy.MICROPYTHON not in runtimes:
+        if deploy.MICROPYTHON not in runtimes and only not in deploy.IMAGE_ONLY:
             assert only not in names
 
 
@@ -107,7 +109,7 @@ def test_a_frozen_module_importing_what_the_board_lacks_is_named(build, monkeypa
     bad.parent.mkdir()
     bad.write_text("import itertools\n")
     real = deploy.sources
-    monkeypatch.setattr(build.deploy, "sources", lambda runtime: real(runtime) + [("shared_rules/bad.py", bad)])
+    monkeypatch.setattr(build.deploy, "sources", lambda runtime, image=False: real(runtime, image=image) + [("shared_rules/bad.py", bad)])
     with pytest.raises(build.BuildError) as err:
         build.check_imports()
     assert "imports itertools" in str(err.value)

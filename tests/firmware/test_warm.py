@@ -3,6 +3,7 @@
 # imports, without importing any of them; then no import interns a name.
 import base64
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -95,3 +96,43 @@ print("WARMED", warmed)
     # only the board's hardware is missing here (no machine module)
     assert re.findall(r"MISSING (\S+)", out) == ["fatebox_fw.hal.rp2"]
     assert counts[1] == counts[0], "%d names interned by the imports after the warm-up" % (counts[1] - counts[0])
+
+
+def test_circuitpython_s_mpy_files_are_read_as_micropython_s(files):
+    # CircuitPython's mpy-cross writes "C" where MicroPython writes "M"; the rest is the same format.
+    data = files["shared_rules/registry.mpy"]
+    assert list(W.mpy_names(b"C" + data[1:])) == list(W.mpy_names(data))
+    with pytest.raises(ValueError):
+        list(W.mpy_names(b"X" + data[1:]))
+
+
+def test_a_module_or_package_not_wanted_is_left_out(tmp_path, monkeypatch, files):
+    package = tmp_path / "wantpkg"
+    (package / "other").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "kept.mpy").write_bytes(files["shared_rules/registry.mpy"])
+    (package / "left.mpy").write_bytes(files["shared_rules/wire.mpy"])
+    (package / "other" / "__init__.mpy").write_bytes(files["shared_rules/wire.mpy"])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    asked, names = [], []
+
+    def wanted(module):
+        asked.append(module)
+        return module == "wantpkg.kept"
+
+    W.warm(("wantpkg",), names.append, wanted)
+    assert sorted(asked) == ["wantpkg.kept", "wantpkg.left", "wantpkg.other"]
+    assert "wantpkg.kept" in names and set(W.mpy_names(files["shared_rules/registry.mpy"])) <= set(names)
+    assert not [n for n in names if "left" in n or "other" in n]
+
+
+def test_a_runtime_without_ilistdir_or_os_path_lists_by_stat(tmp_path):
+    # CircuitPython's os: listdir and stat only; a directory's mode has 0x4000.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.mpy").write_bytes(b"")
+
+    class BareOs:
+        listdir = staticmethod(os.listdir)
+        stat = staticmethod(os.stat)
+
+    assert list(W._entries(BareOs, str(tmp_path))) == [("a.mpy", 0x8000), ("sub", 0x4000)]

@@ -37,7 +37,14 @@ def interrupted(args, moment, cwd=None):
     assert proc.stdout.readline() == b"started\n"
     time.sleep(moment)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    try:
+        out, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        # A fatebox that ignored Ctrl-C must not outlive its test: a stray
+        # `sim` would be one more gadget for every later test to find.
+        proc.kill()
+        proc.communicate()
+        raise AssertionError("%s still ran 120 s after Ctrl-C at %.2f s" % (" ".join(map(str, args)), moment))
     return proc.returncode, err.decode("utf-8", "replace")
 
 
@@ -56,21 +63,34 @@ def gadget(tmp_path):
     """A headless virtual gadget serving in a child process: its port."""
     proc = subprocess.Popen(FATEBOX + ["sim", "--headless", "--state", str(tmp_path / "flash")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    path = proc.stdout.readline().decode().strip()
-    assert path.startswith("/dev/")
-    yield path
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(10) == 0
-    assert proc.stderr.read() == b""       # the gadget never crashed
+    try:
+        path = proc.stdout.readline().decode().strip()
+        assert path.startswith("/dev/")
+        yield path
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(10) == 0
+        assert proc.stderr.read() == b""       # the gadget never crashed
+    finally:
+        _never_outlives(proc)
+
+
+def _never_outlives(proc):
+    # A gadget left running by a failed test is one more for every later test to find.
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
 
 
 def test_ctrl_c_stops_the_virtual_gadget_with_one_line_and_exit_130(tmp_path):
     # As every command: Ctrl-C is exit 130 (README's table); SIGTERM (above) is a clean stop, 0.
     proc = subprocess.Popen(FATEBOX + ["sim", "--headless", "--state", str(tmp_path / "flash")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout.readline().decode().startswith("/dev/")
-    proc.send_signal(signal.SIGINT)
-    assert proc.wait(10) == INTERRUPTED
+    try:
+        assert proc.stdout.readline().decode().startswith("/dev/")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == INTERRUPTED
+    finally:
+        _never_outlives(proc)
     err = proc.stderr.read().decode()
     assert err.startswith("fatebox: interrupted (Ctrl-C)") and len(err.splitlines()) == 1, err
 

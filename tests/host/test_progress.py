@@ -33,9 +33,9 @@ def test_no_bar_before_the_delay_nor_on_a_pipe():
 
 def test_play_reports_how_far_it_is():
     seen = []
-    from shared_rules import approaches as AP
-    from fatebox.systems.approaches import Approaches
-    chances = Approaches(dice=2, difficulty=AP.NORMAL)
+    from shared_rules import registry
+    from fatebox.odds import SystemChances
+    chances = SystemChances(registry.rules("approaches"), {"dice": 2, "easy": False, "hard": False})
     simulate.play(chances, 5000, seed="s", progress=seen.append)
     assert seen == [0, 2048, 4096]
 

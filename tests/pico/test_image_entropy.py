@@ -2,6 +2,8 @@
 # ROSC as a chosen source. A stuck, a biased and a periodic source are caught
 # (a long GO draws nothing and the ring shows the random source's error
 # pattern, decoded from the data pin); a healthy one draws.
+import os
+
 import pytest
 
 from fatebox_fw import ring as R
@@ -47,12 +49,117 @@ def test_a_healthy_rosc_draws(tmp_path, picos):
     assert reads >= 1024 + 2 * 1240               # the start-up, then a block
 
 
+# -- the viper collector against Conditioner._collect, on the real rp2 port ---
+
+# On the board (mpremote exec stops the box): the same reads through the viper
+# collector (what the box uses) and then through the pure-Python _collect.
+SAME_BITS = """
+import binascii, json
+from fatebox_fw import entropy as E
+from fatebox_fw.hal import rp2
+from fatebox_fw.hal.rp2_rosc import RoscConditioner
+
+def run(c):
+    out = {}
+    try:
+        out["bytes"] = binascii.hexlify(c.read(%d)).decode()
+    except E.EntropyError as e:
+        out["error"] = [e.test, e.message]
+    out["health"] = c.health()
+    out["status"] = c.status()
+    raw = bytearray(%d)
+    c.raw_into(raw)
+    out["raw"] = binascii.hexlify(raw).decode()
+    return out
+
+print(json.dumps({"viper": run(RoscConditioner(rp2.rosc_bit)), "python": run(E.Conditioner(rp2.rosc_bit)),
+                  "box": rp2.RoscConditioner is RoscConditioner}))
+"""
+SAME_BYTES, SAME_RAW = 1024, 64
+
+
+def emulated_bits(spec):
+    """emu/rosc.mjs's sources, bit for bit: xorshift32 as host/fatebox/pico.py has it."""
+    from fatebox.pico import seeded_bits
+    kind, _, rest = spec.partition(":")
+    if kind == "seeded":
+        yield from seeded_bits(int(rest))
+    elif kind == "stuck":
+        while True:
+            yield int(rest) & 1
+    elif kind == "biased":
+        p, _, seed = rest.partition(":")
+        x = int(seed) or 0x9E3779B9
+        while True:
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            yield 1 if x / 4294967296 < float(p) else 0
+    elif kind == "periodic":
+        while True:
+            for c in rest:
+                yield 1 if c == "1" else 0
+
+
+def modelled(bits):
+    """SAME_BITS's run() on CPython's Conditioner over the same stream, and the reads it took."""
+    import binascii
+    from fatebox_fw.entropy import Conditioner, EntropyError
+    taken = [0]
+
+    def bit():
+        taken[0] += 1
+        return next(bits)
+    c, out = Conditioner(bit), {}
+    try:
+        out["bytes"] = binascii.hexlify(c.read(SAME_BYTES)).decode()
+    except EntropyError as e:
+        out["error"] = [e.test, e.message]
+    out["health"] = c.health()
+    out["status"] = c.status()
+    raw = bytearray(SAME_RAW)
+    c.raw_into(raw)
+    out["raw"] = binascii.hexlify(raw).decode()
+    return out, taken[0]
+
+
+@pytest.mark.parametrize("source, failure", [("seeded:8", None), ("stuck:1", "repetition-count"),
+                                             ("biased:0.85:3", "adaptive-proportion"),
+                                             ("periodic:0010111", "lag-repetition")])
+def test_the_viper_collector_and_collect_give_the_same_bytes_and_the_same_failures(tmp_path, picos, source, failure):
+    import json
+    from tests.pico.test_board_imports import on_board
+    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc=source)
+    chip.wait_usb()
+    before = chip.ping()["rosc_reads"]
+    seen = on_board(chip.port_path, SAME_BITS % (SAME_BYTES, SAME_RAW))
+    read = chip.ping()["rosc_reads"] - before
+    assert seen["box"] is True              # the image has the emitter: the box collects with viper
+    # CPython's Conditioner (the definition) over the emulator's stream from
+    # where the board began: the viper run, then the Python one after it.
+    bits = emulated_bits(source)
+    for _ in range(before):
+        next(bits)
+    want_viper, took_viper = modelled(bits)
+    want_python, took_python = modelled(bits)
+    assert read == took_viper + took_python         # the board read no bit the models did not
+    assert json.loads(json.dumps(want_viper)) == seen["viper"]
+    assert json.loads(json.dumps(want_python)) == seen["python"]
+    if failure is None:
+        assert seen["viper"]["health"]["health"] == "ok" and "error" not in seen["viper"]
+        assert seen["viper"]["health"]["blocks"] == 1 + SAME_BYTES // 32
+    else:
+        # the same test, at the same raw bit (the message counts them)
+        assert seen["viper"]["error"][0] == failure, seen["viper"]["error"]
+
+
 # -- `fatebox entropy` on the real rp2 port (docs/entropy.md, Take the bytes to a test battery)
 
-# The emulated chip makes about 100 conditioned bytes a second of wall time
-# (docs/entropy.md): a megabyte would take hours, so it gives 4 KiB, against
-# thresholds computed for 4 KiB.
-PICO_BYTES = 4096
+# Not a megabyte: the reads' spacing alone makes one minutes of the chip's
+# own time, and the emulator runs slower than the chip (docs/entropy.md,
+# Spacing); 8 KiB, against ent's thresholds computed for 8 KiB.
+# FATEBOX_PICO_ENTROPY_BYTES=1048576 reads a megabyte, outside make test.
+PICO_BYTES = int(os.environ.get("FATEBOX_PICO_ENTROPY_BYTES", "8192"))
 
 
 def entropy_file(tmp_path, picos, source, raw):

@@ -3,6 +3,7 @@
 from shared_rules import names as N
 from shared_rules import registry
 from shared_rules import roster
+from shared_rules import roster_check
 from shared_rules.errors import SheetError
 from shared_rules.limits import HISTORY_LIMIT
 from tests.helpers import raises
@@ -151,14 +152,14 @@ def test_the_full_reply_size_is_the_length_of_the_reply_built_whole():
     from tests.core.samples import sample
     for system in registry.NAMES:
         character = roster.from_dict(sample(system))
-        assert roster.full_reply_size(character) == _full_reply(character), system
+        assert roster_check.full_reply_size(character) == _full_reply(character), system
         # a name past ASCII (two- and three-byte UTF-8), a DEL (escaped as \u007f by encode)
         # and some history of its own: each counted as the frame carries it
         character.name = "Zoë\u2603\x7fx"
         longest = roster.longest_entry(system)
         for count in (1, 2, HISTORY_LIMIT):
             character.history = [dict(longest, note="é" * count) for _ in range(count)]
-            assert roster.full_reply_size(character) == _full_reply(character), (system, count)
+            assert roster_check.full_reply_size(character) == _full_reply(character), (system, count)
 
 
 def test_too_large_names_the_frame_it_would_need():

@@ -35,7 +35,7 @@ def twin_play(demo, downs, start_ms, end_ms):
                       entropy=SeededBytes(str(SEED)))
     gadget = Box(board)
     for data in demo["characters"]:              # as web/app.py's start() puts them
-        gadget.server.put({"character": data})
+        gadget.server.call("put", {"character": data})
     if demo["supply"] and tuple(demo["supply"]) != gadget.core.supply:
         gadget.core.set_supply(demo["supply"][0], demo["supply"][1], board.ticks_ms())
     gadget.store.flush()

@@ -17,10 +17,17 @@ STORAGE = "/data"
 WRITE_CHUNK = 16          # bytes per USB write, each ending on a 16-byte boundary of the stream (serial_write)
 WRITE_PER_TURN = 512      # bytes per turn of the loop at most (the rest waits for the next)
 
+# The collector in viper (hal/rp2_rosc.py), where this build has the emitter;
+# else Conditioner._collect reads the bits one Python call at a time.
+try:
+    from fatebox_fw.hal.rp2_rosc import RoscConditioner
+except (ImportError, SyntaxError, ValueError):
+    RoscConditioner = None
+
+
 # The raw random bit: the ROSC's RANDOMBIT register, health-tested and
 # conditioned by fatebox_fw.entropy; fatebox_fw.rosc says when it cannot be
-# trusted (switched off, clocking the CPU, stuck). One bit per Python-level
-# read leaves microseconds of oscillator jitter between samples.
+# trusted (switched off, clocking the CPU, stuck).
 def rosc_bit(mem=machine.mem32):
     return rosc.bit(mem)
 
@@ -106,7 +113,10 @@ class Rp2Board(Board):
         self.pads = [pad[:k] for k in range(WRITE_CHUNK + 1)]
         # The chip's entropy, health-tested and conditioned (docs/entropy.md);
         # raw_bit replaces the ROSC for tests.
-        self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
+        if raw_bit is None and RoscConditioner is not None:
+            self.random = RoscConditioner(rosc_bit, rosc_problem)
+        else:
+            self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
 
     def unique_id(self):
         """The RP2040 board's flash unique id as hex: the host's key for this box (hello `id`)."""

@@ -41,15 +41,24 @@ def _cut(text, limit):
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def _drawn_words(system):
+    """The system's words module's drawn_words(items) (tokens said its own way), or None."""
+    from shared_rules import registry
+    try:
+        return getattr(__import__(registry.rules(system).words_module, None, None, ["result_words"]),
+                       "drawn_words", None)
+    except (KeyError, ImportError, TypeError):
+        return None
+
+
 def discord_body(result):
     """A Discord webhook message for a result: one embed within Discord's limits."""
     items = result.get("items") or []
     drawn = " ".join(("●" if i["kind"] == "token" else "[%s]" % i["label"]) + ("" if i["kept"] else "̶")
                      for i in items)
-    if result["system"] == "new-beginning":
-        drawn = " ".join("⚪" if i["label"] == "white" else "⚫" for i in items)
-    elif result["system"] == "colour-tokens":
-        drawn = ", ".join(i["label"] for i in items)
+    said = _drawn_words(result["system"])
+    if said is not None:
+        drawn = said(items)
     odds = result.get("odds")
     chance = odds["percent"] if odds else "odds not told"
     fields = [

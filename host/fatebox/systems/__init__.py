@@ -1,8 +1,8 @@
-# Each game system on the host: its odds options, sheet fields and words, one
-# module per system (issue 9), named by its registry row's `host`; the generic
-# machinery is in fatebox.odds. A host module gives COMMANDS, state_words(summary)
-# and, where its sheet differs from the box's dict, to_box(data)
-# and sheet_field(data, exc).
+# Each game system on the host goes through its object (shared_rules.game) and
+# its package's host-only words module: `fatebox odds/simulate/roll` (fatebox.odds),
+# its state and results in words, its sheet fields. A system that needs more
+# names a host module of its own in its row's `host` (fatebox.systems.<package>):
+# COMMANDS beyond its object's, ALIASES.
 import importlib
 
 from shared_rules import registry
@@ -10,13 +10,34 @@ from shared_rules.game import counted, ints, listed  # noqa: F401 (the words' he
 
 
 def host_module(system):
-    """The host module of `system` (a name in the registry)."""
-    return importlib.import_module(registry.row(system).host)
+    """The host module of `system` (a name in the registry), or None: it has none."""
+    path = registry.row(system).host
+    return importlib.import_module(path) if path is not None else None
 
 
 def host_modules():
-    """Every system's host module, in the registry's order."""
-    return [host_module(row.name) for row in registry.ROWS]
+    """Every system's host module, in the registry's order (those that have one)."""
+    return [m for m in (host_module(row.name) for row in registry.ROWS) if m is not None]
+
+
+def words_module(system):
+    """The host-only words module of `system`'s object (shared_rules.<package>.words)."""
+    return importlib.import_module(registry.rules(system).words_module)
+
+
+def commands():
+    """Every `fatebox odds/simulate/roll` command, in the registry's order: each
+    system's from its object (fatebox.odds.system_command), then what its host
+    module's COMMANDS adds (a table's aid such as effect dice, or a system whose
+    object does not yet play its set-up)."""
+    from fatebox.odds import system_command
+    out = []
+    for row in registry.ROWS:
+        command = system_command(registry.rules(row.name))
+        if command is not None:
+            out.append(command)
+        out.extend(getattr(host_module(row.name), "COMMANDS", ()))
+    return out
 
 
 def alias_commands():

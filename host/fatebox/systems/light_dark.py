@@ -1,48 +1,10 @@
-# Light and Dark on the host: `fatebox odds/simulate light-dark` and `effect`, options and words.
+# Light and Dark on the host: `fatebox odds/simulate effect` (the effect dice,
+# a table's aid the box does not roll), its state in words. Its own
+# `odds/simulate/roll light-dark` come from its object (fatebox.odds).
 import click
 
-from shared_rules import light_dark as LD
 from shared_rules.light_dark import effects as LE
 from fatebox.odds import Chances, Command, Section, checked, options
-
-
-class LightDark(Chances):
-    system = LD.LIGHT_DARK
-    errors = {
-        "light": ("--light", "0..%d light dice" % LD.MAX_LIGHT),
-        "dark": ("--dark", "0..%d dark dice" % LD.MAX_DARK),
-        "ego": ("--ego", "a whole number 0 or more, the Ego held before the roll"),
-    }
-
-    def __init__(self, light, dark, ego=None):
-        self.light = light
-        self.dark = dark
-        self.ego = ego
-        self.outcomes, self.loss = LD.lightdark_odds(light, dark, ego)
-
-    def setup(self):
-        return {"light": self.light, "dark": self.dark, "ego": self.ego}
-
-    def title(self):
-        text = "Light and Dark: %d light, %d dark" % (self.light, self.dark)
-        return text + ("; Ego %d before the roll" % self.ego if self.ego is not None else "")
-
-    def sections(self):
-        out = [Section("outcomes", "Outcome", self.outcomes)]
-        if self.loss is not None:
-            out.append(Section("ego-loss", "Ego lost", self.loss, label=_lost))
-        return out
-
-    def play(self, sampler):
-        if self.ego is None:
-            return (LD.play_chances(self.light, self.dark, sampler),)
-        # One roll gives both: the outcome and the Ego it cost (keyed as lightdark_odds keys it).
-        roll = LD.roll_chances(self.light, self.dark, sampler, self.ego)
-        return roll.outcome, str(roll.ego_loss)
-
-
-def _lost(name):
-    return "%s Ego" % name
 
 
 class EffectDice(Chances):
@@ -75,26 +37,6 @@ class EffectDice(Chances):
         return (LE.play_effect(e.dice, sampler, e.half, e.bonus),)
 
 
-def state_words(summary):
-    return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
-
-
-def sheet_field(data, exc):
-    """An advancement refused by its own check is named "advancement": on the sheet, advancements."""
-    return "advancements" if exc.field == "advancement" else exc.field
-
-
-def _light_dark(light, dark, ego):
-    return checked(LightDark, LightDark.errors, light=light, dark=dark, ego=ego)
-
-
-LIGHT_DARK_OPTIONS = options(
-    click.option("--light", "-l", type=int, required=True, help="Light dice (0..%d)." % LD.MAX_LIGHT),
-    click.option("--dark", "-d", type=int, default=0, show_default=True, help="Dark dice risked (0..%d)." % LD.MAX_DARK),
-    click.option("--ego", "-e", type=int, default=None,
-                 help="Ego held before the roll (0 or more): adds the odds of the Ego lost."))
-
-
 def _effect(dice, half, bonus, depth):
     return checked(EffectDice, EffectDice.errors, dice=dice, half=half, bonus=bonus, depth=depth)
 
@@ -108,8 +50,6 @@ EFFECT_OPTIONS = options(
                  help="Extra explosion dice counted exactly (0..%d); the rest is the tail." % LE.MAX_DEPTH))
 
 COMMANDS = (
-    Command(LD.LIGHT_DARK, _light_dark, LIGHT_DARK_OPTIONS,
-            "Light and Dark: light and dark d6, the highest decides; the Ego a roll costs."),
     Command("effect", _effect, EFFECT_OPTIONS,
             "Light and Dark effect dice: exploding sixes; the chance of each total, and the tail past the depth."),
 )

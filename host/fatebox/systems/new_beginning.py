@@ -201,16 +201,6 @@ class NewBeginningDraw:
         return outcome, EXIT if self.nb.trial.exits(counted) else NO_EXIT
 
 
-def state_words(summary):
-    return "%s placed, %s, %s pending" % (summary.get("placed", 0),
-                                          _plural(summary.get("misfortunes", 0), "misfortune"),
-                                          summary.get("pending-misfortunes", 0))
-
-
-def _plural(count, word):
-    return "%s %s%s" % (count, word, "" if count == 1 else "s")
-
-
 def report_setup(nb):
     trial = nb.trial
     out = {"bag": {"white": trial.white, "black": trial.black}, "danger": trial.danger,
@@ -362,3 +352,21 @@ ALIASES = ("fatebox.systems.new_beginning_draw",)
 COMMANDS = (Command(N.NEW_BEGINNING, _build, OPTIONS,
                     "New Beginning: the chance of each outcome (and of an exit) per draw size.",
                     trials=_new_beginning_draw, trial_options=DRAW_OPTION, on_box=ON_THE_BOX),)
+
+
+def sheet_items(data):
+    """A New Beginning character's new sheet, key by key (fatebox.sheets): the
+    archetype inline, traits as tables, lessons and rewards only when it has some."""
+    from fatebox.merge import array_of, trait_item
+    yield "name", data["name"]
+    yield "system", data["system"]
+    yield "archetype", trait_item(data["archetype"], inline=True)
+    for key in ("qualities", "skills", "traits"):
+        yield key, array_of([trait_item(t) for t in data[key]])
+    yield "misfortunes", array_of(data["misfortunes"])
+    yield "pending-misfortunes", data["pending-misfortunes"]
+    yield "trials", data["trials"]
+    yield "history", array_of(data["history"])
+    for key in ("lessons", "rewards"):
+        if key in data:
+            yield key, array_of(data[key])

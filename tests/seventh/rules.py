@@ -1,0 +1,30 @@
+# The coin toss as one object (shared_rules.game).
+from shared_rules.game import Game, recorded, whole
+from tests import seventh as S
+
+
+class CoinToss(Game):
+    row = S.ROW
+    words_module = "tests.seventh.words"
+    favoured = S.ALL
+
+    def check(self, setup):
+        return {"coins": whole(setup, "coins")}
+
+    def odds(self, setup):
+        return S.odds(setup["coins"])
+
+    def about(self, setup):
+        return "%d coins" % setup["coins"]
+
+    def entry(self, faces):
+        return {"outcome": S.outcome(faces), "coins": list(faces)}
+
+    def roll(self, setup, sampler, hero=None):
+        setup = self.check(setup)
+        faces = S.toss(setup["coins"], sampler)
+        entry = self.entry(faces)
+        return {"outcome": entry["outcome"], "coins": faces}, recorded(hero, entry)
+
+
+RULES = CoinToss()
