@@ -43,26 +43,20 @@ def stage(store, txn, payload):
         raise StoreError(N.E_STORAGE, "could not stage on flash (the box does not save: %s); the transaction was "
                          "dropped" % store.load_problem)
     try:
-        fat = getattr(store, "slots", None) is not None
-        if not fat:
-            f = store.opener(_path(store), "ab")
+        in_place = getattr(store, "stage_in_place", None)     # FAT (fatebox_fw.fatstore)
+        if in_place is not None:
+            in_place(payload)
         else:
-            from fatebox_fw.fatstore import SLOT, Full
-            if store.txn_end + len(payload) + 1 > SLOT:
-                raise Full()
-            f = store.opener(_path(store), "r+b")
-            f.seek(store.txn_end)
-        try:
-            f.write(payload)
-            f.write(b"\n")
-        finally:
-            f.close()
+            f = store.opener(_path(store), "ab")
+            try:
+                f.write(payload)
+                f.write(b"\n")
+            finally:
+                f.close()
     except OSError as exc:
         store.abort()
         raise StoreError(N.E_STORAGE, "could not stage on flash (%s); the transaction was dropped" % _reason(exc))
     store.txn_count += 1
-    if fat:
-        store.txn_end += len(payload) + 1
     store.txn_crc = crc_more(payload, store.txn_crc)
     return store.txn_count
 

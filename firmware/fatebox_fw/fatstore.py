@@ -141,6 +141,19 @@ class FatStore(Store):
         with using("fatebox_fw.slots_make", ("fatebox_fw.store_load",)) as fat:
             fat.load(self)
 
+    def stage_in_place(self, payload):
+        # fatebox_fw.batch.stage: the staging file keeps its size (no FAT write).
+        if self.txn_end + len(payload) + 1 > SLOT:
+            raise Full()
+        f = self.opener(self.slots["staging"], "r+b")
+        try:
+            f.seek(self.txn_end)
+            f.write(payload)
+            f.write(b"\n")
+        finally:
+            f.close()
+        self.txn_end += len(payload) + 1
+
     @property
     def backup_status(self):
         if self.backup_problem is not None:
