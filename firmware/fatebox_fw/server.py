@@ -45,6 +45,7 @@ class Server:
         self.sent = 0           # bytes of queue[0] already written
         self.dropped = 0        # replies dropped, unread, since start (`state`: replies-dropped)
         self.stalled_at = None  # when the port last took nothing (tried again RETRY_WRITE_MS later)
+        self.ran_out = False    # a request ran out of heap (start.py starts the box again, however soon)
 
     def info(self):
         return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
@@ -165,6 +166,7 @@ class Server:
             # The heap had no room: the host hears it (if a frame can still be
             # made), then the box starts again from the flash (start.py).
             asked = request["op"]
+            self.ran_out = True
             self.line = request = result = reply = None
             gc.collect()
             self.send(_error(id, N.E_MEMORY, "the box ran out of memory answering %s; it starts its play "

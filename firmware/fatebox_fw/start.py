@@ -49,16 +49,32 @@ def _keep_staged(box):
 
 def _ran(box):
     """Run the box; True when it returned (the `repl` op), False when its
-    heap ran out once it was steady (start it again). A MemoryError sooner
-    (within STEADY_MS of its start) is raised: starting again would not help."""
+    heap ran out answering a request or once it was steady (start it again).
+    Play running out sooner (within STEADY_MS of its start) is raised:
+    starting again would not help. A request is the host's, however soon."""
     try:
         box.run()
     except MemoryError:
         board = box.board
-        if board.ticks_diff(board.ticks_ms(), box.started) < STEADY_MS:
+        if not box.server.ran_out and board.ticks_diff(board.ticks_ms(), box.started) < STEADY_MS:
             raise
         return False
     return True
+
+
+def _again(board):
+    """A new box after the heap ran out. Loading the flash again can fail in
+    a heap cut up by what ran out: then the board's runtime starts afresh
+    (CircuitPython's reload), its whole heap free, the flash as it was."""
+    try:
+        return Box(board)
+    except MemoryError:
+        fresh = getattr(board, "restart_runtime", None)
+        if fresh is None:
+            raise
+        print("fatebox: no room to load the flash again; the runtime starts afresh")
+        fresh()
+        raise
 
 
 def start(make_board):
@@ -85,7 +101,7 @@ def start(make_board):
             unload(None)        # every system's modules out, as at the boot
             gc.collect()
             print("fatebox: the heap ran out; play starts again from the flash")
-            box = Box(board)
+            box = _again(board)
     except KeyboardInterrupt:
         # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
         _keep_staged(box)

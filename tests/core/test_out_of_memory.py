@@ -91,6 +91,30 @@ def test_a_put_that_runs_out_of_heap_is_answered_memory_and_the_box_goes_on_from
     assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
 
 
+def test_a_request_that_runs_out_right_after_a_start_is_answered_and_the_box_starts_again():
+    # The host asks as soon as it hears the hello: a request that runs out
+    # then is the host's, not the box's own start, and stops nothing.
+    board = None
+
+    def put_tobin():
+        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
+
+    def list_them():
+        board.send({"id": 2, "op": "list"})
+
+    board = ScriptedBoard({1: put_tobin, 40: list_them, 80: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    assert 1 * G.LOOP_MS < G.STEADY_MS
+    assert _start_with_check_running_out(board, 1) == 1
+    replies = board.replies()
+    by_id = dict((r["id"], r) for r in replies if "id" in r)
+    assert len([r for r in replies if r.get("event") == "hello"]) == 2
+    assert by_id[1]["error"]["code"] == N.E_MEMORY
+    assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]
+    assert by_id[99]["ok"] is True
+
+
 def test_the_memory_reply_goes_out_before_the_gadget_that_queued_it_gives_way():
     # A port that takes nothing for a while (USB busy): the reply waits in the
     # server's queue, and the old gadget drains it before the new one is made.
