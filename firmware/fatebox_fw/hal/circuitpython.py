@@ -201,6 +201,14 @@ class CircuitPythonBoard(Board):
         from fatebox_fw.fatstore import FatStore
         return FatStore(storage)
 
+    def restart_runtime(self):
+        """code.py again in a fresh VM, as Ctrl-D does: the whole heap free, the
+        USB ports kept (start.py, when a box cannot be made again in a cut-up heap)."""
+        import supervisor
+        supervisor.reload()
+        while True:         # the reload is raised at the next bytecode
+            time.sleep(0.01)
+
     def ticks_ms(self):
         return (time.monotonic_ns() // 1000000) & _MASK
 
