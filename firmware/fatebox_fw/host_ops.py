@@ -7,7 +7,6 @@ from shared_rules import charname
 from shared_rules.errors import RulesError, SheetError
 from shared_rules.exact import is_int
 from shared_rules.limits import HISTORY_LIMIT
-from shared_rules.new_beginning import Trial
 from fatebox_fw.refused import Refused, name_of as _name
 from fatebox_fw import memory
 from fatebox_fw.store import StoreError
@@ -179,6 +178,7 @@ def trial(server, request):
     if name is not None:
         name = _name(request)
     try:
+        from shared_rules.new_beginning import Trial
         supply = server.core.supply       # the table's supply in force on the box
         trial = Trial(request["white"], request["black"], danger, statuses, supply[0], supply[1])
         trial.check_draw(request["draw"])
