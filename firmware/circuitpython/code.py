@@ -3,21 +3,6 @@
 # at reset for safe mode (no box, the REPL free, and boot.py leaves the
 # drive writable by the computer). docs/circuitpython.md.
 try:
-    from fatebox_fw import memory
-    from shared_rules.names import FRAME_LIMIT
-    # As main.py on a stock MicroPython board (.mpy files in the heap): names
-    # interned while the heap is empty, then the frame buffer and the save's
-    # room, before the boot's imports cut the heap up. Only the core's and the
-    # first system's: enough that the last pool of names is made now, and
-    # the others' would fill the smaller heap with names never used.
-    if memory.from_files():
-        from fatebox_fw import warm
-        first = memory.registry.ROWS[0].name
-        warm.warm(wanted=lambda module: memory.owner(module) in (None, first))
-        memory.drop(["fatebox_fw.warm"])
-        del warm
-    memory.reserve(memory.FRAME, FRAME_LIMIT)
-    memory.reserve(memory.ROOM, memory.FILE_ROOM)
     from fatebox_fw.hal.circuitpython import CircuitPythonBoard
     from fatebox_fw.start import start
 except ImportError as exc:
