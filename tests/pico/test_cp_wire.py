@@ -44,9 +44,11 @@ def test_the_largest_frame_is_answered_and_one_past_it_refused_with_too_long(pic
         assert str(N.FRAME_LIMIT) in answer["error"]["message"]
 
         # Still serving, on the same run: code.py neither crashed nor reloaded.
-        port.write(wire.encode({"id": 4, "op": "state"}))
-        state = reply(port, 4)
-        assert state["ok"] and state["storage"] == "ok", state
+        # (`info`, not `state`: New Beginning's set-up that `state` describes
+        # does not fit this heap beside a character, issue 21's open part.)
+        port.write(wire.encode({"id": 4, "op": "info"}))
+        info = reply(port, 4)
+        assert info["ok"] and info["storage"] == "ok", info
     assert chip.data_log.count(b'"event": "hello"') == 1
     assert b"Traceback" not in chip.serial_log
     listed = json.loads(fatebox(chip.data_path, "list", "--json").stdout)
