@@ -106,11 +106,11 @@ typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
 test-py: $(VENV)/.installed
-	$(PY) -m pytest -m "not pico"
+	$(PY) -m pytest -m "not pico" --durations=15
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
 test-pico: deps firmware circuitpython
-	$(PY) -m pytest -m pico tests/pico
+	$(PY) -m pytest -m pico tests/pico --durations=15
 
 test-mp: deps
 	@mkdir -p .build
