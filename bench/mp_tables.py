@@ -33,7 +33,7 @@ def _nb_queries():
                 sizes = _nb_sizes(white, black, statuses)
                 for danger in NB_DANGERS:
                     for k in sizes:
-                        yield (N.NEW_BEGINNING, white, black, statuses, danger, k)
+                        yield ("new-beginning", white, black, statuses, danger, k)
 
 
 def _approaches_queries():

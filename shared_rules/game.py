@@ -57,12 +57,16 @@ class Game:
     plays = "rolls"         # what its results are called (`fatebox stats`)
     favoured = None         # the outcome a box cheating for the players would favour
     on_draw = False         # judged on the tokens drawn, not the outcome (the player's choice)
-    op = "roll"             # the op that plays it on the box's word (docs/protocol.md)
     reply_keys = ()         # (key, type) a reply's result must carry besides its outcome (the host checks)
 
     @property
     def name(self):
         return self.row.name
+
+    @property
+    def op(self):
+        """The op that plays it on the box's word (docs/protocol.md): its row's own, else `roll`."""
+        return self.row.op or "roll"
 
     def records(self):
         """The keys a history entry may hold (the row's longest entry's)."""

@@ -1,17 +1,16 @@
 # Names both sides use: outcomes, statuses, colours, protocol words.
 # Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
 
-from shared_rules.registry import NEW_BEGINNING as _NB, NAMES as _NAMES
+from shared_rules.registry import ROWS as _ROWS, NAMES as _NAMES
 
-# The game systems are the registry's rows (shared_rules/registry.py). New
-# Beginning, the flagship, is the system of a sheet that names none.
-NEW_BEGINNING = _NB.name
+# The game systems are the registry's rows (shared_rules/registry.py). The
+# flagship, its first row (registry.DEFAULT), is the system of a sheet that names none.
 SYSTEMS = _NAMES        # every system's name, the registry's order (derived: the registry lists them)
 
 # rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome"): the
-# registry row's names, defined once there.
-TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE = OUTCOMES = _NB.outcomes
-PASSED = _NB.passed
+# flagship's row's names, defined once there.
+TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE = OUTCOMES = _ROWS[0].outcomes
+PASSED = _ROWS[0].passed
 
 # rules/new-beginning.md, Thematic Statuses
 CONFIDENT = "confident"

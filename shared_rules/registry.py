@@ -45,10 +45,17 @@ class System:
     host_only   its shared_rules files no device module imports (not deployed)
     rules       the module whose RULES is the system's object (shared_rules.game.Game):
                 set-up, odds, one roll and its history entry, words; loaded by rules()
+    table       its table settings, a campaign's and not a character's, or () (default):
+                (setting, keys, defaults) each, e.g. ("supply", ("white", "black"), (6, 6)):
+                the table file's [name] section (read by the host module's `<host>_table`),
+                the `table` op's `{setting: {key: N}}` and the box's settings, kept as a
+                list; its package's check_table(setting, values) checks one (RulesError)
+    op          an op of its own that plays it on the host's word (the `roll` op plays it
+                through that), served by `<play>_op.op(server, request)`, or None (default)
     """
 
     FIELDS = ("name", "words", "package", "character", "play", "outcomes", "passed", "patterns",
-              "colour", "summary", "longest", "host", "host_only", "rules")
+              "colour", "summary", "longest", "host", "host_only", "rules", "table", "op")
 
     def __init__(self, **fields):
         for key in fields:
@@ -62,6 +69,8 @@ class System:
             self.host_only = ()
         if self.summary is None:
             self.summary = ()
+        if self.table is None:
+            self.table = ()
 
 
 NEW_BEGINNING = System(
@@ -80,7 +89,11 @@ NEW_BEGINNING = System(
     longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
     rules="shared_rules.new_beginning.rules", host="fatebox.systems.new_beginning",
-    host_only=("shared_rules/new_beginning/words.py",))
+    host_only=("shared_rules/new_beginning/words.py",),
+    # rules/new-beginning.md, Materials: 6 white and 6 black; RULINGS.md, Bag: a campaign setting.
+    table=(("supply", ("white", "black"), (6, 6)),),
+    # docs/protocol.md, trial: a trial drawn from the table's supply and shown on the box.
+    op="trial")
 
 APPROACHES = System(
     name="approaches", words="Approaches", package="shared_rules.approaches", character="shared_rules.approaches",

@@ -8,7 +8,7 @@ def check(row):
     """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
     name = row.name
     for key in System.FIELDS:
-        if getattr(row, key) is None and key not in ("host_only", "summary", "host"):
+        if getattr(row, key) is None and key not in ("host_only", "summary", "host", "op"):
             raise RegistryError(name, key, "missing")
     for key in ("name", "words", "package", "character", "play", "host"):
         if key == "host" and row.host is None:
@@ -32,3 +32,10 @@ def check(row):
         raise RegistryError(name, "colour", "expected (r, g, b)")
     if not isinstance(row.longest, dict) or row.longest.get("outcome") not in row.outcomes:
         raise RegistryError(name, "longest", "expected a history entry with one of its outcomes")
+    for setting in row.table:
+        if (not isinstance(setting, tuple) or len(setting) != 3 or not isinstance(setting[0], str)
+                or not isinstance(setting[1], tuple) or not isinstance(setting[2], tuple)
+                or len(setting[1]) != len(setting[2])):
+            raise RegistryError(name, "table", "expected (setting, keys, defaults) triples, got %r" % (setting,))
+    if row.op is not None and (not isinstance(row.op, str) or not row.op):
+        raise RegistryError(name, "op", "expected the name of an op, or None")

@@ -21,10 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
 
-from fatebox import deploy, help_tables, sheets  # noqa: E402
+from fatebox import deploy, help_tables, sheets, table as tables  # noqa: E402
 from fatebox_fw.play.help import BUTTONS  # noqa: E402
 from shared_rules import registry, roster  # noqa: E402
-from shared_rules.new_beginning import SUPPLY_BLACK, SUPPLY_WHITE  # noqa: E402
 
 MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 TOML = ROOT / "node_modules" / "smol-toml" / "dist"
@@ -58,16 +57,14 @@ def firmware_files(sources=False):
 
 def demo_table():
     """The demo table (examples/): each sheet's character as the box keeps it, and the supply."""
-    import tomlkit
-    table = ROOT / "examples" / "table.toml"
+    table = ROOT / "examples" / tables.FILE
     characters = []
     for path in sorted((ROOT / "examples").glob("*.toml")):
         if path == table:
             continue
         characters.append(sheets.load(str(path)).character.to_dict())
-    supply = tomlkit.parse(table.read_text(encoding="utf-8")).unwrap().get("new-beginning", {}).get("supply")
-    return {"characters": characters,
-            "supply": [supply["white"], supply["black"]] if supply else None}
+    supply = tables.load(str(table)).supply
+    return {"characters": characters, "supply": list(supply) if supply else None}
 
 
 def help_lines(supplies):
@@ -112,7 +109,7 @@ def build(out, seeded=False, sources=False):
     write_json(tmp / "firmware.json", firmware_files(sources))
     demo = demo_table()
     write_json(tmp / "demo.json", demo)
-    supplies = [(SUPPLY_WHITE, SUPPLY_BLACK)]
+    supplies = [tables.DEFAULT_SUPPLY]
     if demo["supply"] and tuple(demo["supply"]) not in supplies:
         supplies.append(tuple(demo["supply"]))
     write_json(tmp / "help.json", {"lines": help_lines(supplies),

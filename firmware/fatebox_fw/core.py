@@ -30,12 +30,6 @@ ASKED = -1                # a system's play made when first asked for (a press, 
 DOUBLE_ROLES = ("back",)
 
 
-def _default_supply():
-    # New Beginning's rules leave RAM with the rest of it (memory.unload, below).
-    from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK
-    return SUPPLY_WHITE, SUPPLY_BLACK
-
-
 class Core:
     def __init__(self, store, sampler, clock, brightness=64):
         self.store = store
@@ -44,8 +38,11 @@ class Core:
         settings = store.settings
         self.brightness = settings.get("brightness", brightness)
         self.active_name = settings.get("active")
-        # The table's supply of New Beginning tokens, a campaign setting (docs/rulings.md).
-        self.supply = tuple(settings.get("supply") or _default_supply())
+        # The table's settings, a campaign's (docs/rulings.md): each system's row says
+        # its own and their defaults (`table`: the supply of tokens, core.supply).
+        for row in registry.ROWS:
+            for setting in row.table:
+                setattr(self, setting[0], tuple(settings.get(setting[0]) or setting[2]))
         system = settings.get("system")
         if system not in registry.BY_NAME:
             # Nothing chosen yet: the flagship (the registry's default), when the box
@@ -370,7 +367,7 @@ class Core:
 
     def set_supply(self, white, black, now):
         from fatebox_fw import host_play
-        host_play.set_supply(self, white, black, now)
+        host_play.set_table(self, "supply", (white, black), now)
 
     def describe(self):
         from fatebox_fw import host_play

@@ -2,6 +2,7 @@
 # fatebox_fw.server, which imports this module for one op and lets it go after
 # (memory.using): none of it stays in RAM between requests.
 from shared_rules import names as N
+from shared_rules import registry
 from shared_rules import roster
 from shared_rules import charname
 from shared_rules.errors import RulesError, SheetError
@@ -164,33 +165,14 @@ def commit(server, request):
     return {"revisions": done, "deleted": gone}
 
 
-def trial(server, request):
-    for key in ("white", "black", "draw"):
-        if not is_int(request.get(key)):
-            raise Refused(N.E_REQUEST, "`%s` must be a whole number" % key)
-    danger = request.get("danger")
-    if danger is not None and not is_int(danger):
-        raise Refused(N.E_REQUEST, "`danger` must be a whole number or null")
-    statuses = request.get("statuses", [])
-    if not isinstance(statuses, list) or not all(isinstance(s, str) for s in statuses):
-        raise Refused(N.E_REQUEST, "`statuses` must be a list of status names")
-    name = request.get("name")
-    if name is not None:
-        name = _name(request)
-    try:
-        from shared_rules.new_beginning import Trial
-        supply = server.core.supply       # the table's supply in force on the box
-        trial = Trial(request["white"], request["black"], danger, statuses, supply[0], supply[1])
-        trial.check_draw(request["draw"])
-    except RulesError as exc:
-        raise Refused(N.E_INVALID, "%s: %s" % (exc.field, exc.message))
-    if name is not None and name not in server.store.characters:
-        raise Refused(N.E_NOT_FOUND, "no character named %r on the box to record the trial on" % name)
-    if name is not None and server.store.characters[name].system != N.NEW_BEGINNING:
-        raise Refused(N.E_INVALID, "%s is a %s character; `trial` plays New Beginning"
-                      % (name, roster.SYSTEM_WORDS[server.store.characters[name].system]))
-    result = _host_play().host_trial(server.core, trial, request["draw"], name, server.clock.ticks_ms())
-    return {"result": result.to_dict()}
+def own(server, op, request):
+    """An op a system serves itself (its registry row's `op`: New Beginning's
+    `trial`), from its play's `<play>_op` module, in RAM for this request only."""
+    for row in registry.ROWS:
+        if row.op == op:
+            with memory.using(row.play + "_op") as module:
+                return module.op(server, request)
+    raise Refused(N.E_OP, "unknown op %r; this box serves %s" % (op, ", ".join(N.OPS)))
 
 
 def roll(server, request):
@@ -200,14 +182,15 @@ def roll(server, request):
     if system not in roster.SYSTEMS:
         raise Refused(N.E_REQUEST, "`system` must be one of %s" % ", ".join(roster.SYSTEMS))
     setup = request.get("setup")
-    from shared_rules.registry import rules
-    if rules(system).op == "trial":
-        # Drawn from the table's supply and shown on the box: the `trial` op, its set-up the fields.
+    op = registry.row(system).op
+    if op is not None:
+        # Played by an op of its own (New Beginning's `trial`: drawn from the table's
+        # supply and shown on the box), its set-up the fields.
         if not isinstance(setup, dict):
             raise Refused(N.E_REQUEST, "`setup` must be an object")
         asked = dict(setup)
         asked["name"] = request.get("name")
-        return trial(server, asked)
+        return own(server, op, asked)
     name = request.get("name")
     hero = None
     if name is not None:
@@ -239,22 +222,33 @@ def roll(server, request):
 
 
 def table(server, request):
-    # docs/protocol.md, table: the table's settings the box plays by (New
-    # Beginning's supply); `supply` given: checked whole, then kept and saved.
-    supply = request.get("supply")
-    if supply is not None:
-        if not isinstance(supply, dict) or not is_int(supply.get("white")) or not is_int(supply.get("black")):
-            raise Refused(N.E_REQUEST, "`supply` must be {\"white\": N, \"black\": N} (whole numbers)")
-        for key in supply:
-            if key not in ("white", "black"):
-                raise Refused(N.E_REQUEST, "`supply` holds white and black only, not %r" % (key,))
-        from shared_rules.new_beginning import BOX_SUPPLY, check_supply
-        try:
-            check_supply(supply["white"], supply["black"], BOX_SUPPLY)
-        except RulesError as exc:
-            raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
-        _host_play().set_supply(server.core, supply["white"], supply["black"], server.clock.ticks_ms())
-    return {"supply": {"white": server.core.supply[0], "black": server.core.supply[1]}}
+    # docs/protocol.md, table: the table's settings the box plays by (each
+    # system's row's `table`: New Beginning's supply); one given: checked
+    # whole, then kept and saved.
+    core = server.core
+    out = {}
+    for row in registry.ROWS:
+        for setting in row.table:
+            name, keys = setting[0], setting[1]
+            given = request.get(name)
+            if given is not None:
+                _set(server, row, name, keys, given)
+            out[name] = dict(zip(keys, getattr(core, name)))
+    return out
+
+
+def _set(server, row, name, keys, given):
+    if not isinstance(given, dict) or [k for k in keys if not is_int(given.get(k))]:
+        raise Refused(N.E_REQUEST, "`%s` must be {%s} (whole numbers)" % (name, ", ".join("\"%s\": N" % k for k in keys)))
+    for key in given:
+        if key not in keys:
+            raise Refused(N.E_REQUEST, "`%s` holds %s only, not %r" % (name, " and ".join(keys), key))
+    values = tuple(given[k] for k in keys)
+    try:
+        __import__(row.package, None, None, ["check_table"]).check_table(name, values)
+    except RulesError as exc:
+        raise Refused(N.E_INVALID, "%s: %s" % (exc.field.replace("-", "."), exc.message))
+    _host_play().set_table(server.core, name, values, server.clock.ticks_ms())
 
 
 def entropy(server, request):

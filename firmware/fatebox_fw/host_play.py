@@ -1,11 +1,10 @@
 # What the host asks of play (docs/protocol.md, Play and the host), the box's
 # state and screen in words: imported when asked, not kept in RAM (memory.using).
-from shared_rules import names as N
+from shared_rules import registry
 from shared_rules import roster
 from fatebox_fw import ring as R
 from fatebox_fw.menu import MENU_CHARACTER, MENU_SYSTEM
 from fatebox_fw.play import DRAWING, RESULT
-from fatebox_fw import memory
 from fatebox_fw.store import StoreError
 
 
@@ -50,50 +49,26 @@ def after_host(core, used, before, now):
         core.active_name = chosen
 
 
-def set_supply(core, white, black, now):
-    """The table's supply (the `table` op), checked by the caller: kept in the
-    settings and saved at once; a set-up on the box is worked out again."""
+def set_table(core, name, values, now):
+    """A table setting (the `table` op: the supply), checked by the caller: kept
+    in the settings and saved at once; a set-up of its system on the box is
+    worked out again."""
     settings = core.store.settings
-    before = settings.get("supply")
-    core.store.set("supply", [white, black])
+    before = settings.get(name)
+    core.store.set(name, list(values))
     try:
         core.store.flush()
     except StoreError:
-        # Not saved: the box keeps the supply it had (docs/protocol.md, Errors).
+        # Not saved: the box keeps the setting it had (docs/protocol.md, Errors).
         if before is None:
-            settings.pop("supply", None)
+            settings.pop(name, None)
         else:
-            settings["supply"] = before
+            settings[name] = before
         raise
-    core.supply = (white, black)
+    setattr(core, name, tuple(values))
     game = core.game
-    if game.system == N.NEW_BEGINNING and game.screen not in (DRAWING, RESULT):
+    if game.screen not in (DRAWING, RESULT) and [s for s in registry.row(game.system).table if s[0] == name]:
         game.touched(now)       # the bag and the odds meter worked out again
-
-
-def host_trial(core, trial, k, name, now):
-    """A New Beginning trial the host asked for: drawn, recorded on `name`, saved, shown.
-
-    The caller has validated trial, k and name. StoreError if the record
-    could not be saved, EntropyError if the source failed: then nothing
-    is shown and nothing changed.
-    """
-    result = trial.draw(k, core.sampler)
-    if name is not None:
-        character = memory.copy(core.store.characters[name])
-        character.record(result.entry())
-        core.store.put(character, record={"white": trial.white, "black": trial.black, "danger": trial.danger,
-                                          "draw": k, "statuses": list(trial.statuses)})
-    else:
-        # Played with nobody: journalled too, `"name": null` (docs/protocol.md, Events).
-        core.store.nobody(N.NEW_BEGINNING, result.entry(), {"white": trial.white, "black": trial.black,
-                          "danger": trial.danger, "draw": k, "statuses": list(trial.statuses)})
-    if core.system != N.NEW_BEGINNING:
-        core._switch(N.NEW_BEGINNING, now)
-        core.store.set("system", core.system)
-    core.menu = None
-    core.game.show_host(result, name, now)
-    return result
 
 
 def _menu_words(core):

@@ -231,7 +231,10 @@ _HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "
 
 def _hosted(op, server, request):
     with using("fatebox_fw.host_ops", _HOSTED, server.store.live) as host_ops:
-        return getattr(host_ops, op)(server, request)
+        served = getattr(host_ops, op, None)
+        if served is None:
+            return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
+        return served(server, request)
 
 
 def _frame(id, reply):

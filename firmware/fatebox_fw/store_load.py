@@ -9,6 +9,7 @@ try:
 except ImportError:
     import os
 
+from shared_rules import registry
 from shared_rules import roster
 from shared_rules.errors import SheetError
 from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FORMAT, SETTINGS, STAGED, base as _base, crc_more, \
@@ -220,9 +221,10 @@ def check_settings(data):
         if not isinstance(active, str):
             raise ValueError("settings.active must be a character's name, got %r" % (active,))
         out["active"] = active
-    supply = data.get("supply")
-    if supply is not None:
-        out["supply"] = check_supply(supply)
+    for row in registry.ROWS:
+        for setting in row.table:
+            if data.get(setting[0]) is not None:
+                out[setting[0]] = check_table(row, setting, data[setting[0]])
     setups = data.get("setups")
     if setups is not None:
         out["setups"] = check_setups(setups)
@@ -244,16 +246,16 @@ def check_setups(setups):
     return setups
 
 
-def check_supply(supply):
-    """The table's supply as kept in the settings: [white, black] (docs/protocol.md, table)."""
-    # New Beginning's rule, loaded only when a supply was set (the memory policy's business).
-    from shared_rules.new_beginning import BOX_SUPPLY
-    from shared_rules.new_beginning import check_supply as check
+def check_table(row, setting, values):
+    """A table setting (its system's row's `table`: the supply) as kept in the
+    settings: a list, [white, black] (docs/protocol.md, table)."""
+    # The system's rule, loaded only when the setting was set (the memory policy's business).
     from shared_rules.errors import RulesError
-    if not isinstance(supply, list) or len(supply) != 2:
-        raise ValueError("settings.supply must be [white, black], got %r" % (supply,))
+    name, keys = setting[0], setting[1]
+    if not isinstance(values, list) or len(values) != len(keys):
+        raise ValueError("settings.%s must be [%s], got %r" % (name, ", ".join(keys), values))
     try:
-        check(supply[0], supply[1], BOX_SUPPLY)
+        __import__(row.package, None, None, ["check_table"]).check_table(name, values)
     except RulesError as exc:
-        raise ValueError("settings.supply: %s" % exc.message)
-    return [supply[0], supply[1]]
+        raise ValueError("settings.%s: %s" % (name, exc.message))
+    return list(values)

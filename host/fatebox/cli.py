@@ -11,7 +11,7 @@ from shared_rules import names as N
 from fatebox import RULES_VERSION, VERSION
 from fatebox import (cli_cards, cli_delete, cli_deploy, cli_entropy, cli_history, cli_info, cli_list,
                      cli_odds, cli_ports, cli_pull, cli_push, cli_roll, cli_serve, cli_sim, cli_state, cli_sync,
-                     cli_table, cli_verify)
+                     cli_verify)
 from fatebox.terminal import echo
 from fatebox.errors import FateboxError, INTERNAL, INTERRUPTED, LOST
 from fatebox.link import DEFAULT_TIMEOUT
@@ -131,7 +131,6 @@ for _command in (
         cli_history.stats_command,          # fatebox stats [--system S] [--json] [--plot FILE]
         cli_odds.simulate_group,            # fatebox simulate SYSTEM ... --trials N
         cli_roll.roll_group,                # fatebox roll SYSTEM ... [--character NAME]
-        cli_table.table_command,            # fatebox table [TABLE.toml] [--supply-white N --supply-black N]
         cli_verify.verify_command,          # fatebox verify [--json]
         cli_entropy.entropy_command,        # fatebox entropy --bytes N [--raw | --conditioned] -o FILE
         cli_sim.sim,                        # fatebox sim [--headless] [--pico] [SHEET.toml...]
@@ -139,7 +138,8 @@ for _command in (
         cli_serve.serve_command,            # fatebox serve [--listen H:P] ...
         cli_cards.cards):                   # fatebox cards [--out DIR] [--board PROFILE]
     main.add_command(_command)
-# A system's own commands (New Beginning's `draw`, the alias of `roll new-beginning`).
+# A system's own commands (New Beginning's `draw`, the alias of `roll new-beginning`,
+# and `table`: fatebox table [TABLE.toml] [--supply-white N --supply-black N]).
 for _command in alias_commands():
     main.add_command(_command)
 

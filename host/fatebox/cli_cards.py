@@ -13,7 +13,8 @@ from fatebox.errors import FateboxError
 @click.option("--board", "board", default="pico", show_default=True, metavar="PROFILE",
               help="The board profile the wiring card shows (hardware/boards/).")
 @click.option("--table", "table_path", default=None, metavar="TABLE.toml",
-              help="The table file whose New Beginning supply the card's ranges follow (default: the rules' 6 and 6).")
+              help="The table file whose %s supply the card's ranges follow (default: the rules' %d and %d)."
+                   % ((table.owner("supply").words,) + table.DEFAULT_SUPPLY))
 def cards(out, board, table_path):
     """Print-ready button cards (one per system) and the wiring card: A6 PDF (front, back) and SVG."""
     from fatebox import cards as C

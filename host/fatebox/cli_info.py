@@ -39,7 +39,7 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
-    echo("supply: %s (New Beginning's tokens; `fatebox table` sets it)" % table.supply_words(supply))
+    echo("supply: %s (%s's tokens; `fatebox table` sets it)" % (table.supply_words(supply), table.owner("supply").words))
     if cli_entropy.health_line(reply.get("entropy")):
         echo(cli_entropy.health_line(reply.get("entropy")))
 

@@ -14,8 +14,8 @@ from fatebox.errors import FateboxError, USAGE
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
 @click.option("--table", "table_path", default=None, metavar="TABLE.toml",
-              help="A table file (New Beginning's supply) the box takes at start, with the sheets "
-                   "(a table.toml among the sheets does the same).")
+              help="A table file (%s's supply) the box takes at start, with the sheets "
+                   "(a table.toml among the sheets does the same)." % table.owner("supply").words)
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
 @click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
 @click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")

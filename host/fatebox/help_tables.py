@@ -3,7 +3,7 @@
 import importlib
 
 from shared_rules import registry
-from shared_rules.new_beginning import SUPPLY_BLACK, SUPPLY_WHITE
+from fatebox.table import DEFAULT_SUPPLY
 from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
@@ -15,7 +15,7 @@ def module(name):
 def system(name, supply=None):
     """The help table of a system by its name (`new-beginning`, ...); KeyError if none.
 
-    supply: the table's New Beginning supply (white, black), the rules' 6 and 6
+    supply: the table's supply (white, black) (fatebox.table), the rules' 6 and 6
     when None; a table whose module has numbers(supply) says its ranges for it."""
     if name not in registry.BY_NAME:
         raise KeyError(name)
@@ -24,7 +24,7 @@ def system(name, supply=None):
     assert table["system"] == name, module(name)
     numbers = getattr(found, "numbers", None)
     if numbers is not None:
-        table = _filled(table, numbers(supply or (SUPPLY_WHITE, SUPPLY_BLACK)))
+        table = _filled(table, numbers(supply or DEFAULT_SUPPLY))
     return table
 
 

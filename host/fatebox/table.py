@@ -1,34 +1,58 @@
 # The table's own settings, a campaign's and not a character's: `table.toml`
-# beside the sheets (New Beginning's supply), read by push, sync, odds and simulate.
+# beside the sheets, read by push, sync, odds and simulate. A section per system
+# that has some (its registry row's `table`, today the supply of tokens); its
+# host module's `<host>_table` reads each from the file.
+import importlib
 import os
 
 from shared_rules import names as N
-from shared_rules.errors import RulesError
-from shared_rules.new_beginning import BOX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, check_supply
+from shared_rules import registry
 from fatebox import tomlpos
 from fatebox.errors import FateboxError, USAGE
 
 FILE = "table.toml"
-DEFAULT_SUPPLY = (SUPPLY_WHITE, SUPPLY_BLACK)
-SECTIONS = (N.NEW_BEGINNING,)
-NB_KEYS = ("supply",)
-SUPPLY_KEYS = ("white", "black")
+OWNERS = tuple(row for row in registry.ROWS if row.table)
+SECTIONS = tuple(row.name for row in OWNERS)
 
-EXAMPLE = "[new-beginning]\nsupply = { white = 8, black = 4 }"
+
+def _module(row):
+    """The host's reader of `row`'s table settings: its host module's `<host>_table`."""
+    return importlib.import_module(row.host + "_table")
+
+
+def setting(name):
+    """(the row whose table setting `name` is, its keys, its defaults); KeyError if no row has it."""
+    for row in OWNERS:
+        for setting in row.table:
+            if setting[0] == name:
+                return row, setting[1], setting[2]
+    raise KeyError(name)
+
+
+def owner(name):
+    """The registry row whose table setting `name` is (the supply's: the one that draws from it)."""
+    return setting(name)[0]
+
+
+DEFAULT_SUPPLY = setting("supply")[2]
+EXAMPLE = "\n".join(_module(row).EXAMPLE for row in OWNERS)
 
 
 class Table:
-    """A table file's settings: `supply`, (white, black) or None when the file leaves it out."""
+    """A table file's settings: `settings`, setting -> its values in the row's
+    order, leaving out those the file does not give; `supply` (white, black) or None."""
 
-    def __init__(self, path, supply=None):
+    def __init__(self, path, settings=None):
         self.path = path
-        self.supply = supply
+        self.settings = dict(settings or {})
+
+    @property
+    def supply(self):
+        return self.settings.get("supply")
 
     def to_box(self):
         """The `table` op's arguments (docs/protocol.md, table)."""
-        if self.supply is None:
-            return {}
-        return {"supply": {"white": self.supply[0], "black": self.supply[1]}}
+        return dict((name, dict(zip(setting(name)[1], values))) for name, values in self.settings.items())
 
 
 def is_table(path):
@@ -60,39 +84,19 @@ def load(path):
         if key not in SECTIONS:
             refuse(key, "not a table setting; the table file holds %s (e.g. %s)"
                    % (", ".join("[%s]" % s for s in SECTIONS), EXAMPLE.replace("\n", " ")))
-    section = data.get(N.NEW_BEGINNING, {})
-    if not isinstance(section, dict):
-        refuse(N.NEW_BEGINNING, "expected a table, e.g. %s" % EXAMPLE.replace("\n", " "))
-    for key in section:
-        if key not in NB_KEYS:
-            refuse("%s.%s" % (N.NEW_BEGINNING, key), "not a New Beginning table setting; they are %s" % ", ".join(NB_KEYS))
-    supply = section.get("supply")
-    if supply is None:
-        return Table(path)
-    field = N.NEW_BEGINNING + ".supply"
-    if not isinstance(supply, dict):
-        refuse(field, "expected { white = N, black = N }, got %r" % (supply,))
-    for key in supply:
-        if key not in SUPPLY_KEYS:
-            refuse("%s.%s" % (field, key), "the supply holds white and black tokens only")
-    for key in SUPPLY_KEYS:
-        if key not in supply:
-            refuse("%s.%s" % (field, key), "missing: how many %s tokens the table holds (1..%d)" % (key, BOX_SUPPLY - 1))
-    try:
-        # The box's bound (its ring shows the whole supply), so the box takes any file the host takes.
-        check_supply(supply["white"], supply["black"], BOX_SUPPLY)
-    except RulesError as exc:
-        sub = {"supply-white": ".white", "supply-black": ".black"}.get(exc.field, "")
-        refuse(field + sub, _reworded(exc))
-    return Table(path, (supply["white"], supply["black"]))
-
-
-def _reworded(exc):
-    # "supply-white must be a whole number 1..12 (...)" -> "must be ..." after the field path.
-    message = exc.message
-    if message.startswith(exc.field + " "):
-        message = message[len(exc.field) + 1:]
-    return message
+    settings = {}
+    for row in OWNERS:
+        section = data.get(row.name, {})
+        if not isinstance(section, dict):
+            refuse(row.name, "expected a table, e.g. %s" % EXAMPLE.replace("\n", " "))
+        names = [s[0] for s in row.table]
+        for key in section:
+            if key not in names:
+                refuse("%s.%s" % (row.name, key), "not a %s table setting; they are %s" % (row.words, ", ".join(names)))
+        for name in names:
+            if section.get(name) is not None:
+                settings[name] = _module(row).read(name, section[name], "%s.%s" % (row.name, name), refuse)
+    return Table(path, settings)
 
 
 def for_paths(paths):
@@ -104,12 +108,17 @@ def for_paths(paths):
     return (load(tables[0]) if tables else None), [p for p in paths if not is_table(p)]
 
 
+def words(name, values):
+    """A setting's values as a person reads them: "6 white, 6 black"."""
+    return ", ".join("%d %s" % (value, key) for key, value in zip(setting(name)[1], values))
+
+
 def supply_words(supply):
-    return "%d white, %d black" % (supply[0], supply[1])
+    return words("supply", supply)
 
 
 def send(link, table, say):
-    """Put a checked Table's settings on the box (the `table` op); what the box plays by after."""
+    """Put a checked Table's settings on the box (the `table` op); the supply it plays by after."""
     if table is None or table.supply is None:
         return None
     from fatebox.errors import DeviceError
@@ -119,16 +128,21 @@ def send(link, table, say):
     except DeviceError as exc:
         if exc.code != N.E_OP:
             raise
-        raise FateboxError("the firmware on %s is older than the `table` op and plays 6 white and 6 black: "
-                           "update it (fatebox deploy, or flash Fatebox's image)" % link.name)
-    after = (reply["supply"]["white"], reply["supply"]["black"])
+        raise FateboxError("the firmware on %s is older than the `table` op and plays %s: "
+                           "update it (fatebox deploy, or flash Fatebox's image)"
+                           % (link.name, " and ".join(words("supply", DEFAULT_SUPPLY).split(", "))))
+    after = _values("supply", reply)
     if before != after:
         say("table: the box's supply is now %s (from %s)" % (supply_words(after), table.path))
     return after
 
 
+def _values(name, reply):
+    return tuple(reply[name][key] for key in setting(name)[1])
+
+
 def box_supply(link):
-    """The supply the box plays by; 6 and 6 from a box older than the `table` op."""
+    """The supply the box plays by; the rules' default from a box older than the `table` op."""
     from fatebox.errors import DeviceError
     try:
         reply = link.request("table")
@@ -136,4 +150,4 @@ def box_supply(link):
         if exc.code != N.E_OP:
             raise
         return DEFAULT_SUPPLY
-    return (reply["supply"]["white"], reply["supply"]["black"])
+    return _values("supply", reply)

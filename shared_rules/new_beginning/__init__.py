@@ -5,8 +5,8 @@ from shared_rules.exact import is_int
 from shared_rules.errors import RulesError
 from shared_rules.registry import NEW_BEGINNING as ROW  # noqa: F401 (its row, as every system package has)
 
-SUPPLY_WHITE = 6   # rules/new-beginning.md, Materials: 6 white and 6 black
-SUPPLY_BLACK = 6
+# rules/new-beginning.md, Materials: 6 white and 6 black (its row's `table`: the table's supply).
+SUPPLY_WHITE, SUPPLY_BLACK = ROW.table[0][2]
 MAX_SUPPLY = 12    # a campaign's supply of each colour: at most one ring of 12
 # The box shows its whole supply on the ring, a slot per token (DESIGN.md: "6 white
 # + 6 black slots"), and every board has at least 12 pixels (profile.MIN_PIXELS):
@@ -41,6 +41,13 @@ def check_supply(white, black, most=None):
         raise RulesError("supply", "a supply of %d white and %d black is %d tokens; the box's ring shows at most %d "
                          "(a slot per token)" % (white, black, white + black, most))
     return white, black
+
+
+def check_table(setting, values):
+    """One of its row's table settings (registry `table`), as the box keeps it and the
+    `table` op and the table file give it: the supply, (white, black) within the box's
+    ring. RulesError naming supply-white, supply-black or supply."""
+    return check_supply(values[0], values[1], BOX_SUPPLY)
 
 
 def trait_whites(count, statuses=()):

@@ -19,7 +19,6 @@ class NewBeginning(Game):
     plays = "draws"
     # `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.
     reply_keys = (("tokens", str), ("white", int), ("black", int), ("exit", bool))
-    op = "trial"        # drawn from the table's supply and shown on the box: the `roll` op plays a trial
 
     def check(self, setup):
         statuses = setup.get("statuses") or []

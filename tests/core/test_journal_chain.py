@@ -12,7 +12,7 @@ from tests.core.fakeboard import fresh_dir, read, write
 
 
 def entry(outcome=N.TOTAL_SUCCESS):
-    return {"name": "Mara", "system": N.NEW_BEGINNING, "result": {"outcome": outcome}}
+    return {"name": "Mara", "system": "new-beginning", "result": {"outcome": outcome}}
 
 
 def chain_hash(line):

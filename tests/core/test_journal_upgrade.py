@@ -12,7 +12,7 @@ from tests.core.fakeboard import exists, fresh_dir, read, write
 
 
 def old_line(seq, outcome=N.TOTAL_SUCCESS):
-    entry = {"name": "Mara", "system": N.NEW_BEGINNING, "result": {"outcome": outcome}, "setup": {"draw": seq}}
+    entry = {"name": "Mara", "system": "new-beginning", "result": {"outcome": outcome}, "setup": {"draw": seq}}
     return b"%d " % seq + json.dumps(entry).encode()
 
 
@@ -64,7 +64,7 @@ def test_an_old_journal_is_rewritten_once_with_crcs_and_a_chain():
     J.Journal(directory)                                  # the next start: nothing to rewrite
     assert read(directory + "/" + J.FILES[0]) == before
     # The next result links to the last line as rewritten.
-    journal.append([(4, {"name": "Mara", "system": N.NEW_BEGINNING, "result": {"outcome": N.TOTAL_FAILURE}})])
+    journal.append([(4, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_FAILURE}})])
     lines = stored(directory)
     assert checked(lines[-1])[1]["prev"] == line_hash(lines[-2])
     page, more = J.Journal(directory).page(0)

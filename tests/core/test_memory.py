@@ -20,7 +20,7 @@ def box(*sheets):
     board = FakeBoard()
     gadget = Box(board)
     for data in sheets:
-        gadget.store.put(roster.from_dict(data) if data.get("system") != N.NEW_BEGINNING else character(data["name"]))
+        gadget.store.put(roster.from_dict(data) if data.get("system") != "new-beginning" else character(data["name"]))
     board.replies()         # the hello event
     return gadget, board
 
@@ -63,16 +63,16 @@ def play(gadget, board):
 
 
 def test_each_system_has_its_modules_and_the_boot_has_none():
-    assert M.owner("fatebox_fw.play.new_beginning") == N.NEW_BEGINNING
-    assert M.owner("shared_rules.new_beginning.draw") == N.NEW_BEGINNING
-    assert M.owner("shared_rules.new_beginning.character") == N.NEW_BEGINNING
+    assert M.owner("fatebox_fw.play.new_beginning") == "new-beginning"
+    assert M.owner("shared_rules.new_beginning.draw") == "new-beginning"
+    assert M.owner("shared_rules.new_beginning.character") == "new-beginning"
     assert M.owner("fatebox_fw.play.approaches") == registry.APPROACHES.name
     assert M.owner("shared_rules.approaches") == registry.APPROACHES.name
     assert M.owner("shared_rules.light_dark.character") == registry.LIGHT_DARK.name
     assert M.owner("shared_rules.axiom.roll") == registry.AXIOM.name
     assert M.owner("fatebox_fw.play.colour_tokens") == registry.COLOUR_TOKENS.name
     assert M.owner("shared_rules.axiomatic") is None     # a package, not a name prefix
-    assert M.owner("shared_rules.new_beginning") == N.NEW_BEGINNING   # its Trial too: the host's trial imports it
+    assert M.owner("shared_rules.new_beginning") == "new-beginning"   # its Trial too: the host's trial imports it
     for resident in ("shared_rules.names", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
                      "fatebox_fw.store", "fatebox_fw.server", "fatebox_fw.memory"):
         assert M.owner(resident) is None, resident
@@ -80,11 +80,11 @@ def test_each_system_has_its_modules_and_the_boot_has_none():
 
 
 def test_after_approaches_then_new_beginning_no_approaches_module_is_in_memory():
-    gadget, board = box(ash(), {"name": "Mara", "system": N.NEW_BEGINNING})
+    gadget, board = box(ash(), {"name": "Mara", "system": "new-beginning"})
     choose(gadget, board, registry.APPROACHES.name)
     play(gadget, board)
     assert "fatebox_fw.play.approaches" in sys.modules and "shared_rules.approaches" in sys.modules
-    choose(gadget, board, N.NEW_BEGINNING)
+    choose(gadget, board, "new-beginning")
     assert loaded(registry.APPROACHES.name) == []
     assert "fatebox_fw.play.new_beginning" in sys.modules
     # ...and Ash, who was played, is kept as his dict, his trial on it.
@@ -124,8 +124,8 @@ def test_characters_of_other_systems_are_kept_as_json_text_until_played():
 
 
 def test_list_and_get_read_the_dicts_without_importing_their_rules():
-    gadget, board = box(vex(), lux(), {"name": "Mara", "system": N.NEW_BEGINNING})
-    choose(gadget, board, N.NEW_BEGINNING)
+    gadget, board = box(vex(), lux(), {"name": "Mara", "system": "new-beginning"})
+    choose(gadget, board, "new-beginning")
     before = {n: gadget.store.characters[n].to_dict() for n in gadget.store.names()}
     summaries = ask(gadget, board, {"id": 1, "op": "list"})["characters"]
     vex_summary = [s for s in summaries if s["name"] == "Vex"][0]
@@ -154,8 +154,8 @@ def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
 
 
 def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
-    gadget, board = box({"name": "Mara", "system": N.NEW_BEGINNING})
-    assert gadget.core.system == N.NEW_BEGINNING
+    gadget, board = box({"name": "Mara", "system": "new-beginning"})
+    assert gadget.core.system == "new-beginning"
     bad = vex(attributes={"might": 9, "wits": 1, "grace": 0, "nerve": -1})
     reply = ask(gadget, board, {"id": 1, "op": "put", "character": bad})
     assert reply["ok"] is False and reply["error"]["code"] == N.E_INVALID and "might" in reply["error"]["message"]
@@ -169,8 +169,8 @@ def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
 
 
 def test_a_character_of_another_system_survives_list_get_put_and_play_unchanged():
-    gadget, board = box({"name": "Mara", "system": N.NEW_BEGINNING}, lux())
-    choose(gadget, board, N.NEW_BEGINNING)
+    gadget, board = box({"name": "Mara", "system": "new-beginning"}, lux())
+    choose(gadget, board, "new-beginning")
     original = gadget.store.characters["Lux"].to_dict()
     ask(gadget, board, {"id": 1, "op": "list"})
     assert ask(gadget, board, {"id": 2, "op": "get", "name": "Lux"})["character"] == original
@@ -230,12 +230,12 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     gadget, board = nb_box(lessons=lessons)
     board.replies()         # the hello event
     choose(gadget, board, registry.APPROACHES.name)
-    assert loaded(N.NEW_BEGINNING) == []
+    assert loaded("new-beginning") == []
     mara = gadget.store.characters["Mara"]
     assert mara.made is None and mara.to_dict()["lessons"][0]["name"] == "Dream Team"
     assert ask(gadget, board, {"id": 1, "op": "list"})["characters"][0]["name"] == "Mara"
-    assert loaded(N.NEW_BEGINNING) == []                 # list read the dict: no rules came back
-    choose(gadget, board, N.NEW_BEGINNING)
+    assert loaded("new-beginning") == []                 # list read the dict: no rules came back
+    choose(gadget, board, "new-beginning")
     to(gadget, board, C.TRAITS)
     put_into_play(gadget, board, 7)                      # past the 8 traits (opened on the second): the lesson
     words = gadget.describe()["text"]
@@ -364,7 +364,7 @@ def _rebooted(*sheets):
     board = FakeBoard()
     first = Box(board)
     for data in sheets:
-        first.store.put(roster.from_dict(data) if data.get("system") != N.NEW_BEGINNING else character(data["name"]))
+        first.store.put(roster.from_dict(data) if data.get("system") != "new-beginning" else character(data["name"]))
     M.drop(["fatebox_fw.play.new_beginning"])       # as after a power-up
     gadget = Box(board)
     board.replies()
@@ -373,7 +373,7 @@ def _rebooted(*sheets):
 
 def test_from_mpy_files_the_play_comes_in_at_the_first_press():
     def test():
-        gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING}, ash())
+        gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"}, ash())
         run(gadget, board, 40)
         assert gadget.core._game is None and "fatebox_fw.play.new_beginning" not in sys.modules
         asleep = board.frame()
@@ -386,14 +386,14 @@ def test_from_mpy_files_the_play_comes_in_at_the_first_press():
         run(gadget, board, 40)
         assert gadget.core._game is not None and "fatebox_fw.play.new_beginning" in sys.modules
         assert board.frame() != asleep
-        assert gadget.core.system == N.NEW_BEGINNING
+        assert gadget.core.system == "new-beginning"
     _from_files(test)
 
 
 def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
     def test():
-        gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING},
-                                  {"name": "Tobin", "system": N.NEW_BEGINNING}, ash())
+        gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"},
+                                  {"name": "Tobin", "system": "new-beginning"}, ash())
         chars = gadget.store.characters
         assert [n for n in sorted(chars) if chars[n].made is not None] == []
         play(gadget, board)                         # New Beginning, Mara's trial
@@ -405,8 +405,8 @@ def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
 
 
 def test_not_from_mpy_files_the_play_is_made_at_boot_and_only_the_active_character_s_sheet():
-    gadget, board = _rebooted({"name": "Mara", "system": N.NEW_BEGINNING},
-                              {"name": "Tobin", "system": N.NEW_BEGINNING}, ash())
+    gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"},
+                              {"name": "Tobin", "system": "new-beginning"}, ash())
     assert gadget.core._game is not None
     chars = gadget.store.characters
     # one policy on every board: kept as text, made when play asks (the active one)

@@ -20,7 +20,7 @@ def box(*characters):
 
 def test_a_long_back_opens_the_menu_on_the_current_system():
     gadget, board = box(character("Mara"), hero(ash()))
-    assert gadget.core.system == N.NEW_BEGINNING and gadget.describe()["active"] == "Mara"
+    assert gadget.core.system == "new-beginning" and gadget.describe()["active"] == "Mara"
     long_press(gadget, board, "back")
     assert gadget.core.screen == C.MENU_SYSTEM
     count = len(registry.ROWS)
@@ -103,7 +103,7 @@ def test_back_from_the_first_page_closes_the_menu_and_changes_nothing():
     gadget, board = box(character("Mara"), hero(rue()))
     long_press(gadget, board, "back")
     tap(gadget, board, "back")
-    assert gadget.core.menu is None and gadget.core.system == N.NEW_BEGINNING
+    assert gadget.core.menu is None and gadget.core.system == "new-beginning"
     assert gadget.describe()["active"] == "Mara"
 
 
@@ -168,7 +168,7 @@ def test_leaving_a_system_drops_its_play_from_memory():
     tap(gadget, board, "minus")
     tap(gadget, board, "minus")
     long_press(gadget, board, "go")
-    assert gadget.core.system == N.NEW_BEGINNING
+    assert gadget.core.system == "new-beginning"
     assert "fatebox_fw.play.light_dark" not in sys.modules
 
 
@@ -176,7 +176,7 @@ def test_a_box_with_nothing_chosen_yet_starts_on_new_beginning_whatever_the_name
     # Ash (Approaches) sorts before Mara: a restart must not flip the box to another system.
     gadget, board = box(hero(ash()), character("Mara"), hero(lux()))
     again = Box(FakeBoard(storage=board.storage))
-    assert again.core.system == N.NEW_BEGINNING
+    assert again.core.system == "new-beginning"
     assert again.describe()["active"] == "Mara"
 
 

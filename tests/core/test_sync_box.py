@@ -202,7 +202,7 @@ def test_every_result_is_numbered_into_the_journal_and_read_after_a_number():
 def test_the_journal_keeps_at_least_256_results_and_pages_within_a_frame():
     directory = fresh_dir()
     journal = J.Journal(directory)
-    entry = {"name": "Mara", "system": N.NEW_BEGINNING,
+    entry = {"name": "Mara", "system": "new-beginning",
              "result": {"outcome": N.PARTIAL_FAILURE, "tokens": "wbwbwb", "white": 6, "black": 6, "exit": True}}
     for seq in range(1, 601):
         journal.append([(seq, entry)])
@@ -227,13 +227,13 @@ def test_the_journal_keeps_at_least_256_results_and_pages_within_a_frame():
 def test_a_torn_journal_line_is_skipped():
     directory = fresh_dir()
     journal = J.Journal(directory)
-    journal.append([(1, {"name": "Mara", "system": N.NEW_BEGINNING, "result": {"outcome": N.TOTAL_SUCCESS}})])
+    journal.append([(1, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_SUCCESS}})])
     f = open(directory + "/" + J.FILES[0], "ab")
     f.write(b'2 {"name": "Ma')                                 # a power cut mid-write
     f.close()
     again = J.Journal(directory)
     assert again.last == 1
     assert [r["seq"] for r in again.page(0)[0]] == [1]
-    again.append([(2, {"name": "Mara", "system": N.NEW_BEGINNING, "result": {"outcome": N.TOTAL_FAILURE}})])
+    again.append([(2, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_FAILURE}})])
     assert [(r["seq"], r["result"]["outcome"]) for r in J.Journal(directory).page(0)[0]] == \
         [(1, N.TOTAL_SUCCESS), (2, N.TOTAL_FAILURE)]

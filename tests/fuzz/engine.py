@@ -557,14 +557,14 @@ def report(tallies, seconds):
 def _edited(rng, data):
     """A host's edit of a sheet: what a person might change between sessions."""
     data = dict(data)
-    system = data.get("system", N.NEW_BEGINNING)
+    system = data.get("system", "new-beginning")
     if system == "approaches" and rng.random() < 0.7:
         data["value"] = {k: rng.randint(0, v) for k, v in data["maximum"].items()}
     elif system == "colour-tokens":
         data["gold"] = rng.randint(0, 5)
     elif system == "axiom" and rng.random() < 0.5:
         data["axiom-points"] = rng.randint(0, 3)
-    elif system == N.NEW_BEGINNING and rng.random() < 0.5:
+    elif system == "new-beginning" and rng.random() < 0.5:
         data["misfortunes"] = ["Lost a boot"] * rng.randint(0, 3)
     return data
 

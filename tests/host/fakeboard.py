@@ -116,7 +116,7 @@ class FakeBoard:
             return error(msg, N.E_VERSION, "this box speaks protocol %d" % self.protocol)
         return ok(msg, protocol=self.protocol, firmware="0.1.0", board="fake", **{"board-id": self.board_id},
                   seq=self.journal[-1][0] if self.journal else 0,
-                  systems=[N.NEW_BEGINNING], limits={"frame": N.FRAME_LIMIT, "characters": 8})
+                  systems=["new-beginning"], limits={"frame": N.FRAME_LIMIT, "characters": 8})
 
     def touch(self, name):
         self.clock += 1
@@ -196,5 +196,5 @@ class FakeBoard:
             self.touch(name)
             entry = self.characters[name].history[-1]
             self.journal.append(((self.journal[-1][0] if self.journal else 0) + 1,
-                                 {"name": name, "system": N.NEW_BEGINNING, "result": entry}))
+                                 {"name": name, "system": "new-beginning", "result": entry}))
         return ok(msg, result=result.to_dict())

@@ -22,7 +22,7 @@ def journal(board, *entries):
 
 
 def good(name="Mara"):
-    return {"name": name, "system": N.NEW_BEGINNING, "result": {"outcome": "total-success", "tokens": "WB"},
+    return {"name": name, "system": "new-beginning", "result": {"outcome": "total-success", "tokens": "WB"},
             "setup": {"white": 2, "black": 1, "draw": 1, "statuses": []}}
 
 
@@ -109,7 +109,7 @@ def test_stats_leaves_out_a_result_an_older_host_kept_without_an_outcome(run):
     with Records() as records:
         with records.write():
             row, _ = records.box("old-box")
-            records.add_results(row, [dict(good(), seq=1), {"seq": 2, "name": "Mara", "system": N.NEW_BEGINNING,
+            records.add_results(row, [dict(good(), seq=1), {"seq": 2, "name": "Mara", "system": "new-beginning",
                                                             "setup": good()["setup"]},
                                       dict(good(), seq=3, result={"outcome": "total-success", "tokens": 7})], 3, 0)
     stats = run("stats")

@@ -58,7 +58,7 @@ def test_a_character_without_a_system_is_new_beginning():
     from tests.core.sheets import sheet
     data = sheet("Mara")
     del data["system"]
-    assert roster.from_dict(data).system == N.NEW_BEGINNING
+    assert roster.from_dict(data).system == "new-beginning"
 
 
 def test_an_unknown_system_is_refused_naming_the_field():
@@ -110,7 +110,7 @@ def test_summaries_say_what_each_system_counts():
     assert roster.from_dict(RUE).summary()["gold"] == 2
     from tests.core.sheets import sheet
     mara = roster.from_dict(sheet(traits=[{"name": "Seer", "placed": True}], **{"pending-misfortunes": 2}))
-    assert mara.summary() == {"name": "Mara", "system": N.NEW_BEGINNING, "archetype": "Smuggler", "placed": 2,
+    assert mara.summary() == {"name": "Mara", "system": "new-beginning", "archetype": "Smuggler", "placed": 2,
                               "misfortunes": 1, "pending-misfortunes": 2, "trials": 0}
 
 

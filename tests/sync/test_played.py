@@ -67,7 +67,7 @@ def test_history_says_when_each_result_was_played(realbox, run, table):
 
 
 def nb(seq):
-    return {"seq": seq, "name": "Mara", "system": N.NEW_BEGINNING,
+    return {"seq": seq, "name": "Mara", "system": "new-beginning",
             "result": {"outcome": N.TOTAL_SUCCESS, "tokens": "ww", "white": 2, "black": 1},
             "setup": {"white": 2, "black": 1, "draw": 2, "statuses": [], "danger": None}}
 

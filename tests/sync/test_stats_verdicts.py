@@ -15,7 +15,7 @@ SETUP = {"white": 2, "black": 3, "draw": 2, "statuses": [], "danger": None}
 
 
 def nb(outcomes, setup=SETUP):
-    return [{"system": N.NEW_BEGINNING, "outcome": o, "setup": setup, "character": "Mara"} for o in outcomes]
+    return [{"system": "new-beginning", "outcome": o, "setup": setup, "character": "Mara"} for o in outcomes]
 
 
 @functools.lru_cache(maxsize=None)
@@ -125,7 +125,7 @@ def test_draws_under_a_lessons_draw_effect_are_judged_by_their_own_odds():
 def test_a_set_up_whose_effects_are_not_a_list_of_effects_is_not_tested():
     for effects in ("draw-another", [1], [{"do": "fly"}]):
         report = S.compare(nb([N.TOTAL_SUCCESS], dict(SETUP, effects=effects)))
-        assert report["systems"] == [] and report["not-tested"] == {N.NEW_BEGINNING: 1}
+        assert report["systems"] == [] and report["not-tested"] == {"new-beginning": 1}
 
 
 # -- Colour tokens: judged on the tokens drawn, not on the token the player kept

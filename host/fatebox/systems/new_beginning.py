@@ -13,7 +13,7 @@ from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.draw import draw as nb_draw
 from shared_rules.new_beginning.trial_setup import ALWAYS_USE, CHOOSABLE, USES, TrialSetup
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import (MAX_DANGER, MAX_DIFFICULTY, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE,
+from shared_rules.new_beginning import (ROW, MAX_DANGER, MAX_DIFFICULTY, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE,
                                         check_supply, trait_whites)
 from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
@@ -42,7 +42,7 @@ class NewBeginning:
     vocabulary as data); a RulesError names what is wrong.
     """
 
-    system = N.NEW_BEGINNING
+    system = ROW.name
 
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
                  lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK), use=None):
@@ -158,7 +158,7 @@ def report(nb, table=None):
             "outcomes": dict((o, fraction_text(odds.count(o), odds.denominator)) for o in N.OUTCOMES),
             "exit": fraction_text(odds.exit, odds.denominator),
         })
-    out = {"system": N.NEW_BEGINNING}
+    out = {"system": ROW.name}
     out.update(report_setup(nb))
     out["rows"] = rows
     return out
@@ -167,7 +167,7 @@ def report(nb, table=None):
 class NewBeginningDraw:
     """One draw size of a NewBeginning for `fatebox simulate` (the odds_dice.Chances shape)."""
 
-    system = N.NEW_BEGINNING
+    system = ROW.name
 
     def __init__(self, nb, k):
         nb.check_draw(k)
@@ -347,9 +347,10 @@ def _new_beginning_draw(nb, k):
 DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,
                            help="Tokens to draw at once (1..tokens in the bag; forced under adrenaline).")
 
-# Top-level commands of its own (fatebox.systems.alias_commands): `fatebox draw`.
-ALIASES = ("fatebox.systems.new_beginning_draw",)
-COMMANDS = (Command(N.NEW_BEGINNING, _build, OPTIONS,
+# Top-level commands of its own (fatebox.systems.alias_commands): `fatebox draw`
+# and `fatebox table` (its supply is the table's one setting).
+ALIASES = ("fatebox.systems.new_beginning_draw", "fatebox.systems.new_beginning_supply")
+COMMANDS = (Command(ROW.name, _build, OPTIONS,
                     "New Beginning: the chance of each outcome (and of an exit) per draw size.",
                     trials=_new_beginning_draw, trial_options=DRAW_OPTION, on_box=ON_THE_BOX),)
 

@@ -7,7 +7,7 @@ import click
 
 from shared_rules import names as N
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
+from shared_rules.new_beginning import ROW, MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
 from fatebox import replies, show, table
 from fatebox.cli_roll import character_name
 from fatebox.errors import FateboxError, USAGE
@@ -94,10 +94,10 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         except RulesError as exc:
             raise _option_error(exc, trial)
         if character is not None:
-            character = character_name(link, character, N.NEW_BEGINNING)
+            character = character_name(link, character, ROW.name)
         result = link.trial(trial.white, trial.black, k, trial.danger, trial.statuses, character)
-    result = replies.checked_result(N.NEW_BEGINNING, result, "trial")
-    setup = {"system": N.NEW_BEGINNING, "bag": {"white": trial.white, "black": trial.black},
+    result = replies.checked_result(ROW.name, result, "trial")
+    setup = {"system": ROW.name, "bag": {"white": trial.white, "black": trial.black},
              "danger": trial.danger, "statuses": list(trial.statuses), "draw": k}
     if as_json:
         setup.update({"character": character, "result": result})
@@ -107,7 +107,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     # line in the system's words, as `history` and the virtual gadget say it.
     out = show.console()
     out.print("New Beginning: %s; drawing %d" % (setup_words(setup["bag"], trial.danger, trial.statuses), k))
-    out.print(result_words(N.NEW_BEGINNING, clean(result, markup=True)))
+    out.print(result_words(ROW.name, clean(result, markup=True)))
     if character is not None:
         out.print("Recorded on %s." % clean(character, markup=True))
 

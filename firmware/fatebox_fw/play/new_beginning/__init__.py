@@ -3,7 +3,7 @@
 # The set-up's screens are in .setup, the draw's and spending's in .spending;
 # here what the table sees of them.
 from shared_rules import names as N
-from shared_rules.new_beginning import trait_whites
+from shared_rules.new_beginning import ROW, trait_whites
 from shared_rules.errors import RulesError
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
@@ -36,7 +36,7 @@ def result_words(result):
 
 
 class Play(Spending):
-    system = N.NEW_BEGINNING
+    system = ROW.name
 
     def render_step(self, ring, screen, t):
         blink = t % EDIT_PERIOD_MS < EDIT_ON_MS

@@ -1,5 +1,6 @@
 # `fatebox table`: the table's settings the box plays by (New Beginning's supply),
 # shown, or set from a table file (table.toml) or options (docs/protocol.md, table).
+# New Beginning's own file: the host module names it in ALIASES.
 import json
 
 import click
@@ -20,7 +21,7 @@ from fatebox.session import port_option
               help="Black tokens the table holds (1..%d, white + black at most %d: the ring)." % (BOX_SUPPLY - 1, BOX_SUPPLY))
 @click.option("--json", "as_json", is_flag=True, help="The box's table settings as one JSON object on stdout.")
 @port_option
-def table_command(path, supply_white, supply_black, as_json, port):
+def command(path, supply_white, supply_black, as_json, port):
     """The table's settings on the box: New Beginning's supply of tokens.
 
     With a table file (table.toml beside the sheets) or --supply-white/--supply-black,
@@ -40,11 +41,12 @@ def table_command(path, supply_white, supply_black, as_json, port):
                                "nothing was sent" % (option, value, BOX_SUPPLY - 1, BOX_SUPPLY), USAGE)
     if base is not None or (supply_white is not None and supply_black is not None):
         base = base or (None, None)
-        table = T.Table(path or "the options", _checked(_either(supply_white, base[0]), _either(supply_black, base[1])))
+        table = T.Table(path or "the options",
+                        {"supply": _checked(_either(supply_white, base[0]), _either(supply_black, base[1]))})
     with _connect(port) as link:
         if (table is None or table.supply is None) and (supply_white is not None or supply_black is not None):
             now = T.box_supply(link)
-            table = T.Table("the options", _checked(_either(supply_white, now[0]), _either(supply_black, now[1])))
+            table = T.Table("the options", {"supply": _checked(_either(supply_white, now[0]), _either(supply_black, now[1]))})
         T.send(link, table, lambda text: echo(text, err=True))
         supply = T.box_supply(link)
     if as_json:
