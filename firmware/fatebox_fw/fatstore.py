@@ -172,15 +172,7 @@ class FatStore(Store):
         gen = max(gens[0], gens[1], 0) + 1
         f = None
         try:
-            if self.pending:
-                # The results first, as Store does: a cut before the characters
-                # are written leaves them in the journal, never a number used twice.
-                try:
-                    self.journal.append(self.pending)
-                except OSError:
-                    self.journal.scan()
-                    raise
-                self.pending = []
+            self._journal_pending()
             f = Bounded(self.opener(s["paths"][i], "r+b"), SLOT)
             out = self.out
             out.f = f

@@ -161,11 +161,7 @@ def load(store):
             store.load_problem = "; ".join(problems) if problems else None
         return
     problems = []
-    store.characters = {}
-    store.settings = {}
-    store.revisions = {}
-    store.clock = store.seq = 0
-    store.unchecked = False
+    L.empty(store)
     try:
         if _size(d) < 0:
             os.mkdir(d)

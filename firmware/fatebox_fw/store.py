@@ -290,6 +290,18 @@ class Store:
         else:
             self._write(f, json.dumps(value).encode())
 
+    def _journal_pending(self):
+        # The results first: a cut before the characters are written in
+        # leaves them in the journal (load takes the sequence from both),
+        # never a number used twice.
+        if self.pending:
+            try:
+                self.journal.append(self.pending)
+            except OSError:
+                self.journal.scan()
+                raise
+            self.pending = []
+
     def _save(self, characters, settings, revisions=None, clock=None):
         # The files' buffers take the room kept for them; the room is held
         # again once they are closed and gone (memory.Room).
@@ -306,16 +318,7 @@ class Store:
             revisions, clock = self.revisions, self.clock
         tmp = self.path + ".tmp"
         try:
-            if self.pending:
-                # The results first: a cut before the characters file is
-                # renamed in leaves them in the journal (load takes the
-                # sequence from both), never a number used twice.
-                try:
-                    self.journal.append(self.pending)
-                except OSError:
-                    self.journal.scan()
-                    raise
-                self.pending = []
+            self._journal_pending()
             f = self.opener(tmp, "wb")
             self.out.f = f
             self.out.crc = 0

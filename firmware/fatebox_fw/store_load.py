@@ -47,11 +47,7 @@ def load(store):
         os.remove(store.path + ".tmp")
     except OSError:
         pass
-    store.characters = {}
-    store.settings = {}
-    store.revisions = {}
-    store.clock = store.seq = 0
-    store.unchecked = False
+    empty(store)
     # A transaction the host began and never committed changes nothing.
     try:
         os.remove(store.directory + "/" + STAGED)
@@ -92,6 +88,15 @@ def load(store):
     store.journal.saved = store.seq
     if store.journal.last > store.seq:
         store.seq = store.journal.last
+
+
+def empty(store):
+    """`store` holding nothing, as before its files are read."""
+    store.characters = {}
+    store.settings = {}
+    store.revisions = {}
+    store.clock = store.seq = 0
+    store.unchecked = False
 
 
 def check_backup(store):
