@@ -9,6 +9,7 @@ from shared_rules.randomness import SeededBytes
 from fatebox import db
 from fatebox.serve import box as B
 from fatebox_fw.box import Box
+from fatebox_fw.server import Server
 from tests.core.fakeboard import FakeBoard
 
 WAIT = 60
@@ -74,3 +75,52 @@ def test_an_older_firmware_is_polled_said_once_and_recorded_once(host_records):
         box.stop()
         box.join(5)
         old.stop = True
+
+
+
+class Polled(B.BoxThread):
+    """The box thread's poll and event handling alone: each request's callback
+    kept to be answered by the test, the records left out."""
+
+    def __init__(self, said):
+        B.BoxThread.__init__(self, "none", "none", 3.0, said.append, lambda r: None, lambda c: None)
+        self.asked = []
+        self.taken = []
+
+    def _send(self, message, callback, crcs=None):
+        self.asked.append((message, callback))
+
+    def _take(self, results, first=None):
+        self.taken += [r["seq"] for r in results if r["seq"] > self.last]
+        self.last = max([self.last] + [r["seq"] for r in results])
+
+    def _ask_characters(self):
+        pass
+
+    def answer_poll(self, *seqs):
+        message, callback = [a for a in self.asked if a[0]["op"] == "journal"][-1]
+        self.asked = []
+        callback({"ok": True, "results": [{"seq": n, "result": {}} for n in seqs]})
+
+
+def test_a_result_polled_before_its_event_is_not_taken_for_an_older_firmware():
+    # A poll can come between a result and the loop turn that says its event.
+    said = []
+    box = Polled(said)
+    box._poll()
+    box.answer_poll(1)              # the result, before its event
+    box._event({"event": "result", "seq": 1})
+    box._poll()
+    box.answer_poll()               # the next poll: an event came meanwhile
+    assert box.taken == [1] and box.events_seen
+    assert not [s for s in said if "no result events" in s], said
+
+
+def test_results_no_event_said_by_the_next_poll_are_an_older_firmware_said_once():
+    said = []
+    box = Polled(said)
+    for page in ((1,), (2,), (), (3,)):
+        box._poll()
+        box.answer_poll(*page)
+    assert box.taken == [1, 2, 3]
+    assert sum("says no result events" in s for s in said) == 1

@@ -51,6 +51,7 @@ class BoxThread(threading.Thread):
         self.row = None
         self.last = 0               # the last seq the records have
         self.events_seen = False    # this connection said a result as an event
+        self.unannounced = False    # a poll found results no event had said (yet)
         self.said_polling = False
         self.fetching = False
         self.held = []              # events that came while the journal was being read
@@ -85,7 +86,7 @@ class BoxThread(threading.Thread):
         self.link = link
         info = link.info or {}
         self.board_id = link.board_id or "%s:%s" % (NO_ID, info.get("board", "?"))
-        self.events_seen = False
+        self.events_seen = self.unannounced = False
         records = db.Records(self.records_path)
         try:
             with records.write():
@@ -233,10 +234,15 @@ class BoxThread(threading.Thread):
             place_in_time(results, reply.get("now"), datetime.datetime.now(datetime.timezone.utc),
                           reply.get("clock-from"))
             fresh = [r for r in results if isinstance(r, dict) and isinstance(r.get("seq"), int) and r["seq"] > self.last]
-            if fresh and not self.events_seen and not self.said_polling:
-                self.said_polling = True
-                self.say("this box says no result events (an older firmware): serve reads its journal every "
-                         "%g s instead" % POLL_NO_EVENTS)
+            # A poll can find a result just before its event: an older firmware is
+            # one that said no event for it by the next poll.
+            if not self.events_seen and not self.said_polling:
+                if self.unannounced:
+                    self.said_polling = True
+                    self.say("this box says no result events (an older firmware): serve reads its journal "
+                             "every %g s instead" % POLL_NO_EVENTS)
+                elif fresh:
+                    self.unannounced = True
             self._take(results, reply.get("first"))
             if fresh:
                 self._ask_characters()
