@@ -45,7 +45,7 @@ import crypto from 'node:crypto';
 import readline from 'node:readline';
 import { RP2040 } from 'rp2040js';
 import { FLASH_SIZE, XIP_BASE, installFlashId, loadUF2, romFunction } from './flash.mjs';
-import { installPio, pioRunning, stepPio } from './pio.mjs';
+import { installPio, stepPio } from './pio.mjs';
 import { Rosc, roscSource } from './rosc.mjs';
 import { parseArgs } from './options.mjs';
 import { InStall, UsbHost } from './usb.mjs';
@@ -236,6 +236,7 @@ function installWatchdog(chip) {
 }
 
 let restartWanted = false;
+let pioRunning = false;           // either PIO block runs (installPio keeps it)
 let rosc = new Rosc(bitSource);
 
 function boot() {
@@ -252,7 +253,8 @@ function boot() {
   installUSB(mcu);
   installTurns(mcu);
   installFlashId(mcu, flashId);
-  installPio(mcu);
+  const chip = mcu;     // the state of this chip's PIO, not of one before a restart
+  installPio(chip, (running) => { if (chip === mcu) pioRunning = running; });
   installWatchdog(mcu);
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
   // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
@@ -353,7 +355,7 @@ function run() {
         const ahead = (Date.now() - wallStart) * 1000 - now();
         if (ahead <= 0) { idle = true; break; }
         nanos = Math.max(1000, Math.min(nanos, ahead * 1000));
-        const pio = pioRunning(mcu);
+        const pio = pioRunning;
         if (pio) nanos = Math.min(nanos, 8000);
         clock.tick(nanos);
         if (pio) stepPio(mcu, nanos / CYCLE_NS);
@@ -361,7 +363,7 @@ function run() {
       } else {
         const cycles = core.executeInstruction();
         clock.tick(cycles * CYCLE_NS);
-        if (pioRunning(mcu)) stepPio(mcu, cycles);
+        if (pioRunning) stepPio(mcu, cycles);
       }
       if (schedule.length && schedule[0][0] <= now()) {
         const [, pin, low] = schedule.shift();
