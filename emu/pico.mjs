@@ -50,6 +50,7 @@ import { Rosc, roscSource } from './rosc.mjs';
 import { parseArgs } from './options.mjs';
 import { InStall, UsbHost } from './usb.mjs';
 import { watchRing } from './ws2812.mjs';
+import { installPeripheralPages } from './bus.mjs';
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -256,6 +257,7 @@ function boot() {
   const chip = mcu;     // the state of this chip's PIO, not of one before a restart
   installPio(chip, (running) => { if (chip === mcu) pioRunning = running; });
   installWatchdog(mcu);
+  installPeripheralPages(mcu);    // last: after every peripheral above is in place
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
   // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
   mcu.core.PC = XIP_BASE;
