@@ -30,7 +30,8 @@
 //    on the flash) to take N bytes of the heap before the firmware starts.
 //
 // The parts: flash.mjs (UF2, the ROM's table, the unique ID), rosc.mjs, usb.mjs
-// (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs.
+// (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs,
+// bus.mjs (rp2040js's peripheral lookup, the same but faster).
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
