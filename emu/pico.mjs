@@ -30,7 +30,8 @@
 //    on the flash) to take N bytes of the heap before the firmware starts.
 //
 // The parts: flash.mjs (UF2, the ROM's table, the unique ID), rosc.mjs, usb.mjs
-// (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs.
+// (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs,
+// bus.mjs (rp2040js's peripheral lookup, the same but faster).
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
@@ -45,11 +46,12 @@ import crypto from 'node:crypto';
 import readline from 'node:readline';
 import { RP2040 } from 'rp2040js';
 import { FLASH_SIZE, XIP_BASE, installFlashId, loadUF2, romFunction } from './flash.mjs';
-import { installPio, pioRunning, stepPio } from './pio.mjs';
+import { installPio, stepPio } from './pio.mjs';
 import { Rosc, roscSource } from './rosc.mjs';
 import { parseArgs } from './options.mjs';
 import { InStall, UsbHost } from './usb.mjs';
 import { watchRing } from './ws2812.mjs';
+import { installPeripheralPages } from './bus.mjs';
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -236,6 +238,7 @@ function installWatchdog(chip) {
 }
 
 let restartWanted = false;
+let pioRunning = false;           // either PIO block runs (installPio keeps it)
 let rosc = new Rosc(bitSource);
 
 function boot() {
@@ -252,8 +255,10 @@ function boot() {
   installUSB(mcu);
   installTurns(mcu);
   installFlashId(mcu, flashId);
-  installPio(mcu);
+  const chip = mcu;     // the state of this chip's PIO, not of one before a restart
+  installPio(chip, (running) => { if (chip === mcu) pioRunning = running; });
   installWatchdog(mcu);
+  installPeripheralPages(mcu);    // last: after every peripheral above is in place
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
   // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
   mcu.core.PC = XIP_BASE;
@@ -353,7 +358,7 @@ function run() {
         const ahead = (Date.now() - wallStart) * 1000 - now();
         if (ahead <= 0) { idle = true; break; }
         nanos = Math.max(1000, Math.min(nanos, ahead * 1000));
-        const pio = pioRunning(mcu);
+        const pio = pioRunning;
         if (pio) nanos = Math.min(nanos, 8000);
         clock.tick(nanos);
         if (pio) stepPio(mcu, nanos / CYCLE_NS);
@@ -361,7 +366,7 @@ function run() {
       } else {
         const cycles = core.executeInstruction();
         clock.tick(cycles * CYCLE_NS);
-        if (pioRunning(mcu)) stepPio(mcu, cycles);
+        if (pioRunning) stepPio(mcu, cycles);
       }
       if (schedule.length && schedule[0][0] <= now()) {
         const [, pin, low] = schedule.shift();

@@ -3,15 +3,21 @@
 // drives the NeoPixels from PIO) all came at one emulated instant. Here each
 // enabled state machine steps at the core's clock over its clock divider, an
 // instruction's delay cycles included.
-export function installPio(chip) {
+//
+// onRunning(running) is told whenever either block starts or stops, so the
+// core's loop reads one flag per instruction instead of both blocks' state.
+export function installPio(chip, onRunning) {
+  const update = () => onRunning(!chip.pio[0].stopped || !chip.pio[1].stopped);
   for (const pio of chip.pio) {
     pio.run = () => {};
     for (const m of pio.machines) { m.fateboxAcc = 0; m.fateboxOwed = 0; }
+    let stopped = pio.stopped;
+    Object.defineProperty(pio, 'stopped', {
+      get: () => stopped,
+      set: (value) => { stopped = value; update(); },
+    });
   }
-}
-
-export function pioRunning(mcu) {
-  return !mcu.pio[0].stopped || !mcu.pio[1].stopped;
+  update();
 }
 
 export function stepPio(mcu, cycles) {
