@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from fatebox import circuitpy, fatmap
+from fatebox import pico as P
 from tests.pico.conftest import cp_ready, fatebox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
@@ -59,7 +60,10 @@ def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_fla
 
 def push_cut(picos, flash, k):
     """Tobin's push onto `flash` (Mara on it), the power cut inside its save's
-    k-th flash operation; then the board started again: (names it lists, .tmp files)."""
+    k-th flash operation; then the board started again: (names it lists, .tmp files).
+    None when the push made fewer operations this time and the cut never came:
+    CircuitPython writes its cached FAT sectors when its own timer says, so a
+    push's count can differ by one from the probe's."""
     chip = picos(flash=flash)
     cp_ready(chip)
     chip.cut_after(k)
@@ -68,7 +72,14 @@ def push_cut(picos, flash, k):
                             "push", os.path.join(EXAMPLES, "tobin.toml")],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        chip.wait(lambda: chip.stopped is not None, "the power cut inside operation %d of the save" % k)
+        step = "the power cut inside operation %d of the save" % k
+        chip.wait(lambda: chip.stopped is not None or cli.poll() is not None, step)
+        if chip.stopped is None:
+            try:
+                chip.wait(lambda: chip.stopped is not None, step, emu_ms=5000)
+            except P.PicoTimeout:
+                chip.stop()
+                return None
     finally:
         cli.kill()
         cli.wait()
@@ -156,11 +167,13 @@ def test_power_cuts_inside_a_save_on_fat_lose_no_character(picos, cp_flash, tmp_
         flash = str(tmp_path / ("cut%d.bin" % k))
         shutil.copyfile(base, flash)
         shutil.copyfile(base + ".uid", flash + ".uid")
-        outcomes[k] = push_cut(picos, flash, k)
+        outcome = push_cut(picos, flash, k)
+        if outcome is not None:
+            outcomes[k] = outcome
     # Mara was saved before: she is there. Tobin is there whole or not at all; no temporary file stays.
     bad = dict((k, o) for k, o in outcomes.items() if o[0] not in (["Mara"], ["Mara", "Tobin"]) or o[1])
     assert bad == {}, "cuts that lost characters (k: names, .tmp files) of %d operations: %r" % (span, bad)
-    assert len(outcomes) >= CUTS - 1
+    assert len(outcomes) >= CUTS - 1, "cuts reached: %r of %r" % (sorted(outcomes), ks)
 
 
 def test_a_missing_neopixel_library_is_named_on_the_console(picos, cp_flash):
