@@ -379,7 +379,6 @@ function run() {
       resets++;
       send({ ev: 'reset', t: now(), resets });
       boot();
-      break;      // this slice's core and clock are the old chip's: the next slice takes the new one's
     }
     if (opts.maxMs && now() > opts.maxMs * 1000) { stop(`emulated time limit ${opts.maxMs} ms`); return; }
   }
