@@ -7,7 +7,7 @@
 # Store's; only where the bytes go differs. Imported only by a board whose
 # HAL asks for it (make_store): a stock MicroPython board never carries it.
 from shared_rules import names as N
-from fatebox_fw.check import CRC_HEAD, FORMAT
+from fatebox_fw.check import FORMAT
 from fatebox_fw.journal import SEGMENT, Journal
 from fatebox_fw.memory import using
 from fatebox_fw.store import CAPACITY, Store, StoreError, _reason
@@ -174,31 +174,13 @@ class FatStore(Store):
         try:
             self._journal_pending()
             f = Bounded(self.opener(s["paths"][i], "r+b"), SLOT)
-            out = self.out
-            out.f = f
-            out.crc = 0
-            out.n = 0
             try:
-                self._write(f, b'{"format": %d, "gen": %d, "clock": %d, "seq": %d, "revisions": '
-                            % (FORMAT, gen, clock, self.seq))
-                self._dump(f, revisions)
-                self._write(f, b', "settings": ')
-                self._dump(f, settings)
-                self._write(f, b', "characters": [')
-                names = sorted(characters)
-                for k in range(len(names)):
-                    if k:
-                        self._write(f, b", ")
-                    self._dump(f, characters[names[k]].to_dict())
-                self._write(f, b"]")
-                out.flush()
-                f.write(CRC_HEAD + b'%08x"}\n' % out.crc)
+                self._write_state(f, b'{"format": %d, "gen": %d, "clock": %d, "seq": %d, "revisions": '
+                                  % (FORMAT, gen, clock, self.seq), characters, settings, revisions)
                 end = f.tell()
                 if ends[i] > end:
                     _blank(f.f, ends[i] - end)      # what the slot held after this content
             finally:
-                out.f = None
-                out.n = 0
                 f.close()
         except OSError as exc:
             if f is not None:

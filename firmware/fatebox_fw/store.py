@@ -311,6 +311,31 @@ class Store:
         finally:
             self.room.take()
 
+    def _write_state(self, f, head, characters, settings, revisions):
+        # One character at a time: the board never holds the whole file as
+        # one string (8 characters can be ~30 KB of JSON).
+        out = self.out
+        out.f = f
+        out.crc = 0
+        out.n = 0
+        try:
+            self._write(f, head)
+            self._dump(f, revisions)
+            self._write(f, b', "settings": ')
+            self._dump(f, settings)
+            self._write(f, b', "characters": [')
+            names = sorted(characters)
+            for i in range(len(names)):
+                if i:
+                    self._write(f, b", ")
+                self._dump(f, characters[names[i]].to_dict())
+            self._write(f, b"]")
+            out.flush()
+            f.write(CRC_HEAD + b'%08x"}\n' % out.crc)
+        finally:
+            out.f = None
+            out.n = 0
+
     def _save_files(self, characters, settings, revisions, clock):
         if self.readonly:
             raise StoreError(N.E_STORAGE, "the box does not save: %s" % self.load_problem)
@@ -320,28 +345,10 @@ class Store:
         try:
             self._journal_pending()
             f = self.opener(tmp, "wb")
-            self.out.f = f
-            self.out.crc = 0
-            self.out.n = 0
             try:
-                # One character at a time: the board never holds the whole
-                # file as one string (8 characters can be ~30 KB of JSON).
-                self._write(f, b'{"format": %d, "clock": %d, "seq": %d, "revisions": ' % (FORMAT, clock, self.seq))
-                self._dump(f, revisions)
-                self._write(f, b', "settings": ')
-                self._dump(f, settings)
-                self._write(f, b', "characters": [')
-                names = sorted(characters)
-                for i in range(len(names)):
-                    if i:
-                        self._write(f, b", ")
-                    self._dump(f, characters[names[i]].to_dict())
-                self._write(f, b"]")
-                self.out.flush()
-                f.write(CRC_HEAD + b'%08x"}\n' % self.out.crc)
+                self._write_state(f, b'{"format": %d, "clock": %d, "seq": %d, "revisions": '
+                                  % (FORMAT, clock, self.seq), characters, settings, revisions)
             finally:
-                self.out.f = None
-                self.out.n = 0
                 f.close()
             # The last good file becomes the backup, then the new one takes its
             # place: a power cut between the two leaves the backup to load.
