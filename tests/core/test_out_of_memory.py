@@ -254,3 +254,57 @@ def test_a_reply_too_big_for_the_heap_left_is_answered_memory_not_silence():
     assert "answering list" in by_id[2]["error"]["message"]
     assert len([r for r in replies if r.get("event") == "hello"]) == 2     # started again from its flash
     assert by_id[99]["ok"] is True
+
+
+class Reloaded(BaseException):
+    """What CircuitPython's supervisor.reload() raises: not an Exception."""
+
+
+def _start_where_the_box_cannot_be_made_again(board):
+    """start() on `board`, a `put` once steady running out of heap, and every
+    Box made after that running out too; how many boxes were asked for."""
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board.script = {turn: lambda: board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})}
+    make, _ = _once(lambda: board.turn >= turn)
+    made = []
+    saved_init = Box.__init__
+
+    def init(self, b):
+        made.append(b)
+        if len(made) > 1:
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+        saved_init(self, b)
+
+    Box.__init__ = init
+    saved = _patched(Store, "check", make)
+    try:
+        return ST.start(lambda: board), made
+    finally:
+        Box.__init__ = saved_init
+        Store.check = saved
+
+
+def test_a_box_that_cannot_be_made_again_starts_the_runtime_afresh_where_the_board_can():
+    board = ScriptedBoard({})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    fresh = []
+
+    def restart_runtime():
+        fresh.append(board.turn)
+        raise Reloaded()
+
+    board.restart_runtime = restart_runtime
+    raises(Reloaded, _start_where_the_box_cannot_be_made_again, board)
+    assert len(fresh) == 1
+    by_id = dict((r["id"], r) for r in board.replies() if "id" in r)
+    assert by_id[1]["error"]["code"] == N.E_MEMORY         # answered before the runtime went
+    assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
+
+
+def test_a_box_that_cannot_be_made_again_stops_where_the_board_cannot_start_afresh():
+    board = ScriptedBoard({})
+    Box(board).store.put(character("Mara"))
+    assert not hasattr(board, "restart_runtime")
+    raises(MemoryError, _start_where_the_box_cannot_be_made_again, board)
+    assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]

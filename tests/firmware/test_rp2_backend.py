@@ -121,6 +121,8 @@ def rp2(monkeypatch, tmp_path):
     machine = types.ModuleType("machine")
     machine.Pin = FakePin
     machine.mem32 = FakeMem32()
+    machine.soft_resets = []
+    machine.soft_reset = lambda: machine.soft_resets.append(1)
     neopixel = types.ModuleType("neopixel")
     neopixel.NeoPixel = FakeNeoPixel
     fake_select = types.ModuleType("select")
@@ -146,7 +148,7 @@ def rp2(monkeypatch, tmp_path):
         board = module.Rp2Board(validate(profile or PICO), storage=str(tmp_path / "data"), stdin=stdin, stdout=stdout)
         made.append(board)
         return board
-    yield types.SimpleNamespace(module=module, make=make, write=lambda data: os.write(w, data), stdout=stdout)
+    yield types.SimpleNamespace(module=module, make=make, machine=machine, write=lambda data: os.write(w, data), stdout=stdout)
     stdin.close()
     os.close(w)
     sys.modules.pop("fatebox_fw.hal.rp2", None)    # it holds the fakes
@@ -393,3 +395,12 @@ def test_without_the_boundaries_a_short_frame_would_meet_a_partly_full_fifo():
                 break
             cdc.write(frame[i:i + 16])
     assert cdc.waits
+
+
+def test_the_runtime_starts_afresh_by_a_soft_reset(rp2):
+    # start.py asks for it when a box cannot be made again in a cut-up heap:
+    # main.py again with the whole heap, as Ctrl-D does.
+    board = rp2.make()
+    assert rp2.machine.soft_resets == []
+    board.restart_runtime()
+    assert rp2.machine.soft_resets == [1]

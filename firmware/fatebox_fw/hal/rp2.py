@@ -126,6 +126,11 @@ class Rp2Board(Board):
             return None     # a port without it: the host keys the box by its board name
         return "rp2-" + binascii.hexlify(unique_id()).decode()
 
+    def restart_runtime(self):
+        """main.py again after a soft reset, as Ctrl-D does: the whole heap free,
+        USB kept (start.py, when a box cannot be made again in a cut-up heap)."""
+        machine.soft_reset()
+
     # The clock: ticks wrap, so every difference goes through ticks_diff.
     def ticks_ms(self):
         return time.ticks_ms()
