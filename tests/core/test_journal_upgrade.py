@@ -258,3 +258,31 @@ def test_a_rewritten_segment_whose_rename_was_cut_on_fat_is_taken_in():
     _os.remove(path)
     journal = J.Journal(directory)
     assert journal.last == 2 and read(path) == rewritten and not exists(path + J.NEW)
+
+
+class Counting:
+    """An opener that counts the files opened for writing."""
+
+    def __init__(self):
+        self.writes = 0
+
+    def __call__(self, path, mode):
+        if "w" in mode or "a" in mode:
+            self.writes += 1
+        return open(path, mode)
+
+
+def test_a_damaged_line_that_ends_as_an_old_one_writes_nothing_at_each_start():
+    # Nothing in it reads: there is nothing to rewrite, and no start writes.
+    directory = fresh_dir()
+    entry = json.loads(old_line(2)[2:])
+    entry["prev"] = line_hash(old_line(1))
+    line = b"2 " + json.dumps(entry).encode()
+    data = checked_line(1, None) + b"\n" + line[:-9] + b"}\n"
+    write(directory + "/" + J.FILES[0], data)
+    for _ in range(2):
+        opener = Counting()
+        journal = J.Journal(directory, opener=opener)
+        assert opener.writes == 0 and read(directory + "/" + J.FILES[0]) == data
+    page, _ = journal.page(0)
+    assert [r["seq"] for r in page] == [1, 2] and "damaged" not in page[0]
