@@ -26,7 +26,7 @@
 // changes: those turns are counted, not worked out one by one.
 //
 // None is worked out while a PIO block runs (it steps with the core) or with
-// an interrupt pending. The time skipped is not held against the wall clock:
+// an interrupt to be checked for. The time skipped is not held against the wall clock:
 // a sleeping chip is kept from running ahead of its host by the emulated time
 // it did not skip (pico.mjs), so that a spin the host never sees costs the
 // host no wait either. Outside a timer read this costs nothing.
@@ -66,9 +66,11 @@ export class SpinSkip {
     };
   }
 
+  // Not with an interrupt to check for: rp2040js checks at the next
+  // instruction when interruptsUpdated says so, and takes it or clears the
+  // flag (one pending behind PRIMASK stays pending, on the chip too).
   enabled() {
-    const core = this.chip.core;
-    return !core.interruptsUpdated && !core.pendingInterrupts && this.limit() > 0;
+    return !this.chip.core.interruptsUpdated && this.limit() > 0;
   }
 
   // rp2040js's cyclesIO: the extra cycles of a load or store at `address`.
