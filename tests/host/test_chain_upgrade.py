@@ -159,3 +159,31 @@ def test_an_anchor_whose_was_is_not_the_hosts_tip_links_nothing():
     walk = chain.Walk("0123456789abcdef", 3, None, 1)
     walk.take(pages_anchored(J.Journal(directory), after=3))
     assert [n[1] for n in walk.notes] == ["changed"] and walk.broken == 4
+
+
+def test_link_journal_hands_each_pages_anchor_to_the_walk_before_the_page():
+    from fatebox.link import Link
+    directory = fresh_dir()
+    mixed_journal(directory)
+    box = J.Journal(directory)
+    link = Link.__new__(Link)
+
+    def request(op, after):
+        # the journal op as fatebox_fw.host_ops serves it (its page budget cut
+        # to one result a page)
+        page, more = box.page(after, budget=1)
+        reply = {"results": page, "more": more, "first": box.first(), "last": box.last}
+        if box.anchor is not None:
+            reply["anchor"] = box.anchor
+        return reply
+    link.request = request
+    results, first, last = link.journal(3)
+    assert results[0] == {"anchor": stored_line(directory, 3), "seq": 3} and results[1]["seq"] == 4
+    walk = chain.Walk(None, 0, None, 1)
+    assert [r["seq"] for r in walk.take(link.journal(0)[0])] == [1, 2, 3, 4] and not walk.notes
+
+
+def stored_line(directory, seq):
+    for line in open(directory + "/" + J.FILES[0], "rb").read().decode().split("\n"):
+        if line.startswith("%d " % seq):
+            return line
