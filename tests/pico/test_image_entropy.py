@@ -224,7 +224,7 @@ def test_skipping_the_timer_spins_changes_nothing_the_firmware_sees(tmp_path, pi
 # reads' spacing costs nothing to emulate, above) the rest still costs about
 # a minute of wall time per 64 KiB (docs/entropy.md, Spacing), against ent's
 # thresholds computed for 64 KiB. FATEBOX_PICO_ENTROPY_BYTES=1048576 reads a
-# megabyte (about a quarter of an hour).
+# megabyte: 13 minutes of CPU time (32 on a loaded machine).
 PICO_BYTES = int(os.environ.get("FATEBOX_PICO_ENTROPY_BYTES", "65536"))
 
 
