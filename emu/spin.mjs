@@ -34,7 +34,7 @@ const TIMER_PAGE = 0x40054;
 const TIMELR = 0x0c, TIMERAWL = 0x28;
 const TIMER_READS = [0x4005400c, 0x40054028];
 const RAM_START = 0x20000000, RAM_END = 0x20042000;
-const FLASH_START = 0x10000000, FLASH_END = 0x11000000;
+const FLASH_START = 0x10000000;
 const APB_START = 0x40000000, APB_END = 0x50000000;
 const MAX_STEPS = 64;            // instructions a turn may take
 const MAX_TURNS = 1 << 20;
@@ -82,7 +82,8 @@ export class SpinSkip {
 
   load(address) {
     for (let i = 0; i < this.storeCount; i++) if (this.storeAt[i] === address) return this.storeWord[i];
-    if ((address >= RAM_START && address + 3 < RAM_END) || (address >= FLASH_START && address + 3 < FLASH_END)) {
+    const flashEnd = FLASH_START + this.chip.flash.length;
+    if ((address >= RAM_START && address + 3 < RAM_END) || (address >= FLASH_START && address + 3 < flashEnd)) {
       return this.chip.readUint32(address);
     }
     return null;
