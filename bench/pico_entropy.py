@@ -4,7 +4,7 @@
 # (about a minute of wall time on a quiet machine), then where one block's
 # time goes, on the board. Prints; asserts nothing.
 #
-#   .venv/bin/python bench/pico_entropy.py [--bytes N] [--firmware UF2] [--json]
+#   .venv/bin/python bench/pico_entropy.py [--bytes N] [--firmware UF2] [--json] [--skip-spins]
 import argparse
 import json
 import os
@@ -83,9 +83,12 @@ def main():
     parser.add_argument("--bytes", type=int, default=2048)
     parser.add_argument("--firmware", default=P.IMAGE_UF2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--skip-spins", action="store_true",
+                        help="the emulator works out the reads' busy-wait (emu/spin.mjs): the same chip time, less wall time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        chip = P.EmulatedPico(firmware=args.firmware, flash=os.path.join(folder, "flash.bin"), rosc="seeded:8")
+        chip = P.EmulatedPico(firmware=args.firmware, flash=os.path.join(folder, "flash.bin"), rosc="seeded:8",
+                              skip_spins=args.skip_spins)
         try:
             chip.wait_usb()
             subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.port_path, "--timeout", "60", "state"],

@@ -3,7 +3,7 @@
 export function parseArgs(argv) {
   const opts = {
     bootrom: null, firmware: null, flash: null, rosc: 'random', cutAt: 0,
-    ringPin: 16, ringCount: 12, maxMs: 0, ballast: 0, uid: null,
+    ringPin: 16, ringCount: 12, maxMs: 0, ballast: 0, uid: null, skipSpins: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -21,6 +21,7 @@ export function parseArgs(argv) {
     else if (a === '--max-ms') opts.maxMs = parseFloat(next());
     else if (a === '--ballast') opts.ballast = parseInt(next(), 10);
     else if (a === '--uid') opts.uid = next();
+    else if (a === '--skip-spins') opts.skipSpins = true;
     else throw new Error(`unknown option ${a}`);
   }
   return opts;

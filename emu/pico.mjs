@@ -28,10 +28,13 @@
 //  - the heap bench's ballast (--ballast N): N in the watchdog's SCRATCH0 and
 //    a marker in SCRATCH1 at every boot, for emu/ballast_boot.py (a boot.py
 //    on the flash) to take N bytes of the heap before the firmware starts.
+//  - with --skip-spins, a busy-wait on the microsecond timer worked out
+//    instead of emulated turn by turn (spin.mjs): the same reads at the same
+//    emulated times, less work (the entropy tests that read many ROSC bits).
 //
 // The parts: flash.mjs (UF2, the ROM's table, the unique ID), rosc.mjs, usb.mjs
 // (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs,
-// bus.mjs (rp2040js's peripheral lookup, the same but faster).
+// bus.mjs (rp2040js's peripheral lookup, the same but faster), spin.mjs.
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
@@ -39,7 +42,7 @@
 //   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
 //   ready, usb {ports} (the host configured the device, opened its CDC ports), serial {hex, port}, frame {grb}, flash {op,kind,addr,size}, reset,
-//   time (a heartbeat), saved, stopped {reason}, error {message},
+//   time (a heartbeat; a ping's has spins_skipped and spun_us with --skip-spins), saved, stopped {reason}, error {message},
 //   in {stalled, held, id} (the IN transfers held back), turns {starts, id}.
 import fs from 'node:fs';
 import crypto from 'node:crypto';
@@ -52,6 +55,7 @@ import { parseArgs } from './options.mjs';
 import { InStall, UsbHost } from './usb.mjs';
 import { watchRing } from './ws2812.mjs';
 import { installPeripheralPages } from './bus.mjs';
+import { SpinSkip } from './spin.mjs';
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -240,6 +244,17 @@ function installWatchdog(chip) {
 let restartWanted = false;
 let pioRunning = false;           // either PIO block runs (installPio keeps it)
 let rosc = new Rosc(bitSource);
+let spin = null;                  // --skip-spins: this chip's (spin.mjs)
+let skippedUs = 0;                // and the time skipped by chips before it
+
+// The room a timer spin may be skipped over (spin.mjs): up to the next
+// scheduled press; none while a PIO block runs (it steps with the core).
+function spinRoom() {
+  if (pioRunning) return 0;
+  return schedule.length ? (schedule[0][0] - now()) * 1000 : Infinity;
+}
+
+function spunUs() { return skippedUs + (spin ? spin.skipped / 1000 : 0); }
 
 function boot() {
   if (mcu) tBase = now();
@@ -258,6 +273,10 @@ function boot() {
   const chip = mcu;     // the state of this chip's PIO, not of one before a restart
   installPio(chip, (running) => { if (chip === mcu) pioRunning = running; });
   installWatchdog(mcu);
+  if (opts.skipSpins) {
+    skippedUs = spunUs();
+    spin = new SpinSkip(mcu, spinRoom, CYCLE_NS);
+  }
   installPeripheralPages(mcu);    // last: after every peripheral above is in place
   // As rp2040js's own demo: straight into boot2 at the start of flash (the
   // ROM's boot path waits on the QSPI pins, which rp2040js does not model).
@@ -302,7 +321,7 @@ function handle(line) {
       break;
     case 'ping':
       send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, in_held: inStall.bytes,
-             id: msg.id });
+             id: msg.id, ...(spin ? { spins_skipped: spin.skips, spun_us: spunUs() } : {}) });
       break;
     case 'stall_in':
     {
@@ -355,7 +374,8 @@ function run() {
         // race through its own timeouts while the host is still typing.
         let nanos = clock.nanosToNextAlarm;
         if (schedule.length) nanos = Math.min(nanos, Math.max(0, (schedule[0][0] - now()) * 1000));
-        const ahead = (Date.now() - wallStart) * 1000 - now();
+        // (--skip-spins: the time skipped is not waited for, spin.mjs)
+        const ahead = (Date.now() - wallStart) * 1000 - (now() - spunUs());
         if (ahead <= 0) { idle = true; break; }
         nanos = Math.max(1000, Math.min(nanos, ahead * 1000));
         const pio = pioRunning;

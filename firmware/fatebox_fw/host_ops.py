@@ -93,8 +93,12 @@ def journal(server, request):
                 item = dict(entry)
                 item["seq"] = seq
                 results.append(item)
-    return {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
-            "now": server.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
+    reply = {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
+             "now": server.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
+    anchor = getattr(store.journal, "anchor", None)
+    if anchor is not None:
+        reply["anchor"] = anchor    # the line `after` as a rewrite left it (docs/protocol.md, The roll journal)
+    return reply
 
 
 def state(server, request):

@@ -13,6 +13,7 @@ SEGMENT = 256          # results per segment file; the journal keeps 256..512 of
 FILES = ("journal.0", "journal.1")
 NEW = ".new"            # a segment being rewritten with checks (upgrade), until renamed in
 TORN = b" torn\n"       # what ends a line a power cut tore, once the next append comes
+WAS = b'"was": "'       # a rewritten line's hash before (fatebox_fw.journal_old.WAS)
 PAGE_BYTES = 3200      # results in one `journal` reply: room left for the reply's own keys
 
 
@@ -46,6 +47,16 @@ def _seq(line):
         return None
 
 
+def _relink(start, end):
+    """True when `start`, a segment's first line, links to `end`, the other's
+    last, as `end` was before a rewrite (its `was`): a rewrite cut between
+    the two segments, to finish (fatebox_fw.journal_old)."""
+    if start is None or end is None:
+        return False
+    at = end.find(WAS)
+    return at >= 0 and start.find(b'"prev": "' + end[at + len(WAS):at + len(WAS) + 16] + b'"') >= 0
+
+
 class Journal:
     """Lines `<seq> <json>` in two files. The current one takes appends until it
     holds SEGMENT results; then the other is emptied and takes over, so the box
@@ -64,17 +75,19 @@ class Journal:
         self.last = 0          # the newest sequence number on flash
         self.tip = None        # the hash of the last line on flash (the next entry's `prev`)
         self.saved = None      # the last number the characters file counts (the store sets it)
+        self.anchor = None     # page()'s: the line before the page, when a rewrite changed it
         self.scan()
 
     def _scan_one(self, path):
-        """(first seq, last seq, count, torn, the last whole line, old lines) of one segment."""
+        """(first seq, last seq, count, torn, the last whole line, old lines,
+        the first whole line) of one segment."""
         f = _open(self.opener, path, "rb")
         if f is None:
-            return None, None, 0, False, None, 0
+            return None, None, 0, False, None, 0, None
         first = last = None
         count = old = 0
         torn = False
-        end = None
+        end = start = None
         try:
             while True:
                 line = f.readline()
@@ -84,6 +97,8 @@ class Journal:
                 if torn or line.endswith(TORN):
                     continue
                 end = line
+                if start is None:
+                    start = line
                 count += 1
                 if line[-2:] == b"}\n":
                     old += 1
@@ -95,7 +110,7 @@ class Journal:
                 last = seq
         finally:
             f.close()
-        return first, last, count, torn, end, old
+        return first, last, count, torn, end, old, start
 
     def scan(self, upgrade=True):
         for path in self.paths:
@@ -122,13 +137,14 @@ class Journal:
         # `prev` is the hash of the last whole line on flash, as stored.
         end = cur[4] if cur[4] is not None else (a if self.current else b)[4]
         self.tip = line_hash(end[:-1]) if end is not None else None
-        if upgrade and (a[5] or b[5]) and end is not None and end[-2:] == b"}\n":
-            # Lines from before the checks, none chained after them: rewritten
-            # once with CRCs and a chain (docs/flash.md, Old state files), by a
-            # module that leaves RAM again (a stock board's heap is tight).
+        if upgrade and (a[5] or b[5] or _relink(cur[6], (a if self.current else b)[4])):
+            # Lines from before the checks: rewritten once with CRCs and a
+            # chain, the checked lines after them relinked (docs/flash.md, Old
+            # state files), by a module that leaves RAM again (a stock board's
+            # heap is tight). Also when a rewrite was cut between the segments.
             from fatebox_fw.memory import using
             with using("fatebox_fw.journal_old") as journal_old:
-                done = journal_old.upgrade(self, end, _seq, _good)
+                done = journal_old.upgrade(self, _seq, _good)
             if done:
                 self.scan(False)
 
@@ -190,8 +206,12 @@ class Journal:
         """(results after `after`, oldest first, each a dict with its `seq`; more?)
         as many as fit in `budget` bytes of JSON. Each carries `line`, the line
         as stored (the host checks the chain over it); a line that fails its
-        check is served as {"seq" (None if unreadable), "damaged": why}."""
+        check is served as {"seq" (None if unreadable), "damaged": why}.
+        `anchor` is then the line numbered `after` as stored when a rewrite
+        changed it (it has a `was`), else None: the host that saw it before
+        links on through it (docs/protocol.md, The roll journal)."""
         order = self.paths if self.current == 1 else (self.paths[1], self.paths[0])
+        self.anchor = None
         out = []
         used = 0
         started = after == 0
@@ -222,6 +242,9 @@ class Journal:
                         if good and seq >= after:
                             started = True
                             if seq == after:
+                                if line.find(WAS) >= 0:
+                                    self.anchor = line[:-1].decode()
+                                    used += len(line) * 9 // 4 + 20     # as an entry's `line`, below
                                 continue
                         else:
                             continue

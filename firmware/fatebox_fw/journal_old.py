@@ -1,5 +1,6 @@
 # Journal lines from before the checks (`<seq> <json>`, no CRC, no `prev`),
-# rewritten once with them (docs/flash.md, Old state files). Imported by
+# rewritten once with them, and the checked lines after them relinked
+# (docs/flash.md, Old state files). Imported by
 # fatebox_fw.journal only when it finds such lines, and dropped after: a
 # stock board's heap does not carry it. The line helpers come from the
 # journal (no import back: no cycle).
@@ -38,64 +39,121 @@ def _replace(src, dst):
         os.rename(src, dst)
 
 
-def upgrade(journal, end, seq, good):
-    """Rewrite `journal`'s old lines if its newest whole line `end` is one; True if done.
+WAS = b'"was": "'        # a rewritten line's key: the hash it had before (16 hex digits)
 
-    Each segment with old lines is written again beside itself (`journal.N.new`),
-    then renamed over it, the older segment first: the same results and numbers,
-    each line with its CRC and the `prev` of the line before it as rewritten
-    (the chain starts at the first line rewritten, or links to the checked line
-    before it). A cut leaves the old segment or the new one whole; the next
-    start finishes the rest (fatebox_fw.journal.scan removes a half-written
-    `.new`). `seq` and `good`: the journal's line readers."""
-    if entry_of(end, seq) is None:
-        return False        # a damaged line that ends as an old one would: nothing to rewrite
+
+def was_of(line):
+    """The `was` a stored line carries (bytes, 16 hex digits), else None."""
+    at = line.find(WAS)
+    if at < 0:
+        return None
+    return line[at + len(WAS):at + len(WAS) + 16].decode()
+
+
+def _segment(f, out, link, seq, good):
+    """One segment's lines from `f`, each old line given its CRC and the
+    chain, each checked line after a changed one relinked, to `out` (None:
+    nothing written). `link`: [tip, before], the line before's hash as
+    (re)written and as it was, carried on. The number of lines changed."""
+    tip, before = link
+    changed = 0
+    while True:
+        line = f.readline()
+        if not line:
+            break
+        whole = line.endswith(b"\n") and not line.endswith(TORN)
+        ok = whole and seq(line) is not None and good(line)
+        old_hash = line_hash(line[:-1]) if ok else None
+        entry = entry_of(line, seq) if ok else None
+        if entry is not None:
+            entry.pop("prev", None)         # from before the checks: a CRC, and the chain from here on
+        elif ok and tip is not None and before != tip:
+            # checked, after a line a rewrite changed: relinked if it linked
+            # to that line as it was
+            try:
+                entry = json.loads(line[line.find(b" ") + 1:-10])
+            except ValueError:
+                entry = None
+            if not isinstance(entry, dict) or entry.get("prev") != before:
+                entry = None
+        if entry is not None:
+            changed += 1
+            if tip is not None:
+                entry["prev"] = tip
+            else:
+                entry.pop("prev", None)
+            if "was" not in entry:
+                entry["was"] = old_hash
+            line = b"%d " % seq(line) + json.dumps(entry).encode()
+            line = line + b" %08x" % crc_more(line, 0) + b"\n"
+        # A line that fails its check, or a torn one, is kept as it is
+        # (served as before): nothing links over it.
+        if ok:
+            tip = line_hash(line[:-1])
+            before = was_of(line) or old_hash
+        else:
+            tip = before = None
+        if out is not None:
+            out.write(line)
+    link[0], link[1] = tip, before
+    return changed
+
+
+def upgrade(journal, seq, good):
+    """Rewrite `journal`'s old lines, and relink the checked lines after them;
+    True if a segment was written.
+
+    Each segment with a line to change is written again beside itself
+    (`journal.N.new`), then renamed over it, the older segment first (one
+    with nothing to change is only read). An old line gets the `prev` of the
+    line before it as rewritten, and a CRC. A checked line whose `prev` is
+    the hash the line before it had before this rewrite (or an earlier one
+    cut short) gets the new hash as its `prev`, and its CRC again; one that
+    links to nothing rewritten stays as it is, so a break the journal had
+    stays. Each changed line keeps in `was` the hash it had when the host may
+    have seen it (a line changed twice keeps the first). The same results
+    and numbers: nothing is lost or changed. A cut leaves the old segment or
+    the new one whole; the next start finishes the rest
+    (fatebox_fw.journal.scan removes a half-written `.new`, and rewrites
+    again when a segment's first line links to the other's last as it was).
+    `seq` and `good`: the journal's line readers."""
     opener = journal.opener
-    tip = None
+    link = [None, None]
+    wrote = False
     for path in (journal.paths[1 - journal.current], journal.paths[journal.current]):
+        at = list(link)
         try:
             f = opener(path, "rb")
         except OSError:
             continue
-        out = None
         try:
+            changed = _segment(f, None, link, seq, good)
+        finally:
+            f.close()
+        if not changed:
+            continue
+        link[0], link[1] = at
+        f = out = None
+        try:
+            f = opener(path, "rb")
             out = opener(path + NEW, "wb")
-            old = 0
-            while True:
-                line = f.readline()
-                if not line:
-                    break
-                entry = entry_of(line, seq)
-                if entry is not None:
-                    old += 1
-                    entry.pop("prev", None)
-                    if tip is not None:
-                        entry["prev"] = tip
-                    line = b"%d " % seq(line) + json.dumps(entry).encode()
-                    line = line + b" %08x" % crc_more(line, 0) + b"\n"
-                # A checked line is kept as it is; one that fails its check,
-                # or a torn one, too (served as before): nothing links over it.
-                whole = line.endswith(b"\n") and not line.endswith(TORN)
-                tip = line_hash(line[:-1]) if whole and good(line) else None
-                out.write(line)
+            _segment(f, out, link, seq, good)
             out.close()
             out = None
             f.close()
             f = None
-            if old:
-                _replace(path + NEW, path)
-            else:
-                os.remove(path + NEW)
+            _replace(path + NEW, path)
+            wrote = True
         except OSError:
-            # The flash refused (full, failing): the old lines stay, read as they are.
+            # The flash refused (full, failing): the lines stay, read as they are.
             if out is not None:
                 out.close()
             try:
                 os.remove(path + NEW)
             except OSError:
                 pass
-            return True
+            return wrote
         finally:
             if f is not None:
                 f.close()
-    return True
+    return wrote

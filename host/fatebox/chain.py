@@ -61,10 +61,26 @@ class Walk:
         if self.broken is None:
             self.broken = seq
 
+    def _anchor(self, r):
+        # The box rewrote the last line the host saw (docs/protocol.md, The
+        # roll journal: old lines given a CRC and a chain, the checked lines
+        # after them relinked) and serves it again before the page: when its
+        # `was` is the hash the host kept, the walk links on from it as it is
+        # now. Its result is `fatebox verify`'s to compare (audit).
+        try:
+            seq, entry = parse(r["anchor"])
+        except BadLine:
+            return
+        if self.tip is not None and seq == self.seq == r.get("seq") and entry.get("was") == self.tip:
+            self.tip = line_hash(r["anchor"])
+
     def take(self, results):
         kept = []
         for r in results:
             if not isinstance(r, dict):
+                continue
+            if "anchor" in r:
+                self._anchor(r)
                 continue
             claimed = r.get("seq")
             if "damaged" in r:
@@ -143,13 +159,22 @@ def audit(results, first, last, records=None, host_last=0):
                 seq, entry = parse(r["line"])
             except BadLine:
                 continue
-            seen.setdefault(seq, (line_hash(r["line"]), entry.get("result")))
+            seen.setdefault(seq, (line_hash(r["line"]), entry.get("result"), entry.get("was"), entry))
     records = records or {}
     for seq in sorted(records):
         kept = records[seq]
         if seq in seen:
-            # A result kept before the chain has no hash: its result is compared.
-            if (kept["hash"] != seen[seq][0]) if kept.get("hash") is not None else (kept.get("result") != seen[seq][1]):
+            # A result kept before the chain has no hash: its result is compared;
+            # so is one the box rewrote since (its `was` is the hash the host kept).
+            line, result, was, entry = seen[seq]
+            if kept.get("hash") is not None and kept["hash"] != line and kept["hash"] == was:
+                differs = kept.get("result") != result or any(
+                    key in kept and kept[key] != entry.get(key) for key in ("name", "system"))
+            elif kept.get("hash") is not None:
+                differs = kept["hash"] != line
+            else:
+                differs = kept.get("result") != result
+            if differs:
                 problems.append((seq, "changed", "the box's result %d is not the one the host kept" % seq))
         elif first <= seq <= last:
             problems.append((seq, "removed", "the host kept result %d; the box's journal no longer has it" % seq))

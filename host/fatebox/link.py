@@ -299,6 +299,9 @@ class Link:
             reply = self.request("journal", after=after)
             page, first, last, more = journal_page(reply, after)
             place_in_time(page, reply.get("now"), datetime.datetime.now(datetime.timezone.utc), reply.get("clock-from"))
+            if isinstance(reply.get("anchor"), str):
+                # the line `after` as the box's rewrite left it (fatebox.chain.Walk links through it)
+                results.append({"anchor": reply["anchor"], "seq": after})
             results.extend(page)
             # The next page starts after the last number this one gave; a page
             # whose last entry has none (fatebox.replies reports it) ends the reading.

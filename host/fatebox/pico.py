@@ -58,6 +58,9 @@ class EmulatedPico:
     max_ms: the emulator stops itself after this much emulated time.
     uid: the flash chip's unique ID (16 hex digits); by default the one kept
     beside the flash file (`<flash>.uid`, made once), so each flash file is a board.
+    skip_spins: a busy-wait on the microsecond timer worked out on a copy of
+    the core instead of emulated turn by turn (emu/spin.mjs): the firmware
+    reads the same values at the same emulated times; the emulator works less.
 
     Port 0 (`port_path`) is the first USB serial port: MicroPython's only one,
     CircuitPython's console. Port 1 (`data_path`) is CircuitPython's data port
@@ -65,7 +68,7 @@ class EmulatedPico:
     """
 
     def __init__(self, firmware=None, flash=None, rosc="random", cut_at=0, bootrom=None, node="node",
-                 max_ms=0, ballast=0, uid=None):
+                 max_ms=0, ballast=0, uid=None, skip_spins=False):
         bootrom = check_prerequisites(firmware, bootrom)
         if firmware is None and (flash is None or not os.path.exists(flash)):
             raise PicoMissing("the emulated Pico needs a firmware image or a flash file that holds one")
@@ -108,6 +111,8 @@ class EmulatedPico:
             args += ["--ballast", str(int(ballast))]
         if uid:
             args += ["--uid", uid]
+        if skip_spins:
+            args += ["--skip-spins"]
         try:
             self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, bufsize=0)

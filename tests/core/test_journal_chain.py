@@ -103,7 +103,9 @@ def test_a_line_from_before_the_checks_is_rewritten_with_its_crc_and_the_next_li
     assert [r["seq"] for r in pages] == [1, 2]
     now = pages[0]["line"].encode()                   # the first line rewritten: the chain starts there
     assert now[-8:] == b"%08x" % crc_more(now[:-9], 0)
-    assert json.loads(now[2:-9]) == json.loads(old[2:])
+    rewritten = json.loads(now[2:-9])
+    assert rewritten.pop("was") == chain_hash(old.decode())     # the hash it had before
+    assert rewritten == json.loads(old[2:])
     assert pages[0]["result"]["outcome"] == N.TOTAL_SUCCESS
     assert pages[1]["prev"] == chain_hash(now.decode())
 

@@ -179,3 +179,30 @@ def test_an_old_journal_is_rewritten_with_crcs_and_a_chain_at_the_next_start(tmp
         assert line[-8:] == b"%08x" % wire.checksum(line[:-9])
         assert json.loads(line[2:-9])["result"]["outcome"] == "success"
     assert b'"prev"' not in lines[0] and b'"prev"' in lines[1]        # the chain starts at the first line
+
+
+def test_old_lines_followed_by_checked_ones_are_rewritten_and_relinked_at_the_next_start(tmp_path, picos, base):
+    """Old lines, then checked lines linked to them as they were (a box that
+    ran the first checked firmware): the next start rewrites the old lines and
+    relinks the checked ones, each keeping its hash before in `was`, and
+    `fatebox verify` finds the journal intact (docs/flash.md, Old state files)."""
+    from fatebox.chain import line_hash
+    body = b'{"name": "Mara", "system": "new-beginning", "result": {"outcome": "success", "tokens": "ww"}, ' \
+           b'"setup": {"white": 2, "black": 1, "draw": 2}%s}'
+    lines = [b"1 " + body % b"", b"2 " + body % b""]
+    for seq in (3, 4):
+        line = b"%d " % seq + body % (b', "prev": "%s"' % line_hash(lines[-1].decode()).encode())
+        lines.append(line + b" %08x" % wire.checksum(line))
+    chip = spoiled(tmp_path, picos, base, "/data/journal.0", b"".join(line + b"\n" for line in lines))
+    chip.wait_usb()
+    report = json.loads(fatebox(chip.port_path, "verify", "--json").stdout)
+    assert report["intact"] is True and report["checked"] == 4, report
+    now = base64.b64decode(read_files(chip.port_path)["journal.0"]).split(b"\n")[:-1]
+    assert len(now) == 4, now
+    tip = None
+    for before, line in zip(lines, now):
+        assert line[-8:] == b"%08x" % wire.checksum(line[:-9])
+        entry = json.loads(line[line.find(b" ") + 1:-9])
+        assert entry.get("prev") == tip and entry["was"] == line_hash(before.decode())
+        assert entry["result"]["outcome"] == "success"
+        tip = line_hash(line.decode())

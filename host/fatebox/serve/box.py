@@ -224,6 +224,8 @@ class BoxThread(threading.Thread):
         self._send({"op": "list"}, got)
 
     def _poll(self):
+        after = self.last
+
         def got(reply):
             self.fetching = False
             if reply is None or not reply.get("ok"):
@@ -243,6 +245,9 @@ class BoxThread(threading.Thread):
                              "every %g s instead" % POLL_NO_EVENTS)
                 elif fresh:
                     self.unannounced = True
+            if isinstance(reply.get("anchor"), str):
+                # the line `after` as the box's rewrite left it (fatebox.chain.Walk links through it)
+                results = [{"anchor": reply["anchor"], "seq": after}] + results
             self._take(results, reply.get("first"))
             if fresh:
                 self._ask_characters()
@@ -253,7 +258,7 @@ class BoxThread(threading.Thread):
             for event in held:
                 self._event(event)
         self.fetching = True
-        self._send({"op": "journal", "after": self.last}, got)
+        self._send({"op": "journal", "after": after}, got)
 
     def _event(self, event):
         seq = event.get("seq")
