@@ -390,6 +390,38 @@ def test_from_mpy_files_the_play_comes_in_at_the_first_press():
     _from_files(test)
 
 
+def test_from_mpy_files_the_play_leaves_ram_while_the_menu_is_open():
+    def test():
+        gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"}, ash())
+        play(gadget, board)                         # New Beginning, Mara's trial
+        long_press(gadget, board, "back")           # the menu
+        assert gadget.core.menu == "menu-system" and gadget.core._game is None
+        assert loaded("new-beginning") == []
+        assert any(board.frame())                   # the menu's page, lit
+        assert ask(gadget, board, {"id": 1, "op": "list"})["ok"]
+        assert gadget.core._game is None
+        long_press(gadget, board, "go")             # the same system again
+        run(gadget, board, 40)
+        assert gadget.core.menu is None and gadget.core._game is not None
+        assert gadget.core.screen == gadget.core._game.first()
+        assert gadget.store.characters["Mara"].trials == 1
+    _from_files(test)
+
+
+def test_from_mpy_files_each_system_chosen_in_turn_is_played():
+    def test():
+        from tests.core.samples import sample
+        gadget, board = box(*[sample(system) for system in registry.NAMES])
+        for system in registry.NAMES[1:] + registry.NAMES[:1]:
+            choose(gadget, board, system)
+            run(gadget, board, 40)
+            play(gadget, board)
+            assert [other for other in roster.SYSTEMS if other != system and loaded(other)] == []
+        names = gadget.store.names()
+        assert [gadget.store.characters[n].trials for n in names] == [1] * len(registry.NAMES)
+    _from_files(test)
+
+
 def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
     def test():
         gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"},
