@@ -422,6 +422,14 @@ def test_from_mpy_files_each_system_chosen_in_turn_is_played():
     _from_files(test)
 
 
+def test_a_new_beginning_draw_brings_in_neither_its_rules_object_nor_the_game_base():
+    gadget, board = box({"name": "Mara", "system": "new-beginning"})
+    M.drop(["shared_rules.new_beginning.rules", "shared_rules.game"])
+    play(gadget, board)
+    assert gadget.store.characters["Mara"].trials == 1
+    assert "shared_rules.new_beginning.rules" not in sys.modules and "shared_rules.game" not in sys.modules
+
+
 def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
     def test():
         gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"},

@@ -86,7 +86,10 @@ class Spending(Setup):
             character = self.core.copy(character)
             # The traits' tokens go into the bag: a used placed white, blacks on the traits.
             character.sheet.take_into_trial(self.used, self.token)
-            character.record(self.rules().entry(shown, shown.bag_white, shown.bag_black))
+            # The package's own entry (what RULES.entry gives): the rules object
+            # and shared_rules.game stay out of RAM through the draw.
+            from shared_rules.new_beginning import history_entry
+            character.record(history_entry(shown, shown.bag_white, shown.bag_black))
             self.core.stage(character)
         self.token = None
 
