@@ -168,17 +168,19 @@ class Core:
         name = self.active()
         return self.store.characters[name] if name is not None else None
 
-    def copy(self, character):
-        return memory.copy(character)
+    def copy(self, character, take=False):
+        return memory.copy(character, take)
 
-    def stage(self, character):
+    def stage(self, character, setup=None):
         """A changed character kept in memory, written at the next flush.
 
         A result recorded goes into the roll journal with the set-up it was
-        played with (what the host's `fatebox stats` compares with the odds)."""
+        played with (what the host's `fatebox stats` compares with the odds):
+        `setup`, the play's setup_state() taken before the copy, or taken here."""
         old = self.store.characters.get(character.name)
-        setup = None
-        if old is not None and character.trials > old.trials and self._game is not None:
+        if old is None or character.trials <= old.trials or self._game is None:
+            setup = None
+        elif setup is None:
             setup = self._game.setup_state()
         self.store.stage(character, setup)
         if setup is not None:

@@ -153,6 +153,21 @@ def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
         assert kept.made is not None and M.keep(kept) is kept and kept.made is None
 
 
+def test_a_copy_that_takes_the_sheet_leaves_the_kept_one_as_its_text():
+    from tests.core.samples import sample
+    for data in [sample(system) for system in registry.NAMES]:
+        kept = M.keep(roster.from_dict(data))
+        before = kept.to_dict()
+        sheet = kept.sheet
+        twin = M.copy(kept, take=True)
+        assert twin.made is sheet and kept.made is None and kept.packed is not None
+        assert twin.to_dict() == before and kept.to_dict() == before
+        twin.record({"outcome": "x"})
+        assert kept.to_dict() == before and kept.trials == before["trials"]
+        # nothing made: a plain copy, as without take
+        assert M.copy(kept, take=True).to_dict() == before and kept.made is None
+
+
 def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
     gadget, board = box({"name": "Mara", "system": "new-beginning"})
     assert gadget.core.system == "new-beginning"
