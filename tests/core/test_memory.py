@@ -153,6 +153,21 @@ def test_a_summary_from_the_dict_is_the_summary_from_the_sheet():
         assert kept.made is not None and M.keep(kept) is kept and kept.made is None
 
 
+def test_a_copy_that_takes_the_sheet_leaves_the_kept_one_as_its_text():
+    from tests.core.samples import sample
+    for data in [sample(system) for system in registry.NAMES]:
+        kept = M.keep(roster.from_dict(data))
+        before = kept.to_dict()
+        sheet = kept.sheet
+        twin = M.copy(kept, take=True)
+        assert twin.made is sheet and kept.made is None and kept.packed is not None
+        assert twin.to_dict() == before and kept.to_dict() == before
+        twin.record({"outcome": "x"})
+        assert kept.to_dict() == before and kept.trials == before["trials"]
+        # nothing made: a plain copy, as without take
+        assert M.copy(kept, take=True).to_dict() == before and kept.made is None
+
+
 def test_put_checks_a_character_of_another_system_then_lets_its_rules_go():
     gadget, board = box({"name": "Mara", "system": "new-beginning"})
     assert gadget.core.system == "new-beginning"
@@ -388,6 +403,46 @@ def test_from_mpy_files_the_play_comes_in_at_the_first_press():
         assert board.frame() != asleep
         assert gadget.core.system == "new-beginning"
     _from_files(test)
+
+
+def test_from_mpy_files_the_play_leaves_ram_while_the_menu_is_open():
+    def test():
+        gadget, board = _rebooted({"name": "Mara", "system": "new-beginning"}, ash())
+        play(gadget, board)                         # New Beginning, Mara's trial
+        long_press(gadget, board, "back")           # the menu
+        assert gadget.core.menu == "menu-system" and gadget.core._game is None
+        assert loaded("new-beginning") == []
+        assert any(board.frame())                   # the menu's page, lit
+        assert ask(gadget, board, {"id": 1, "op": "list"})["ok"]
+        assert gadget.core._game is None
+        long_press(gadget, board, "go")             # the same system again
+        run(gadget, board, 40)
+        assert gadget.core.menu is None and gadget.core._game is not None
+        assert gadget.core.screen == gadget.core._game.first()
+        assert gadget.store.characters["Mara"].trials == 1
+    _from_files(test)
+
+
+def test_from_mpy_files_each_system_chosen_in_turn_is_played():
+    def test():
+        from tests.core.samples import sample
+        gadget, board = box(*[sample(system) for system in registry.NAMES])
+        for system in registry.NAMES[1:] + registry.NAMES[:1]:
+            choose(gadget, board, system)
+            run(gadget, board, 40)
+            play(gadget, board)
+            assert [other for other in roster.SYSTEMS if other != system and loaded(other)] == []
+        names = gadget.store.names()
+        assert [gadget.store.characters[n].trials for n in names] == [1] * len(registry.NAMES)
+    _from_files(test)
+
+
+def test_a_new_beginning_draw_brings_in_neither_its_rules_object_nor_the_game_base():
+    gadget, board = box({"name": "Mara", "system": "new-beginning"})
+    M.drop(["shared_rules.new_beginning.rules", "shared_rules.game"])
+    play(gadget, board)
+    assert gadget.store.characters["Mara"].trials == 1
+    assert "shared_rules.new_beginning.rules" not in sys.modules and "shared_rules.game" not in sys.modules
 
 
 def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():

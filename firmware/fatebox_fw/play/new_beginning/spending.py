@@ -83,11 +83,17 @@ class Spending(Setup):
         self.used = self.used_now()
         self._show(shown, drawn, character.name if character is not None else None, setup)
         if character is not None:
-            character = self.core.copy(character)
+            # The set-up first, from the sheet as it was: then the sheet itself
+            # goes to the copy (take), so the draw never holds two of them.
+            state = self.setup_state()
+            character = self.core.copy(character, True)
             # The traits' tokens go into the bag: a used placed white, blacks on the traits.
             character.sheet.take_into_trial(self.used, self.token)
-            character.record(self.rules().entry(shown, shown.bag_white, shown.bag_black))
-            self.core.stage(character)
+            # The package's own entry (what RULES.entry gives): the rules object
+            # and shared_rules.game stay out of RAM through the draw.
+            from shared_rules.new_beginning import history_entry
+            character.record(history_entry(shown, shown.bag_white, shown.bag_black))
+            self.core.stage(character, state)
         self.token = None
 
     def _show(self, shown, played, owner, setup=None):
