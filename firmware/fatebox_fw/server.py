@@ -8,7 +8,7 @@ from shared_rules import roster
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.memory import using
+from fatebox_fw.memory import unload, using
 from fatebox_fw.store import StoreError
 from fatebox_fw.refused import Refused, name_of as _name
 
@@ -230,11 +230,25 @@ _HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "
 
 
 def _hosted(op, server, request):
-    with using("fatebox_fw.host_ops", _HOSTED, server.store.live) as host_ops:
-        served = getattr(host_ops, op, None)
-        if served is None:
-            return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
-        return served(server, request)
+    try:
+        with using("fatebox_fw.host_ops", _HOSTED) as host_ops:
+            served = getattr(host_ops, op, None)
+            if served is None:
+                return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
+            return served(server, request)
+    finally:
+        # Asked after the op: it may have made the play, or left it a result to show.
+        unload(_live(server.core, server.store))
+
+
+def _live(core, store):
+    """The system whose rules stay in RAM after a host's request: the one
+    played, if its play is made (or is to show a result); else none (a
+    `put` checked a sheet with them: from .mpy files they would hold the
+    heap the play needs when it is made)."""
+    if core.made is None and core._shown_later is None:
+        return None
+    return store.live
 
 
 def _frame(id, reply):
