@@ -38,7 +38,8 @@ class Server:
         self.write = write
         self.clock = clock
         # The ops served here; every other op in names.OPS is host_ops' (_hosted).
-        self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about}
+        self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about,
+                    "journal": self.read, "table": self.read}
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
         self.queued = 0         # their bytes
@@ -224,8 +225,19 @@ class Server:
         return out
 
 
+    def read(self, request):
+        # `journal`, and `table` without a setting: fatebox_fw.host_read, not
+        # host_ops, whose imports would not fit beside a system's play on a
+        # board that runs .mpy files (CircuitPython; docs/circuitpython.md, Fits?).
+        op = request["op"]
+        with using("fatebox_fw.host_read") as read:
+            if op == "table" and read.asks_a_setting(request):
+                return _hosted(op, self, request)
+            return getattr(read, op)(self, request)
+
+
 # What host_ops imports for an op, out of RAM with it.
-_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
+_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_read", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
            "shared_rules.charname")
 
 
