@@ -8,6 +8,7 @@ from shared_rules import roster
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
+from fatebox_fw import memory
 from fatebox_fw.memory import unload, using
 from fatebox_fw.store import StoreError
 from fatebox_fw.refused import Refused, name_of as _name
@@ -123,6 +124,16 @@ class Server:
 
     def serve(self, line):
         """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
+        if not memory.COLLECT_PER_REQUEST:
+            self._serve(line)
+            return
+        gc.collect()
+        try:
+            self._serve(line)
+        finally:
+            gc.collect()
+
+    def _serve(self, line):
         if self.released:
             return      # after `repl` the port is the REPL's: what follows is not ours
         if line is wire.TOO_LONG:
