@@ -58,6 +58,7 @@ class Core:
         self._pending_now = 0
         self._pending_turns = 0
         self._game = None
+        self._shown_later = None   # a host's result (result, name) the play shows once it is made
         if memory.play_at_boot():
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
@@ -105,6 +106,25 @@ class Core:
         self._pending = None
         self._game = self._make(system)
         self._game.back_to_first(now)
+        shown, self._shown_later = self._shown_later, None
+        if shown is not None:
+            self._game.show_host(shown[0], shown[1], now)
+
+    def show_host(self, system, result, name, now):
+        """A result of `system` the host played (its own op: New Beginning's
+        `trial`), recorded by the caller, shown by the play. A play not made
+        yet is made on the next turns and shows it then: from .mpy files its
+        modules come in once the request's have left RAM (docs/performance.md)."""
+        self.menu = None
+        if self.system == system and self.made is not None:
+            self._game.show_host(result, name, now)
+            return
+        if self.system != system:
+            self._switch(system, now, later=True)
+        else:
+            self._pending_now = now
+            self._pending_turns = 0         # made on the next turns, not at the next press
+        self._shown_later = (result, name)
 
     # What the table sees now, by the names the first firmware used.
     @property

@@ -78,27 +78,8 @@ def check_fits(character):
 
 
 def journal(server, request):
-    after = request.get("after", 0)
-    if not is_int(after) or after < 0:
-        raise Refused(N.E_REQUEST, "`after` must be the last sequence number the host has (0 for all)")
-    store = server.store
-    try:
-        store.flush()       # the results still staged in memory go to the journal first
-    except StoreError:
-        pass                # then they are served from memory below
-    results, more = store.journal.page(after)
-    if not more:
-        for seq, entry in store.pending:
-            if seq > after:
-                item = dict(entry)
-                item["seq"] = seq
-                results.append(item)
-    reply = {"results": results, "more": more, "first": store.journal.first(), "last": store.seq,
-             "now": server.clock.ticks_ms() & N.TICKS_MASK, "clock-from": store.clock_from}
-    anchor = getattr(store.journal, "anchor", None)
-    if anchor is not None:
-        reply["anchor"] = anchor    # the line `after` as a rewrite left it (docs/protocol.md, The roll journal)
-    return reply
+    from fatebox_fw import host_read
+    return host_read.journal(server, request)
 
 
 def state(server, request):

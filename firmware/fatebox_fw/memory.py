@@ -61,6 +61,12 @@ def drop(names):
     return gone
 
 
+# CircuitPython's heap is collected before and after each request: near its
+# end (a system's play and rules held from .mpy files) the garbage of the
+# loop's turns left no run for the request's module or its reply.
+COLLECT_PER_REQUEST = sys.implementation.name == "circuitpython"
+
+
 # A tight heap (image only) is collected early, before garbage spreads through
 # it and leaves no run for a file's buffer; from .mpy files each collection is
 # too slow for that (fatebox_fw.warm is what that path needs).

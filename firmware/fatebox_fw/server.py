@@ -8,7 +8,8 @@ from shared_rules import roster
 from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
-from fatebox_fw.memory import using
+from fatebox_fw import memory
+from fatebox_fw.memory import unload, using
 from fatebox_fw.store import StoreError
 from fatebox_fw.refused import Refused, name_of as _name
 
@@ -38,7 +39,8 @@ class Server:
         self.write = write
         self.clock = clock
         # The ops served here; every other op in names.OPS is host_ops' (_hosted).
-        self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about}
+        self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about,
+                    "journal": self.read, "table": self.read}
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
         self.queued = 0         # their bytes
@@ -122,6 +124,16 @@ class Server:
 
     def serve(self, line):
         """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
+        if not memory.COLLECT_PER_REQUEST:
+            self._serve(line)
+            return
+        gc.collect()
+        try:
+            self._serve(line)
+        finally:
+            gc.collect()
+
+    def _serve(self, line):
         if self.released:
             return      # after `repl` the port is the REPL's: what follows is not ours
         if line is wire.TOO_LONG:
@@ -224,17 +236,42 @@ class Server:
         return out
 
 
+    def read(self, request):
+        # `journal`, and `table` without a setting: fatebox_fw.host_read, not
+        # host_ops, whose imports would not fit beside a system's play on a
+        # board that runs .mpy files (CircuitPython; docs/circuitpython.md, Fits?).
+        op = request["op"]
+        with using("fatebox_fw.host_read") as read:
+            if op == "table" and read.asks_a_setting(request):
+                return _hosted(op, self, request)
+            return getattr(read, op)(self, request)
+
+
 # What host_ops imports for an op, out of RAM with it.
-_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
+_HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_read", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
            "shared_rules.charname")
 
 
 def _hosted(op, server, request):
-    with using("fatebox_fw.host_ops", _HOSTED, server.store.live) as host_ops:
-        served = getattr(host_ops, op, None)
-        if served is None:
-            return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
-        return served(server, request)
+    try:
+        with using("fatebox_fw.host_ops", _HOSTED) as host_ops:
+            served = getattr(host_ops, op, None)
+            if served is None:
+                return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
+            return served(server, request)
+    finally:
+        # Asked after the op: it may have made the play, or left it a result to show.
+        unload(_live(server.core, server.store))
+
+
+def _live(core, store):
+    """The system whose rules stay in RAM after a host's request: the one
+    played, if its play is made (or is to show a result); else none (a
+    `put` checked a sheet with them: from .mpy files they would hold the
+    heap the play needs when it is made)."""
+    if core.made is None and core._shown_later is None:
+        return None
+    return store.live
 
 
 def _frame(id, reply):

@@ -57,8 +57,6 @@ def host_trial(core, trial, k, name, now):
         core.store.nobody(ROW.name, result.entry(), {"white": trial.white, "black": trial.black,
                           "danger": trial.danger, "draw": k, "statuses": list(trial.statuses)})
     if core.system != ROW.name:
-        core._switch(ROW.name, now)
-        core.store.set("system", core.system)
-    core.menu = None
-    core.game.show_host(result, name, now)
+        core.store.set("system", ROW.name)
+    core.show_host(ROW.name, result, name, now)
     return result
