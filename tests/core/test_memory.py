@@ -439,10 +439,21 @@ def test_from_mpy_files_each_system_chosen_in_turn_is_played():
 
 def test_a_new_beginning_draw_brings_in_neither_its_rules_object_nor_the_game_base():
     gadget, board = box({"name": "Mara", "system": "new-beginning"})
-    M.drop(["shared_rules.new_beginning.rules", "shared_rules.game"])
-    play(gadget, board)
-    assert gadget.store.characters["Mara"].trials == 1
-    assert "shared_rules.new_beginning.rules" not in sys.modules and "shared_rules.game" not in sys.modules
+    names = ["shared_rules.new_beginning.rules", "shared_rules.game"]
+    held = dict((name, sys.modules[name]) for name in names if name in sys.modules)
+    M.drop(names)
+    try:
+        play(gadget, board)
+        assert gadget.store.characters["Mara"].trials == 1
+        assert "shared_rules.new_beginning.rules" not in sys.modules and "shared_rules.game" not in sys.modules
+    finally:
+        # The same modules back: a class made again (SetupError) is not the one
+        # the other tests' modules catch.
+        M.drop(names)
+        for name in held:
+            sys.modules[name] = held[name]
+            dot = name.rfind(".")
+            setattr(sys.modules[name[:dot]], name[dot + 1:], held[name])
 
 
 def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
