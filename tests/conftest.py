@@ -1,12 +1,17 @@
 # Every test run keeps its own runtime folder for virtual gadgets (host/fatebox/
 # gadgets.py), so a `make run` going on beside the tests is never found by them.
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ["FATEBOX_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="fatebox-test-runtime-")
 # Host records for the whole run as well (a module's fixture starts before the
 # per-test file below is set): a test never writes into the user's own records.
 os.environ["FATEBOX_DB"] = os.path.join(tempfile.mkdtemp(prefix="fatebox-test-records-"), "fatebox.sqlite3")
+# both gone when the run ends
+atexit.register(shutil.rmtree, os.environ["FATEBOX_RUNTIME_DIR"], True)
+atexit.register(shutil.rmtree, os.path.dirname(os.environ["FATEBOX_DB"]), True)
 
 # Tests never assert wall-clock times (speed is the benches' business):
 # hypothesis's per-example deadline is one, and a loaded machine trips it.

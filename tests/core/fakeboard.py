@@ -14,6 +14,7 @@ from shared_rules.randomness import SeededBytes
 from fatebox_fw.profile import PICO, validate
 
 _made = [0]
+_base = []      # CPython: the run's folder of test directories
 
 
 def fresh_dir():
@@ -29,8 +30,15 @@ def fresh_dir():
         path = "%s/%d" % (base, _made[0])
         os.mkdir(path)
         return path
+    # CPython: every test's directory inside one for the whole run, removed at exit
+    # (thousands of tests make one each: none is left behind in the temp folder)
     import tempfile
-    return tempfile.mkdtemp(prefix="fatebox-core-")
+    if not _base:
+        import atexit
+        import shutil
+        _base.append(tempfile.mkdtemp(prefix="fatebox-core-"))
+        atexit.register(shutil.rmtree, _base[0], True)
+    return tempfile.mkdtemp(dir=_base[0])
 
 
 def make_dir(path):
