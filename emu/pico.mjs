@@ -37,7 +37,7 @@
 // bus.mjs (rp2040js's peripheral lookup, the same but faster), spin.mjs.
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
-//   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save"} {"cmd":"ping"}
+//   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save","id":..} {"cmd":"ping"}
 //   {"cmd":"cut","after":n,"id":..} (a power cut inside the n-th flash operation from now)
 //   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
@@ -317,7 +317,7 @@ function handle(line) {
       break;
     case 'save':
       saveFlash();
-      send({ ev: 'saved', t: now(), flash_ops: flashOps });
+      send({ ev: 'saved', t: now(), flash_ops: flashOps, id: msg.id });
       break;
     case 'ping':
       send({ ev: 'time', t: now(), flash_ops: flashOps, resets, rosc_reads: rosc.reads, in_held: inStall.bytes,

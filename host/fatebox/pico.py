@@ -198,7 +198,7 @@ class EmulatedPico:
             self.usb = True
             self.usb_ports = ev.get("ports", 1)
             self.usb_connects += 1
-        elif kind in ("time", "in", "turns"):
+        elif kind in ("time", "in", "turns", "saved"):
             if "id" in ev:
                 self.pong[ev["id"]] = ev
         elif kind == "stopped":
@@ -317,6 +317,11 @@ class EmulatedPico:
         """A power cut in the middle of the n-th flash operation from now (as cut_at,
         counted from this moment): the chip stops there, the flash file written."""
         return self._ask({"cmd": "cut", "after": int(n)}, "the emulator to arm the power cut")
+
+    def save(self):
+        """The flash file written now, the chip running on (what a power cut
+        now would leave: nothing the firmware holds in RAM is flushed)."""
+        return self._ask({"cmd": "save"}, "the emulator to write the flash file")
 
     def stall_in(self, on=True):
         """A host that stops reading (on) or reads again (off): the USB host takes
