@@ -4,6 +4,7 @@
 # every character is wholly as before the sync or wholly as after it. The same
 # walk as tests/sync/test_faults.py on the virtual board.
 import re
+import shutil
 
 from click.testing import CliRunner
 
@@ -24,10 +25,10 @@ class PicoBox:
     """tests/sync/realbox.RealBox's shape on the emulated Pico: restart() is a
     power cut and a new boot on the same flash file."""
 
-    def __init__(self, flash):
+    def __init__(self, flash, firmware=True):
         self.flash = str(flash)
         self.chip = None
-        self._boot(image_path())
+        self._boot(image_path() if firmware else None)
 
     def _boot(self, firmware=None):
         self.chip = P.EmulatedPico(firmware=firmware, flash=self.flash, rosc="seeded:8")
@@ -69,15 +70,37 @@ def three_changed(box, table):
 
 
 def test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico(tmp_path, monkeypatch):
+    # Before the sync, made once: three characters pushed, Mara played, each
+    # changed on its sheet. Each cut starts from it: the first on that board,
+    # the others on a copy of its flash (the same box: its flash ID too), of
+    # the table's sheets and of the host's records.
+    monkeypatch.setenv("FATEBOX_DB", str(tmp_path / "records-0.sqlite3"))
+    _, table = F.world(tmp_path, 0)
+    box = PicoBox(tmp_path / "flash-0.bin")
+    three_changed(box, table)
+    box.chip.save()
+    base = tmp_path / "base"
+    base.mkdir()
+    for name in ("flash-0.bin", "flash-0.bin.uid", "records-0.sqlite3"):
+        shutil.copyfile(tmp_path / name, base / name)
+    shutil.copytree(table, base / "table")
     cut = 1
     ops = []
     while True:
-        monkeypatch.setenv("FATEBOX_DB", str(tmp_path / ("records-%d.sqlite3" % cut)))
-        _, table = F.world(tmp_path, cut)
-        box = PicoBox(tmp_path / ("flash-%d.bin" % cut))
+        if cut > 1:
+            monkeypatch.setenv("FATEBOX_DB", str(tmp_path / ("records-%d.sqlite3" % cut)))
+            shutil.copyfile(base / "records-0.sqlite3", tmp_path / ("records-%d.sqlite3" % cut))
+            shutil.rmtree(table)
+            shutil.copytree(base / "table", table)
+            flash = tmp_path / ("flash-%d.bin" % cut)
+            shutil.copyfile(base / "flash-0.bin", flash)
+            shutil.copyfile(base / "flash-0.bin.uid", str(flash) + ".uid")
+            box = PicoBox(flash, firmware=False)
         try:
-            three_changed(box, table)
             box_before, sheets_before = box.characters(), F.sheet_texts(table)
+            if cut == 1:
+                first = (box_before, sheets_before)
+            assert (box_before, sheets_before) == first, cut      # every cut starts from the same box and table
             F.CutLink.frames = cut
             F.CutLink.served = []
             try:
