@@ -1,48 +1,38 @@
 // The emulated Raspberry Pi Pico: rp2040js (package.json) running a real
 // MicroPython rp2 firmware, with what rp2040js leaves out for a test bench:
-//  - flash erase/program: the boot ROM's flash_range_erase and
-//    flash_range_program (found through the ROM's function table, as the
-//    pico-sdk finds them) are replaced by breakpoints that apply the
-//    operation to the emulated flash, so littlefs mounts and saves persist;
-//  - the ROSC: RANDOMBIT comes from a chosen source (random, seeded, stuck,
+//  - flash erase/program: the boot ROM's flash_range_erase and _program
+//    (found through the ROM's function table, as the pico-sdk finds them)
+//    replaced by breakpoints on the emulated flash, so saves persist; the
+//    flash loaded from a file at start and saved to it on exit;
+//  - the ROSC: RANDOMBIT from a chosen source (random, seeded, stuck,
 //    biased, periodic, absent);
-//  - pull-ups: a pin nothing drives reads its pull (buttons wired to ground);
-//  - USB CDC: an OUT endpoint armed by the device waits for data, as a real
-//    host NAKs, instead of being answered at once with an empty packet;
-//  - the watchdog reboot (machine.reset()): the chip restarts, flash kept;
-//  - the flash saved to a file on exit and loaded from it on start;
-//  - the WS2812 data pin decoded from its edges into frames;
-//  - a host that stops reading: IN stalled, the device's IN transfers stay
-//    pending (a real cdc-acm host stops asking for IN packets when its tty
-//    buffer is full), so the device's CDC TX FIFO fills;
-//  - the loop's turns seen from outside: each burst of GPIO_IN reads after
-//    a quiet of QUIET_US (the firmware polls its buttons at the start of each
-//    turn, and reads no pin while it sleeps) is a turn's start, recorded in
-//    emulated time; the firmware is not changed or slowed;
+//  - pull-ups: a pin nothing drives reads its pull (buttons wired to
+//    ground; BOOTSEL's flash chip-select, which CircuitPython senses);
 //  - USB: a host that enumerates the device and opens every CDC port (DTR):
-//    MicroPython's one, CircuitPython's console and data ports (port 0, 1);
-//  - the flash's unique ID (command 0x4B) per flash file, kept beside it
-//    (<flash>.uid) or given with --uid, so two emulated boards are two boxes;
-//  - BOOTSEL: the flash chip-select reads its pull-up (CircuitPython senses it);
-//  - PIO stepped with the core's clock (CircuitPython drives the ring by PIO);
-//  - the heap bench's ballast (--ballast N): N in the watchdog's SCRATCH0 and
-//    a marker in SCRATCH1 at every boot, for emu/ballast_boot.py (a boot.py
-//    on the flash) to take N bytes of the heap before the firmware starts.
-//  - with --skip-spins, a busy-wait on the microsecond timer worked out
-//    instead of emulated turn by turn (spin.mjs): the same reads at the same
-//    emulated times, less work (the entropy tests that read many ROSC bits).
-//
-// The parts: flash.mjs (UF2, the ROM's table, the unique ID), rosc.mjs, usb.mjs
-// (the host and its IN stall), pio.mjs, ws2812.mjs (the ring), options.mjs,
-// bus.mjs (rp2040js's peripheral lookup, the same but faster), spin.mjs.
+//    MicroPython's one, CircuitPython's console and data (port 0, 1); an
+//    armed OUT endpoint waits for data, as a real host NAKs; a host that
+//    stops reading: IN stalled, so the device's CDC TX FIFO fills;
+//  - the watchdog reboot (machine.reset()): the chip restarts, flash kept;
+//  - the WS2812 data pin decoded from its edges into frames; PIO stepped
+//    with the core's clock (CircuitPython drives the ring by PIO);
+//  - the loop's turns seen from outside: each burst of GPIO_IN reads after
+//    a quiet of QUIET_US (the firmware polls its buttons at each turn's
+//    start and reads no pin while it sleeps), the firmware not slowed;
+//  - the flash's unique ID (command 0x4B) per flash file (<flash>.uid, or
+//    --uid), so two emulated boards are two boxes;
+//  - the heap bench's ballast (--ballast N): N in the watchdog's SCRATCH0
+//    and a marker in SCRATCH1 at every boot, for emu/ballast_boot.py;
+//  - --skip-spins: a busy-wait on the microsecond timer worked out, not
+//    emulated turn by turn (spin.mjs): the same reads at the same times.
+// The parts: flash, rosc, usb, pio, ws2812, options, bus (rp2040js's peripheral lookup, faster), spin.
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save","id":..} {"cmd":"ping"}
 //   {"cmd":"cut","after":n,"id":..} (a power cut inside the n-th flash operation from now)
 //   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
-//   ready, usb {ports} (the host configured the device, opened its CDC ports), serial {hex, port}, frame {grb}, flash {op,kind,addr,size}, reset,
-//   time (a heartbeat; a ping's has spins_skipped and spun_us with --skip-spins), saved, stopped {reason}, error {message},
+//   ready, usb {ports} (CDC ports opened), serial {hex, port}, frame {grb}, flash {op,kind,addr,size}, reset, time
+//   (a heartbeat; a ping's has spins_skipped, spun_us with --skip-spins), saved, stopped {reason}, error {message},
 //   in {stalled, held, id} (the IN transfers held back), turns {starts, id}.
 import fs from 'node:fs';
 import crypto from 'node:crypto';
@@ -249,10 +239,7 @@ let skippedUs = 0;                // and the time skipped by chips before it
 
 // The room a timer spin may be skipped over (spin.mjs): up to the next
 // scheduled press; none while a PIO block runs (it steps with the core).
-function spinRoom() {
-  if (pioRunning) return 0;
-  return schedule.length ? (schedule[0][0] - now()) * 1000 : Infinity;
-}
+const spinRoom = () => (pioRunning ? 0 : schedule.length ? (schedule[0][0] - now()) * 1000 : Infinity);
 
 function spunUs() { return skippedUs + (spin ? spin.skipped / 1000 : 0); }
 

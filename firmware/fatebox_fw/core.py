@@ -12,12 +12,8 @@ from fatebox_fw.play import DRAWING, RESULT
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
 
-# The menu (fatebox_fw.menu): BACK long from anywhere opens it; GO steps through its pages.
-# Brightness levels the menu offers (0..255 on the pixels), dim to full.
+# The menu (fatebox_fw.menu), BACK long from anywhere; its brightness levels, dim to full.
 BRIGHTNESS = R.LEVELS
-
-# Each system's play, imported when the system is chosen (one in RAM at a time).
-# Each system's play module is its registry row's `play`.
 
 ERROR_MS = 2000           # an error shows this long, or until the next press
 NOTICE_MS = ERROR_MS
@@ -25,9 +21,7 @@ IDLE_SAVE_MS = 8000       # staged changes are written after this long without a
 RETRY_SAVE_MS = 30000     # after a failed save, the next try waits this long
 ASKED = -1                # a system's play made when first asked for (a press, the host), not by a turn
 
-# Gestures the core listens for beyond SHORT and LONG: only `back` has a
-# double press, so the other buttons answer on release with no delay.
-DOUBLE_ROLES = ("back",)
+DOUBLE_ROLES = ("back",)   # the one double press: the other buttons answer on release at once
 
 
 class Core:
@@ -111,10 +105,8 @@ class Core:
             self._game.show_host(shown[0], shown[1], now)
 
     def show_host(self, system, result, name, now):
-        """A result of `system` the host played (its own op: New Beginning's
-        `trial`), recorded by the caller, shown by the play. A play not made
-        yet is made on the next turns and shows it then: from .mpy files its
-        modules come in once the request's have left RAM (docs/performance.md)."""
+        """A result the host played (New Beginning's `trial`), shown by the play; one not
+        made yet is made on the next turns, once the request's modules have left RAM."""
         self.menu = None
         if self.system == system and self.made is not None:
             self._game.show_host(result, name, now)
@@ -145,15 +137,11 @@ class Core:
 
     def _switch(self, system, now, later=False):
         """Leave the current system's play (its result saved) and start `system`'s;
-        `later`: its play is made on the next turn of the loop (then back at its
-        first screen), so that the system left is out of RAM before the one
-        chosen comes in (docs/performance.md, Fits the Pico)."""
+        `later`: made on the next turn, once the system left is out of RAM."""
         if self._pending is None or self._pending_turns != ASKED:
             self.game.finish(now)
         self._game = None
-        # The system left goes from RAM, play and rules (docs/performance.md,
-        # Fits the Pico): its characters are kept as dicts, then its modules
-        # are dropped; nothing else holds their classes once the game is gone.
+        # The system left goes from RAM, play and rules (docs/performance.md, Fits the Pico).
         self.system = system
         store = self.store
         store.live = system
