@@ -10,7 +10,6 @@ from shared_rules.exact import is_int
 from shared_rules.limits import HISTORY_LIMIT
 from fatebox_fw.refused import Refused, name_of as _name
 from fatebox_fw import memory
-from fatebox_fw.store import StoreError
 
 
 def put(server, request):
@@ -75,11 +74,6 @@ def check_fits(character):
         raise Refused(N.E_INVALID, "character %r is too large for the box: with a full history of %d trials it would not fit in one frame (%s); shorten its texts or lists"
                       % (character.name, HISTORY_LIMIT, problem))
 
-
-
-def journal(server, request):
-    from fatebox_fw import host_read
-    return host_read.journal(server, request)
 
 
 def state(server, request):

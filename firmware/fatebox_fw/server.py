@@ -235,7 +235,6 @@ class Server:
         out["backup"] = self.store.backup_status
         return out
 
-
     def read(self, request):
         # `journal`, and `table` without a setting: fatebox_fw.host_read, not
         # host_ops, whose imports would not fit beside a system's play on a
