@@ -297,6 +297,7 @@ function handle(line) {
       const at = msg.at == null ? now() : msg.at;
       addScheduled(at, msg.pin, true);
       addScheduled(at + msg.hold, msg.pin, false);
+      if (msg.id) send({ ev: 'time', t: now(), at, id: msg.id });     // when it goes down, for a driver that asks
       break;
     }
     case 'level':

@@ -281,13 +281,22 @@ class EmulatedPico:
             return self.t_us / 1000.0
 
     # -- hands -----------------------------------------------------------------
-    def press(self, button, hold_ms=80, at_ms=None):
-        """Hold a button (role or GPIO number) down for hold_ms, from at_ms (emulated) or now."""
+    def press(self, button, hold_ms=80, at_ms=None, landed=False):
+        """Hold a button (role or GPIO number) down for hold_ms, from at_ms (emulated) or now.
+        With landed=True: the emulated ms it went down at, once the emulator has it (an
+        idle chip keeps pace with the wall clock, so "now" is when the emulator reads it)."""
         pin = BUTTON_PINS[button] if isinstance(button, str) else button
         msg = {"cmd": "press", "pin": pin, "hold": hold_ms * 1000}
         if at_ms is not None:
             msg["at"] = at_ms * 1000
-        self._send(msg)
+        if not landed:
+            self._send(msg)
+            return None
+        return self._ask(msg, "the emulator to take a press")["at"] / 1000.0
+
+    def run_until(self, ms, wall_s=WALL_S):
+        """Until the emulated clock reads `ms` milliseconds."""
+        self.wait(lambda: self.t_us >= ms * 1000, "the emulated clock to reach %d ms" % ms, wall_s=wall_s)
 
     def hold(self, button, low=True, at_ms=None):
         """Hold a button down (low=True) or let it go, from at_ms or now, until told otherwise."""

@@ -97,8 +97,7 @@ def test_a_bad_rosc_is_refused_as_on_micropython(picos, cp_flash, source):
     cp_ready(chip)
     chip.wait_frame(step="the gadget's first frame")
     start = len(chip.frames)
-    chip.press("go", 700)
-    chip.run_for(DRAW_MS, wall_s=300)
+    chip.run_until(chip.press("go", 700, landed=True) + DRAW_MS, wall_s=300)
     frames = [rgb for _, rgb in chip.frames[start:]]
     assert entropy_pattern() in frames
     after = frames[frames.index(entropy_pattern()):]

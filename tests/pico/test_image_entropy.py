@@ -23,8 +23,7 @@ def long_go(tmp_path, picos, source):
     chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc=source)
     chip.wait_frame(step="the image's first frame")
     start = len(chip.frames)
-    chip.press("go", 700)
-    chip.run_for(DRAW_MS)
+    chip.run_until(chip.press("go", 700, landed=True) + DRAW_MS)
     frames = [rgb for _, rgb in chip.frames[start:]]
     reads = chip.ping()["rosc_reads"]
     return frames, reads
