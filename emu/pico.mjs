@@ -120,7 +120,7 @@ function stop(reason) {
   if (stopped) return;
   stopped = true;
   saveFlash();
-  send({ ev: 'stopped', reason, t: now(), flash_ops: flashOps });
+  send({ ev: 'stopped', reason, t: now(), flash_ops: flashOps, ...(spin ? { spins_skipped: spin.skips } : {}) });
   process.stdout.write('', () => process.exit(0));
 }
 

@@ -33,6 +33,9 @@
 const TIMER_PAGE = 0x40054;
 const TIMELR = 0x0c, TIMERAWL = 0x28;
 const TIMER_READS = [0x4005400c, 0x40054028];
+// The high word, read anywhere in a turn (pico-sdk's busy_wait_until reads it
+// then the low word each turn: CircuitPython waits there at every boot).
+const TIMERAWH_AT = 0x40054024;
 const RAM_START = 0x20000000, RAM_END = 0x20042000;
 const FLASH_START = 0x10000000;
 const APB_START = 0x40000000, APB_END = 0x50000000;
@@ -128,6 +131,8 @@ export class SpinSkip {
       if (address === TIMER_READS[0] || address === TIMER_READS[1]) {
         if (pc !== this.at) return 0;                                 // the spin reads the time in one place
         value = Math.floor(now / 1000) >>> 0;
+      } else if (address === TIMERAWH_AT) {
+        value = Math.floor(now / 1000 / 2 ** 32) >>> 0;
       } else {
         value = this.load(address);
         if (value === null) return 0;
