@@ -4,8 +4,7 @@
 //    (found through the ROM's function table, as the pico-sdk finds them)
 //    replaced by breakpoints on the emulated flash, so saves persist; the
 //    flash loaded from a file at start and saved to it on exit;
-//  - the ROSC: RANDOMBIT from a chosen source (random, seeded, stuck,
-//    biased, periodic, absent);
+//  - the ROSC: RANDOMBIT from a chosen source (random, seeded, stuck, ...);
 //  - pull-ups: a pin nothing drives reads its pull (buttons wired to
 //    ground; BOOTSEL's flash chip-select, which CircuitPython senses);
 //  - USB: a host that enumerates the device and opens every CDC port (DTR):
@@ -18,13 +17,13 @@
 //  - the loop's turns seen from outside: each burst of GPIO_IN reads after
 //    a quiet of QUIET_US (the firmware polls its buttons at each turn's
 //    start and reads no pin while it sleeps), the firmware not slowed;
-//  - the flash's unique ID (command 0x4B) per flash file (<flash>.uid, or
-//    --uid), so two emulated boards are two boxes;
+//  - the flash's unique ID per flash file (<flash>.uid, or --uid): two boards;
 //  - the heap bench's ballast (--ballast N): N in the watchdog's SCRATCH0
 //    and a marker in SCRATCH1 at every boot, for emu/ballast_boot.py;
 //  - --skip-spins: a busy-wait on the microsecond timer worked out, not
 //    emulated turn by turn (spin.mjs): the same reads at the same times.
-// The parts: flash, rosc, usb, pio, ws2812, options, bus (rp2040js's peripheral lookup, faster), spin.
+// The parts: flash, rosc, usb, pio, ws2812, options, spin, and rp2040js's own
+// peripheral lookup (bus) and instruction decoding (decode), from tables.
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save","id":..} {"cmd":"ping"}
@@ -45,6 +44,7 @@ import { parseArgs } from './options.mjs';
 import { InStall, UsbHost } from './usb.mjs';
 import { watchRing } from './ws2812.mjs';
 import { installPeripheralPages } from './bus.mjs';
+import { installFastDecode } from './decode.mjs';
 import { SpinSkip } from './spin.mjs';
 
 function send(obj) {
@@ -58,6 +58,7 @@ function fail(message) {
 
 // -- the chip -----------------------------------------------------------------
 
+try { await installFastDecode(); } catch (e) { fail('emu/decode.mjs: ' + e.message); }
 const opts = (() => { try { return parseArgs(process.argv.slice(2)); } catch (e) { fail(e.message); } })();
 if (!opts.bootrom || !fs.existsSync(opts.bootrom)) {
   fail(`the RP2040 boot ROM is missing (${opts.bootrom || 'no --bootrom given'}): rp2040js does not ship it; ` +
