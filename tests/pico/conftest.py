@@ -13,10 +13,29 @@ COMMAND_TIMEOUT = 300     # wall seconds for one `fatebox` command against the e
 REPLY_TIMEOUT = "30"      # the CLI's per-reply wait (--timeout): the chip is slow
 
 
+# The longest tests of this tier (seconds of one core, a clean clone's
+# --durations), started first: `make test-pico` spreads the tier over both
+# cores (pytest-xdist), and a long test started last would run on alone.
+LONGEST = {
+    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 258,
+    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 122,
+    "test_deploy_then_play_then_restart_on_the_same_flash": 68,
+    "test_a_save_writes_only_inside_one_generations_region": 49,
+    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 46,
+    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 45,
+    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 37,
+    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 30,
+    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 28,
+    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 25,
+}
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/pico/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.pico)
+    # a stable sort: the rest keep their order, after these
+    items.sort(key=lambda item: -LONGEST.get(item.originalname, 0))
 
 
 def image_path():
