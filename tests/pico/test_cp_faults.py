@@ -12,7 +12,7 @@ import pytest
 
 from fatebox import circuitpy, fatmap
 from fatebox import pico as P
-from tests.pico.conftest import cp_ready, fatebox
+from tests.pico.conftest import REPLY_TIMEOUT, cp_ready, fatebox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
@@ -45,8 +45,9 @@ def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_fla
     cp_ready(chip)
     taken, refused = [], 0
     for sheets in (("mara.toml", "tobin.toml"), ("ash.toml",)):
-        pushed = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", "30", "push"]
-                                + [os.path.join(EXAMPLES, s) for s in sheets], capture_output=True, text=True, timeout=300)
+        pushed = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", REPLY_TIMEOUT,
+                                 "push"] + [os.path.join(EXAMPLES, s) for s in sheets],
+                                capture_output=True, text=True, timeout=300)
         assert "Traceback" not in pushed.stderr
         if pushed.returncode == 0:
             taken += [s[:-5].capitalize() for s in sheets]
@@ -68,7 +69,7 @@ def push_cut(picos, chip, flash, k):
     the probe's."""
     chip.cut_after(k)
     # the CLI is left waiting for a reply that never comes, and stopped
-    cli = subprocess.Popen([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", "30",
+    cli = subprocess.Popen([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", REPLY_TIMEOUT,
                             "push", os.path.join(EXAMPLES, "tobin.toml")],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
