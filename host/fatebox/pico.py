@@ -20,7 +20,7 @@ BUTTON_PINS = {"back": 2, "minus": 3, "plus": 4, "go": 5}
 RING_PIN = 16
 RING_COUNT = 12
 
-WALL_S = 120.0      # the default wall-time limit of one wait
+WALL_S = 300.0      # the default wall-time limit of one wait (a loaded machine slows the chip)
 
 
 class PicoTimeout(AssertionError):

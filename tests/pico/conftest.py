@@ -9,8 +9,8 @@ import pytest
 
 from fatebox import pico as P
 
-COMMAND_TIMEOUT = 300     # wall seconds for one `fatebox` command against the emulated board
-REPLY_TIMEOUT = "60"      # the CLI's per-reply wait (--timeout): the chip is slow, slower on a loaded machine
+COMMAND_TIMEOUT = 600     # wall seconds for one `fatebox` command against the emulated board
+REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is slow, slower on a loaded machine
 
 
 # The longest tests of this tier (seconds, from --durations of the tier run
@@ -105,6 +105,6 @@ def cp_flash(cp_installed, tmp_path):
     return flash
 
 
-def cp_ready(chip, step="the box's hello on CircuitPython's data port", wall_s=180):
+def cp_ready(chip, step="the box's hello on CircuitPython's data port", wall_s=300):
     """Until code.py's gadget greets on usb_cdc.data (it runs only once USB is up)."""
     chip.wait(lambda: b'"event": "hello"' in chip.data_log, step, wall_s=wall_s)

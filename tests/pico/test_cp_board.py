@@ -82,7 +82,7 @@ def test_two_flash_files_are_two_boxes(tmp_path, picos, cp_installed):
         cp_ready(chip)
         # The hello comes in USB packets: wait for the part that holds the id.
         board_id = rb'"board-id": "([^"]+)"'
-        chip.wait(lambda: re.search(board_id, chip.data_log), "the hello's board id", wall_s=60)
+        chip.wait(lambda: re.search(board_id, chip.data_log), "the hello's board id", wall_s=300)
         ids.append(re.search(board_id, chip.data_log).group(1).decode())
         assert ids[-1] == "cp-" + open(flash + ".uid").read().strip()
         chip.stop()
@@ -94,7 +94,7 @@ def test_every_module_the_firmware_imports_is_in_the_real_build(tmp_path, picos,
     checks the device code against) is what this build's help('modules') lists."""
     chip = picos(flash=cp_flash)
     chip.hold("back", True)       # safe mode: code.py returns, the REPL is free
-    chip.wait_serial(b"Press any key", "code.py to end (safe mode)", wall_s=180)
+    chip.wait_serial(b"Press any key", "code.py to end (safe mode)", wall_s=300)
     chip.write_serial(b"\r")
     start = chip.wait_serial(b">>> ", "the REPL")
     chip.write_serial(b"help('modules')\r")

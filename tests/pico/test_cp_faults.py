@@ -88,7 +88,7 @@ def push_cut(picos, chip, flash, k):
     again = picos(flash=flash)
     # a damaged drive never greets: code.py does not run
     again.wait(lambda: b'"event": "hello"' in again.data_log or b"Press any key" in again.serial_log,
-               "the box after the power cut inside operation %d of the save" % k, emu_ms=60000, wall_s=180)
+               "the box after the power cut inside operation %d of the save" % k, emu_ms=60000, wall_s=300)
     found = names(again.data_path) if b'"event": "hello"' in again.data_log else None
     again.save()
     tmps = [p for p in circuitpy.listing(flash) if p.endswith(".tmp")]
@@ -202,7 +202,7 @@ def test_power_cuts_inside_a_save_on_fat_lose_no_character(picos, cp_flash, tmp_
 def test_a_missing_neopixel_library_is_named_on_the_console(picos, cp_flash):
     circuitpy.remove(cp_flash, "lib/neopixel.py")
     chip = picos(flash=cp_flash)
-    chip.wait_serial(b"fatebox: cannot start", "code.py's message", wall_s=180)
+    chip.wait_serial(b"fatebox: cannot start", "code.py's message", wall_s=300)
     end = chip.wait_serial(b"Code done running", "code.py to end")
     said = bytes(chip.serial_log[:end]).decode("utf-8", "replace")
     assert "neopixel" in said and "CIRCUITPY/lib" in said
@@ -219,7 +219,7 @@ def test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters(pic
     # module: the modules go first, so code.py is there, box.mpy not yet.
     circuitpy.remove(cp_flash, "fatebox_fw/box.mpy")
     chip = picos(flash=cp_flash)
-    chip.wait_serial(b"fatebox: cannot start", "code.py's message", wall_s=180)
+    chip.wait_serial(b"fatebox: cannot start", "code.py's message", wall_s=300)
     end = chip.wait_serial(b"Code done running", "code.py to end")
     said = bytes(chip.serial_log[:end]).decode("utf-8", "replace")
     assert "box" in said and "fatebox deploy --runtime circuitpython" in said and "Traceback" not in said, said
