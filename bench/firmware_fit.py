@@ -70,15 +70,22 @@ def requests():
     return out
 
 
-def check_replies(lines):
+def check_replies(lines, played):
     """The session's replies, decoded; SystemExit when one is not what the host expects:
-    the hello event, then one ok reply per request in order, every character loaded and pulled back."""
+    the hello event, then one ok reply per request in order, every character loaded and
+    pulled back, and a result event (docs/protocol.md, Result events) for each trial
+    `played` ([system, character, words]), in the order they were played."""
     from shared_rules import wire
     chars = loaded()
-    replies = [wire.decode(line.encode()) for line in lines]
-    if not replies or replies[0].get("event") != "hello":
-        sys.exit("firmware_fit: the box did not say hello first: %r" % (replies[:1],))
-    replies = replies[1:]
+    said = [wire.decode(line.encode()) for line in lines]
+    if not said or said[0].get("event") != "hello":
+        sys.exit("firmware_fit: the box did not say hello first: %r" % (said[:1],))
+    events = [r for r in said[1:] if "event" in r]
+    replies = [r for r in said[1:] if "event" not in r]
+    results = [[e.get("system"), e.get("name")] for e in events if e["event"] == "result"]
+    if len(results) != len(events) or results != [[system, who] for system, who, _ in played]:
+        sys.exit("firmware_fit: events %r, expected a result of each trial played %r"
+                 % ([(e["event"], e.get("system"), e.get("name")) for e in events], played))
     if len(replies) != 2 * len(chars) + 1:
         sys.exit("firmware_fit: %d replies to %d requests" % (len(replies), 2 * len(chars) + 1))
     for reply in replies:
@@ -103,7 +110,7 @@ def session(files, heap=BENCH_HEAP):
             lines.append(line[len("REPLY "):])
         if line.startswith("FIT "):
             result = json.loads(line[4:])
-            check_replies(lines)
+            check_replies(lines, result["played"])
             result["characters"] = [[c["name"], c["system"]] for c in loaded()]
             return result, proc.stderr.decode()
     return None, proc.stdout.decode()[-2000:] + proc.stderr.decode()[-2000:]
