@@ -3,9 +3,10 @@
 from shared_rules import names as N
 from shared_rules.new_beginning import effects as E
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning.trial_setup import meets
 from shared_rules.new_beginning.groups import check_targets, HERO, GROUP
 from shared_rules.exact import is_int
+# What a draw gives to spend lives with the draw: the box's draw needs it, not this module.
+from shared_rules.new_beginning.draw import Budget, budget  # noqa: F401
 
 IMPROVE = "improve"              # 1 white to IMPROVE THE SCENE
 PLACE = "place"                  # whites placed on traits
@@ -17,53 +18,6 @@ MISFORTUNES_TO = "misfortunes-to"
 CONTROL_FREAK = "place-all"      # pay place-all's cost to place as many tokens as possible
 REQUEST_FIELDS = (IMPROVE, PLACE, PLACE_BLACK, SET_ASIDE, COMPLICATIONS, MISFORTUNES,
                   MISFORTUNES_TO, CONTROL_FREAK)
-
-
-class Budget:
-    """What a draw gives to spend: whites (after focus and Seer), blacks owed, the pass."""
-
-    def __init__(self, outcome, whites, blacks, pass_cost, spend_effects=(), taken=(0, 0),
-                 helpers=0, group=None):
-        self.outcome = outcome
-        self.passed = outcome in N.PASSED
-        self.whites = whites
-        self.blacks = blacks
-        self.pass_cost = pass_cost if self.passed else 0
-        self.spend_effects = list(spend_effects)
-        self.taken = taken           # (white, black) Thrift took to place on a trait
-        self.helpers = helpers
-        self.group = group
-
-    def effects(self, do):
-        return [e for e in self.spend_effects if e.do == do and meets(e.options.get("when", E.ALWAYS), self.outcome)]
-
-
-def budget(played):
-    """The Budget of a new_beginning.draw.Drawn, or of a new_beginning.Result (no lessons or scars)."""
-    setup = getattr(played, "setup", None)
-    if setup is None:
-        trial = played.trial
-        cost = 2 if trial.has(N.FEAR) else 1
-        return Budget(played.outcome, played.spendable_whites, played.counted_blacks, cost)
-    trial = setup.trial
-    outcome = played.outcome()
-    w = played.whites()
-    if played.cap and w > played.cap:
-        w = played.cap            # Over the Top: "⚪ beyond the first don't count"
-    # Focus: "if k = 1", k the tokens drawn at once (RULINGS.md, Draw), not the hand
-    # after Perseverance added one (docs/rulings.md).
-    whites = trial.spendable_whites(w, played.chosen)
-    for e in setup.spend_effects:
-        if e.do == E.SPEND_TWICE and (e.get("if") == E.ALWAYS or setup.predicted == played.whites()):
-            # Seer: "If you're correct, ⚪ beyond the first can be spent twice."
-            whites += w - e.get("beyond") if w > e.get("beyond") else 0
-    # Confusion: one black drawn counts as 2, for spending too; Divide and Conquer
-    # still spends the blacks swapped away; Quick Thinking adds its black.
-    drawn_blacks = played.blacks() + played.swapped
-    blacks = trial.counted_blacks(drawn_blacks) + played.extra_blacks
-    cost = 2 if trial.has(N.FEAR) else 1
-    return Budget(outcome, whites, blacks, cost, setup.spend_effects,
-                  (setup.taken_white, setup.taken_black), setup.helpers, setup.group)
 
 
 class Spend:

@@ -74,7 +74,7 @@ class Spending(Setup):
         setup = self.setup()
         drawn = draw(setup, self.k, self.core.sampler)
         outcome, counted = drawn.judge()
-        from shared_rules.new_beginning.spending import budget
+        from shared_rules.new_beginning.draw import budget
         spendable = budget(drawn)
         shown = Shown(drawn.hand, outcome, counted, setup.trial.exits(counted), spendable.whites,
                       drawn.first if drawn.steps else None, setup.size(), setup.white(), setup.black(),
@@ -205,7 +205,7 @@ class Spending(Setup):
         if self.owner is None or self.owner not in self.core.store.characters:
             self.marks = 0
             return      # nobody to record on (deleted by the host meanwhile)
-        from shared_rules.new_beginning.spending import budget
+        from shared_rules.new_beginning.draw import budget
         taken = budget(self.played).taken
         if not (self.marks or self.places or self.rewards or taken[0] or taken[1]):
             return
