@@ -6,14 +6,10 @@ from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw import memory
-from fatebox_fw import menu as M
-from fatebox_fw.menu import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
+from fatebox_fw.play import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
 from fatebox_fw.play import DRAWING, RESULT
 from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD  # noqa: F401 (tests name them here)
 from fatebox_fw.store import StoreError
-
-# The menu (fatebox_fw.menu), BACK long from anywhere; its brightness levels, dim to full.
-BRIGHTNESS = R.LEVELS
 
 ERROR_MS = 2000           # an error shows this long, or until the next press
 NOTICE_MS = ERROR_MS
@@ -273,7 +269,8 @@ class Core:
             else:
                 self._close_menu(now)
         elif self.menu is not None:
-            M.press(self, role, event, now)
+            from fatebox_fw import menu     # from .mpy files in RAM only while the menu is open
+            menu.press(self, role, event, now)
         else:
             game.on(role, event, now)
         return False
@@ -286,14 +283,15 @@ class Core:
         self.menu = MENU_SYSTEM
         self.menu_since = now
         self.menu_system = roster.SYSTEMS.index(self.system)
-        M.pick_current(self)
         if not memory.play_at_boot():
             # From .mpy files the play leaves RAM while the menu is open (its
-            # heap the host's requests'); it comes back when the menu closes.
+            # heap the host's requests' and the menu's); it comes back when the menu closes.
             self._game = None
             self._pending = self.system
             self._pending_turns = ASKED
             memory.let_go(self.store, None)
+        from fatebox_fw import menu
+        menu.pick_current(self)
 
     def _close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
@@ -302,6 +300,8 @@ class Core:
         # one loaded later becomes active (None), as on a fresh box.
         picked = names[self.menu_pick] if self.menu_pick < len(names) else (NOBODY if names else None)
         self.menu = None
+        if not memory.play_at_boot():
+            memory.drop(("fatebox_fw.menu",))     # as the play while the menu is open
         if system != self.system:
             self._switch(system, now, later=True)
         if picked != self.active_name:
@@ -376,7 +376,8 @@ class Core:
             period = R.ERROR_BLINK_MS[self.error]
             ring.error(self.error, period == 0 or (clock.ticks_diff(now, self.error_at) // period) % 2 == 0)
         elif self.menu is not None:
-            M.render(self, ring, clock.ticks_diff(now, self.menu_since))
+            from fatebox_fw import menu
+            menu.render(self, ring, clock.ticks_diff(now, self.menu_since))
         else:
             self.game.render(ring, now)
 

@@ -3,7 +3,7 @@
 from shared_rules import registry
 from shared_rules import roster
 from fatebox_fw import ring as R
-from fatebox_fw.menu import MENU_CHARACTER, MENU_SYSTEM
+from fatebox_fw.play import MENU_CHARACTER, MENU_SYSTEM
 from fatebox_fw.play import DRAWING, RESULT
 from fatebox_fw.store import StoreError
 

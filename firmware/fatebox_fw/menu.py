@@ -3,12 +3,7 @@ from shared_rules import roster
 from fatebox_fw import buttons as B
 from fatebox_fw import ring as R
 from fatebox_fw.play import EDIT_ON_MS, EDIT_PERIOD_MS
-
-MENU_SYSTEM = "menu-system"
-MENU_CHARACTER = "menu-character"
-MENU_BRIGHTNESS = "menu-brightness"
-MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
-NOBODY = ""               # the menu's "no character": play without recording
+from fatebox_fw.play import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (named here by tests)
 BRIGHTNESS = R.LEVELS     # brightness levels the menu offers (0..255 on the pixels), dim to full
 
 

@@ -3,6 +3,7 @@
 from shared_rules import names as N
 from shared_rules import registry
 from fatebox_fw import core as C
+from fatebox_fw import menu       # its brightness levels
 from fatebox_fw.box import Box
 from fatebox_fw.ring import scale
 from fatebox_fw.store import Store
@@ -71,15 +72,15 @@ def test_brightness_is_a_setting_applied_at_once_and_kept():
     tap(gadget, board, "go")
     assert gadget.describe()["text"] == "Brightness 8 of 8"     # the test profile is at full
     long_press(gadget, board, "minus")
-    assert gadget.describe()["text"] == "Brightness 1 of 8" and gadget.core.brightness == C.BRIGHTNESS[0]
+    assert gadget.describe()["text"] == "Brightness 1 of 8" and gadget.core.brightness == menu.BRIGHTNESS[0]
     tap(gadget, board, "plus")
     tap(gadget, board, "plus")
-    assert gadget.core.brightness == C.BRIGHTNESS[2]
+    assert gadget.core.brightness == menu.BRIGHTNESS[2]
     writes = gadget.store.writes
     tap(gadget, board, "go")                              # the last page: GO closes the menu
     assert gadget.core.menu is None and gadget.store.writes == writes + 1
     # The bag now shows at the new brightness.
-    level = C.BRIGHTNESS[2]
+    level = menu.BRIGHTNESS[2]
     assert board.frame() == frame_of([scale(N.COLOUR_WHITE_TOKEN, level)] + [scale(N.COLOUR_BLACK_TOKEN, level)] * 3)
     again = Box(FakeBoard(storage=board.storage))
     assert again.core.brightness == level and again.ring.brightness == level

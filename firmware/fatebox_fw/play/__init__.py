@@ -20,6 +20,14 @@ CHOOSE = "choose"           # how many tokens to draw: the odds meter shows here
 PLACE = "place"             # after a pass: whites placed on traits used
 REWARD = "reward"           # after a crucial trial: what it leaves on the hero
 
+# The menu's pages (fatebox_fw.menu, from .mpy files in RAM only while it is
+# open): named here so that the core can name them without it.
+MENU_SYSTEM = "menu-system"
+MENU_CHARACTER = "menu-character"
+MENU_BRIGHTNESS = "menu-brightness"
+MENU = (MENU_SYSTEM, MENU_CHARACTER, MENU_BRIGHTNESS)
+NOBODY = ""                 # the menu's "no character": play without recording
+
 # The animation, at most 1.5 s (the issue): a turn of the spinner, then the
 # tokens or dice one by one. SPIN_MS + n * reveal step <= 600 + 800 for any n.
 SPIN_MS = 600
