@@ -154,16 +154,16 @@ BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 
 
 # Needed only while a character is checked (a `put`, the flash at load, a
-# sheet's size): out of RAM with the rules the check brought in.
-CHECK_ONLY = "shared_rules.roster_check"
+# sheet's size): roster_check and a system's own sheet check (a module named
+# so), out of RAM with the rules the check brought in.
+CHECK_ONLY = "_check"
 
 
 def unload(keep):
     """Take the modules of every system but `keep`, and the sheets' check, out
     of RAM; their names, or []. A collection frees them once nothing holds
     them: no object of their classes may be kept (keep)."""
-    names = [name for name in sys.modules if owner(name) not in (None, keep)]
-    names.append(CHECK_ONLY)
+    names = [name for name in sys.modules if owner(name) not in (None, keep) or name.endswith(CHECK_ONLY)]
     gone = drop(names)
     if gone:
         gc.collect()
@@ -190,8 +190,10 @@ class Kept(roster.Hero):
     def sheet(self):
         if self.made is None:
             # Checked when it was kept: this cannot fail, only import. The dict
-            # is this call's own: the sheet may keep its parts.
-            self.made = roster.model(self.system).from_dict(json.loads(self.packed))
+            # is this call's own: the sheet may keep its parts. A model that can
+            # skip the check (from_checked) keeps its check's code out of RAM.
+            model = roster.model(self.system)
+            self.made = getattr(model, "from_checked", model.from_dict)(json.loads(self.packed))
             self.packed = None
         return self.made
 

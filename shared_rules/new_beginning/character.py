@@ -1,8 +1,7 @@
 # A New Beginning character's sheet (roster.Hero keeps it with the name, trials
 # and history): traits with levels and at most one placed token each, misfortunes.
 from shared_rules import names as N
-from shared_rules.errors import RulesError, SheetError
-from shared_rules.limits import COUNT_LIMIT, NAME_LIMIT, TEXT_LIMIT
+from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 
 MAX_LEVEL = 6           # a level-L trait adds L whites; the supply holds 6
@@ -11,45 +10,10 @@ SKILLS = 4
 _PENDING = ("new-trait", "lesson", "scar")   # crucial rewards named on the host
 
 
-def _text(data, key, where, required=True, limit=TEXT_LIMIT):
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or not value.strip():
-        raise SheetError(where, "expected a non-empty string, got %s" % _kind(value))
-    if len(value) > limit:
-        raise SheetError(where, "at most %d characters, got %d" % (limit, len(value)))
-    return value
-
-
-def _kind(value):
-    if value is None:
-        return "nothing (the field is missing)"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, str):
-        return "an empty string" if not value.strip() else "a string"
-    if is_int(value):
-        return "a number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return "a %s" % type(value).__name__
-
-
-def _count(data, key, where, default=0, lo=0, hi=None):
-    value = data.get(key, default)
-    if not is_int(value) or value < lo or (hi is not None and value > hi):
-        span = "%d..%d" % (lo, hi) if hi is not None else ">= %d" % lo
-        raise SheetError(where, "expected a whole number %s, got %s" % (span, _kind(value) if not is_int(value) else value))
-    return value
-
-
 class Trait:
     """An archetype, quality or skill: a name, a level, a placed token or not."""
+
+    MAX_LEVEL = MAX_LEVEL       # for character_check
 
     def __init__(self, name, level=1, placed=False, placed_black=False):
         self.name = name
@@ -60,30 +24,20 @@ class Trait:
         # (docs/rulings/new-beginning.md).
         self.placed_black = placed_black
 
+    @classmethod
+    def made(cls, data):
+        """A trait from its to_dict (a kept sheet's), without the check."""
+        return cls(data["name"], data.get("level", 1), data.get("placed", False), data.get("placed-black", False))
+
     def holds(self):
         """Whether the trait holds a token ("each trait can hold at most one")."""
         return self.placed or self.placed_black
 
     @classmethod
     def from_dict(cls, data, where):
-        if isinstance(data, str):
-            data = {"name": data}
-        if not isinstance(data, dict):
-            raise SheetError(where, "expected a table with a name, got %s" % _kind(data))
-        name = _text(data, "name", where + ".name", limit=NAME_LIMIT)
-        level = _count(data, "level", where + ".level", default=1, lo=1, hi=MAX_LEVEL)
-        placed = data.get("placed", False)
-        if not isinstance(placed, bool):
-            raise SheetError(where + ".placed", "expected true or false, got %s" % _kind(placed))
-        placed_black = data.get("placed-black", False)
-        if not isinstance(placed_black, bool):
-            raise SheetError(where + ".placed-black", "expected true or false, got %s" % _kind(placed_black))
-        if placed and placed_black:
-            raise SheetError(where + ".placed-black", "a trait holds at most one token: placed and placed-black cannot both be true")
-        for key in data:
-            if key not in ("name", "level", "placed", "placed-black"):
-                raise SheetError(where + "." + key, "unknown field (a trait has name, level, placed, placed-black)")
-        return cls(name, level, placed, placed_black)
+        """A trait from a sheet, checked (character_check); SheetError names the field."""
+        from shared_rules.new_beginning.character_check import trait
+        return trait(cls, data, where)
 
     def to_dict(self):
         out = {"name": self.name, "level": self.level, "placed": self.placed}
@@ -100,6 +54,11 @@ class Character:
     FIELDS = ("name", "system", "archetype", "qualities", "skills", "traits", "lessons",
               "misfortunes", "pending-misfortunes", "trials", "history", "rewards")
     HERO = ("name", "system", "trials", "history")
+    # What character_check reads (it takes this class: no import back).
+    Trait = Trait
+    PENDING = _PENDING
+    QUALITIES = QUALITIES
+    SKILLS = SKILLS
 
     def __init__(self, archetype, qualities, skills, traits=None, misfortunes=None, pending_misfortunes=0,
                  lessons=None):
@@ -131,31 +90,23 @@ class Character:
 
     @classmethod
     def from_dict(cls, data):
-        if not isinstance(data, dict):
-            raise SheetError("character", "expected a table, got %s" % _kind(data))
-        for key in data:
-            if key not in cls.FIELDS or key in cls.HERO:
-                raise SheetError(key, "unknown field; a character has %s" % ", ".join(cls.FIELDS))
-        if "archetype" not in data:
-            raise SheetError("archetype", "expected a table with a name, got nothing (the field is missing)")
-        archetype = Trait.from_dict(data["archetype"], "archetype")
-        qualities = _traits(data, "qualities", QUALITIES, QUALITIES)
-        skills = _traits(data, "skills", SKILLS, SKILLS)
-        traits = _traits(data, "traits", 0, None)
-        misfortunes = data.get("misfortunes", [])
-        if not isinstance(misfortunes, list):
-            raise SheetError("misfortunes", "expected a list of strings, got %s" % _kind(misfortunes))
-        for i in range(len(misfortunes)):
-            _text({"m": misfortunes[i]}, "m", "misfortunes[%d]" % i)
-        pending = _count(data, "pending-misfortunes", "pending-misfortunes", hi=COUNT_LIMIT)
-        seen = []
-        for trait in [archetype] + qualities + skills + traits:
-            if trait.name in seen:
-                raise SheetError("traits", "two traits are named %r; trait names must differ" % trait.name)
-            seen.append(trait.name)
-        lessons = _lessons(data)
-        hero = cls(archetype, qualities, skills, traits, list(misfortunes), pending, lessons)
-        hero.rewards = _rewards(data)
+        """The sheet from a dict, checked whole (character_check, in RAM only while
+        a sheet is checked); SheetError names the field."""
+        from shared_rules.new_beginning.character_check import character
+        return character(cls, data)
+
+    @classmethod
+    def from_checked(cls, data):
+        """The sheet from a dict its to_dict wrote once the check passed (the box's
+        kept text, memory.Kept): made again without checking, nor the check's code."""
+        trait = cls.Trait.made
+        hero = cls(trait(data["archetype"]), [trait(t) for t in data["qualities"]],
+                   [trait(t) for t in data["skills"]], [trait(t) for t in data.get("traits", ())],
+                   list(data.get("misfortunes", ())), data.get("pending-misfortunes", 0))
+        if data.get("lessons"):
+            from shared_rules.new_beginning.effects import parse_mark
+            hero.lessons = [parse_mark(m, "lessons") for m in data["lessons"]]
+        hero.rewards = [dict(r) for r in data.get("rewards", ())]
         return hero
 
     def to_dict(self):
@@ -254,65 +205,5 @@ class Character:
 
     def settle(self, index, data):
         """The host names pending reward `index`: a trait for new-trait, a lesson or scar dict."""
-        if not is_int(index) or index < 0 or index >= len(self.rewards):
-            raise SheetError("rewards", "no pending reward %r; %d pending" % (index, len(self.rewards)))
-        kind = self.rewards[index]["reward"]
-        where = "rewards[%d]" % index
-        if kind == "new-trait":
-            trait = Trait.from_dict(data, where)
-            if trait.name in [t.name for t in self.all_traits()]:
-                raise SheetError(where, "two traits are named %r; trait names must differ" % trait.name)
-            self.traits.append(trait)
-        else:
-            from shared_rules.new_beginning.effects import parse_mark
-            try:
-                mark = parse_mark(data, where, kind)
-            except RulesError as exc:
-                raise SheetError(exc.field, exc.message)
-            if mark.name in [m.name for m in self.lessons]:
-                raise SheetError(where, "two lessons or scars are named %r" % mark.name)
-            self.lessons.append(mark)
-        self.rewards.pop(index)
-
-
-def _traits(data, key, least, most):
-    items = data.get(key, [] if least == 0 else None)
-    if not isinstance(items, list):
-        raise SheetError(key, "expected a list of traits, got %s" % _kind(items))
-    if len(items) < least or (most is not None and len(items) > most):
-        want = "exactly %d" % least if least == most else "at least %d" % least
-        raise SheetError(key, "expected %s traits, got %d" % (want, len(items)))
-    return [Trait.from_dict(items[i], "%s[%d]" % (key, i)) for i in range(len(items))]
-
-
-def _lessons(data):
-    items = data.get("lessons", [])
-    if not isinstance(items, list):
-        raise SheetError("lessons", "expected a list of lessons and scars, got %s" % _kind(items))
-    if not items:
-        return []
-    # Imported only for a sheet that has lessons: the effects vocabulary is not small.
-    from shared_rules.new_beginning.effects import parse_mark
-    from shared_rules.errors import RulesError
-    out = []
-    for i in range(len(items)):
-        try:
-            mark = parse_mark(items[i], "lessons[%d]" % i)
-        except RulesError as exc:
-            raise SheetError(exc.field, exc.message)
-        for other in out:
-            if other.name == mark.name:
-                raise SheetError("lessons[%d].name" % i, "two lessons or scars are named %r" % mark.name)
-        out.append(mark)
-    return out
-
-
-def _rewards(data):
-    items = data.get("rewards", [])
-    if not isinstance(items, list):
-        raise SheetError("rewards", "expected a list of crucial rewards, got %s" % _kind(items))
-    for i in range(len(items)):
-        item = items[i]
-        if not isinstance(item, dict) or item.get("reward") not in _PENDING:
-            raise SheetError("rewards[%d]" % i, "expected a table with a reward (%s)" % ", ".join(_PENDING))
-    return [dict(r) for r in items]
+        from shared_rules.new_beginning.character_check import settle
+        settle(self, index, data)

@@ -30,6 +30,20 @@ def test_round_trip_keeps_everything():
     assert again.sheet.qualities[2].name == "Stubborn"
 
 
+def test_a_kept_sheet_is_made_again_without_the_check_as_it_was():
+    # The box keeps a checked sheet as its to_dict's text and makes it again
+    # with from_checked: the same sheet, lessons, placed blacks and rewards too.
+    data = sheet(traits=[{"name": "Sharpshooter", "level": 3, "placed-black": True}],
+                 lessons=[{"name": "Tough", "kind": "scar", "effects": [{"do": "place-black"}]}],
+                 rewards=[{"reward": "lesson", "outcome": "total-success"}])
+    kept = roster.from_dict(data).sheet.to_dict()
+    made = Character.from_checked(kept)
+    assert made.to_dict() == kept == Character.from_dict(kept).to_dict()
+    assert made.traits[0].placed_black and made.lessons[0].name == "Tough" and made.rewards == kept["rewards"]
+    assert Character.from_checked(roster.from_dict(sheet()).sheet.to_dict()).to_dict() == \
+        roster.from_dict(sheet()).sheet.to_dict()
+
+
 def test_eight_initial_traits():
     assert len(roster.from_dict(sheet()).sheet.all_traits()) == 8
 
