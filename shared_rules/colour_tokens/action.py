@@ -230,3 +230,12 @@ def play_reserve(traits, colour, sampler, keywords=0, bag=None):
     action.draw_core()
     action.keep(0, 1, 2)   # which three are kept does not change the reserve
     return _hand_of(action.draw_reserve(traits), colour)
+
+
+def history_entry(action, spent, earned=0):
+    """The history entry of an action whose tokens are kept (RULES.entry): `spent`
+    gold spent, `earned` gold earned. Defined here, beside the action, so that the
+    box's play records it without the rules object and shared_rules.game in RAM."""
+    return {"outcome": action.core_effects[SUCCESS], "colour": action.colour,
+            "kept": [action.kept[c] for c in (SUCCESS, SACRIFICE, STORY)], "reserve": list(action.reserve),
+            "gold": spent, "earned": earned}

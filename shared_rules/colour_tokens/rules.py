@@ -3,12 +3,9 @@
 # op both write.
 from shared_rules import colour_tokens as T
 from shared_rules.colour_tokens import action as CA
-from shared_rules.colour_tokens import tables as TT
 from shared_rules.errors import RulesError, SheetError
 from shared_rules.limits import NAME_LIMIT
 from shared_rules.game import Game, SetupError, recorded, text, whole
-
-CATEGORIES = (TT.SUCCESS, TT.SACRIFICE, TT.STORY)
 
 
 class ColourTokens(Game):
@@ -73,9 +70,7 @@ class ColourTokens(Game):
 
     def entry(self, action, spent, earned=0):
         """The entry of an action whose tokens are kept: `spent` gold spent, `earned` gold earned."""
-        return {"outcome": action.core_effects[TT.SUCCESS], "colour": action.colour,
-                "kept": [action.kept[c] for c in CATEGORIES], "reserve": list(action.reserve),
-                "gold": spent, "earned": earned}
+        return CA.history_entry(action, spent, earned)
 
     def roll(self, setup, sampler, hero=None):
         setup = self.check(setup)

@@ -210,7 +210,9 @@ class Play(P.Play):
         hero.sheet.spend_gold(spent)
         if self.earned:
             hero.sheet.earn_gold(self.earned)
-        hero.record(self.rules().entry(action, spent, self.earned))
+        # The package's own entry (what RULES.entry gives): the rules object and
+        # shared_rules.game stay out of RAM.
+        hero.record(CA.history_entry(action, spent, self.earned))
         action.end()
         self.core.stage(hero)
         self.owner = None       # recorded once
