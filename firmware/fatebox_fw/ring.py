@@ -14,11 +14,17 @@ HALF = 3        # one solid half, the other dark: failed
 # system's row in the registry gives its outcomes' (an outcome name two systems
 # share, like "success", must be drawn alike: tests/rules/test_registry.py).
 _CODES = {registry.SOLID: SOLID, registry.ALTERNATE: ALTERNATE, registry.THIRDS: THIRDS, registry.HALF: HALF}
-_PATTERNS = {}
-for _row in registry.ROWS:
-    for _name in _row.patterns:
-        _entry = _row.patterns[_name]
-        _PATTERNS[_name] = (_CODES[_entry[0]], _entry[1], _entry[2])
+
+
+def _pattern(outcome):
+    # Read from the rows where drawn, not copied into a table of the ring's own
+    # that a board would keep in its heap beside them.
+    for row in registry.ROWS:
+        entry = row.patterns.get(outcome)
+        if entry is not None:
+            return entry
+    raise KeyError(outcome)
+
 
 # Errors, each its own shape (and blink), so the table can tell them apart.
 REFUSED = "refused"       # the rules refuse the set-up: every third pixel, steady
@@ -179,7 +185,8 @@ class Ring:
         self.clear()
         if not lit:
             return
-        pattern, name, _ = _PATTERNS[outcome]
+        pattern, name, _ = _pattern(outcome)
+        pattern = _CODES[pattern]
         colour = getattr(self, name)
         if pattern == HALF:
             for i in range(self.count // 2):
@@ -265,13 +272,13 @@ def cue_level(brightness):
 
 def blinks(outcome):
     """Whether an outcome's pattern blinks (a critical result)."""
-    return _PATTERNS[outcome][2]
+    return _pattern(outcome)[2]
 
 
 def pattern_of(outcome):
     """(pattern, colour name) of an outcome, for cards and tests."""
-    entry = _PATTERNS[outcome]
-    return entry[0], entry[1]
+    entry = _pattern(outcome)
+    return _CODES[entry[0]], entry[1]
 
 
 def nearest(levels, value):
