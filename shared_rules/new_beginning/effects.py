@@ -1,5 +1,6 @@
 # New Beginning lessons and scars as data (rules/new-beginning.md, Examples of
-# Lesson and Scar): a small vocabulary of effects, the listed ones, a validator.
+# Lesson and Scar): a small vocabulary of effects, a validator; the listed ones
+# are new_beginning.marks.
 from shared_rules.errors import RulesError
 from shared_rules.limits import NAME_LIMIT, TEXT_LIMIT
 from shared_rules.exact import is_int
@@ -68,29 +69,6 @@ EFFECTS = {
 _LEAST = {"count": 1, "burn-all-but.black": 1}
 _MOST = 6           # no option counts past the supply of 6 tokens of a colour
 _CHOICES = {"when": WHENS, "colour": (WHITE, BLACK), "if": (PREDICTED, ALWAYS)}
-
-# rules/new-beginning.md, Examples of Lesson and Scar: every one listed, as data.
-# docs/rulings.md says how each ambiguous sentence is read.
-LESSONS = (
-    {"name": "Dream Team", "kind": LESSON, "effects": [{"do": ADD_WHITE, "count": 1}]},
-    {"name": "The Supermoon", "kind": LESSON, "effects": [{"do": ADD_WHITE, "count": 2}]},
-    {"name": "Perseverance", "kind": LESSON, "effects": [{"do": DRAW_ANOTHER, "count": 1, "when": FAILED}]},
-    {"name": "Lucky After All", "kind": LESSON, "effects": [{"do": PLACE_ON_FAIL, "count": 1}]},
-    {"name": "Seer", "kind": LESSON, "effects": [{"do": SPEND_TWICE, "beyond": 1, "if": PREDICTED}]},
-    {"name": "Thrift", "kind": LESSON, "effects": [{"do": TAKE_TO_TRAIT, "count": 1, "colour": WHITE}]},
-    {"name": "Order", "kind": LESSON, "effects": [{"do": BURN, "white": 2, "black": 1}]},
-)
-SCARS = (
-    {"name": "Tough", "kind": SCAR, "effects": [{"do": PLACE_BLACK, "count": 1, "when": FAILED}]},
-    {"name": "Quick Thinking", "kind": SCAR, "effects": [{"do": RETRY, "count": 1, "extra-black": 1}]},
-    {"name": "Persistent", "kind": SCAR, "effects": [{"do": RETURN_AND_REDRAW, "count": 1}]},
-    {"name": "Divide and Conquer", "kind": SCAR, "effects": [{"do": SWAP, "spend-swapped": True}]},
-    {"name": "Over the Top", "kind": SCAR, "effects": [{"do": FORCED_DRAW},
-                                                       {"do": RETURN_BLACK, "count": 1, "cap-whites": 1}]},
-    {"name": "Cautious", "kind": SCAR, "effects": [{"do": BURN_ALL_BUT, "white": 1, "black": 1}]},
-    {"name": "Control Freak", "kind": SCAR, "effects": [{"do": PLACE_ALL, "cost": 1}]},
-)
-
 
 def _kind_of(value):
     if value is None:
@@ -207,7 +185,8 @@ def _slug(name):
 
 
 def listed(name):
-    """A lesson or scar the rules list, by name ("Over the Top" or "over-the-top")."""
+    """A lesson or scar the rules list (new_beginning.marks), by name ("Over the Top" or "over-the-top")."""
+    from shared_rules.new_beginning.marks import LESSONS, SCARS
     for data in LESSONS + SCARS:
         if name == data["name"] or name == _slug(data["name"]):
             return parse_mark(data)

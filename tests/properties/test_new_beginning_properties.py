@@ -7,13 +7,14 @@ from hypothesis import assume, given, settings, strategies as st
 
 from shared_rules import names as N
 from shared_rules.new_beginning import effects as E
+from shared_rules.new_beginning import marks as M
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.draw import draw
 from shared_rules.new_beginning.spending import spend, budget
 
-LISTED = [d["name"] for d in E.LESSONS + E.SCARS]
+LISTED = [d["name"] for d in M.LESSONS + M.SCARS]
 DRAWING = ["Perseverance", "Quick Thinking", "Persistent", "Divide and Conquer", "Over the Top"]
 statuses = st.lists(st.sampled_from(N.STATUSES), max_size=3, unique=True)
 

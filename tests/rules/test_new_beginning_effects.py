@@ -2,6 +2,7 @@
 # docs/rulings.md: every lesson and scar as data, its odds and play.
 from shared_rules import names as N
 from shared_rules.new_beginning import effects as E
+from shared_rules.new_beginning import marks as M
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.new_beginning.odds import nb_odds, setup_odds
@@ -29,11 +30,11 @@ def scripted(*values):
 # -- The vocabulary and the listed ones ------------------------------------------
 
 def test_every_listed_lesson_and_scar_is_data():
-    names = [d["name"] for d in E.LESSONS] + [d["name"] for d in E.SCARS]
+    names = [d["name"] for d in M.LESSONS] + [d["name"] for d in M.SCARS]
     assert names == ["Dream Team", "The Supermoon", "Perseverance", "Lucky After All", "Seer",
                      "Thrift", "Order", "Tough", "Quick Thinking", "Persistent",
                      "Divide and Conquer", "Over the Top", "Cautious", "Control Freak"]
-    for data in E.LESSONS + E.SCARS:
+    for data in M.LESSONS + M.SCARS:
         mark = E.parse_mark(data)
         assert mark.to_dict() == E.parse_mark(mark.to_dict()).to_dict()
 

@@ -7,6 +7,7 @@ import click
 from rich.table import Table
 
 from shared_rules.new_beginning import effects as E
+from shared_rules.new_beginning import marks as M
 from shared_rules import names as N
 from shared_rules.exact import Distribution, fraction_text, reduce
 from shared_rules.new_beginning.odds import odds_table, setup_odds
@@ -137,7 +138,7 @@ def _mark(name, kind):
 
 
 def listed_names(kind):
-    return [data["name"].lower().replace(" ", "-") for data in (E.LESSONS if kind == E.LESSON else E.SCARS)]
+    return [data["name"].lower().replace(" ", "-") for data in (M.LESSONS if kind == E.LESSON else M.SCARS)]
 
 
 def _new_beginning(nb):
