@@ -81,6 +81,26 @@ def spend(played, request, used=(), holding=()):
     control = request.get(CONTROL_FREAK, False)
     if not isinstance(control, bool):
         raise RulesError(CONTROL_FREAK, "place-all must be true or false, got %r" % (control,))
+    whites = _whites(b, improve, place, control)
+    _blacks(b, place_black, control, complications, misfortunes)
+    taken = b.taken[0] + b.taken[1]
+    if len(set_aside) != taken:
+        raise RulesError(SET_ASIDE, "name the trait for each of the %d tokens taken out of the bag, got %d" % (taken, len(set_aside)))
+    _check_places(place + place_black, used, holding, set_aside)
+    targets = request.get(MISFORTUNES_TO, [HERO] * misfortunes)
+    check_targets(targets, misfortunes, b.helpers, b.group)
+    asides = []
+    for i in range(len(set_aside)):
+        asides.append((set_aside[i], N.WHITE if i < b.taken[0] else N.BLACK))
+    return Spend({"passed": b.passed, IMPROVE: improve, PLACE: place, PLACE_BLACK: place_black,
+                  SET_ASIDE: asides, COMPLICATIONS: complications, MISFORTUNES: misfortunes,
+                  MISFORTUNES_TO: list(targets), "whites-left": b.whites - whites})
+
+
+def _whites(b, improve, place, control):
+    # The whites a spend needs (the pass, Control Freak's cost, improving,
+    # placing), checked against what the draw gives. Apart from spend() so that
+    # no one function's bytecode asks a board's heap for a long run.
     whites = b.pass_cost
     if control:
         freak = b.effects(E.PLACE_ALL)
@@ -106,6 +126,11 @@ def spend(played, request, used=(), holding=()):
     if whites > b.whites:
         raise RulesError("whites", "this spend needs %d whites (pass %d, improve %d, place %d%s) but the draw gives %d"
                          % (whites, b.pass_cost, improve, len(place), ", place-all" if control else "", b.whites))
+    return whites
+
+
+def _blacks(b, place_black, control, complications, misfortunes):
+    # Every black drawn spent: on complications, misfortunes, or placed (Tough, Control Freak).
     if place_black and not control:
         tough = b.effects(E.PLACE_BLACK)
         if not tough:
@@ -118,18 +143,6 @@ def spend(played, request, used=(), holding=()):
         # "Spend the ⚫": every black drawn buys a complication or a misfortune.
         raise RulesError("blacks", "%d blacks to spend, got %d (complications %d, misfortunes %d, placed %d)"
                          % (b.blacks, spent, complications, misfortunes, len(place_black)))
-    taken = b.taken[0] + b.taken[1]
-    if len(set_aside) != taken:
-        raise RulesError(SET_ASIDE, "name the trait for each of the %d tokens taken out of the bag, got %d" % (taken, len(set_aside)))
-    _check_places(place + place_black, used, holding, set_aside)
-    targets = request.get(MISFORTUNES_TO, [HERO] * misfortunes)
-    check_targets(targets, misfortunes, b.helpers, b.group)
-    asides = []
-    for i in range(len(set_aside)):
-        asides.append((set_aside[i], N.WHITE if i < b.taken[0] else N.BLACK))
-    return Spend({"passed": b.passed, IMPROVE: improve, PLACE: place, PLACE_BLACK: place_black,
-                  SET_ASIDE: asides, COMPLICATIONS: complications, MISFORTUNES: misfortunes,
-                  MISFORTUNES_TO: list(targets), "whites-left": b.whites - whites})
 
 
 def _check_places(on_used, used, holding, set_aside):
