@@ -290,8 +290,7 @@ class Core:
             self._pending = self.system
             self._pending_turns = ASKED
             memory.let_go(self.store, None)
-        from fatebox_fw import menu
-        menu.pick_current(self)
+        memory.imported("fatebox_fw.menu", self.store.room).pick_current(self)
 
     def _close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]

@@ -149,6 +149,17 @@ class Room:
         return True
 
 
+def imported(name, room):
+    """The module `name` (dotted), imported with `room` (a Room) let go for the
+    time of it: from .mpy files opening the file takes a file buffer as long,
+    which a heap in pieces may have nowhere else."""
+    room.give()
+    try:
+        return __import__(name, None, None, ["_"])
+    finally:
+        room.take()
+
+
 # Needed to start the box only: the board profile's checks and safe mode's test.
 BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
 
