@@ -411,7 +411,7 @@ def test_from_mpy_files_the_play_leaves_ram_while_the_menu_is_open():
         play(gadget, board)                         # New Beginning, Mara's trial
         long_press(gadget, board, "back")           # the menu
         assert gadget.core.menu == "menu-system" and gadget.core._game is None
-        assert loaded("new-beginning") == []
+        assert loaded("new-beginning") == [] and "fatebox_fw.menu" in sys.modules
         assert any(board.frame())                   # the menu's page, lit
         assert ask(gadget, board, {"id": 1, "op": "list"})["ok"]
         assert gadget.core._game is None
@@ -420,6 +420,7 @@ def test_from_mpy_files_the_play_leaves_ram_while_the_menu_is_open():
         assert gadget.core.menu is None and gadget.core._game is not None
         assert gadget.core.screen == gadget.core._game.first()
         assert gadget.store.characters["Mara"].trials == 1
+        assert "fatebox_fw.menu" not in sys.modules    # the menu's module only while it is open
     _from_files(test)
 
 
@@ -438,14 +439,16 @@ def test_from_mpy_files_each_system_chosen_in_turn_is_played():
 
 
 def test_a_new_beginning_draw_brings_in_neither_its_rules_object_nor_the_game_base():
+    # Nor the sheet's check (the kept sheet is made again without it) nor the listed lessons.
     gadget, board = box({"name": "Mara", "system": "new-beginning"})
-    names = ["shared_rules.new_beginning.rules", "shared_rules.game"]
+    names = ["shared_rules.new_beginning.rules", "shared_rules.game", "shared_rules.new_beginning.character_check",
+             "shared_rules.new_beginning.marks"]
     held = dict((name, sys.modules[name]) for name in names if name in sys.modules)
     M.drop(names)
     try:
         play(gadget, board)
         assert gadget.store.characters["Mara"].trials == 1
-        assert "shared_rules.new_beginning.rules" not in sys.modules and "shared_rules.game" not in sys.modules
+        assert [name for name in names if name in sys.modules] == []
     finally:
         # The same modules back: a class made again (SetupError) is not the one
         # the other tests' modules catch.
@@ -454,6 +457,33 @@ def test_a_new_beginning_draw_brings_in_neither_its_rules_object_nor_the_game_ba
             sys.modules[name] = held[name]
             dot = name.rfind(".")
             setattr(sys.modules[name[:dot]], name[dot + 1:], held[name])
+
+
+def test_a_colour_tokens_trial_is_recorded_without_its_rules_object_or_the_game_base():
+    from tests.core.samples import sample
+    gadget, board = box(sample("colour-tokens"))
+    choose(gadget, board, "colour-tokens")
+    names = ["shared_rules.colour_tokens.rules", "shared_rules.game"]
+    held = dict((name, sys.modules[name]) for name in names if name in sys.modules)
+    M.drop(names)
+    try:
+        play(gadget, board)
+        long_press(gadget, board, "back")          # the menu: what the result left is recorded
+        assert [c.trials for c in gadget.store.characters.values()] == [1]
+        assert [name for name in names if name in sys.modules] == []
+    finally:
+        M.drop(names)
+        for name in held:
+            sys.modules[name] = held[name]
+            dot = name.rfind(".")
+            setattr(sys.modules[name[:dot]], name[dot + 1:], held[name])
+
+
+def test_a_module_imported_with_the_room_let_go_holds_the_room_again_after():
+    room = M.Room()
+    first = room.block
+    assert M.imported("fatebox_fw.menu", room) is sys.modules["fatebox_fw.menu"]
+    assert room.block is not None and room.block is not first and len(room.block) == M.FILE_ROOM
 
 
 def test_from_mpy_files_every_character_is_kept_released_but_the_one_played():
