@@ -180,90 +180,12 @@ class Journal:
 
     def first(self):
         """The oldest sequence number the journal still holds (last + 1 when empty)."""
-        low = None
-        for path in self.paths:
-            first = self._scan_first(path)
-            if first is not None and (low is None or first < low):
-                low = first
-        return low if low is not None else self.last + 1
-
-    def _scan_first(self, path):
-        f = _open(self.opener, path, "rb")
-        if f is None:
-            return None
-        try:
-            while True:
-                line = f.readline()
-                if not line:
-                    return None
-                seq = _seq(line)
-                if seq is not None and line.endswith(b"\n") and _good(line):
-                    return seq
-        finally:
-            f.close()
+        from fatebox_fw import journal_read
+        return journal_read.first(self, _seq, _good)
 
     def page(self, after, budget=PAGE_BYTES):
         """(results after `after`, oldest first, each a dict with its `seq`; more?)
-        as many as fit in `budget` bytes of JSON. Each carries `line`, the line
-        as stored (the host checks the chain over it); a line that fails its
-        check is served as {"seq" (None if unreadable), "damaged": why}.
-        `anchor` is then the line numbered `after` as stored when a rewrite
-        changed it (it has a `was`), else None: the host that saw it before
-        links on through it (docs/protocol.md, The roll journal)."""
-        order = self.paths if self.current == 1 else (self.paths[1], self.paths[0])
-        self.anchor = None
-        out = []
-        used = 0
-        started = after == 0
-        for path in order:
-            f = _open(self.opener, path, "rb")
-            if f is None:
-                continue
-            try:
-                while True:
-                    line = f.readline()
-                    if not line:
-                        break
-                    if line.endswith(TORN):
-                        continue            # torn by a power cut: never finished, never served
-                    if not line.endswith(b"\n"):
-                        # The last line, unended: a cut before the save that
-                        # counts it (skipped), unless the characters file counts
-                        # it: then it was whole, and its end was damaged since.
-                        seq = _seq(line)
-                        if started and seq is not None and self.saved is not None and self.saved >= seq > after:
-                            out.append({"seq": seq, "damaged": "the line's end was damaged on flash"})
-                        continue
-                    seq = _seq(line)
-                    good = seq is not None and _good(line)
-                    if not started:
-                        # From the line after `after` on, in the order on flash,
-                        # whatever their numbers (the host checks the order).
-                        if good and seq >= after:
-                            started = True
-                            if seq == after:
-                                if line.find(WAS) >= 0:
-                                    self.anchor = line[:-1].decode()
-                                    used += len(line) * 9 // 4 + 20     # as an entry's `line`, below
-                                continue
-                        else:
-                            continue
-                    # The entry and its `line` (a JSON string: quotes escaped).
-                    size = (len(line) * 9 // 4 if good else 0) + 80
-                    if out and used + size > budget:
-                        return out, True
-                    entry = None
-                    if good:
-                        try:
-                            entry = json.loads(line[line.find(b" ") + 1:-10 if line[-2:] != b"}\n" else -1])
-                            entry["line"] = line[:-1].decode()
-                        except (ValueError, UnicodeError):
-                            entry = None
-                    if not isinstance(entry, dict):
-                        entry = {"seq": seq, "damaged": "the line does not pass its check"}
-                    entry["seq"] = seq
-                    out.append(entry)
-                    used += size
-            finally:
-                f.close()
-        return out, False
+        as many as fit in `budget` bytes of JSON (fatebox_fw.journal_read: in RAM
+        only while the host reads, its request's module lets it go)."""
+        from fatebox_fw import journal_read
+        return journal_read.page(self, after, budget, _seq, _good)

@@ -240,7 +240,7 @@ class Server:
         # host_ops, whose imports would not fit beside a system's play on a
         # board that runs .mpy files (CircuitPython; docs/circuitpython.md, Fits?).
         op = request["op"]
-        with using("fatebox_fw.host_read") as read:
+        with using("fatebox_fw.host_read", ("fatebox_fw.journal_read",)) as read:
             if op == "table" and read.asks_a_setting(request):
                 return _hosted(op, self, request)
             return getattr(read, op)(self, request)

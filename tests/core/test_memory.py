@@ -479,6 +479,15 @@ def test_a_colour_tokens_trial_is_recorded_without_its_rules_object_or_the_game_
             setattr(sys.modules[name[:dot]], name[dot + 1:], held[name])
 
 
+def test_the_journal_is_read_back_by_a_module_that_leaves_ram_with_the_request():
+    gadget, board = box({"name": "Mara", "system": "new-beginning"})
+    play(gadget, board)
+    M.drop(["fatebox_fw.journal_read"])
+    reply = ask(gadget, board, {"id": 1, "op": "journal", "after": 0})
+    assert reply["ok"] and [r["name"] for r in reply["results"]] == ["Mara"] and reply["first"] == 1
+    assert "fatebox_fw.journal_read" not in sys.modules
+
+
 def test_a_module_imported_with_the_room_let_go_holds_the_room_again_after():
     room = M.Room()
     first = room.block
