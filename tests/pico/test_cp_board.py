@@ -7,8 +7,6 @@ import json
 import os
 import re
 
-import pytest
-
 from shared_rules import names as N
 from fatebox import circuitpy
 from fatebox import pico as P
@@ -19,10 +17,6 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 MODULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "circuitpython_modules.txt")
 
 
-@pytest.mark.xfail(reason="CircuitPython's heap: the host's draw and the `info` after it complete, but with "
-                          "New Beginning's play made about 4 KB is left and the pull's `journal` (a save first) "
-                          "runs out (issue 21; docs/circuitpython.md, Fits?)",
-                   strict=False)
 def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(tmp_path, picos, cp_flash):
     table = tmp_path / "table"
     table.mkdir()
