@@ -61,11 +61,10 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-# They run at once, each one's output kept together and shown when it ends;
-# the firmware image is built beside the others, before the emulated Pico's
-# tier, the one that needs it (the apt-get installs come first, one at a time).
+# They run at once (the emulated Pico's is the longest, on a core of its own),
+# each one's output kept together and shown when it ends.
 TIERS := test-pico test-py test-mp typecheck
-test: deps chromium circuitpython
+test: deps chromium firmware circuitpython
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
 # Debian's chromium for the browser tests (tests/web, Playwright drives it
