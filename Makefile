@@ -109,10 +109,10 @@ test-py: $(VENV)/.installed
 	$(PY) -m pytest -m "not pico" --durations=15
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
-# Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
-# the tier takes the second core once the others are done.
+# One process: on two workers (pytest-xdist's -n 2) a CircuitPython box now
+# and then gave no answer to a push in clean clones (docs/development.md).
 test-pico: deps firmware circuitpython
-	$(PY) -m pytest -m pico tests/pico -n 2 --durations=15
+	$(PY) -m pytest -m pico tests/pico --durations=15
 
 test-mp: deps
 	@mkdir -p .build

@@ -14,8 +14,8 @@ REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is sl
 
 
 # The longest tests of this tier (seconds, from --durations of the tier run
-# alone beside other work), started first: `make test-pico` spreads the tier
-# over both cores (pytest-xdist), and a long test started last would run on alone.
+# alone beside other work), started first: on pytest-xdist's workers (-n 2)
+# a long test started last would run on alone.
 LONGEST = {
     "test_power_cuts_inside_a_save_on_fat_lose_no_character": 204,
     "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 118,
@@ -81,7 +81,7 @@ def cp_installed(tmp_path_factory):
     onto CIRCUITPY), made once; each test takes a copy (cp_flash)."""
     import fcntl
     from fatebox import circuitpy
-    # Under pytest-xdist (make test-pico) the workers share one, made by the first to ask.
+    # Under pytest-xdist (-n 2) the workers share one, made by the first to ask.
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent
