@@ -443,11 +443,19 @@ def test_a_new_beginning_draw_brings_in_neither_its_rules_object_nor_the_game_ba
     gadget, board = box({"name": "Mara", "system": "new-beginning"})
     names = ["shared_rules.new_beginning.rules", "shared_rules.game", "shared_rules.new_beginning.character_check",
              "shared_rules.new_beginning.marks"]
+
+    def run():
+        play(gadget, board)
+        assert gadget.store.characters["Mara"].trials == 1
+    never_brought_in(names, run)
+
+
+def never_brought_in(names, run):
+    """run() with `names` out of sys.modules, and none of them brought in by it."""
     held = dict((name, sys.modules[name]) for name in names if name in sys.modules)
     M.drop(names)
     try:
-        play(gadget, board)
-        assert gadget.store.characters["Mara"].trials == 1
+        run()
         assert [name for name in names if name in sys.modules] == []
     finally:
         # The same modules back: a class made again (SetupError) is not the one
@@ -463,20 +471,12 @@ def test_a_colour_tokens_trial_is_recorded_without_its_rules_object_or_the_game_
     from tests.core.samples import sample
     gadget, board = box(sample("colour-tokens"))
     choose(gadget, board, "colour-tokens")
-    names = ["shared_rules.colour_tokens.rules", "shared_rules.game"]
-    held = dict((name, sys.modules[name]) for name in names if name in sys.modules)
-    M.drop(names)
-    try:
+
+    def run():
         play(gadget, board)
         long_press(gadget, board, "back")          # the menu: what the result left is recorded
         assert [c.trials for c in gadget.store.characters.values()] == [1]
-        assert [name for name in names if name in sys.modules] == []
-    finally:
-        M.drop(names)
-        for name in held:
-            sys.modules[name] = held[name]
-            dot = name.rfind(".")
-            setattr(sys.modules[name[:dot]], name[dot + 1:], held[name])
+    never_brought_in(["shared_rules.colour_tokens.rules", "shared_rules.game"], run)
 
 
 def test_the_journal_is_read_back_by_a_module_that_leaves_ram_with_the_request():
