@@ -61,7 +61,9 @@ class EmulatedPico:
     skip_spins: a busy-wait on the microsecond timer worked out on a copy of
     the core instead of emulated turn by turn (emu/spin.mjs): the firmware
     reads the same values at the same emulated times; the emulator works less
-    (a second of every CircuitPython boot). On unless asked otherwise.
+    (a second of every CircuitPython boot). Off by default: the time skipped
+    in one go is time the host side is not served in (a CircuitPython box then
+    missed replies in clean clones).
 
     Port 0 (`port_path`) is the first USB serial port: MicroPython's only one,
     CircuitPython's console. Port 1 (`data_path`) is CircuitPython's data port
@@ -69,7 +71,7 @@ class EmulatedPico:
     """
 
     def __init__(self, firmware=None, flash=None, rosc="random", cut_at=0, bootrom=None, node="node",
-                 max_ms=0, ballast=0, uid=None, skip_spins=True):
+                 max_ms=0, ballast=0, uid=None, skip_spins=False):
         bootrom = check_prerequisites(firmware, bootrom)
         if firmware is None and (flash is None or not os.path.exists(flash)):
             raise PicoMissing("the emulated Pico needs a firmware image or a flash file that holds one")

@@ -87,7 +87,7 @@ def events(skip_spins=False, flash=None, max_ms=600, program=True, stop=None):
     return lines
 
 
-# --skip-spins (emu/spin.mjs, what fatebox.pico.EmulatedPico runs by default)
+# --skip-spins (emu/spin.mjs, EmulatedPico(skip_spins=True))
 # must leave the stream alone too: the program's 2 ms wait on ticks_us is a spin.
 @pytest.mark.parametrize("skip_spins", [False, True])
 def test_the_emulated_chip_gives_the_recorded_events_byte_for_byte(skip_spins):
