@@ -16,6 +16,7 @@ REGIONS = ((GENS[0], FILE, SLOT), (GENS[1], FILE, SLOT), (STAGING, FILE, SLOT),
            (JOURNAL[0], "journal.0", JSEG), (JOURNAL[1], "journal.1", JSEG))
 PADS = ("pad.0", "pad.1", "pad.2", "pad.3", "pad.4", "pad.5")
 GEN_KEY = b'"gen": '
+_BLANKS = bytes([BLANK])
 
 
 def state(directory):
@@ -96,18 +97,16 @@ def scan(s, opener):
 
 
 def _end(opener, path):
-    # The last byte that is not a blank, + 1 (0: a slot never written).
+    # The last byte that is not a blank, + 1 (0: a slot never written). rstrip
+    # in C: a byte loop in Python made every CircuitPython start seconds long.
     f = opener(path, "rb")
     try:
         at = _size(path)
         while at > 0:
-            n = 256 if at >= 256 else at
+            n = 512 if at >= 512 else at
             at -= n
             f.seek(at)
-            chunk = f.read(n)
-            i = len(chunk)
-            while i > 0 and chunk[i - 1] == BLANK:
-                i -= 1
+            i = len(f.read(n).rstrip(_BLANKS))
             if i:
                 return at + i
         return 0

@@ -320,3 +320,16 @@ def test_a_drive_that_cannot_take_the_layout_plays_and_refuses_every_save_saying
     txn = batch.begin(store)
     err = raises(StoreError, batch.stage, store, txn, b'{"character": {}}')
     assert "No space left on device" in err.message and store.txn is None
+
+
+def test_where_a_files_content_ends_is_found_at_every_boundary():
+    # The content's end read back from the blanks after it, at the edges of
+    # the reads (512 bytes) and with blanks inside the content too.
+    d = fresh_dir()
+    path = d + "/f"
+    for end in (0, 1, 255, 511, 512, 513, 1023, 1024, 1500, 2048):
+        body = (b"x" + b" " * 600 + b"y" * 2048)[:end] if end else b""
+        if body:
+            body = body[:-1] + b"}"
+        write(path, body + bytes([S.BLANK]) * (2048 - end))
+        assert slots_make._end(open, path) == end, end
