@@ -55,6 +55,7 @@ class Walk:
         self.first = first        # the oldest result the box still keeps: a gap below it is a wrap
         self.notes = []           # (seq, kind, words)
         self.seen = set()         # the numbers walked over
+        self.gaps = {}            # seq -> (first, last) of the numbers missing before it ("removed")
 
     def _break(self, seq, kind, words):
         self.notes.append((seq, kind, words))
@@ -109,6 +110,7 @@ class Walk:
                 self._break(seq, "reordered", "it comes after %d" % self.seq)
             elif self.tip is not None and seq > self.seq + 1 and (self.first is None or seq != self.first):
                 self._break(seq, "removed", "results %d..%d are missing before it" % (self.seq + 1, seq - 1))
+                self.gaps[seq] = (self.seq + 1, seq - 1)
             elif self.tip is not None and seq == self.seq + 1 and entry.get("prev") != self.tip and \
                     not (entry.get("prev") is None and r["line"].endswith("}")):
                 # (a line from before the chain has no `prev` to check)
@@ -125,7 +127,9 @@ class Walk:
             entry["hash"] = h
             entry["verified"] = self.broken is None
             kept.append(entry)
-            self.tip, self.seq = h, max(seq, self.seq)
+            if seq >= self.seq:
+                self.tip, self.seq = h, seq
+            # (one that came late, reordered, is not the tip: the next links to the newest)
             self.seen.add(seq)
         return kept
 
@@ -151,7 +155,13 @@ def audit(results, first, last, records=None, host_last=0):
     problems = []
     walk = Walk(None, 0, None, first)
     walk.take(results)
-    problems.extend(walk.notes)
+    for seq, kind, words in walk.notes:
+        # A gap whose results all come later is an order changed, said by
+        # `reordered` at each of them, not a removal.
+        gap = walk.gaps.get(seq) if kind == "removed" else None
+        if gap is not None and all(s in walk.seen for s in range(gap[0], gap[1] + 1)):
+            continue
+        problems.append((seq, kind, words))
     seen = {}
     for r in results:
         if isinstance(r, dict) and isinstance(r.get("line"), str):

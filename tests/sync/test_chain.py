@@ -198,3 +198,22 @@ def test_verify_compares_the_results_a_host_kept_before_the_chain_by_their_conte
     assert chain.audit(results, 1, 1, kept, 1) == []
     kept[1]["result"] = {"outcome": "total-failure"}
     assert [(s, k) for s, k, _ in chain.audit(results, 1, 1, kept, 1)] == [(1, "changed")]
+
+
+def test_verify_names_two_results_swapped_on_flash_as_reordered_and_none_as_removed(realbox, run, table):
+    box = started(realbox, run, table, 5)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    found = lines(box.state)
+    found[2], found[3] = found[3], found[2]                # 3 and 4 swapped: each line as it was
+    save_lines(box.state, found)
+    box.restart()
+    said = run("--port", box.path, "verify")
+    assert said.exit_code == 1
+    assert "the box's journal is not intact from result 3" in said.stderr
+    kinds = [line.split(": ")[:2] for line in said.stdout.splitlines()]
+    assert ["3", "reordered"] in kinds, said.stdout
+    # Both are still there, each as the host kept it: nothing was removed or changed.
+    assert all(kind not in ("removed", "changed") for _, kind in kinds), said.stdout
+    report = json.loads(run("--port", box.path, "verify", "--json").stdout)
+    assert report["first-bad"] == 3 and [p["kind"] for p in report["problems"]] == ["reordered"]
