@@ -265,3 +265,48 @@ def test_a_lessons_draw_effect_is_in_the_set_up_the_journal_keeps():
     assert setup["traits"] == ["Smuggler", "Perseverance", "Dream Team"]
     assert setup["effects"] == [{"do": "draw-another", "count": 1, "when": "failed"}]
     assert (setup["white"], setup["black"]) == (2, 3)
+
+
+def journalled_setup(gadget, board):
+    """A trial played on the buttons from here; the set-up its journal entry keeps."""
+    from tests.core.fakeboard import ask
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    board.replies()
+    results = ask(gadget, board, {"id": 9, "op": "journal", "after": 0})["results"]
+    assert len(results) == 1, results
+    return results[0]["setup"]
+
+
+def test_a_scars_draw_effect_is_in_the_set_up_the_journal_keeps():
+    # rules/new-beginning.md, Examples of Lesson and Scar: Persistent (return a
+    # black drawn, draw another) and Quick Thinking (retry unless a total
+    # success, with a black to spend) change the odds `fatebox stats` judges
+    # by; the box says both, in the order they act (effects.DRAW_ORDER).
+    scars = [{"name": "Persistent", "kind": "scar", "effects": [{"do": "return-and-redraw", "count": 1}]},
+             {"name": "Quick Thinking", "kind": "scar",
+              "effects": [{"do": "retry-with-extra-black", "count": 1, "extra-black": 1}]}]
+    gadget, board = box(entropy=list(range(1, 9)) * 40, lessons=scars)
+    to(gadget, board, C.TRAITS)
+    assert "effects" not in gadget.core.game.setup_state()
+    put_into_play(gadget, board, 8, 1)                   # both scars
+    setup = gadget.core.game.setup_state()
+    assert setup["traits"] == ["Smuggler", "Persistent", "Quick Thinking"]
+    effects = [{"do": "retry-with-extra-black", "count": 1, "extra-black": 1, "when": "failed"},
+               {"do": "return-and-redraw", "count": 1, "when": "always"}]
+    assert setup["effects"] == effects
+    kept = journalled_setup(gadget, board)
+    assert kept["effects"] == effects and kept["traits"] == setup["traits"]
+
+
+def test_over_the_tops_forced_draw_and_return_are_in_the_set_up_the_journal_keeps():
+    # Over the Top: "Draw all TOKENS except one. If you fail, you can return 1
+    # black": the draw the journal keeps is all but one, whatever k was set.
+    scar = {"name": "Over the Top", "kind": "scar",
+            "effects": [{"do": "forced-draw-all-but-one"}, {"do": "return-black", "count": 1, "cap-whites": 1}]}
+    gadget, board = box(entropy=list(range(1, 9)) * 40, lessons=[scar])
+    to(gadget, board, C.TRAITS)
+    put_into_play(gadget, board, 8)
+    kept = journalled_setup(gadget, board)
+    assert kept["effects"] == [{"do": "return-black", "count": 1, "when": "failed", "cap-whites": 1}]
+    assert kept["draw"] == kept["white"] + kept["black"] - 1 and kept["draw"] > 1

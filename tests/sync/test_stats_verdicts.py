@@ -122,6 +122,34 @@ def test_draws_under_a_lessons_draw_effect_are_judged_by_their_own_odds():
     assert plain["p"] < 1e-6 and "look unlikely" in plain["verdict"]
 
 
+# rules/new-beginning.md, Examples of Lesson and Scar: the scars whose effect
+# changes the draw, as the box journals them (tests/core/test_new_beginning_box.py).
+SCARS = (
+    ("Persistent", {"do": "return-and-redraw", "count": 1, "when": "always"},
+     "with return-and-redraw (count 1, when always)"),
+    ("Quick Thinking", {"do": "retry-with-extra-black", "count": 1, "extra-black": 1, "when": "failed"},
+     "with retry-with-extra-black (count 1, extra-black 1, when failed)"),
+)
+
+
+def test_draws_under_a_scars_draw_effect_are_judged_by_their_own_odds():
+    from shared_rules.new_beginning.draw import play
+    from shared_rules.new_beginning.trial_setup import TrialSetup
+    for name, effect, words in SCARS:
+        sampler = Sampler(SeededBytes("scar " + name))
+        outcomes = [play(TrialSetup(2, 3, effects=[effect]), 2, sampler) for _ in range(600)]
+        with_scar = dict(SETUP, effects=[effect], traits=["Smuggler", name])
+        judged = S.compare(nb(outcomes, with_scar))["systems"][0]
+        assert judged["setups"][0]["setup"] == "bag of 2 white, 3 black, draw 2, " + words
+        assert judged["p"] > 0.05 and "look unlikely" not in judged["verdict"], (name, judged["verdict"])
+        # Against the plain bag, a fair box playing the scar looks loaded...
+        plain = S.compare(nb(outcomes, SETUP))["systems"][0]
+        assert plain["p"] < 1e-6 and "look unlikely" in plain["verdict"], name
+        # ... and a box that says the scar but plays the plain bag is caught.
+        ignored = S.compare(nb(fair_draws(600), with_scar))["systems"][0]
+        assert ignored["p"] < 1e-6 and "look unlikely" in ignored["verdict"], name
+
+
 def test_a_set_up_whose_effects_are_not_a_list_of_effects_is_not_tested():
     for effects in ("draw-another", [1], [{"do": "fly"}]):
         report = S.compare(nb([N.TOTAL_SUCCESS], dict(SETUP, effects=effects)))
