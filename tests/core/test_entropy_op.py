@@ -119,6 +119,32 @@ def test_info_counts_the_health_tests_since_boot():
     _data(ask(gadget, board, {"id": 6, "op": "entropy", "bytes": 1}))
     health = ask(gadget, board, {"id": 7, "op": "info"})["entropy"]
     assert health["restarts"] == 1 and health["rejected"][RCT] == 1 and health["health"] == "ok"
+    # Leaning to 1 (about 7 bits in 8), with no run near the repetition count's
+    # cutoff and no period: the adaptive proportion test rejects, and it is counted.
+    board.random.reset()
+    board.random.raw_bit = Leaning()
+    reply = ask(gadget, board, {"id": 8, "op": "entropy", "bytes": 100})
+    assert reply["error"]["code"] == N.E_ENTROPY and "adaptive proportion test" in reply["error"]["message"]
+    health = ask(gadget, board, {"id": 9, "op": "info"})["entropy"]
+    assert health["health"] == "failed" and health["restarts"] == 2
+    assert health["rejected"] == {RCT: 1, APT: 1, LAG: 0, REPEAT: 0, SOURCE: 0}
+
+
+class Leaning:
+    """A raw source giving 0 when a seeded byte is below 32 (1 bit in 8), and
+    after 40 ones in a row: far past the adaptive proportion test's cutoff
+    (833 of 1024), never near the repetition count's (50)."""
+
+    def __init__(self, seed="leaning"):
+        self.bytes = SeededBytes(seed)
+        self.ones = 0
+
+    def __call__(self):
+        if self.ones >= 40 or self.bytes(1)[0] < 32:
+            self.ones = 0
+            return 0
+        self.ones += 1
+        return 1
 
 
 def test_info_on_a_board_whose_source_is_not_tested_here():
