@@ -13,18 +13,24 @@ from fatebox.link import Link
 from tests.core.sheets import ash, sheet
 from tests.sync.realbox import RealBox
 
-FILES = ("characters.json", "characters.json.bak", "journal.0", "board-id")
+FILES = ("characters.json", "characters.json.bak", "journal.0", "board-id", "sync.staged")
+SUPPLY = [7, 5]        # New Beginning's supply: a setting both generations keep
 
 
 def sample(tmp_path):
-    """A state folder as a box leaves it: two characters (Ash's file small), results, its id."""
+    """A state folder as a box leaves it: two characters (Ash's file small), a
+    setting, results, its id, and a sync's staged batch (the box lost its
+    power mid-transaction: the only way the staged file outlives a commit)."""
     box = RealBox(tmp_path / "flash", seed="flips")
     try:
         with Link.connect(box.path, timeout=5) as link:
             link.put(sheet("Mara"))
             link.put(ash("Ash"))
+            link.request("table", supply={"white": SUPPLY[0], "black": SUPPLY[1]})
             for _ in range(3):
                 link.trial(2, 3, 2, None, [], "Mara")
+            txn = link.request("begin")["txn"]
+            link.request("stage", txn=txn, character=sheet("Ilo"))
     finally:
         box.stop()
     return str(tmp_path / "flash")
@@ -37,8 +43,9 @@ def board_id(state):
 
 
 def snapshot(state):
+    """The store loaded from `state`, and what it plays: its characters and settings."""
     store = Store(state)
-    return store, dict((n, store.characters[n].to_dict()) for n in store.names())
+    return store, (dict((n, store.characters[n].to_dict()) for n in store.names()), store.settings)
 
 
 def served(store):
@@ -68,10 +75,11 @@ def test_every_one_bit_flip_in_the_state_folder_ends_in_the_original_data_or_a_r
     store, chars = snapshot(state)
     pages = served(store)
     assert store.status == "ok" and store.backup_status == "ok" and len(pages) == 3
+    assert chars[1]["supply"] == SUPPLY and sorted(chars[0]) == ["Ash", "Mara"]
     # The two genuine generations: what a reported loss may fall back to.
     shutil.copy(os.path.join(state, "characters.json.bak"), os.path.join(state, "characters.json"))
     backup_chars = snapshot(state)[1]
-    assert backup_chars != chars
+    assert backup_chars != chars and backup_chars[1] == chars[1]
     restore(state, original)
     good_id, problem = board_id(state)
     assert problem is None
@@ -101,11 +109,20 @@ def test_every_one_bit_flip_in_the_state_folder_ends_in_the_original_data_or_a_r
                 assert not missing or any("damaged" in p for p in got), where
                 continue
             store, now = snapshot(state)
-            if name.startswith("characters"):
-                reported = store.status != "ok" or store.backup_status != "ok"
-                assert now == chars or (reported and now in (backup_chars, {})), where
-                if now != chars:
-                    assert "characters.json" in store.status, where
+            if name == "sync.staged":
+                # A transaction never committed changes nothing: the batch goes unread.
+                assert now == chars and store.status == "ok", where
+                assert not os.path.exists(os.path.join(state, name)), where
+                continue
+            if name == "characters.json.bak":
+                # The file played is good: it is played, and the damaged backup is said.
+                assert now == chars and store.status == "ok", where
+                assert store.backup_status.startswith("characters.json.bak was unreadable"), (where, store.backup_status)
+                continue
+            reported = store.status != "ok" or store.backup_status != "ok"
+            assert now == chars or (reported and now in (backup_chars, ({}, {}))), where
+            if now != chars:
+                assert "characters.json" in store.status, where
     assert flips == sum(len(original[n]) for n in FILES)
 
 
