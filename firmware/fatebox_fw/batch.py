@@ -77,12 +77,54 @@ def _commit(store, count, crc):
         raise StoreError(N.E_TRANSACTION, "the batch does not add up: the host sent %r frames with CRC %r, the "
                          "box staged %d with CRC %08x; nothing was changed, sync again"
                          % (count, crc, store.txn_count, store.txn_crc))
+    # The batch read back whole and its CRC checked before any of it is used:
+    # a bit the flash changed is the flash's fault (storage), never read as
+    # a conflict, a missing name or a sheet that does not check out.
+    check = [0]
+
+    def add(line):
+        check[0] = crc_more(line, check[0])
+    _each(store, add)
+    if check[0] != crc:
+        raise StoreError(N.E_STORAGE, "the staged batch read back from flash is damaged; nothing was changed, "
+                         "sync again")
+    staged = []
+
+    def parse(line):
+        try:
+            staged.append(_staged(store, json.loads(line)))
+        except ValueError as exc:    # SheetError is one
+            raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
+                             "changed" % _reason(exc))
+    try:
+        _each(store, parse)
+    finally:
+        unload(store.live)
     updated = dict(store.characters)
     revisions = dict(store.revisions)
     clock = store.clock
     done = {}
     gone = []
-    check = 0
+    for name, character in staged:
+        clock += 1
+        if character is None:
+            updated.pop(name, None)
+            revisions.pop(name, None)
+            gone.append(name)
+        else:
+            updated[name] = character
+            revisions[name] = clock
+            done[name] = clock
+    if len(updated) > store.capacity:
+        raise StoreError(N.E_FULL, "the batch would leave %d characters on the box, which holds %d; delete "
+                         "some first" % (len(updated), store.capacity))
+    store._save(updated, store.settings, revisions, clock)
+    store.characters = updated
+    return done, gone
+
+
+def _each(store, step):
+    """step(line) for each staged line as on flash, its newline left out."""
     f = store.opener(_path(store), "rb")
     left = store.txn_end if getattr(store, "slots", None) is not None else -1    # FAT: what this transaction staged
     try:
@@ -94,33 +136,9 @@ def _commit(store, count, crc):
                 left -= len(line)
             if line[-1:] == b"\n":
                 line = line[:-1]
-            check = crc_more(line, check)
-            try:
-                name, character = _staged(store, json.loads(line))
-            except ValueError as exc:    # SheetError is one; so is a torn line
-                raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
-                                 "changed" % _reason(exc))
-            clock += 1
-            if character is None:
-                updated.pop(name, None)
-                revisions.pop(name, None)
-                gone.append(name)
-            else:
-                updated[name] = character
-                revisions[name] = clock
-                done[name] = clock
+            step(line)
     finally:
         f.close()
-        unload(store.live)
-    if check != crc:
-        raise StoreError(N.E_STORAGE, "the staged batch read back from flash is damaged; nothing was changed, "
-                         "sync again")
-    if len(updated) > store.capacity:
-        raise StoreError(N.E_FULL, "the batch would leave %d characters on the box, which holds %d; delete "
-                         "some first" % (len(updated), store.capacity))
-    store._save(updated, store.settings, revisions, clock)
-    store.characters = updated
-    return done, gone
 
 
 def _staged(store, request):

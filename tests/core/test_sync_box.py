@@ -172,6 +172,47 @@ def test_a_commit_that_cannot_be_saved_changes_nothing():
     assert dicts(box(board.storage)[0]) == before
 
 
+def test_a_staged_batch_damaged_on_flash_before_the_commit_is_a_storage_error_and_changes_nothing():
+    # docs/flash.md, Checked on load: the commit reads the batch back and
+    # checks its CRC before any of it is used. One bit flipped on flash, in
+    # a name, a key, a base, the JSON's syntax or a line's end, is the flash's
+    # fault (`storage`), never a conflict, a missing name or a bad sheet,
+    # and no character is half applied.
+    gadget, board = box()
+    ask(gadget, board, {"id": 1, "op": "put", "character": sheet("Mara")})
+    ask(gadget, board, {"id": 1, "op": "put", "character": sheet("Oona")})
+    rev = ask(gadget, board, {"id": 2, "op": "get", "name": "Mara"})["revision"]
+    before = dicts(gadget)
+    path = board.storage + "/sync.staged"
+    for what, find, at, bit in (("a name", b'"Ilo"', 2, 0x01), ("a key", b'"character"', 3, 0x04),
+                                ("a base", b'"base": ', 8, 0x02), ("the JSON's syntax", b'{"name": "Mara"', 0, 0x01),
+                                ("a line's end", b"\n", 0, 0x08), ("a delete's name", b'"delete": "Oona"', 12, 0x20)):
+        txn = ask(gadget, board, {"id": 3, "op": "begin"})["txn"]
+        check = 0
+        requests = ({"character": sheet("Mara", misfortunes=[]), "base": rev}, {"character": sheet("Ilo")},
+                    {"delete": "Oona"})
+        for i in range(len(requests)):
+            message = {"id": 10 + i, "op": "stage", "txn": txn}
+            message.update(requests[i])
+            check = crc_more(wire.encode(message)[10:-1], check)
+            assert ask(gadget, board, message)["ok"], what
+        f = open(path, "rb")
+        data = bytearray(f.read())
+        f.close()
+        where = data.find(find)
+        assert where >= 0, what
+        data[where + at] ^= bit
+        f = open(path, "wb")
+        f.write(bytes(data))
+        f.close()
+        reply = ask(gadget, board, {"id": 99, "op": "commit", "txn": txn, "count": len(requests), "crc": check})
+        message = refused(reply, N.E_STORAGE)
+        assert "damaged" in message and "nothing was changed" in message, (what, message)
+        assert dicts(gadget) == before, what
+        assert not exists(path), what
+    assert dicts(box(board.storage)[0]) == before
+
+
 # -- the roll journal ---------------------------------------------------------------------
 
 def test_every_result_is_numbered_into_the_journal_and_read_after_a_number():
