@@ -50,10 +50,15 @@ class Server:
         self.ran_out = False    # a request ran out of heap (start.py starts the box again, however soon)
 
     def info(self):
-        return {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
-                "board-id": self.board_id, "seq": self.store.seq, "systems": list(roster.SYSTEMS),
-                "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity},
-                "storage": self.storage()}
+        out = {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
+               "board-id": self.board_id, "seq": self.store.seq, "systems": list(roster.SYSTEMS),
+               "limits": {"frame": N.FRAME_LIMIT, "characters": self.store.capacity},
+               "storage": self.storage()}
+        # A backup found damaged (docs/flash.md, Checked on load): in the hello
+        # too, so the host's next command says it, not only `state`.
+        if self.store.backup_problem is not None:
+            out["backup"] = self.store.backup_problem
+        return out
 
     def storage(self):
         """`storage` (docs/protocol.md): "ok" or what load or the last save found wrong."""

@@ -28,6 +28,14 @@ class Session:
         if isinstance(problem, str) and problem != "ok":
             from fatebox.terminal import visible
             click.echo("fatebox: the box's storage: %s" % visible(problem), err=True)
+        # A damaged backup: which file and why (the box's words), what was lost
+        # and what is used instead (the backup is only ever the save before the last).
+        backup = (link.info or {}).get("backup")
+        if isinstance(backup, str) and backup not in ("ok", "none"):
+            from fatebox.terminal import visible
+            click.echo("fatebox: the box's backup: %s. Lost: the save before the last, kept to fall back on; "
+                       "used instead: the last save, which checks out (no character changed)" % visible(backup),
+                       err=True)
         return link
 
     def records(self):

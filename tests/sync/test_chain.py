@@ -147,8 +147,14 @@ def test_a_damaged_state_file_is_said_by_the_next_command_and_a_damaged_result_b
     box.restart()
     listed = run("--port", box.path, "list")
     assert listed.exit_code == 0
-    assert "fatebox: the box's storage: characters.json.bak was unreadable (its checksum does not match" \
-        not in listed.stderr                # the backup's state is `backup`, not `storage`
+    assert "fatebox: the box's storage:" not in listed.stderr    # the characters file is good: played as it is
+    # The next command, whichever it is, says the damaged backup: which file, what was lost, what is used instead.
+    said = [line for line in listed.stderr.splitlines() if line.startswith("fatebox: the box's backup: ")]
+    assert said == ["fatebox: the box's backup: characters.json.bak was unreadable (its checksum does not match: "
+                    "it changed on flash); it was kept as characters.json.bak.corrupt; the next save makes a new "
+                    "backup. Lost: the save before the last, kept to fall back on; used instead: the last save, "
+                    "which checks out (no character changed)"], listed.stderr
+    assert "Mara" in listed.stdout
     state = run("--port", box.path, "state")
     assert "backup: characters.json.bak was unreadable (its checksum does not match" in state.stdout
     synced = run("--port", box.path, "sync", table)
