@@ -36,14 +36,21 @@ HOSTILE = (
 )
 
 
+UID = "5eed0fa7eb0c1d42"     # the flash chip's unique ID the emulated Pico answers (emu/flash.mjs)
+
+
 def greeted(tmp_path, picos):
     """Fatebox's image booted on a fresh flash, and a port that has said hello to it."""
-    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="seeded:7")
+    chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="seeded:7", uid=UID)
     chip.wait_frame(step="the image's first frame")
     chip.wait_usb()
     port = serial.Serial(chip.port_path, timeout=0.2)
     port.write(wire.encode({"id": 1, "op": "hello", "versions": [N.PROTOCOL_VERSION]}))
-    assert reply(port, 1)["ok"]
+    hello = reply(port, 1)
+    assert hello["ok"]
+    # docs/flash.md, Checked on load: a board with a chip keeps no board-id
+    # file; its id is the chip's own (machine.unique_id() on rp2).
+    assert hello["board-id"] == "rp2-" + UID, hello
     return chip, port
 
 
