@@ -22,7 +22,7 @@
 //    and a marker in SCRATCH1 at every boot, for emu/ballast_boot.py;
 //  - --skip-spins: a busy-wait on the microsecond timer worked out, not
 //    emulated turn by turn (spin.mjs): the same reads at the same times.
-// The parts: flash, rosc, usb, pio, ws2812, options, spin, and rp2040js's own
+// The parts: flash, rosc, usb, pio, ws2812, options, spin, wfi, and rp2040js's own
 // peripheral lookup (bus) and instruction decoding (decode), from tables.
 // Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
@@ -46,6 +46,7 @@ import { watchRing } from './ws2812.mjs';
 import { installPeripheralPages } from './bus.mjs';
 import { installFastDecode } from './decode.mjs';
 import { SpinSkip } from './spin.mjs';
+import { wfiWakes } from './wfi.mjs';
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -343,9 +344,7 @@ function handle(line) {
 
 readline.createInterface({ input: process.stdin }).on('line', handle);
 process.stdin.on('end', () => stop('the driver went away'));
-
 const CYCLE_NS = 1e9 / 125e6;
-
 const wallStart = Date.now();
 
 function run() {
@@ -357,6 +356,7 @@ function run() {
   while (Date.now() - started < 20 && !stopped && !idle) {
     for (let i = 0; i < 20000 && !stopped; i++) {
       if (core.waiting) {
+        if (wfiWakes(core)) { core.waiting = false; continue; }     // wfi.mjs
         if (turnOpen) { turnBusy.push(now() - turnStarts[turnStarts.length - 1]); turnOpen = false; }
         // Asleep (WFI): skip to the next alarm or scheduled press, but never
         // ahead of the wall clock, so a chip waiting for its host does not
