@@ -118,8 +118,7 @@ class Box:
                 self.cue_to = R.cue_level(ring.brightness)
             changed = ring.shown_into(shown, self.cue_to, self.cue_from)
         elif force or buf != shown:
-            for i in range(len(buf)):      # a byte loop: a slice would allocate
-                shown[i] = buf[i]
+            shown[:] = buf      # a slice into a bytearray: on the stack, nothing allocated
             changed = True
         else:
             changed = False
