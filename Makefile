@@ -109,10 +109,12 @@ test-py: $(VENV)/.installed
 	$(PY) -m pytest -m "not pico" --durations=15
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
-# One process: on two workers (pytest-xdist's -n 2) a CircuitPython box now
-# and then gave no answer to a push in clean clones (docs/development.md).
+# Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
+# the longest tier, it takes the second core once the others are done. The
+# chips run nice: an idle box's loop never stops, and the host side it waits
+# for comes first (fatebox.pico.EmulatedPico, nice).
 test-pico: deps firmware circuitpython
-	$(PY) -m pytest -m pico tests/pico --durations=15
+	FATEBOX_EMU_NICE=10 $(PY) -m pytest -m pico tests/pico -n 2 --durations=15
 
 test-mp: deps
 	@mkdir -p .build

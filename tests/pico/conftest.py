@@ -17,19 +17,19 @@ REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is sl
 # alone beside other work), started first: on pytest-xdist's workers (-n 2)
 # a long test started last would run on alone.
 LONGEST = {
-    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 204,
-    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 118,
-    "test_deploy_then_play_then_restart_on_the_same_flash": 74,
-    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 65,
-    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 46,
-    "test_a_heap_that_runs_out_refuses_the_character_and_loses_none": 46,
-    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 44,
-    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 37,
-    "test_a_save_writes_only_inside_one_generations_region": 34,
-    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 29,
-    "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 29,
-    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 27,
-    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 27,
+    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 88,
+    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 83,
+    "test_deploy_then_play_then_restart_on_the_same_flash": 61,
+    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 57,
+    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 36,
+    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 34,
+    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 26,
+    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 26,
+    "test_a_save_writes_only_inside_one_generations_region": 25,
+    "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 24,
+    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 24,
+    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 20,
+    "test_a_heap_that_runs_out_refuses_the_character_and_loses_none": 19,
 }
 
 
