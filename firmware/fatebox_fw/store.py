@@ -313,7 +313,7 @@ class Store:
 
     def _write_state(self, f, head, characters, settings, revisions):
         # One character at a time: the board never holds the whole file as
-        # one string (8 characters can be ~30 KB of JSON).
+        # one string, which a full box's could outgrow any free run of heap.
         out = self.out
         out.f = f
         out.crc = 0
