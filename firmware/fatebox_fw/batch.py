@@ -10,7 +10,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import keep, unload
+from fatebox_fw.memory import keep, using
 from fatebox_fw.store import STAGED, StoreError, _reason
 from fatebox_fw.check import crc_more
 
@@ -85,33 +85,34 @@ def _commit(store, count, crc):
     check = 0
     f = store.opener(_path(store), "rb")
     left = store.txn_end if getattr(store, "slots", None) is not None else -1    # FAT: what this transaction staged
-    try:
-        while left:
-            line = f.readline(left) if left > 0 else f.readline()
-            if not line:
-                break
-            if left > 0:
-                left -= len(line)
-            if line[-1:] == b"\n":
-                line = line[:-1]
-            check = crc_more(line, check)
-            try:
-                name, character = _staged(store, json.loads(line))
-            except ValueError as exc:    # SheetError is one; so is a torn line
-                raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
-                                 "changed" % _reason(exc))
-            clock += 1
-            if character is None:
-                updated.pop(name, None)
-                revisions.pop(name, None)
-                gone.append(name)
-            else:
-                updated[name] = character
-                revisions[name] = clock
-                done[name] = clock
-    finally:
-        f.close()
-        unload(store.live)
+    # Each staged sheet is checked with its rules; those of another system leave RAM after.
+    with using(live=store.live):
+        try:
+            while left:
+                line = f.readline(left) if left > 0 else f.readline()
+                if not line:
+                    break
+                if left > 0:
+                    left -= len(line)
+                if line[-1:] == b"\n":
+                    line = line[:-1]
+                check = crc_more(line, check)
+                try:
+                    name, character = _staged(store, json.loads(line))
+                except ValueError as exc:    # SheetError is one; so is a torn line
+                    raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
+                                     "changed" % _reason(exc))
+                clock += 1
+                if character is None:
+                    updated.pop(name, None)
+                    revisions.pop(name, None)
+                    gone.append(name)
+                else:
+                    updated[name] = character
+                    revisions[name] = clock
+                    done[name] = clock
+        finally:
+            f.close()
     if check != crc:
         raise StoreError(N.E_STORAGE, "the staged batch read back from flash is damaged; nothing was changed, "
                          "sync again")

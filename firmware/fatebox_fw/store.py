@@ -149,10 +149,8 @@ class Store:
     def check(self, data):
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
         kept as the store keeps it; rules not of the live system leave RAM again."""
-        try:
+        with using(live=self.live):
             return keep(roster.from_dict(data))
-        finally:
-            unload(self.live)
 
     def revision(self, name):
         return self.revisions.get(name, 0)
