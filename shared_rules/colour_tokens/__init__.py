@@ -9,14 +9,10 @@ COLOUR_TOKENS = ROW.name
 # What the token kept for success did (rules/colour-tokens.md, Step 3b): the history's outcomes.
 OUTCOMES = ROW.outcomes
 
-# Tokens by colour, as the wire and the history write them.
-BLACK = "black"
-GREEN = "green"
-BLUE = "blue"
-RED = "red"
-WHITE = "white"
+# Tokens by colour, as the wire and the history write them (the names are its
+# row's, with their colours on the ring: defined once).
+BLACK, GREEN, BLUE, RED, WHITE = BAG_COLOURS = tuple(piece[0] for piece in ROW.piece_colours)
 GOLD = "gold"          # currency the players hold, never in the bag
-BAG_COLOURS = (BLACK, GREEN, BLUE, RED, WHITE)
 # rules/colour-tokens.md, Step 1a: Green = Creative, Blue = Transformative, Red = Destructive
 ACTION_COLOURS = (GREEN, BLUE, RED)
 

@@ -11,6 +11,8 @@ LIGHT_DARK = ROW.name
 # rules/light-and-dark-dice.md, Chances: "look for the outcome of the highest value"
 # (the names are the registry row's: defined once)
 FAIL, COMPLICATION, SUCCESS = OUTCOMES = ROW.outcomes
+# The two kinds of die, as the history and the ring name them (its row's).
+LIGHT_DIE, DARK_DIE = DIE_KINDS = tuple(piece[0] for piece in ROW.piece_colours)
 
 # rules/light-and-dark-dice.md, Attributes
 STRENGTH = "strength"

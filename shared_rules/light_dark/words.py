@@ -29,8 +29,8 @@ def result_words(result):
 
 def pieces(result):
     """The light dice, then the dark: [(kind, face, "light" or "dark", kept)] (serve's items)."""
-    return ([("die", f, "light", True) for f in result.get("light") or []]
-            + [("die", f, "dark", True) for f in result.get("dark") or []])
+    return ([("die", f, LD.LIGHT_DIE, True) for f in result.get("light") or []]
+            + [("die", f, LD.DARK_DIE, True) for f in result.get("dark") or []])
 
 
 # -- `fatebox odds/simulate/roll light-dark`: the set-up as typed (fatebox.odds) --

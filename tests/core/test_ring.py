@@ -114,11 +114,22 @@ def test_a_d12_face_is_a_position_and_a_d6_face_every_other_one():
     assert lit(ring) == [0, 11]
     assert pixels(ring)[11] == ring.dice[0] and pixels(ring)[0] == ring.dice[1]
     ring.clear()
-    ring.die(6, 6, ring.light_die, 0)
-    ring.die(6, 6, ring.dark_die, 1)
-    ring.die(1, 6, ring.light_die, 0)
+    ring.die(6, 6, ring.dice[2], 0)
+    ring.die(6, 6, ring.dice[3], 1)
+    ring.die(1, 6, ring.dice[2], 0)
     assert lit(ring) == [0, 10, 11]
     assert len(set(ring.dice)) == len(ring.dice)    # several dice, distinct colours
+
+
+def test_each_system_s_tokens_and_dice_take_its_row_s_colours_scaled():
+    from shared_rules import registry
+    ring = Ring(12, 64)
+    named = 0
+    for row in registry.ROWS:
+        for name, rgb in row.piece_colours:
+            assert ring.pieces[name] == scale(rgb, 64), (row.name, name)
+            named += 1
+    assert named >= 2 and ring.pieces["white"] == ring.white and ring.pieces["black"] == ring.black
 
 
 def test_errors_each_have_their_own_shape():

@@ -19,7 +19,7 @@ def test_every_row_is_complete():
 
 def test_a_row_without_a_required_field_is_refused_naming_it():
     for key in System.FIELDS:
-        if key in ("host_only", "character", "summary", "host", "table", "op"):
+        if key in ("host_only", "character", "summary", "host", "table", "op", "piece_colours"):
             continue        # these have defaults (a host module of its own is optional)
         for row in registry.ROWS:
             fields = _fields(row)
@@ -83,6 +83,31 @@ def test_an_outcome_two_systems_share_is_drawn_alike():
             if outcome in seen:
                 assert seen[outcome] == row.patterns[outcome], outcome
             seen[outcome] = row.patterns[outcome]
+
+
+def test_a_piece_two_systems_share_is_drawn_alike_and_the_tokens_are_the_bag_s():
+    seen = {}
+    for row in registry.ROWS:
+        for name, rgb in row.piece_colours:
+            assert seen.setdefault(name, rgb) == rgb, name
+    from shared_rules import names as N
+    assert seen["white"] == N.COLOUR_WHITE_TOKEN and seen["black"] == N.COLOUR_BLACK_TOKEN
+
+
+def test_a_piece_colour_that_is_no_colour_is_refused():
+    fields = _fields(registry.ROWS[0])
+    fields["piece_colours"] = (("white", (300, 0, 0)),)
+    assert raises(RegistryError, check, System(**fields)).field == "piece_colours"
+    fields["piece_colours"] = (("white",),)
+    assert raises(RegistryError, check, System(**fields)).field == "piece_colours"
+
+
+def test_a_system_s_pieces_are_named_by_its_row():
+    from shared_rules import colour_tokens as CT
+    from shared_rules import light_dark as LD
+    assert CT.BAG_COLOURS == tuple(name for name, _ in CT.ROW.piece_colours)
+    assert (CT.BLACK, CT.WHITE) == ("black", "white")        # the wire's words
+    assert LD.DIE_KINDS == tuple(name for name, _ in LD.ROW.piece_colours) == ("light", "dark")
 
 
 def test_roster_reads_the_registry():
