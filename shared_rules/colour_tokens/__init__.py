@@ -97,6 +97,18 @@ def check_room(bag, needed, what):
         raise RulesError("bag", "%s needs %d tokens in the bag; it holds %d" % (what, needed, size))
 
 
+def check_action(colour, keywords, bag, gold):
+    """An action's set-up checked (RulesError names the field): the bag as
+    check_bag gives it and the core draw's size."""
+    check_colour(colour)
+    drawn = core_draw_size(keywords)
+    bag = check_bag(bag)
+    check_room(bag, drawn, "a core draw of 3 + %d keywords" % keywords)
+    if not whole_number(gold) or gold < 0:
+        raise RulesError("gold", "gold held must be a whole number >= 0, got %r" % (gold,))
+    return bag, drawn
+
+
 def core_draw_size(keywords):
     # Step 2a: "equal to three, plus the number of relevant core trait keywords"
     return KEPT + check_keywords(keywords)

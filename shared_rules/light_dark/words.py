@@ -35,6 +35,8 @@ def pieces(result):
 
 # -- `fatebox odds/simulate/roll light-dark`: the set-up as typed (fatebox.odds) --
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"light": 2, "dark": 1, "ego": 3}
 ODDS_HELP = "Light and Dark: light and dark d6, the highest decides; the Ego a roll costs."
 ODDS_OPTIONS = (
     (("--light", "-l"), {"type": int, "required": True, "help": "Light dice (0..%d)." % LD.MAX_LIGHT}),

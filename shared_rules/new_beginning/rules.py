@@ -20,7 +20,7 @@ class NewBeginning(Game):
     # `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.
     reply_keys = (("tokens", str), ("white", int), ("black", int), ("exit", bool))
 
-    def check(self, setup):
+    def fields(self, setup):
         statuses = setup.get("statuses") or []
         effects = setup.get("effects") or []
         if not isinstance(statuses, list) or not all(isinstance(s, str) for s in statuses):
@@ -31,6 +31,11 @@ class NewBeginning(Game):
             raise SetupError("setup.effects", "`setup.effects` must be a list of effects")
         return {"white": whole(setup, "white"), "black": whole(setup, "black"), "draw": whole(setup, "draw"),
                 "statuses": sorted(statuses), "effects": effects}
+
+    def limits(self, setup):
+        from shared_rules.new_beginning.trial_setup import TrialSetup
+        TrialSetup(setup["white"], setup["black"], None, setup["statuses"],
+                   effects=setup["effects"]).check_draw(setup["draw"])
 
     def odds(self, setup):
         from shared_rules.new_beginning.odds import nb_odds
