@@ -15,11 +15,11 @@ class SetupError(Exception):
         self.message = message
 
 
-def whole(setup, key, default=None):
-    """setup[key] (or `default`), which must be a whole number."""
+def whole(setup, key, default=None, where="setup."):
+    """setup[key] (or `default`), which must be a whole number; `where` the path to `setup`."""
     value = setup.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError("setup." + key, "`setup.%s` must be a whole number" % key)
+        raise SetupError(where + key, "`%s%s` must be a whole number" % (where, key))
     return value
 
 

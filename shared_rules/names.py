@@ -1,7 +1,8 @@
 # Names both sides use: outcomes, statuses, colours, protocol words.
 # Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
 
-from shared_rules.registry import ROWS as _ROWS, NAMES as _NAMES, WHITE_TOKEN as _WHITE_TOKEN, BLACK_TOKEN as _BLACK_TOKEN
+from shared_rules.registry import ROWS as _ROWS, NAMES as _NAMES
+from shared_rules.registry import WHITE_TOKEN as _WHITE_TOKEN, BLACK_TOKEN as _BLACK_TOKEN
 
 # The game systems are the registry's rows (shared_rules/registry.py). The
 # flagship, its first row (registry.DEFAULT), is the system of a sheet that names none.

@@ -48,7 +48,8 @@ class NewBeginning(Game):
         if supply is not None:
             if not isinstance(supply, dict):
                 raise SetupError("setup.supply", "`setup.supply` must be an object of white and black")
-            out["supply"] = {"white": whole(supply, "white", SUPPLY_WHITE), "black": whole(supply, "black", SUPPLY_BLACK)}
+            out["supply"] = {"white": whole(supply, "white", SUPPLY_WHITE, "setup.supply."),
+                             "black": whole(supply, "black", SUPPLY_BLACK, "setup.supply.")}
         return out
 
     def bag(self, setup):
@@ -58,7 +59,8 @@ class NewBeginning(Game):
         return TrialSetup(setup["white"], setup["black"], setup.get("danger"), setup["statuses"],
                           setup.get("helpers", 0), setup.get("group"), setup.get("placed", False),
                           effects=setup["effects"], use=setup.get("use"),
-                          supply_white=supply.get("white", SUPPLY_WHITE), supply_black=supply.get("black", SUPPLY_BLACK))
+                          supply_white=supply.get("white", SUPPLY_WHITE),
+                          supply_black=supply.get("black", SUPPLY_BLACK))
 
     def limits(self, setup):
         self.bag(setup).check_draw(setup["draw"])

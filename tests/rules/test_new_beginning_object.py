@@ -64,3 +64,10 @@ def test_a_draw_the_bag_cannot_give_is_refused_before_anything_is_drawn():
     exc = raises(RulesError, RULES.roll, {"white": 1, "black": 1, "draw": 5}, Sampler(ScriptedBytes([])))
     assert exc.field == "setup.draw"
     assert raises(RulesError, RULES.check, {"white": 5, "black": 1, "draw": 1, "helpers": 6}).field == "setup.white"
+
+
+def test_a_supply_count_of_the_wrong_shape_is_named_by_its_path():
+    from shared_rules.game import SetupError
+    exc = raises(SetupError, RULES.check, {"white": 2, "black": 2, "draw": 1, "supply": {"white": "6"}})
+    assert exc.field == "setup.supply.white"
+    assert RULES.check({"white": 7, "black": 2, "draw": 1, "supply": {"white": 8}})["supply"] == {"white": 8, "black": 6}
