@@ -2,7 +2,6 @@
 # Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
 
 from shared_rules.registry import ROWS as _ROWS, NAMES as _NAMES
-from shared_rules.registry import WHITE_TOKEN as _WHITE_TOKEN, BLACK_TOKEN as _BLACK_TOKEN
 
 # The game systems are the registry's rows (shared_rules/registry.py). The
 # flagship, its first row (registry.DEFAULT), is the system of a sheet that names none.
@@ -66,8 +65,8 @@ ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST, E_INVALID, E
           E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION, E_BUSY, E_MEMORY)
 
 # Pixel colours (r, g, b) at full brightness; the ring scales them.
-COLOUR_WHITE_TOKEN = _WHITE_TOKEN
-COLOUR_BLACK_TOKEN = _BLACK_TOKEN
+COLOUR_WHITE_TOKEN = (150, 140, 120)
+COLOUR_BLACK_TOKEN = (70, 0, 120)     # violet: a black token must still glow
 COLOUR_DANGER = (200, 0, 0)
 COLOUR_DRAW = (200, 110, 0)
 COLOUR_SUCCESS = (0, 180, 0)

@@ -20,9 +20,6 @@ HALF = "half"             # one solid half, the other dark: failed
 PATTERNS = (SOLID, ALTERNATE, THIRDS, HALF)
 # Ring colours by name (fatebox_fw.ring.Ring attributes).
 RING_COLOURS = ("success", "partial_failure", "failure")
-# The bag's two tokens, (r, g, b) at full brightness (shared_rules.names names them too).
-WHITE_TOKEN = (150, 140, 120)
-BLACK_TOKEN = (70, 0, 120)     # violet: a black token must still glow
 # The last step of a summary path that counts the truthy items of a list (roster.Hero.summary).
 COUNT = "#"
 
@@ -39,8 +36,6 @@ class System:
     passed      the outcomes that pass (the odds meter's chance, the box's "passed")
     patterns    outcome -> (pattern, ring colour, blinks): each outcome on the ring
     colour      (r, g, b) of the system on the menu
-    piece_colours  (name, (r, g, b)) pairs, or () (default): each of its tokens or
-                dice by the name its rules give it, as the ring draws it (and serve's page)
     summary     what `list` shows beside the name: (key, path in the sheet's dict) pairs
                 (a path step may be a tuple of keys, lists joined, and end in COUNT)
     longest     the longest history entry the box writes (keys it records): the
@@ -60,7 +55,7 @@ class System:
     """
 
     FIELDS = ("name", "words", "package", "character", "play", "outcomes", "passed", "patterns",
-              "colour", "piece_colours", "summary", "longest", "host", "host_only", "rules", "table", "op")
+              "colour", "summary", "longest", "host", "host_only", "rules", "table", "op")
 
     def __init__(self, **fields):
         for key in fields:
@@ -76,8 +71,6 @@ class System:
             self.summary = ()
         if self.table is None:
             self.table = ()
-        if self.piece_colours is None:
-            self.piece_colours = ()
 
 
 NEW_BEGINNING = System(
@@ -89,7 +82,6 @@ NEW_BEGINNING = System(
     patterns={"total-success": (SOLID, "success", False), "partial-success": (ALTERNATE, "success", False),
               "partial-failure": (THIRDS, "partial_failure", False), "total-failure": (HALF, "failure", False)},
     colour=(150, 140, 120),
-    piece_colours=(("white", WHITE_TOKEN), ("black", BLACK_TOKEN)),
     summary=(("archetype", ("archetype", "name")),
              ("placed", (("archetype", "qualities", "skills", "traits"), "placed", COUNT)),
              ("misfortunes", ("misfortunes", COUNT)), ("pending-misfortunes", ("pending-misfortunes",))),
@@ -125,7 +117,6 @@ LIGHT_DARK = System(
     patterns={"success": (SOLID, "success", False), "complication": (ALTERNATE, "success", False),
               "fail": (HALF, "failure", False)},
     colour=(200, 170, 60),
-    piece_colours=(("light", (200, 170, 60)), ("dark", (110, 0, 170))),     # light dice warm, dark violet
     summary=(("archetype", ("archetype",)), ("hp", ("hp",)), ("ego", ("ego",))),
     longest={"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99},
     rules="shared_rules.light_dark.rules", host="fatebox.systems.light_dark",
@@ -156,9 +147,6 @@ COLOUR_TOKENS = System(
     patterns={"black-success": (SOLID, "success", False), "coloured-success": (ALTERNATE, "success", False),
               "no-effect": (THIRDS, "partial_failure", False)},
     colour=(0, 170, 40),
-    # the bag's colours, in the order its rules list them (colour_tokens.BAG_COLOURS)
-    piece_colours=(("black", BLACK_TOKEN), ("green", (0, 170, 40)), ("blue", (0, 60, 200)), ("red", (200, 0, 0)),
-                   ("white", WHITE_TOKEN)),
     summary=(("gold", ("gold",)),),
     longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
              "reserve": ["black"] * 12, "gold": 99, "earned": 99},

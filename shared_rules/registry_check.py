@@ -30,11 +30,6 @@ def check(row):
             raise RegistryError(name, "patterns", "%r: expected (pattern, ring colour, blinks)" % (outcome,))
     if len(row.colour) != 3:
         raise RegistryError(name, "colour", "expected (r, g, b)")
-    for piece in row.piece_colours:
-        if (not isinstance(piece, tuple) or len(piece) != 2 or not isinstance(piece[0], str) or not piece[0]
-                or not isinstance(piece[1], tuple) or len(piece[1]) != 3
-                or not all(isinstance(c, int) and 0 <= c <= 255 for c in piece[1])):
-            raise RegistryError(name, "piece_colours", "expected (name, (r, g, b)) pairs, got %r" % (piece,))
     if not isinstance(row.longest, dict) or row.longest.get("outcome") not in row.outcomes:
         raise RegistryError(name, "longest", "expected a history entry with one of its outcomes")
     for setting in row.table:

@@ -100,8 +100,12 @@ class Ring:
         self.kind_colours = ((self.positive, self.positive_off), (self.negative, self.negative_off),
                              (self.gold, self.gold_off), (self.white, self.rest),
                              (self.dice[2], self.dice_off[2]), (self.draw, self.rest))
-        # Each system's tokens and dice by name, as its registry row colours them.
-        self.pieces = {name: scale(rgb, b) for row in registry.ROWS for name, rgb in row.piece_colours}
+
+    def scaled(self, pairs):
+        """{name: colour at this brightness} of (name, (r, g, b)) pairs: a system's
+        tokens or dice, scaled by its play while it is played (Play.pieces)."""
+        b = self.brightness
+        return {name: scale(rgb, b) for name, rgb in pairs}
 
     def put(self, i, colour):
         j = i * 3

@@ -2,6 +2,7 @@
 # colours, what a token is worth to an action, the core draw and its exact odds.
 from shared_rules.exact import comb, Distribution
 from shared_rules.errors import RulesError
+from shared_rules import names as N
 
 from shared_rules.registry import COLOUR_TOKENS as ROW
 
@@ -9,10 +10,18 @@ COLOUR_TOKENS = ROW.name
 # What the token kept for success did (rules/colour-tokens.md, Step 3b): the history's outcomes.
 OUTCOMES = ROW.outcomes
 
-# Tokens by colour, as the wire and the history write them (the names are its
-# row's, with their colours on the ring: defined once).
-BLACK, GREEN, BLUE, RED, WHITE = BAG_COLOURS = tuple(piece[0] for piece in ROW.piece_colours)
+# Tokens by colour, as the wire and the history write them.
+BLACK = "black"
+GREEN = "green"
+BLUE = "blue"
+RED = "red"
+WHITE = "white"
 GOLD = "gold"          # currency the players hold, never in the bag
+BAG_COLOURS = (BLACK, GREEN, BLUE, RED, WHITE)
+# Each token on the ring at full brightness (the play scales them: Play.pieces;
+# serve's page draws them). A black token glows violet, as New Beginning's.
+PIECE_COLOURS = ((BLACK, N.COLOUR_BLACK_TOKEN), (GREEN, (0, 170, 40)), (BLUE, (0, 60, 200)), (RED, (200, 0, 0)),
+                 (WHITE, N.COLOUR_WHITE_TOKEN))
 # rules/colour-tokens.md, Step 1a: Green = Creative, Blue = Transformative, Red = Destructive
 ACTION_COLOURS = (GREEN, BLUE, RED)
 

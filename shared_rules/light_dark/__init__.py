@@ -11,8 +11,10 @@ LIGHT_DARK = ROW.name
 # rules/light-and-dark-dice.md, Chances: "look for the outcome of the highest value"
 # (the names are the registry row's: defined once)
 FAIL, COMPLICATION, SUCCESS = OUTCOMES = ROW.outcomes
-# The two kinds of die, as the history and the ring name them (its row's).
-LIGHT_DIE, DARK_DIE = DIE_KINDS = tuple(piece[0] for piece in ROW.piece_colours)
+# The two kinds of die, as the history names them, and each on the ring at full
+# brightness (the play scales them: Play.pieces): light dice warm, dark violet.
+LIGHT_DIE, DARK_DIE = DIE_KINDS = ("light", "dark")
+PIECE_COLOURS = ((LIGHT_DIE, (200, 170, 60)), (DARK_DIE, (110, 0, 170)))
 
 # rules/light-and-dark-dice.md, Attributes
 STRENGTH = "strength"

@@ -121,15 +121,24 @@ def test_a_d12_face_is_a_position_and_a_d6_face_every_other_one():
     assert len(set(ring.dice)) == len(ring.dice)    # several dice, distinct colours
 
 
-def test_each_system_s_tokens_and_dice_take_its_row_s_colours_scaled():
-    from shared_rules import registry
+def test_a_play_scales_its_pieces_once_per_brightness():
+    from fatebox_fw.play import Play
+
+    class Dice:
+        piece_colours = (("light", (200, 170, 60)),)
+        _lit = (0, None)
+
+    dice, ring = Dice(), Ring(12, 64)
+    lit = Play.pieces(dice, ring)
+    assert lit == {"light": scale((200, 170, 60), 64)} and Play.pieces(dice, ring) is lit
+    ring.set_brightness(128)
+    assert Play.pieces(dice, ring) == {"light": scale((200, 170, 60), 128)}
+
+
+def test_a_system_s_tokens_and_dice_are_scaled_to_the_ring_s_brightness():
     ring = Ring(12, 64)
-    named = 0
-    for row in registry.ROWS:
-        for name, rgb in row.piece_colours:
-            assert ring.pieces[name] == scale(rgb, 64), (row.name, name)
-            named += 1
-    assert named >= 2 and ring.pieces["white"] == ring.white and ring.pieces["black"] == ring.black
+    pairs = (("light", (200, 170, 60)), ("white", N.COLOUR_WHITE_TOKEN))
+    assert ring.scaled(pairs) == {"light": scale((200, 170, 60), 64), "white": ring.white}
 
 
 def test_errors_each_have_their_own_shape():

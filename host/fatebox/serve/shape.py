@@ -1,5 +1,6 @@
 # One JSON shape for a result, everywhere `fatebox serve` says one (the page,
 # /events, /results, webhooks): docs/serve.md, checked by result.schema.json.
+import importlib
 import json
 import os
 
@@ -12,8 +13,11 @@ from fatebox.odds import words as name_words
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
 
 # The ring's colours at full brightness, so the page draws the tokens and dice
-# as the box showed them: numbered dice as the ring's, named pieces as their row's.
-PIECE_COLOURS = dict(piece for row in registry.ROWS for piece in row.piece_colours)
+# as the box showed them: numbered dice as the ring's, the bag's white and black
+# as the names', the other named pieces as their system's package colours them.
+PIECE_COLOURS = {"white": N.COLOUR_WHITE_TOKEN, "black": N.COLOUR_BLACK_TOKEN}
+for _row in registry.ROWS:
+    PIECE_COLOURS.update(getattr(importlib.import_module(_row.package), "PIECE_COLOURS", ()))
 
 
 def schema():
