@@ -7,6 +7,7 @@ import fatebox_fw
 # From .mpy files (memory.from_files), first, while the heap is still empty:
 # the names every module uses interned from the files' tables (qstrs, never
 # freed, in pools that double), before any import cuts the heap into pieces.
+# Not memory.using: its imports (the registry) would cut the heap the warm-up needs whole.
 if getattr(fatebox_fw, "__file__", "").endswith(".mpy"):
     from fatebox_fw import warm
     warm.warm()

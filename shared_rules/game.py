@@ -3,6 +3,7 @@
 # outside a system's own files names one. Each registry row's `rules` names the
 # module whose RULES is the system's object; registry.rules() imports it only
 # when asked, so the box does not load every system's rules at boot.
+from shared_rules.errors import RulesError
 
 
 class SetupError(Exception):
@@ -14,11 +15,11 @@ class SetupError(Exception):
         self.message = message
 
 
-def whole(setup, key, default=None):
-    """setup[key] (or `default`), which must be a whole number."""
+def whole(setup, key, default=None, where="setup."):
+    """setup[key] (or `default`), which must be a whole number; `where` the path to `setup`."""
     value = setup.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError("setup." + key, "`setup.%s` must be a whole number" % key)
+        raise SetupError(where + key, "`%s%s` must be a whole number" % (where, key))
     return value
 
 
@@ -28,6 +29,13 @@ def text(setup, key, default=None):
     if not isinstance(value, str):
         raise SetupError("setup." + key, "`setup.%s` must be a string" % key)
     return value
+
+
+def in_setup(exc):
+    """A RulesError about a set-up's value, its field the set-up's path (`setup.dice`)."""
+    if exc.field.startswith("setup."):
+        return exc
+    return RulesError("setup." + exc.field, exc.message)
 
 
 def recorded(hero, entry):
@@ -40,9 +48,11 @@ def recorded(hero, entry):
 class Game:
     """One system. A subclass gives `row` (its registry row) and overrides:
 
-    check(setup)   the set-up (a dict from the wire or a journal) with its
+    fields(setup)  the set-up (a dict from the wire or a journal) with its
                    defaults filled in, as a new dict; SetupError for a field
-                   of the wrong shape, RulesError for one the rules refuse
+                   of the wrong shape (check() asks it)
+    limits(setup)  RulesError, as the rules name the field, for a value of the
+                   fields' set-up the rules refuse (check() asks it)
     odds(setup)    the exact Distribution over the row's outcomes of a checked set-up
     about(setup)   a checked set-up in words ("3d12 keep the highest, hard")
     roll(setup, sampler, hero=None)
@@ -77,6 +87,20 @@ class Game:
         return tuple(sorted((k, repr(v)) for k, v in setup.items()))
 
     def check(self, setup):
+        """The set-up checked whole, its defaults filled in, as a new dict:
+        SetupError for a field of the wrong shape, RulesError for a value the
+        rules refuse; either names the field by its path (`setup.dice`)."""
+        checked = self.fields(setup)
+        try:
+            self.limits(checked)
+        except RulesError as exc:
+            raise in_setup(exc)
+        return checked
+
+    def fields(self, setup):
+        raise NotImplementedError
+
+    def limits(self, setup):
         raise NotImplementedError
 
     def odds(self, setup):

@@ -1,12 +1,14 @@
 // The box in a browser (docs/web.md): the firmware on MicroPython's
 // WebAssembly port, the page as its board. The flash is MicroPython's
 // in-memory filesystem under /flash, kept in IndexedDB; one tab holds the box
-// at a time (Web Locks).
+// at a time (lock.js). The page beside the ring is panel.js, the hands hands.js.
 import { loadMicroPython } from "./micropython.mjs";
-import { stringify as tomlText } from "./vendor/smol-toml/index.js";
 import { RingView } from "./ring.js";
 import { openDb, readFlash, writeFlash } from "./flash.js";
-import { clip, lineOf, readSheet } from "./sheets.js";
+import { makeButtons, keyPresses } from "./hands.js";
+import { holdLock, takeOver, waitForLock } from "./lock.js";
+import { notice, problem } from "./notice.js";
+import { makePanel, pyError } from "./panel.js";
 
 const FLASH = "/flash";
 const LOOP_MS = 5;              // a turn of the firmware's loop, as on the box
@@ -14,18 +16,6 @@ const IDLE_MS = 20;             // a turn when nothing moves (a hidden page, an 
 const BUSY_FOR_MS = 2000;       // 5 ms turns this long after a press...
 const FRAME_BUSY_MS = 120;      // ...or a frame drawn (an animation's steps are 50 ms and more)
 const PERSIST_MS = 300;         // the flash's changes go to IndexedDB this often at most
-const LOCK = "fatebox-box";
-const ROLES = ["back", "minus", "plus", "go"];
-const LABELS = ["BACK", "MINUS", "PLUS", "GO"];
-const SHORT_MS = 80, LONG_MS = 800;
-// Keys as in fatebox sim (host/fatebox/sim.py, KEYS); Shift: a long press.
-const KEYS = {
-  "1": 0, "b": 0, "Backspace": 0, "ArrowLeft": 0,
-  "2": 1, "m": 1, "-": 1, "ArrowDown": 1,
-  "3": 2, "p": 2, "+": 2, "=": 2, "ArrowUp": 2,
-  "4": 3, "g": 3, "Enter": 3, " ": 3, "ArrowRight": 3,
-  "!": 0, "B": 0, "@": 1, "M": 1, "_": 1, "#": 2, "P": 2, "$": 3, "G": 3,
-};
 
 const $ = (id) => document.getElementById(id);
 const fb = {            // what tests, the bench and a curious console can read
@@ -34,28 +24,11 @@ const fb = {            // what tests, the bench and a curious console can read
 };
 window.fatebox = fb;
 
-let mp, app, ring, help, config, db = null, running = false, timer = null;
-let lastShown = 0, brightness = 64, lastPersist = 0, flashStamp = "", lastWords = "", lastInput = 0, lastFrame = 0;
-
-// -- notices ------------------------------------------------------------------
-function notice(text, kind = "info", action = null) {
-  const el = $("notice");
-  el.textContent = text;
-  el.className = "notice " + kind;
-  el.hidden = !text;
-  if (action) {
-    const b = document.createElement("button");
-    b.textContent = action[0];
-    b.addEventListener("click", action[1]);
-    el.append(" ", b);
-  }
-}
-
-function problem(text) {
-  const li = document.createElement("li");
-  li.textContent = text;
-  $("problems").appendChild(li);
-}
+// The page's box: the firmware's app module, whether it runs, the help lines,
+// the ring's brightness as the firmware last said it.
+const box = { app: null, running: false, help: null, brightness: 64 };
+let mp, ring, config, panel, db = null, timer = null;
+let lastShown = 0, lastPersist = 0, flashStamp = "", lastInput = 0, lastFrame = 0;
 
 // -- the flash in IndexedDB (flash.js) -------------------------------------------
 // The files under /flash now, with a stamp that changes when any does.
@@ -103,7 +76,7 @@ const page = {
     return s;
   },
   draw: (hex) => {
-    ring.draw(hex, brightness);
+    ring.draw(hex, box.brightness);
     const t = performance.now();
     lastFrame = t;
     if (fb.firstFrameAt === null) fb.firstFrameAt = t;
@@ -131,27 +104,21 @@ async function loadFirmware(flash) {
   mp.FS.mkdirTree(FLASH);
   for (const [name, data] of Object.entries(flash)) mp.FS.writeFile(FLASH + "/" + name, data);
   mp.runPython("import sys\nsys.path.insert(0, '/lib')");
-  app = mp.pyimport("app");
+  box.app = mp.pyimport("app");
 }
 
 function call(name, ...args) {
-  const out = app[name](...args);
+  const out = box.app[name](...args);
   return typeof out === "string" && out.startsWith("{") ? JSON.parse(out) : out;
 }
 
-function pyError(e) {
-  const text = String(e && e.message || e);
-  const lines = text.trim().split("\n");
-  return lines[lines.length - 1] || text;
-}
-
 function crashed(e) {
-  running = false;
+  box.running = false;
   clearTimeout(timer);
   fb.failed = pyError(e);
   // What play staged is written first, as start.py does on a board.
   try { call("flush"); } catch (_) { /* the flash stays as last saved */ }
-  try { app.show_error(); } catch (_) {
+  try { box.app.show_error(); } catch (_) {
     // The firmware could not draw its own error: the refused pattern, every third pixel magenta.
     let hex = "";
     for (let i = 0; i < 12; i++) hex += i % 3 === 0 ? "400040" : "000000";
@@ -165,15 +132,15 @@ function crashed(e) {
 }
 
 function turn() {
-  if (!running) return;
+  if (!box.running) return;
   try {
-    app.tick();
+    box.app.tick();
   } catch (e) { crashed(e); return; }
   if (fb.fault && config.seeded) { fb.fault = false; try { mp.runPython("raise RuntimeError('a fault the test asked for')"); } catch (e) { crashed(e); return; } }
   const now = performance.now();
   // The words beside the ring follow the ring: read again after a frame or a
   // press, and four times a second (describe() costs more than a turn).
-  if (lastFrame > lastShown || lastInput > lastShown || now - lastShown > 250) { lastShown = now; showScreen(); }
+  if (lastFrame > lastShown || lastInput > lastShown || now - lastShown > 250) { lastShown = now; panel.showScreen(); }
   if (now - lastPersist >= PERSIST_MS) { lastPersist = now; persist(); }
   // Turns every 5 ms while something moves, as on the box; every 20 ms when
   // nothing does (input wakes the loop at once: a press is never late).
@@ -183,199 +150,16 @@ function turn() {
 
 function wake() {
   lastInput = performance.now();
-  if (!running) return;
+  if (!box.running) return;
   clearTimeout(timer);
   timer = setTimeout(turn, 0);
-}
-
-// -- what the page shows beside the ring ---------------------------------------------
-function showScreen(force = false) {
-  const d = call("describe");
-  fb.screen = d;
-  brightness = d.brightness;
-  const key = JSON.stringify([d.text, d.active, d.screen, d.system, d.status]);
-  if (key === lastWords && !force) return;
-  lastWords = key;
-  $("words").textContent = d.text;
-  const words = help.words[d.system] || d.system;
-  const lines = help.lines[d.supply.join(",")] || help.lines[Object.keys(help.lines)[0]];
-  const row = (lines[d.system] || {})[d.screen] || lines[""][d.screen];
-  $("where").textContent = `${words} · ${row ? row[0] : d.screen} · ${d.active || "nobody"}`;
-  $("help").textContent = row ? row[1] : "";
-  if (d.status !== "ok") notice(`The flash: ${d.status}`, "warn");
-  listCharacters();
-}
-
-function option(select, value, text, selected) {
-  const o = document.createElement("option");
-  o.value = value; o.textContent = text; o.selected = selected;
-  select.appendChild(o);
-}
-
-let listed = "";
-
-function listCharacters() {
-  const t = call("characters");
-  const key = JSON.stringify(t);
-  if (key === listed) return;         // unchanged: keep what the player opened
-  listed = key;
-  fb.characters = t.characters;
-  const sys = $("system"), who = $("character");
-  sys.replaceChildren();
-  for (const s of t.systems) option(sys, s, t.words[s] || s, s === t.system);
-  who.replaceChildren();
-  for (const c of t.characters) if (c.system === t.system) option(who, c.name, c.name, c.name === t.active);
-  option(who, "", "nobody (nothing recorded)", !t.active);
-  const ul = $("characters");
-  ul.replaceChildren();
-  for (const c of t.characters) {
-    const li = document.createElement("li");
-    li.dataset.name = c.name;
-    const name = document.createElement("strong");
-    name.textContent = c.name;
-    const what = document.createElement("span");
-    const n = c.trials || 0;
-    what.textContent = `${t.words[c.system] || c.system} · ${n} trial${n === 1 ? "" : "s"}` +
-      (c.history && c.history.length ? ` · last: ${c.history[c.history.length - 1].outcome}` : "");
-    const get = document.createElement("button");
-    get.textContent = "Download sheet";
-    get.addEventListener("click", () => download(c));
-    const del = document.createElement("button");
-    del.textContent = "Delete";
-    del.addEventListener("click", () => {
-      if (!confirm(`Delete ${c.name} from the box?`)) return;
-      const why = call("delete", c.name);
-      if (why) problem(`${c.name}: ${why}`);
-      persist(true); showScreen(true);
-    });
-    // The character's state as the box keeps it: the sheet a download gives.
-    const more = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = "state";
-    const pre = document.createElement("pre");
-    pre.textContent = tomlText(c);
-    more.append(summary, pre);
-    li.append(name, what, get, del, more);
-    ul.appendChild(li);
-  }
-}
-
-function download(c) {
-  const text = `# ${c.name}, as the box in the browser keeps it (fatebox push loads it onto a box).\n` + tomlText(c) + "\n";
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/toml" }));
-  a.download = c.name.replace(/[^A-Za-z0-9_-]+/g, "-").toLowerCase() + ".toml";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
-// -- sheets from the player (sheets.js reads and parses them) -------------------------
-async function loadSheet(file) {
-  const where = file.name;
-  const read = await readSheet(file);
-  if (read.error) return read.error;
-  let got;
-  try { got = call("put_sheet", JSON.stringify(read.data)); } catch (e) {
-    return `${where}: the box cannot read this sheet (${pyError(e)}); nothing loaded`;
-  }
-  if (!got.ok) {
-    const line = got.field ? lineOf(read.text, got.field) : null;
-    return `${where}${line ? ":" + line : ""}: ${got.field ? got.field + ": " : ""}${clip(got.message)}; nothing loaded`;
-  }
-  await persist(true);
-  showScreen(true);
-  return null;
-}
-
-async function loadSheets(files) {
-  $("problems").replaceChildren();
-  if (!running) { problem("The box is not running here: nothing loaded."); return; }
-  for (const file of files) {
-    const why = await loadSheet(file);
-    if (why) problem(why); else problem(`${file.name}: loaded`);
-  }
-}
-
-// -- hands ----------------------------------------------------------------------
-function makeButtons() {
-  const box = $("buttons");
-  ROLES.forEach((role, i) => {
-    const b = document.createElement("button");
-    b.className = "key " + role;
-    b.dataset.role = role;
-    b.innerHTML = `<span class="label">${LABELS[i]}</span><span class="num">${i + 1}</span>`;
-    b.title = help.buttons[i].slice(1).filter((s) => s !== "-").join(" · ");
-    b.setAttribute("aria-label", `${LABELS[i]}: ${help.buttons[i][1]}`);
-    let shifted = false;
-    b.addEventListener("pointerdown", (e) => {
-      if (!running) return;
-      e.preventDefault();
-      b.setPointerCapture(e.pointerId);
-      b.classList.add("down");
-      shifted = e.shiftKey;
-      if (shifted) app.press(i, LONG_MS); else app.down(i);
-      wake();
-    });
-    const release = () => {
-      b.classList.remove("down");
-      if (!running) return;
-      if (!shifted) app.up(i);
-      shifted = false;
-      wake();
-    };
-    b.addEventListener("pointerup", release);
-    b.addEventListener("pointercancel", release);
-    b.addEventListener("contextmenu", (e) => e.preventDefault());   // a long touch is a long press
-    box.appendChild(b);
-  });
-}
-
-function onKey(e) {
-  if (!running || e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-  const t = e.target;
-  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
-  let i = KEYS[e.key];
-  if (t && t.dataset && t.dataset.role && (e.key === "Enter" || e.key === " ")) i = ROLES.indexOf(t.dataset.role);
-  else if (t && t.tagName === "BUTTON" && (e.key === "Enter" || e.key === " ")) return;   // the page's own buttons
-  if (i === undefined) return;
-  e.preventDefault();
-  fb.keyAt = e.timeStamp;      // the bench's press-to-frame latency starts here
-  const long = e.shiftKey || /^[BMPG!@#$_]$/.test(e.key);
-  app.press(i, long ? LONG_MS : SHORT_MS);
-  wake();
-  const b = $("buttons").children[i];
-  b.classList.add("down");
-  setTimeout(() => b.classList.remove("down"), long ? LONG_MS : SHORT_MS);
-}
-
-// -- one tab holds the box ---------------------------------------------------------
-function holdLock() {
-  if (!navigator.locks) { fb.holder = true; return Promise.resolve(true); }
-  return new Promise((resolve) => {
-    navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
-      if (!lock) { resolve(false); return; }
-      fb.holder = true;
-      resolve(true);
-      return new Promise(() => {});      // held while the page lives
-    }).catch(() => fb.lost());           // stolen: another tab took the box over
-  });
-}
-
-function takeOver() {
-  return new Promise((resolve) => {
-    navigator.locks.request(LOCK, { steal: true }, () => {
-      fb.holder = true;
-      resolve();
-      return new Promise(() => {});
-    }).catch(() => fb.lost());
-  });
 }
 
 // -- start -------------------------------------------------------------------------
 async function start() {
   config = await (await fetch("config.json")).json();
-  help = await (await fetch("help.json")).json();
+  box.help = await (await fetch("help.json")).json();
+  panel = makePanel(box, call, persist, fb);
   $("footer").textContent = `Fatebox firmware ${config.commit} on MicroPython (WebAssembly), in this page only.`;
   const params = new URLSearchParams(location.search);
   let seed = params.get("seed");
@@ -384,20 +168,16 @@ async function start() {
     seed = null;
   }
   ring = new RingView($("ring"), 12);
-  makeButtons();
-  if (!(await holdLock())) {
+  makeButtons($("buttons"), box, wake);
+  if (!(await holdLock(fb, () => fb.lost()))) {
     $("where").textContent = "Waiting: another tab holds the box.";
     // The box comes here by itself once the other tab closes; or at once, taken over.
     const waiting = new AbortController();
     let booted = false;
     const go = () => { if (booted) return; booted = true; notice(""); boot(seed); };
-    navigator.locks.request(LOCK, { signal: waiting.signal }, () => {
-      fb.holder = true;
-      go();
-      return new Promise(() => {});
-    }).catch(() => { if (fb.holder && booted) fb.lost(); });
+    waitForLock(fb, () => { if (booted) fb.lost(); }, waiting.signal, go);
     notice("Another tab holds the box. Play there, or take it over here (the other tab stops).", "warn",
-           ["Take over", async () => { waiting.abort(); await takeOver(); go(); }]);
+           ["Take over", async () => { waiting.abort(); await takeOver(fb, () => fb.lost()); go(); }]);
     return;
   }
   await boot(seed);
@@ -418,18 +198,18 @@ async function boot(seed) {
     fb.demo = done.demo;
   } catch (e) { crashed(e); return; }
   await persist(true);
-  running = true;
+  box.running = true;
   fb.ready = true;
-  showScreen(true);
-  document.addEventListener("keydown", onKey);
+  panel.showScreen(true);
+  document.addEventListener("keydown", keyPresses($("buttons"), box, wake, fb));
   $("system").addEventListener("change", () => choose($("system").value, null));
   $("character").addEventListener("change", () => choose($("system").value, $("character").value));
-  $("file").addEventListener("change", (e) => { loadSheets([...e.target.files]); e.target.value = ""; });
+  $("file").addEventListener("change", (e) => { panel.loadSheets([...e.target.files]); e.target.value = ""; });
   const drop = $("drop");
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); loadSheets([...e.dataTransfer.files]); });
-  const keep = () => { if (running) { call("flush"); } persist(); };
+  drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); panel.loadSheets([...e.dataTransfer.files]); });
+  const keep = () => { if (box.running) { call("flush"); } persist(); };
   document.addEventListener("visibilitychange", () => { if (document.hidden) keep(); });
   window.addEventListener("pagehide", keep);
   turn();
@@ -439,14 +219,14 @@ function choose(system, name) {
   const why = call("choose", system, name === null ? "*" : name);
   if (why) problem(why);
   persist(true);
-  showScreen(true);
+  panel.showScreen(true);
 }
 
-fb.downs = () => app.downs();       // every press as the firmware read it: [button, at, hold]
+fb.downs = () => box.app.downs();       // every press as the firmware read it: [button, at, hold]
 
 fb.lost = () => {
   // The lock was stolen by another tab: stop, write nothing more.
-  running = false;
+  box.running = false;
   $("where").textContent = "Stopped: another tab holds the box.";
   fb.holder = false;
   clearTimeout(timer);

@@ -27,7 +27,9 @@ from shared_rules import registry, roster  # noqa: E402
 
 MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 TOML = ROOT / "node_modules" / "smol-toml" / "dist"
-PAGE = ("index.html", "app.js", "style.css", "ring.js", "flash.js", "sheets.js")
+# The page: its HTML and style, and every script module of web/ (app.js and
+# what it imports, one concern each); sw.js is written below, with the list.
+PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"))
 # The web board's own modules beside what deploy sends to a MicroPython board.
 WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
 # A board's MicroPython backend has no place on the page.

@@ -10,7 +10,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import keep, unload
+from fatebox_fw.memory import keep, using
 from fatebox_fw.store import STAGED, StoreError, _reason
 from fatebox_fw.check import crc_more
 
@@ -96,10 +96,9 @@ def _commit(store, count, crc):
         except ValueError as exc:    # SheetError is one
             raise StoreError(N.E_INVALID, "a staged character does not check out (%s); nothing was "
                              "changed" % _reason(exc))
-    try:
+    # Each staged sheet is checked with its rules; those of another system leave RAM after.
+    with using(live=store.live):
         _each(store, parse)
-    finally:
-        unload(store.live)
     updated = dict(store.characters)
     revisions = dict(store.revisions)
     clock = store.clock

@@ -86,10 +86,9 @@ class Box:
             if button.deciding():
                 cue = True
         self.cue = cue
-        # One request served per turn at most: a burst of them (read or not)
-        # spreads over turns instead of making one long one (a `state` costs
-        # several ms on an RP2040; ten in one turn held the buttons ~90 ms).
-        # Bytes read and not yet fed wait in inbuf for the next turn.
+        # One request served per turn at most: a burst of them spreads over
+        # turns rather than holding the buttons for one long turn. Bytes read
+        # and not yet fed wait in inbuf for the next turn.
         if self.inpos >= self.inlen:
             self.inlen = board.serial_readinto(self.inbuf)
             self.inpos = 0
@@ -123,7 +122,7 @@ class Box:
         else:
             changed = False
         if changed or force:
-            # Only a changed frame goes out: the NeoPixel write takes ~0.4 ms.
+            # Only a changed frame goes out: a NeoPixel write holds the loop.
             self.board.write_pixels(shown)
             self.frames += 1
 

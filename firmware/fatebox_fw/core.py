@@ -290,6 +290,7 @@ class Core:
             self._pending = self.system
             self._pending_turns = ASKED
             memory.let_go(self.store, None)
+        # Not memory.using: the menu stays in RAM for as long as it is open, not one request.
         memory.imported("fatebox_fw.menu", self.store.room).pick_current(self)
 
     def _close_menu(self, now):

@@ -26,20 +26,26 @@ def owner(module):
 class using:
     """`with using("fatebox_fw.x") as x:` the module for one request, out of
     RAM again afterwards with the modules in `also` (what it imported) and,
-    when `live` is given, the rules of any system but that one."""
+    when `live` is given, the rules of any system but that one (`live` may be
+    a callable, asked on the way out). `using(live=system)` imports nothing:
+    a block whose rules imports leave RAM after it."""
 
-    def __init__(self, name, also=(), live=False):
+    def __init__(self, name=None, also=(), live=False):
         self.name = name
         self.also = also
         self.live = live
 
     def __enter__(self):
+        if self.name is None:
+            return None
         return __import__(self.name, None, None, ["_"])
 
     def __exit__(self, kind, value, trace):
-        drop((self.name,) + self.also)
-        if self.live is not False:
-            unload(self.live)
+        if self.name is not None:
+            drop((self.name,) + self.also)
+        live = self.live
+        if live is not False:
+            unload(live() if callable(live) else live)
         return False
 
 

@@ -42,17 +42,11 @@ OFF = (0, 0, 0)
 LEVELS = (4, 8, 16, 32, 64, 96, 160, 255)
 # Colours the core uses beyond names.COLOUR_* (full brightness; scaled once).
 _GOLD = (200, 150, 0)           # crucial trial, Axiom points, gold tokens
-_BLUE = (0, 60, 200)
-_GREEN_TOKEN = (0, 170, 40)
-_RED_TOKEN = (200, 0, 0)
 _WARNING = (200, 120, 0)
 # Dice told apart by colour (the issue: "several dice have distinct colours").
 DIE_COLOURS = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))
-_LIGHT_DIE = (200, 170, 60)     # Light and Dark: light dice warm, dark dice violet
-_DARK_DIE = (110, 0, 170)
 # One colour per system in the menu, in the registry's order.
 _SYSTEM_COLOURS = tuple(row.colour for row in registry.ROWS)
-TOKEN_NAMES = ("black", "green", "blue", "red", "white")   # colour_tokens.BAG_COLOURS
 
 
 def scale(colour, brightness):
@@ -101,17 +95,18 @@ class Ring:
         self.gold_off = faint(_GOLD, b)
         self.dice = tuple(scale(c, b) for c in DIE_COLOURS)
         self.dice_off = tuple(faint(c, b) for c in DIE_COLOURS)
-        self.light_die = scale(_LIGHT_DIE, b)
-        self.dark_die = scale(_DARK_DIE, b)
         self.systems = tuple(scale(c, b) for c in _SYSTEM_COLOURS)
         self.systems_off = tuple(faint(c, b) for c in _SYSTEM_COLOURS)
         # ring.toggles kinds: (on, off) colours.
         self.kind_colours = ((self.positive, self.positive_off), (self.negative, self.negative_off),
                              (self.gold, self.gold_off), (self.white, self.rest),
                              (self.dice[2], self.dice_off[2]), (self.draw, self.rest))
-        # Colour tokens, by name (a black token glows violet, as in New Beginning).
-        self.token_colours = {"black": self.black, "green": scale(_GREEN_TOKEN, b),
-                              "blue": scale(_BLUE, b), "red": scale(_RED_TOKEN, b), "white": self.white}
+
+    def scaled(self, pairs):
+        """{name: colour at this brightness} of (name, (r, g, b)) pairs: a system's
+        tokens or dice, scaled by its play while it is played (Play.pieces)."""
+        b = self.brightness
+        return {name: scale(rgb, b) for name, rgb in pairs}
 
     def put(self, i, colour):
         j = i * 3

@@ -9,7 +9,7 @@ from shared_rules.exact import is_int
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw import memory
-from fatebox_fw.memory import unload, using
+from fatebox_fw.memory import using
 from fatebox_fw.store import StoreError
 from fatebox_fw.refused import Refused, name_of as _name
 
@@ -257,15 +257,12 @@ _HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_read", "fatebox_fw.host_roll", "
 
 
 def _hosted(op, server, request):
-    try:
-        with using("fatebox_fw.host_ops", _HOSTED) as host_ops:
-            served = getattr(host_ops, op, None)
-            if served is None:
-                return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
-            return served(server, request)
-    finally:
-        # Asked after the op: it may have made the play, or left it a result to show.
-        unload(_live(server.core, server.store))
+    # The live system asked after the op: it may have made the play, or left it a result to show.
+    with using("fatebox_fw.host_ops", _HOSTED, lambda: _live(server.core, server.store)) as host_ops:
+        served = getattr(host_ops, op, None)
+        if served is None:
+            return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
+        return served(server, request)
 
 
 def _live(core, store):

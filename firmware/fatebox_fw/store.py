@@ -149,10 +149,8 @@ class Store:
     def check(self, data):
         """The character `data` describes, checked whole (roster.from_dict; SheetError),
         kept as the store keeps it; rules not of the live system leave RAM again."""
-        try:
+        with using(live=self.live):
             return keep(roster.from_dict(data))
-        finally:
-            unload(self.live)
 
     def revision(self, name):
         return self.revisions.get(name, 0)
@@ -313,7 +311,7 @@ class Store:
 
     def _write_state(self, f, head, characters, settings, revisions):
         # One character at a time: the board never holds the whole file as
-        # one string (8 characters can be ~30 KB of JSON).
+        # one string, which a full box's could outgrow any free run of heap.
         out = self.out
         out.f = f
         out.crc = 0

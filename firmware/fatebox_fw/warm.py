@@ -12,18 +12,15 @@ def warm(packages=("shared_rules", "fatebox_fw"), intern=None, wanted=None):
 
     For a board that loads .mpy files: every name a module uses becomes a
     qstr in the heap as it loads, and qstrs are never freed. MicroPython keeps
-    them in pools, each new pool twice the last (1,280 entries, 7.7 KB in one
-    run, once the boot's thousand are in): made later, by a `put` importing a
-    system's character model into a heap the session has cut into pieces, it
-    failed on the emulated Pico with three quarters of the heap free, and
-    after the boot's own imports even a full heap has no such run left. Done
-    first (main.py, before the firmware's imports), the pools grow in an
-    empty heap, and every later import finds its names interned.
+    them in pools, each new pool twice the last, and a late pool needs one run
+    of heap that a fragmented session may no longer have. Done first (main.py,
+    before the firmware's imports), the pools grow in an empty heap, and every
+    later import finds its names interned (docs/performance.md, Fits the Pico).
 
     The names come from each file's table (the .mpy format's qstrs, right
     after its header), with the module's dotted name and the file's path as
-    an import makes them: no module is loaded, so the boot takes a fraction
-    of a second, not seconds, and no bytecode is let go among the names.
+    an import makes them: no module is loaded, so the boot stays quick and
+    no bytecode is let go among the names.
     `intern` (tests): called with each name instead. `wanted`: called with
     each module's dotted name (a package's too), False for one left out.
     """
@@ -33,9 +30,8 @@ def warm(packages=("shared_rules", "fatebox_fw"), intern=None, wanted=None):
         import os
     count = 0
     # The garbage (a str for each name) collected often: the names' blocks
-    # are made among it, and left to pile up until the heap is full it would
-    # spread them through the heap, leaving no run long enough for the next
-    # pool of names (7.7 KB) in a tight heap (tried on the emulated Pico).
+    # are made among it, and left to pile up it would spread them through the
+    # heap, leaving no run long enough for the next pool of names.
     threshold = getattr(gc, "threshold", None)
     was = threshold() if threshold is not None else None
     if threshold is not None:

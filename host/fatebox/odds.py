@@ -229,10 +229,10 @@ class SystemChances(Chances):
             more = getattr(self.words, "odds_more", None)
             for section in (more(self.checked) if more is not None else ()):
                 self._sections.append(Section(*section))
-        except SetupError as exc:
-            raise usage(RulesError(exc.field.split(".", 1)[-1], exc.message), self.errors)
-        except RulesError as exc:
-            raise usage(exc, self.errors)
+        except (SetupError, RulesError) as exc:
+            # The option a person typed is named by the set-up's field, not its path.
+            field = exc.field[len("setup."):] if exc.field.startswith("setup.") else exc.field
+            raise usage(RulesError(field, exc.message), self.errors)
 
     def setup(self):
         report = getattr(self.words, "odds_report", None)

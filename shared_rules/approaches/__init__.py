@@ -49,12 +49,12 @@ NPC_LEVELS = (MINOR, AVERAGE, MODERATE, MAJOR)
 NPC_POINTS = {MINOR: 3, AVERAGE: 6, MODERATE: 9, MAJOR: 12}
 
 
-def _check_dice(dice):
+def check_dice(dice):
     if not is_int(dice) or dice < MIN_DICE or dice > MAX_DICE:
         raise RulesError("dice", "dice (the approach rating) must be %d..%d, got %r" % (MIN_DICE, MAX_DICE, dice))
 
 
-def _check_difficulty(difficulty):
+def check_difficulty(difficulty):
     if difficulty not in DIFFICULTIES:
         raise RulesError("difficulty", "difficulty must be one of %s, got %r" % (", ".join(DIFFICULTIES), difficulty))
 
@@ -66,7 +66,7 @@ def _check_attribute(attribute):
 
 def outcome(kept, difficulty=NORMAL):
     """The band of the kept d12 (RULINGS.md, Approaches: bands, easy, hard)."""
-    _check_difficulty(difficulty)
+    check_difficulty(difficulty)
     if not is_int(kept) or kept < 1 or kept > FACES:
         raise RulesError("kept", "a d12 shows 1..12, got %r" % (kept,))
     tops = _BAND_TOPS[difficulty]
@@ -81,8 +81,8 @@ def approaches_odds(dice, difficulty=NORMAL):
     P(highest <= f) = f**dice / 12**dice, so a band lo..hi holds
     hi**dice - (lo - 1)**dice of the 12**dice equally likely rolls.
     """
-    _check_dice(dice)
-    _check_difficulty(difficulty)
+    check_dice(dice)
+    check_difficulty(difficulty)
     counts = {}
     below = 0
     for name, top in zip(OUTCOMES, _BAND_TOPS[difficulty]):
@@ -108,8 +108,8 @@ class ApproachRoll:
 
 def roll_approach(dice, difficulty, sampler):
     """Roll `dice` d12 with `sampler` (shared_rules.randomness.Sampler) and keep the highest."""
-    _check_dice(dice)
-    _check_difficulty(difficulty)
+    check_dice(dice)
+    check_difficulty(difficulty)
     return ApproachRoll([sampler.between(1, FACES) for _ in range(dice)], difficulty)
 
 

@@ -9,9 +9,13 @@ class Approaches(Game):
     words_module = "shared_rules.approaches.words"
     favoured = A.FULL_SUCCESS
 
-    def check(self, setup):
+    def fields(self, setup):
         # No attribute: the op rolls a pool, not an approach (TOML has no null to write one).
         return {"dice": whole(setup, "dice"), "difficulty": text(setup, "difficulty", A.NORMAL)}
+
+    def limits(self, setup):
+        A.check_dice(setup["dice"])
+        A.check_difficulty(setup["difficulty"])
 
     def odds(self, setup):
         return A.approaches_odds(setup["dice"], setup["difficulty"])

@@ -38,6 +38,8 @@ def pieces(result):
 
 # -- `fatebox odds/simulate/roll approaches`: the set-up as typed (fatebox.odds) --
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"dice": 3, "difficulty": "hard"}
 ODDS_HELP = "Approaches: N d12, keep the highest; the chance of each band."
 ODDS_OPTIONS = (
     (("--dice", "-n"), {"type": int, "required": True,

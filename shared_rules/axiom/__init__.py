@@ -65,6 +65,7 @@ NPC_TYPES = (SHADOW, SUPPORTING, ANTAGONIST)
 # Bounds of the numbers a table may enter (docs/rulings/axiom.md)
 MIN_MODIFIER = -10    # beyond +-10 no kept pair changes its outcome
 MAX_MODIFIER = 10
+MAX_STRAIN_AT_ONCE = 10   # the most Strain one harm marks: the rules set none, the box needs one
 
 
 def is_whole(value):

@@ -8,7 +8,6 @@ from shared_rules.errors import RulesError
 PC_STRAIN_SLOTS = 4   # 5): "Player characters have 4 fixed Strain slots."
 MAX_STRAIN_SLOTS = 6  # 7.4: an Antagonist NPC has 5-6, the most of anyone
 SCAR_SLOTS = 6        # the 6th Scar's roll cannot be survived (docs/rulings/axiom.md)
-MAX_STRAIN_AT_ONCE = 10
 DOWNTIME_RECOVERY = 1          # 5): "recover 1 Strain slot per period of downtime"
 DOWNTIME_RECOVERY_SKILLED = 2  # "Applicable Talents or Skillsets increase recovery to 2"
 
@@ -92,7 +91,7 @@ class Harm:
         later harm while every slot is marked incurs another (docs/rulings/axiom.md).
         """
         self._check_in_play()
-        whole("strain", amount, 1, MAX_STRAIN_AT_ONCE)
+        whole("strain", amount, 1, A.MAX_STRAIN_AT_ONCE)
         if self.npc:
             self.marked = min(self.slots, self.marked + amount)
             if self.marked == self.slots:

@@ -12,11 +12,15 @@ class Axiom(Game):
     words_module = "shared_rules.axiom.words"
     favoured = A.SUCCESS
 
-    def check(self, setup):
+    def fields(self, setup):
         # The host's `roll` journals `modifier`, the buttons `total-modifier`: both the total.
         modifier = whole(setup, TOTAL) if TOTAL in setup else whole(setup, "modifier", 0)
         return {"favorable": whole(setup, "favorable", 0), "unfavorable": whole(setup, "unfavorable", 0),
                 "modifier": modifier}
+
+    def limits(self, setup):
+        X.net_dice(setup["favorable"], setup["unfavorable"])
+        A.whole("modifier", setup["modifier"], A.MIN_MODIFIER, A.MAX_MODIFIER)
 
     def odds(self, setup):
         return X.axiom_odds(setup["favorable"], setup["unfavorable"], setup["modifier"])

@@ -48,6 +48,8 @@ def pieces(result):
 
 # -- `fatebox odds/simulate/roll axiom`: the set-up as typed (fatebox.odds) --
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"favorable": 1, "unfavorable": 0, "modifier": 2}
 ODDS_HELP = "Axiom: 2d6 and up to 2 extra, keep two; the chance of each of the five results."
 ODDS_OPTIONS = (
     (("--favorable", "-f"), {"type": int, "default": 0, "show_default": True,

@@ -2,6 +2,7 @@
 # colours, what a token is worth to an action, the core draw and its exact odds.
 from shared_rules.exact import comb, Distribution
 from shared_rules.errors import RulesError
+from shared_rules import names as N
 
 from shared_rules.registry import COLOUR_TOKENS as ROW
 
@@ -17,6 +18,10 @@ RED = "red"
 WHITE = "white"
 GOLD = "gold"          # currency the players hold, never in the bag
 BAG_COLOURS = (BLACK, GREEN, BLUE, RED, WHITE)
+# Each token on the ring at full brightness (the play scales them: Play.pieces;
+# serve's page draws them). A black token glows violet, as New Beginning's.
+PIECE_COLOURS = ((BLACK, N.COLOUR_BLACK_TOKEN), (GREEN, (0, 170, 40)), (BLUE, (0, 60, 200)), (RED, (200, 0, 0)),
+                 (WHITE, N.COLOUR_WHITE_TOKEN))
 # rules/colour-tokens.md, Step 1a: Green = Creative, Blue = Transformative, Red = Destructive
 ACTION_COLOURS = (GREEN, BLUE, RED)
 
@@ -99,6 +104,18 @@ def check_room(bag, needed, what):
     size = bag_size(bag)
     if needed > size:
         raise RulesError("bag", "%s needs %d tokens in the bag; it holds %d" % (what, needed, size))
+
+
+def check_action(colour, keywords, bag, gold):
+    """An action's set-up checked (RulesError names the field): the bag as
+    check_bag gives it and the core draw's size."""
+    check_colour(colour)
+    drawn = core_draw_size(keywords)
+    bag = check_bag(bag)
+    check_room(bag, drawn, "a core draw of 3 + %d keywords" % keywords)
+    if not whole_number(gold) or gold < 0:
+        raise RulesError("gold", "gold held must be a whole number >= 0, got %r" % (gold,))
+    return bag, drawn
 
 
 def core_draw_size(keywords):

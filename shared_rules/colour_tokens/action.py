@@ -2,7 +2,7 @@
 # draw, spend gold, keep three, draw the reserve, claim relationships, place, end.
 from shared_rules.colour_tokens import (
     BLACK, WHITE, KEPT, POSITIVE, POSITIVES_KEPT, VALUES,
-    check_bag, check_colour, check_gold, check_room, check_traits, core_draw_size,
+    check_action, check_gold, check_room, check_traits,
     bag_size, best_kept, draw_token, hand_name, token_value, whole_number)
 from shared_rules.colour_tokens.tables import (
     SUCCESS, SACRIFICE, STORY, BENEFICIAL_RELATIONSHIP, DETRIMENTAL_RELATIONSHIP,
@@ -34,13 +34,9 @@ class Action:
     """
 
     def __init__(self, colour, sampler, keywords=0, bag=None, gold=0):
-        self.colour = check_colour(colour)
+        self.bag, self.drawn = check_action(colour, keywords, bag, gold)
+        self.colour = colour
         self.keywords = keywords
-        self.drawn = core_draw_size(keywords)
-        self.bag = check_bag(bag)
-        check_room(self.bag, self.drawn, "a core draw of 3 + %d keywords" % keywords)
-        if not whole_number(gold) or gold < 0:
-            raise RulesError("gold", "gold held must be a whole number >= 0, got %r" % (gold,))
         self.gold = gold
         self.sampler = sampler
         self.left = dict(self.bag)   # tokens still in the bag during the action

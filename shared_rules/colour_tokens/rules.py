@@ -14,12 +14,15 @@ class ColourTokens(Game):
     plays = "tokens drawn"
     on_draw = True
 
-    def check(self, setup):
+    def fields(self, setup):
         bag = setup.get("bag")
         if bag is not None and not isinstance(bag, dict):
             raise SetupError("setup.bag", "`setup.bag` must be an object of colour counts")
         return {"colour": text(setup, "colour", ""), "keywords": whole(setup, "keywords", 0), "bag": bag,
                 "gold": whole(setup, "gold", 0)}
+
+    def limits(self, setup):
+        T.check_action(setup["colour"], setup["keywords"], setup["bag"], setup["gold"])
 
     def odds(self, setup):
         # The positives the best three kept hold (what `fatebox odds` shows); its
@@ -76,7 +79,7 @@ class ColourTokens(Game):
         setup = self.check(setup)
         gold = setup["gold"]
         if hero is not None and gold > hero.sheet.gold:
-            raise RulesError("gold", "%s holds %d gold, not %d" % (hero.name, hero.sheet.gold, gold))
+            raise RulesError("setup.gold", "%s holds %d gold, not %d" % (hero.name, hero.sheet.gold, gold))
         action = CA.Action(setup["colour"], sampler, setup["keywords"], setup["bag"], gold)
         T.check_gold(gold, T.bag_size(action.bag) - action.drawn)
         action.draw_core()

@@ -71,6 +71,8 @@ def _odds_typed():
     return options, errors
 
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"colour": "green", "keywords": 1, "bag": {"black": 4, "green": 4, "blue": 4, "red": 4, "white": 4}, "gold": 1}
 ODDS_HELP = "Colour tokens: how many positive tokens the best 3 of the 3 + K drawn hold."
 ODDS_OPTIONS, ODDS_ERRORS = _odds_typed()
 ODDS_SECTION = ("positives", "Positive tokens kept", str)

@@ -9,11 +9,14 @@ class ForgedInTheDark(Game):
     words_module = "shared_rules.forged_in_the_dark.words"
     favoured = F.SUCCESS
 
-    def check(self, setup):
+    def fields(self, setup):
         resist = setup.get("resist", False)
         if not isinstance(resist, bool):
             raise SetupError("setup.resist", "`setup.resist` must be true or false")
         return {"dice": whole(setup, "dice"), "resist": resist}
+
+    def limits(self, setup):
+        F.check_dice(setup["dice"])
 
     def odds(self, setup):
         # An action roll and a resistance roll read the dice the same way (docs/rulings.md).

@@ -60,6 +60,8 @@ def pieces(result):
 
 # -- `fatebox odds/simulate/roll forged-in-the-dark`: the set-up as typed (fatebox.odds) --
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"dice": 2, "resist": False}
 ODDS_HELP = ("Forged in the Dark: the action roll's critical, success, partial and bad; "
              "--resist adds the stress cost.")
 ODDS_OPTIONS = (

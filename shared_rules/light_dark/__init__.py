@@ -11,6 +11,10 @@ LIGHT_DARK = ROW.name
 # rules/light-and-dark-dice.md, Chances: "look for the outcome of the highest value"
 # (the names are the registry row's: defined once)
 FAIL, COMPLICATION, SUCCESS = OUTCOMES = ROW.outcomes
+# The two kinds of die, as the history names them, and each on the ring at full
+# brightness (the play scales them: Play.pieces): light dice warm, dark violet.
+LIGHT_DIE, DARK_DIE = DIE_KINDS = ("light", "dark")
+PIECE_COLOURS = ((LIGHT_DIE, (200, 170, 60)), (DARK_DIE, (110, 0, 170)))
 
 # rules/light-and-dark-dice.md, Attributes
 STRENGTH = "strength"
@@ -119,9 +123,12 @@ def ego_loss(dark_faces, ego):
     return min(hits, ego)
 
 
-def _check_pool(light, dark):
+def check_pool(light, dark, ego=None):
+    """A pool of `light` and `dark` dice risking `ego` (None: not said); RulesError names the field."""
     _check_count("light", light, 0, MAX_LIGHT, "light dice")
     _check_count("dark", dark, 0, MAX_DARK, "dark dice")
+    if ego is not None:
+        _check_ego(ego)
 
 
 def lightdark_odds(light, dark, ego=None):
@@ -135,9 +142,7 @@ def lightdark_odds(light, dark, ego=None):
     C(dark, k) * e**k * (6 - e)**(dark - k) rolls, e = min(ego, 6); the Ego
     lost is min(k, ego).
     """
-    _check_pool(light, dark)
-    if ego is not None:
-        _check_ego(ego)
+    check_pool(light, dark, ego)
     n = light + dark
     outcomes = Distribution(FACES ** n, {FAIL: 3 ** n, COMPLICATION: 5 ** n - 3 ** n,
                                          SUCCESS: FACES ** n - 5 ** n}, OUTCOMES)
@@ -181,9 +186,7 @@ def roll_dark(count, sampler):
 
 def roll_chances(light, dark, sampler, ego=None):
     """Roll a risky action with `sampler`; no dice at all is a fail without a roll."""
-    _check_pool(light, dark)
-    if ego is not None:
-        _check_ego(ego)
+    check_pool(light, dark, ego)
     light_faces = [sampler.between(1, FACES) for _ in range(light)]
     return ChancesRoll(light_faces, roll_dark(dark, sampler), ego)
 

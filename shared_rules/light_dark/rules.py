@@ -9,10 +9,13 @@ class LightDark(Game):
     words_module = "shared_rules.light_dark.words"
     favoured = L.SUCCESS
 
-    def check(self, setup):
+    def fields(self, setup):
         ego = setup.get("ego")
         return {"light": whole(setup, "light"), "dark": whole(setup, "dark"),
                 "ego": None if ego is None else whole(setup, "ego")}
+
+    def limits(self, setup):
+        L.check_pool(setup["light"], setup["dark"], setup["ego"])
 
     def odds(self, setup):
         return L.lightdark_odds(setup["light"], setup["dark"])[0]

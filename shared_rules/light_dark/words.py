@@ -29,12 +29,14 @@ def result_words(result):
 
 def pieces(result):
     """The light dice, then the dark: [(kind, face, "light" or "dark", kept)] (serve's items)."""
-    return ([("die", f, "light", True) for f in result.get("light") or []]
-            + [("die", f, "dark", True) for f in result.get("dark") or []])
+    return ([("die", f, LD.LIGHT_DIE, True) for f in result.get("light") or []]
+            + [("die", f, LD.DARK_DIE, True) for f in result.get("dark") or []])
 
 
 # -- `fatebox odds/simulate/roll light-dark`: the set-up as typed (fatebox.odds) --
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"light": 2, "dark": 1, "ego": 3}
 ODDS_HELP = "Light and Dark: light and dark d6, the highest decides; the Ego a roll costs."
 ODDS_OPTIONS = (
     (("--light", "-l"), {"type": int, "required": True, "help": "Light dice (0..%d)." % LD.MAX_LIGHT}),

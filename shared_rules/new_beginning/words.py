@@ -14,6 +14,10 @@ REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "a trait improved",
                 "scar": "a scar"}
 
 
+# A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
+SETUP_EXAMPLE = {"white": 4, "black": 3, "draw": 2, "statuses": [], "effects": []}
+
+
 def result_words(result):
     """'drew 2 white, 1 black: partial success' (fatebox.systems.result_words)."""
     tokens = result.get("tokens")

@@ -488,6 +488,41 @@ def test_the_journal_is_read_back_by_a_module_that_leaves_ram_with_the_request()
     assert "fatebox_fw.journal_read" not in sys.modules
 
 
+def test_a_module_used_for_one_request_leaves_ram_after_it_even_after_an_error():
+    M.drop(["fatebox_fw.journal_read"])
+    with M.using("fatebox_fw.journal_read") as module:
+        assert module is sys.modules["fatebox_fw.journal_read"]
+    assert "fatebox_fw.journal_read" not in sys.modules
+    try:
+        with M.using("fatebox_fw.journal_read"):
+            raise KeyError("served")
+    except KeyError as exc:
+        assert exc.args == ("served",)      # the error goes on, the module goes
+    else:
+        assert False, "the error was swallowed"
+    assert "fatebox_fw.journal_read" not in sys.modules
+
+
+def test_a_block_s_rules_of_another_system_leave_ram_after_it_the_live_one_s_stay():
+    live, other = registry.ROWS[0], registry.ROWS[-1]
+    asked = []
+
+    def which():
+        asked.append(live.name)
+        return live.name
+
+    with M.using(live=which) as nothing:
+        assert nothing is None
+        __import__(live.package)
+        __import__(other.package)
+        assert asked == []          # asked on the way out, after what the block did
+    assert asked == [live.name]
+    assert loaded(other.name) == [] and live.package in sys.modules
+    with M.using(live=None):
+        pass
+    assert loaded(live.name) == []
+
+
 def test_a_module_imported_with_the_room_let_go_holds_the_room_again_after():
     room = M.Room()
     first = room.block

@@ -114,11 +114,31 @@ def test_a_d12_face_is_a_position_and_a_d6_face_every_other_one():
     assert lit(ring) == [0, 11]
     assert pixels(ring)[11] == ring.dice[0] and pixels(ring)[0] == ring.dice[1]
     ring.clear()
-    ring.die(6, 6, ring.light_die, 0)
-    ring.die(6, 6, ring.dark_die, 1)
-    ring.die(1, 6, ring.light_die, 0)
+    ring.die(6, 6, ring.dice[2], 0)
+    ring.die(6, 6, ring.dice[3], 1)
+    ring.die(1, 6, ring.dice[2], 0)
     assert lit(ring) == [0, 10, 11]
     assert len(set(ring.dice)) == len(ring.dice)    # several dice, distinct colours
+
+
+def test_a_play_scales_its_pieces_once_per_brightness():
+    from fatebox_fw.play import Play
+
+    class Dice:
+        piece_colours = (("light", (200, 170, 60)),)
+        _lit = (0, None)
+
+    dice, ring = Dice(), Ring(12, 64)
+    lit = Play.pieces(dice, ring)
+    assert lit == {"light": scale((200, 170, 60), 64)} and Play.pieces(dice, ring) is lit
+    ring.set_brightness(128)
+    assert Play.pieces(dice, ring) == {"light": scale((200, 170, 60), 128)}
+
+
+def test_a_system_s_tokens_and_dice_are_scaled_to_the_ring_s_brightness():
+    ring = Ring(12, 64)
+    pairs = (("light", (200, 170, 60)), ("white", N.COLOUR_WHITE_TOKEN))
+    assert ring.scaled(pairs) == {"light": scale((200, 170, 60), 64), "white": ring.white}
 
 
 def test_errors_each_have_their_own_shape():

@@ -96,6 +96,16 @@ def test_a_set_up_the_op_does_not_take_or_the_rules_refuse_is_refused():
     assert ask(gadget, board, {"id": 5, "op": "hello", "versions": [N.PROTOCOL_VERSION]})["ok"]
 
 
+def test_a_value_the_rules_refuse_is_named_by_its_set_up_path():
+    gadget, board = box()
+    message = refused(ask(gadget, board, {"id": 1, "op": "roll", "system": "forged-in-the-dark",
+                                          "setup": {"dice": 99}}), N.E_INVALID)
+    assert message.startswith("setup.dice: "), message
+    message = refused(ask(gadget, board, {"id": 2, "op": "roll", "system": "light-dark",
+                                          "setup": {"light": 1, "dark": 9}}), N.E_INVALID)
+    assert message.startswith("setup.dark: "), message
+
+
 def test_the_op_rolls_as_the_rules_say_over_many_rolls():
     # host_roll plays shared_rules' own roll: its shares match the exact odds.
     sampler = Sampler(SeededBytes("approaches"))

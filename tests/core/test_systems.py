@@ -1,6 +1,7 @@
 # A trial of each dice and colour system played on the box from its buttons:
 # scripted randomness, the frames that matter, what is recorded on the character.
 from fatebox_fw import play as P
+from shared_rules import axiom as A
 from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from shared_rules.randomness import ScriptedBytes
@@ -149,6 +150,18 @@ def test_axiom_strain_past_the_slots_brings_a_scar_roll_shown_after_the_result()
     vex_now = flashed(board, "Vex")
     assert vex_now.sheet.harm.scars == 1 and vex_now.sheet.harm.incapacitated
     assert vex_now.history[-1]["scar"] == "stays-in-play"
+
+
+def test_axiom_the_strain_to_mark_stops_at_the_most_one_harm_takes():
+    gadget, board = box(vex(), [2, 3])
+    long_press(gadget, board, "go", hold=700)
+    run(gadget, board, 1500)
+    for _ in range(A.MAX_STRAIN_AT_ONCE + 2):
+        tap(gadget, board, "plus")
+    assert text(gadget).endswith("%d strain to mark" % A.MAX_STRAIN_AT_ONCE)
+    assert gadget.core.game.strain == A.MAX_STRAIN_AT_ONCE
+    harm = gadget.store.characters["Vex"].sheet.harm
+    assert harm.take_strain(A.MAX_STRAIN_AT_ONCE) is True     # the sheet takes what the box marks
 
 
 def test_colour_tokens_draw_redraw_with_gold_allocate_and_draw_the_reserve():

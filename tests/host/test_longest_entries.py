@@ -18,7 +18,6 @@ from shared_rules.forged_in_the_dark import character as FDC
 from shared_rules.forged_in_the_dark import clock as FDK
 from shared_rules.new_beginning import crucial as CR
 from shared_rules.randomness import Sampler, SeededBytes
-from fatebox_fw.play import axiom as play_axiom
 from fatebox_fw.play import colour_tokens as play_colour
 
 
@@ -60,7 +59,7 @@ def axiom():
                 yield dict(entry)
                 # The buttons: a re-roll for every point a character can hold, the most
                 # strain, a point taken, and the Scar roll's longer word.
-                entry.update({"rerolls": AXP.MAX_POINTS, "strain": play_axiom.MAX_STRAIN, "point": True,
+                entry.update({"rerolls": AXP.MAX_POINTS, "strain": AX.MAX_STRAIN_AT_ONCE, "point": True,
                               "scar": _longest_text(AX.SCAR_OUTCOMES)})
                 yield entry
 

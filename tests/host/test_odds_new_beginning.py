@@ -258,3 +258,21 @@ def test_the_example_table_file_holds_the_rules_supply_and_its_commented_alterna
     gentle.write_text(text.replace("supply = { white = 6, black = 6 }\n", "").replace(shown[0], shown[0].lstrip("# ")))
     assert table.load(str(gentle)).supply == (8, 4)
     assert odds_json(run, "-w", "8", "-b", "4", "--table", gentle)["supply"] == {"white": 8, "black": 4}
+
+
+def test_odds_and_simulate_count_and_draw_through_the_system_s_object(run, monkeypatch):
+    # One odds path for every system (issue 22): New Beginning's rows are its
+    # object's odds and its simulated trials its object's draws.
+    from shared_rules import registry
+    rules = registry.rules("new-beginning")
+    asked = []
+    odds, roll = rules.odds, rules.roll
+    monkeypatch.setattr(rules, "odds", lambda setup: asked.append(("odds", setup["draw"])) or odds(setup))
+    monkeypatch.setattr(rules, "roll", lambda setup, sampler, hero=None: asked.append(("roll", setup["draw"]))
+                        or roll(setup, sampler, hero))
+    data = odds_json(run, "--white", 2, "--black", 3, "--danger", 2)
+    assert [k for what, k in asked if what == "odds"] == [row["draw"] for row in data["rows"]] == [1, 2, 3, 4, 5]
+    del asked[:]
+    result = run("simulate", "new-beginning", "-w", 2, "-b", 3, "-k", 2, "--trials", 7, "--seed", "one-path", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert asked.count(("roll", 2)) == 7 and ("odds", 2) in asked

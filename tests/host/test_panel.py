@@ -102,7 +102,13 @@ def the_box_pixels():
              (ring.white, ring.rest), (ring.success, ring.meter_rest), (ring.draw, ring.rest)]
     pairs += list(zip(ring.dice, ring.dice_off)) + list(zip(ring.systems, ring.systems_off))
     return pairs, [ring.black, ring.mark, ring.failure, ring.partial_failure, ring.error_colour,
-                   ring.warning, ring.light_die, ring.dark_die] + list(ring.token_colours.values())
+                   ring.warning] + [ring.scaled(pairs)[name] for pairs in _pieces() for name, _ in pairs]
+
+
+def _pieces():
+    # Each system's tokens and dice, as its play lights them (Play.pieces).
+    from shared_rules import registry
+    return [getattr(__import__(row.package, None, None, ["_"]), "PIECE_COLOURS", ()) for row in registry.ROWS]
 
 
 def test_the_issue_s_faint_pixels_are_lit_and_none_is_darker_than_off():

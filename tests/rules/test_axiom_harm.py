@@ -77,6 +77,12 @@ def test_a_removed_character_takes_no_more_harm():
     assert raises(RulesError, harm.take_strain).field == "removed"
 
 
+def test_one_harm_marks_at_most_the_box_s_limit_of_strain():
+    # docs/rulings.md: the rules set no limit; the box's is MAX_STRAIN_AT_ONCE.
+    assert Harm().take_strain(A.MAX_STRAIN_AT_ONCE) is True
+    assert raises(RulesError, Harm().take_strain, A.MAX_STRAIN_AT_ONCE + 1).field == "strain"
+
+
 def test_scar_odds_are_the_scars_squared_of_36():
     assert [scar_odds(s).text(A.REMOVED_FROM_PLAY) for s in range(1, 7)] == \
         ["1/36", "1/9", "1/4", "4/9", "25/36", "1"]

@@ -85,6 +85,22 @@ def test_an_outcome_two_systems_share_is_drawn_alike():
             seen[outcome] = row.patterns[outcome]
 
 
+def test_each_system_s_pieces_are_named_as_its_rules_name_them_and_drawn_alike():
+    # A package's PIECE_COLOURS (its tokens or dice on the ring), every row's.
+    from shared_rules import names as N
+    seen = {"white": N.COLOUR_WHITE_TOKEN, "black": N.COLOUR_BLACK_TOKEN}
+    found = []
+    for row in registry.ROWS:
+        package = __import__(row.package, None, None, ["ROW"])
+        for name, rgb in getattr(package, "PIECE_COLOURS", ()):
+            assert len(rgb) == 3 and all(0 <= c <= 255 for c in rgb), (row.name, name)
+            assert seen.setdefault(name, rgb) == rgb, (row.name, name)
+            found.append(name)
+    from shared_rules import colour_tokens as CT
+    from shared_rules import light_dark as LD
+    assert set(CT.BAG_COLOURS) | set(LD.DIE_KINDS) <= set(found)
+
+
 def test_roster_reads_the_registry():
     assert roster.SYSTEMS == registry.NAMES
     for row in registry.ROWS:

@@ -8,8 +8,11 @@ class CoinToss(Game):
     words_module = "tests.seventh.words"
     favoured = S.ALL
 
-    def check(self, setup):
+    def fields(self, setup):
         return {"coins": whole(setup, "coins")}
+
+    def limits(self, setup):
+        S.check_coins(setup["coins"])
 
     def odds(self, setup):
         return S.odds(setup["coins"])

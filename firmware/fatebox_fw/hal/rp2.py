@@ -185,8 +185,8 @@ class Rp2Board(Board):
 
         MicroPython's CDC write waits for the host (up to 500 ms, each time)
         when it meets a FIFO with some room, but less than it was given: a
-        flood of short replies to a host that does not read held the loop for
-        1 s on the emulated Pico. So every write ends on a WRITE_CHUNK boundary
+        flood of short replies to a host that does not read stalls the loop
+        (bench/pico_flood.py). So every write ends on a WRITE_CHUNK boundary
         of the stream, and a frame's last bytes are padded with newlines to the
         next one (blank lines, which every reader of the port skips): the FIFO
         (256 bytes) then always holds a multiple of WRITE_CHUNK, and the USB

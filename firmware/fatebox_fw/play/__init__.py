@@ -71,6 +71,8 @@ class Play(Meter):
     """
 
     system = None
+    piece_colours = ()      # its package's PIECE_COLOURS: its tokens or dice by name
+    _lit = (0, None)        # (brightness, piece_colours scaled at it): pieces()
 
     def __init__(self, core):
         self.core = core
@@ -90,6 +92,12 @@ class Play(Meter):
     def _owner(self):
         """The character the last result is recorded on, as the store holds it now, or None."""
         return self.core.store.characters.get(self.owner) if self.owner is not None else None
+
+    def pieces(self, ring):
+        """Its tokens or dice by name as lit now, scaled again only when the brightness changes."""
+        if self._lit[0] != ring.brightness:
+            self._lit = (ring.brightness, ring.scaled(self.piece_colours))
+        return self._lit[1]
 
     def rules(self):
         """The system's object (shared_rules.game): the history entry every roll writes."""

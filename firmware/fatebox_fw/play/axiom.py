@@ -16,7 +16,6 @@ DIFFICULTY = "difficulty"     # easy, normal, hard, very hard: the odds meter sh
 SCAR = "scar"                 # after the result: the Scar roll, when the strain brought one
 
 MAX_CIRCUMSTANCES = 4
-MAX_STRAIN = 10
 OUTCOME_WORDS = {A.CRITICAL_SUCCESS: "Critical success (pair of 6s)", A.SUCCESS: "Success",
                  A.MIXED: "Success with a complication", A.FAILURE: "Failure",
                  A.CRITICAL_FAILURE: "Critical failure (pair of 1s)"}
@@ -111,7 +110,7 @@ class Play(P.Play):
             return
         if not jump:
             # Strain taken in this action (rules/axiom-2d6.md, 5): marked when the result is left.
-            self.strain = P.step(self.strain, 0, MAX_STRAIN, sign, False)
+            self.strain = P.step(self.strain, 0, A.MAX_STRAIN_AT_ONCE, sign, False)
         elif sign > 0:
             self._reroll(hero, now)
         elif self.result.outcome == A.CRITICAL_SUCCESS:

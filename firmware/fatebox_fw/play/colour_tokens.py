@@ -32,6 +32,7 @@ AFTER = (SUCCESS, SACRIFICE, STORY, RESERVE, DONE)
 
 class Play(P.Play):
     system = T.ROW.name
+    piece_colours = T.PIECE_COLOURS
 
     def reset(self):
         self.colour = 0             # index into T.ACTION_COLOURS
@@ -229,9 +230,9 @@ class Play(P.Play):
         ring.clear()
         if screen == COLOUR:
             for i in range(len(T.ACTION_COLOURS)):
-                ring.put(4 * i, ring.token_colours[T.ACTION_COLOURS[i]] if i == self.colour else ring.rest)
+                ring.put(4 * i, self.pieces(ring)[T.ACTION_COLOURS[i]] if i == self.colour else ring.rest)
                 if i == self.colour:
-                    ring.put(4 * i + 1, ring.token_colours[T.ACTION_COLOURS[i]])
+                    ring.put(4 * i + 1, self.pieces(ring)[T.ACTION_COLOURS[i]])
         elif screen == KEYWORDS:
             # Three kept, then one thrown away per keyword.
             for i in range(T.core_draw_size(self.keywords)):
@@ -253,7 +254,7 @@ class Play(P.Play):
         ring.clear()
         for i in range(min(len(tokens), ring.count)):
             if i != cursor or blink or not self.action.gold:
-                ring.put(i, ring.token_colours[tokens[i]])
+                ring.put(i, self.pieces(ring)[tokens[i]])
 
     def _render_hand(self, ring, cursor, blink, screen):
         ring.clear()
@@ -263,7 +264,7 @@ class Play(P.Play):
             taken = i in [self.picks[j] for j in range(at)]
             if i == cursor and not blink:
                 continue
-            ring.put(i, ring.rest if taken else ring.token_colours[hand[i]])
+            ring.put(i, ring.rest if taken else self.pieces(ring)[hand[i]])
 
     def _render_kept(self, ring):
         # Success, sacrifice and story, four pixels each in the token's colour:
@@ -275,7 +276,7 @@ class Play(P.Play):
             value = T.token_value(token, action.colour)
             lit = 4 if value == T.POSITIVE else (2 if value == T.NEUTRAL else 1)
             for j in range(0, 4, 4 // lit):
-                ring.put(4 * c + j, ring.token_colours[token])
+                ring.put(4 * c + j, self.pieces(ring)[token])
 
     def render_items(self, ring, shown, t):
         if self.screen == RESULT and self.action.gold:
@@ -284,7 +285,7 @@ class Play(P.Play):
         ring.clear()
         hand = self.action.hand
         for i in range(min(shown, len(hand))):
-            ring.put(i, ring.token_colours[hand[i]])
+            ring.put(i, self.pieces(ring)[hand[i]])
 
     def words(self, screen):
         colour = self._colour()

@@ -20,6 +20,7 @@ STEPS = (ATTRIBUTE, SKILLS, LIGHT, DARK)
 
 class Play(P.Play):
     system = L.ROW.name
+    piece_colours = L.PIECE_COLOURS
 
     def reset(self):
         self.attribute = 0
@@ -132,10 +133,10 @@ class Play(P.Play):
         ring.clear()
         for i in range(light):
             if blink or screen == DARK:
-                ring.put(i, ring.light_die)
+                ring.put(i, self.pieces(ring)[L.LIGHT_DIE])
         for i in range(light, min(light + dark, ring.count)):
             if blink or screen != DARK:
-                ring.put(i, ring.dark_die)
+                ring.put(i, self.pieces(ring)[L.DARK_DIE])
 
     def render_items(self, ring, shown, t):
         # Light dice on a face's first pixel, dark dice on its second: a d6 face
@@ -145,11 +146,11 @@ class Play(P.Play):
         n = 0
         for face in roll.light:
             if n < shown:
-                ring.die(face, 6, ring.light_die, 0)
+                ring.die(face, 6, self.pieces(ring)[L.LIGHT_DIE], 0)
             n += 1
         for face in roll.dark:
             if n < shown:
-                ring.die(face, 6, ring.dark_die, 1)
+                ring.die(face, 6, self.pieces(ring)[L.DARK_DIE], 1)
             n += 1
 
     def words(self, screen):

@@ -1,22 +1,23 @@
 # One JSON shape for a result, everywhere `fatebox serve` says one (the page,
 # /events, /results, webhooks): docs/serve.md, checked by result.schema.json.
+import importlib
 import json
 import os
 
 from shared_rules import registry, roster
 from shared_rules import names as N
 from fatebox import stats
+from fatebox_fw.ring import DIE_COLOURS
 from fatebox.odds import words as name_words
 
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
 
-# The ring's colours (firmware/fatebox_fw/ring.py at full brightness), so the
-# page draws the tokens and dice as the box showed them.
-DIE_COLOURS = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))
-LIGHT_DIE = (200, 170, 60)
-DARK_DIE = (110, 0, 170)
-TOKEN_COLOURS = {"white": N.COLOUR_WHITE_TOKEN, "black": N.COLOUR_BLACK_TOKEN, "green": (0, 170, 40),
-                 "blue": (0, 60, 200), "red": (200, 0, 0)}
+# The ring's colours at full brightness, so the page draws the tokens and dice
+# as the box showed them: numbered dice as the ring's, the bag's white and black
+# as the names', the other named pieces as their system's package colours them.
+PIECE_COLOURS = {"white": N.COLOUR_WHITE_TOKEN, "black": N.COLOUR_BLACK_TOKEN}
+for _row in registry.ROWS:
+    PIECE_COLOURS.update(getattr(importlib.import_module(_row.package), "PIECE_COLOURS", ()))
 
 
 def schema():
@@ -70,7 +71,7 @@ def _die(value, colour, kept=True, label=None):
 
 
 def _token(colour_name, kept=True):
-    return {"kind": "token", "colour": hex_colour(TOKEN_COLOURS.get(colour_name, (128, 128, 128))),
+    return {"kind": "token", "colour": hex_colour(PIECE_COLOURS.get(colour_name, (128, 128, 128))),
             "label": colour_name, "kept": bool(kept)}
 
 
@@ -83,7 +84,7 @@ def items(system, result):
             if kind == "token":
                 out.append(_token(label, kept))
             else:
-                shade = LIGHT_DIE if colour == "light" else DARK_DIE if colour == "dark" else DIE_COLOURS[colour % 4]
+                shade = PIECE_COLOURS[colour] if isinstance(colour, str) else DIE_COLOURS[colour % 4]
                 out.append(_die(label, shade, kept))
     except (TypeError, ValueError, AttributeError, KeyError, ImportError):
         return []

@@ -1,6 +1,7 @@
 # New Beginning on the host: `fatebox odds/simulate new-beginning`, its options
-# and words. shared_rules computes the odds as integers; this only arranges
-# them as the JSON report and a readable table.
+# and words. The system's object (shared_rules.new_beginning.rules) counts the
+# odds and draws, as for every system; this arranges them as the JSON report
+# and a readable table.
 import json
 
 import click
@@ -10,8 +11,7 @@ from shared_rules.new_beginning import effects as E
 from shared_rules.new_beginning import marks as M
 from shared_rules import names as N
 from shared_rules.exact import Distribution, fraction_text, reduce
-from shared_rules.new_beginning.odds import odds_table, setup_odds
-from shared_rules.new_beginning.draw import draw as nb_draw
+from shared_rules import registry
 from shared_rules.new_beginning.trial_setup import ALWAYS_USE, CHOOSABLE, USES, TrialSetup
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import (ROW, MAX_DANGER, MAX_DIFFICULTY, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE,
@@ -59,6 +59,7 @@ class NewBeginning:
         self.group = group
         self.placed = placed
         self.supply = check_supply(supply[0], supply[1])
+        self.setup_white, self.black = white, black
         self.setup = TrialSetup(white, black, danger, statuses, helpers, group, placed,
                                 effects=self.lessons + self.scars + self.effects,
                                 supply_white=supply[0], supply_black=supply[1], use=use)
@@ -66,6 +67,21 @@ class NewBeginning:
 
     def draw_sizes(self):
         return self.setup.draw_sizes()
+
+    def given(self, k):
+        """The set-up as the system's object takes it, drawing k, checked by the object."""
+        trial = self.trial
+        out = {"white": self.setup_white, "black": self.black, "draw": k, "statuses": list(trial.statuses),
+               "effects": [e.to_dict() for m in self.lessons + self.scars for e in m.effects]
+               + [e.to_dict() for e in self.effects],
+               "danger": trial.danger, "helpers": self.helpers, "group": self.group, "placed": self.placed,
+               "supply": {"white": self.supply[0], "black": self.supply[1]}, "use": self.setup.use}
+        return registry.rules(ROW.name).check(out)
+
+    def odds_rows(self):
+        """The object's odds for every draw size the player may choose, smallest first."""
+        rules = registry.rules(ROW.name)
+        return [rules.odds(self.given(k)) for k in self.draw_sizes()]
 
     def report(self):
         return report(self)
@@ -153,7 +169,7 @@ def report(nb, table=None):
     """
     nb = _new_beginning(nb)
     rows = []
-    for odds in table or odds_table(nb.setup):
+    for odds in table or nb.odds_rows():
         rows.append({
             "draw": odds.draw,
             "outcomes": dict((o, fraction_text(odds.count(o), odds.denominator)) for o in N.OUTCOMES),
@@ -174,7 +190,8 @@ class NewBeginningDraw:
         nb.check_draw(k)
         self.nb = nb
         self.k = k
-        self.odds = setup_odds(nb.setup, k)
+        self.checked = nb.given(k)
+        self.odds = registry.rules(ROW.name).odds(self.checked)
 
     def setup(self):
         data = report_setup(self.nb)
@@ -194,12 +211,10 @@ class NewBeginningDraw:
         return out
 
     def play(self, sampler):
-        # new_beginning.draw.draw plays the bag, optimism and every draw effect as the box does.
-        drawn = nb_draw(self.nb.setup, self.k, sampler)
-        outcome, counted = drawn.judge()
+        result = registry.rules(ROW.name).roll(self.checked, sampler)[0]
         if self.nb.trial.danger is None:
-            return (outcome,)
-        return outcome, EXIT if self.nb.trial.exits(counted) else NO_EXIT
+            return (result["outcome"],)
+        return result["outcome"], EXIT if result["exit"] else NO_EXIT
 
 
 def report_setup(nb):
@@ -228,7 +243,7 @@ def table(nb, width=120):
     from fatebox import fit
     from fatebox.odds import PERCENT_NOTE, percent
     nb = _new_beginning(nb)
-    odds_rows = odds_table(nb.setup)
+    odds_rows = nb.odds_rows()
     data = report(nb, odds_rows)
     columns = [fit.Column("Draw", justify="right")]
     for outcome in N.OUTCOMES:

@@ -1,0 +1,131 @@
+// What the page shows beside the ring: the screen in words with its help
+// line, the characters the box holds (download, delete, their state), and the
+// sheets a player drops in (sheets.js reads and parses them).
+import { stringify as tomlText } from "./vendor/smol-toml/index.js";
+import { clip, lineOf, readSheet } from "./sheets.js";
+import { notice, problem } from "./notice.js";
+
+const $ = (id) => document.getElementById(id);
+
+// `box`: the page's box (running, help, brightness); `call(name, ...)` asks the
+// firmware's app module; `persist(force)` keeps the flash; `fb` what tests read.
+export function makePanel(box, call, persist, fb) {
+  let lastWords = "", listed = "";
+
+  function showScreen(force = false) {
+    const d = call("describe");
+    fb.screen = d;
+    box.brightness = d.brightness;
+    const key = JSON.stringify([d.text, d.active, d.screen, d.system, d.status]);
+    if (key === lastWords && !force) return;
+    lastWords = key;
+    $("words").textContent = d.text;
+    const help = box.help;
+    const words = help.words[d.system] || d.system;
+    const lines = help.lines[d.supply.join(",")] || help.lines[Object.keys(help.lines)[0]];
+    const row = (lines[d.system] || {})[d.screen] || lines[""][d.screen];
+    $("where").textContent = `${words} · ${row ? row[0] : d.screen} · ${d.active || "nobody"}`;
+    $("help").textContent = row ? row[1] : "";
+    if (d.status !== "ok") notice(`The flash: ${d.status}`, "warn");
+    listCharacters();
+  }
+
+  function listCharacters() {
+    const t = call("characters");
+    const key = JSON.stringify(t);
+    if (key === listed) return;         // unchanged: keep what the player opened
+    listed = key;
+    fb.characters = t.characters;
+    const sys = $("system"), who = $("character");
+    sys.replaceChildren();
+    for (const s of t.systems) option(sys, s, t.words[s] || s, s === t.system);
+    who.replaceChildren();
+    for (const c of t.characters) if (c.system === t.system) option(who, c.name, c.name, c.name === t.active);
+    option(who, "", "nobody (nothing recorded)", !t.active);
+    const ul = $("characters");
+    ul.replaceChildren();
+    for (const c of t.characters) ul.appendChild(characterItem(t, c));
+  }
+
+  function characterItem(t, c) {
+    const li = document.createElement("li");
+    li.dataset.name = c.name;
+    const name = document.createElement("strong");
+    name.textContent = c.name;
+    const what = document.createElement("span");
+    const n = c.trials || 0;
+    what.textContent = `${t.words[c.system] || c.system} · ${n} trial${n === 1 ? "" : "s"}` +
+      (c.history && c.history.length ? ` · last: ${c.history[c.history.length - 1].outcome}` : "");
+    const get = document.createElement("button");
+    get.textContent = "Download sheet";
+    get.addEventListener("click", () => download(c));
+    const del = document.createElement("button");
+    del.textContent = "Delete";
+    del.addEventListener("click", () => {
+      if (!confirm(`Delete ${c.name} from the box?`)) return;
+      const why = call("delete", c.name);
+      if (why) problem(`${c.name}: ${why}`);
+      persist(true); showScreen(true);
+    });
+    // The character's state as the box keeps it: the sheet a download gives.
+    const more = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "state";
+    const pre = document.createElement("pre");
+    pre.textContent = tomlText(c);
+    more.append(summary, pre);
+    li.append(name, what, get, del, more);
+    return li;
+  }
+
+  async function loadSheet(file) {
+    const where = file.name;
+    const read = await readSheet(file);
+    if (read.error) return read.error;
+    let got;
+    try { got = call("put_sheet", JSON.stringify(read.data)); } catch (e) {
+      return `${where}: the box cannot read this sheet (${pyError(e)}); nothing loaded`;
+    }
+    if (!got.ok) {
+      const line = got.field ? lineOf(read.text, got.field) : null;
+      return `${where}${line ? ":" + line : ""}: ${got.field ? got.field + ": " : ""}${clip(got.message)}; nothing loaded`;
+    }
+    await persist(true);
+    showScreen(true);
+    return null;
+  }
+
+  async function loadSheets(files) {
+    $("problems").replaceChildren();
+    if (!box.running) { problem("The box is not running here: nothing loaded."); return; }
+    for (const file of files) {
+      const why = await loadSheet(file);
+      if (why) problem(why); else problem(`${file.name}: loaded`);
+    }
+  }
+
+  return { showScreen, loadSheets };
+}
+
+// The last line of a Python error: what went wrong, without the traceback.
+export function pyError(e) {
+  const text = String(e && e.message || e);
+  const lines = text.trim().split("\n");
+  return lines[lines.length - 1] || text;
+}
+
+function option(select, value, text, selected) {
+  const o = document.createElement("option");
+  o.value = value; o.textContent = text; o.selected = selected;
+  select.appendChild(o);
+}
+
+function download(c) {
+  const text = `# ${c.name}, as the box in the browser keeps it (fatebox push loads it onto a box).\n` + tomlText(c) + "\n";
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/toml" }));
+  a.download = c.name.replace(/[^A-Za-z0-9_-]+/g, "-").toLowerCase() + ".toml";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
