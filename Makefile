@@ -61,10 +61,11 @@ run: $(VENV)/.installed
 
 # The tiers, each timed by its own runner: CPython (pytest, the fuzz slice
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
-# They run at once (the emulated Pico's is the longest, on a core of its own),
-# each one's output kept together and shown when it ends.
+# They run at once, each one's output kept together and shown when it ends;
+# the image and CircuitPython's tools are built beside the others, for the
+# emulated Pico's tier alone.
 TIERS := test-pico test-py test-mp typecheck
-test: deps chromium firmware circuitpython
+test: deps chromium
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
 # Debian's chromium for the browser tests (tests/web, Playwright drives it
@@ -110,11 +111,9 @@ test-py: $(VENV)/.installed
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
 # Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
-# the longest tier, it takes the second core once the others are done. The
-# chips run nice: an idle box's loop never stops, and the host side it waits
-# for comes first (fatebox.pico.EmulatedPico, nice).
+# the longest tier, it takes the second core once the others are done.
 test-pico: deps firmware circuitpython
-	FATEBOX_EMU_NICE=10 $(PY) -m pytest -m pico tests/pico -n 2 --durations=15
+	$(PY) -m pytest -m pico tests/pico -n 2 --durations=15
 
 test-mp: deps
 	@mkdir -p .build

@@ -3,7 +3,6 @@
 # pressed at emulated times, the ring's frames decoded from the data pin, the
 # flash kept in a file. Every wait has a wall-time and an emulated-time limit
 # and names the step it was waiting for.
-import contextlib
 import json
 import os
 import select
@@ -22,7 +21,6 @@ RING_PIN = 16
 RING_COUNT = 12
 
 WALL_S = 300.0      # the default wall-time limit of one wait (a loaded machine slows the chip)
-EMU_NICE = int(os.environ.get("FATEBOX_EMU_NICE") or 0)
 
 
 class PicoTimeout(AssertionError):
@@ -64,8 +62,6 @@ class EmulatedPico:
     the core (emu/spin.mjs): the same reads at the same emulated times, less
     work for the emulator. Off by default: the time skipped in one go is time
     the host side is not served in.
-    nice: the emulator's niceness (default FATEBOX_EMU_NICE): on a busy machine
-    its chip's loop leaves the CPU to the host side it waits for.
 
     Port 0 (`port_path`) is the first USB serial port: MicroPython's only one,
     CircuitPython's console. Port 1 (`data_path`) is CircuitPython's data port
@@ -73,7 +69,7 @@ class EmulatedPico:
     """
 
     def __init__(self, firmware=None, flash=None, rosc="random", cut_at=0, bootrom=None, node="node",
-                 max_ms=0, ballast=0, uid=None, skip_spins=False, nice=0):
+                 max_ms=0, ballast=0, uid=None, skip_spins=False):
         bootrom = check_prerequisites(firmware, bootrom)
         if firmware is None and (flash is None or not os.path.exists(flash)):
             raise PicoMissing("the emulated Pico needs a firmware image or a flash file that holds one")
@@ -125,9 +121,6 @@ class EmulatedPico:
             for fd in self.masters + self.slaves:
                 os.close(fd)
             raise PicoMissing("cannot start node for the emulated Pico: %s (install Node.js 18 or newer)" % exc)
-        if nice or EMU_NICE:
-            with contextlib.suppress(ProcessLookupError):   # node ended at once: its error event says why
-                os.setpriority(os.PRIO_PROCESS, self.proc.pid, nice or EMU_NICE)
         self.closed = False
         self.thread = threading.Thread(target=self._pump, daemon=True)
         self.thread.start()
