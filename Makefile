@@ -107,14 +107,16 @@ typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
 # The CPython tier in two processes, its longest files in the second, so that
-# the tier's end uses both cores too (`make test-py` runs both).
+# the tier's end uses both cores too (`make test-py` runs both). The second
+# starts once the image is built: the emulated Pico's tier waits for the image,
+# so the build comes first.
 PY_SLOW := tests/firmware/test_state_flips.py tests/fuzz tests/web tests/e2e
 test-py: test-py-rest test-py-slow
 
 test-py-rest: $(VENV)/.installed
 	$(PY) -m pytest -m "not pico" $(addprefix --ignore=,$(PY_SLOW)) --durations=15
 
-test-py-slow: $(VENV)/.installed
+test-py-slow: $(VENV)/.installed firmware
 	$(PY) -m pytest -m "not pico" $(PY_SLOW) --durations=15
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
