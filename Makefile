@@ -12,7 +12,7 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
-.PHONY: run test test-py test-py-rest test-py-slow test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium circuitpython
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium circuitpython
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -64,7 +64,7 @@ run: $(VENV)/.installed
 # They run at once, each one's output kept together and shown when it ends;
 # the image and CircuitPython's tools are built beside the others, for the
 # emulated Pico's tier alone.
-TIERS := test-pico test-py-rest test-py-slow test-mp typecheck
+TIERS := test-pico test-py test-mp typecheck
 test: deps chromium
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS)
 
@@ -106,18 +106,8 @@ circuitpython: $(VENV)/.installed
 typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
-# The CPython tier in two processes, its longest files in the second, so that
-# the tier's end uses both cores too (`make test-py` runs both). The second
-# starts once the image is built: the emulated Pico's tier waits for the image,
-# so the build comes first.
-PY_SLOW := tests/firmware/test_state_flips.py tests/fuzz tests/web tests/e2e
-test-py: test-py-rest test-py-slow
-
-test-py-rest: $(VENV)/.installed
-	$(PY) -m pytest -m "not pico" $(addprefix --ignore=,$(PY_SLOW)) --durations=15
-
-test-py-slow: $(VENV)/.installed firmware
-	$(PY) -m pytest -m "not pico" $(PY_SLOW) --durations=15
+test-py: $(VENV)/.installed
+	$(PY) -m pytest -m "not pico" --durations=15
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
 # Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
