@@ -67,36 +67,44 @@ class Ring:
         self.set_brightness(brightness)
 
     def set_brightness(self, brightness):
-        """Scale every colour once here, so drawing a frame allocates nothing."""
+        """Scale every colour once here, so drawing a frame allocates nothing.
+        Each is kept as 3 bytes: a pixel is then one slice store."""
         if brightness < 1 or brightness > 255:
             raise ValueError("brightness must be 1..255, got %r" % (brightness,))
         self.brightness = brightness
         b = brightness
-        self.white = scale(N.COLOUR_WHITE_TOKEN, b)
-        self.black = scale(N.COLOUR_BLACK_TOKEN, b)
-        self.danger = scale(N.COLOUR_DANGER, b)
-        self.draw = scale(N.COLOUR_DRAW, b)
-        self.success = scale(N.COLOUR_SUCCESS, b)
-        self.partial_failure = scale(N.COLOUR_PARTIAL_FAILURE, b)
-        self.failure = scale(N.COLOUR_FAILURE, b)
-        self.error_colour = scale(N.COLOUR_ERROR, b)
-        self.warning = scale(_WARNING, b)
-        self.gold = scale(_GOLD, b)
+
+        def rgb(colour):
+            return bytes(scale(colour, b))
+
+        def dim(colour):
+            return bytes(faint(colour, b))
+
+        self.white = rgb(N.COLOUR_WHITE_TOKEN)
+        self.black = rgb(N.COLOUR_BLACK_TOKEN)
+        self.danger = rgb(N.COLOUR_DANGER)
+        self.draw = rgb(N.COLOUR_DRAW)
+        self.success = rgb(N.COLOUR_SUCCESS)
+        self.partial_failure = rgb(N.COLOUR_PARTIAL_FAILURE)
+        self.failure = rgb(N.COLOUR_FAILURE)
+        self.error_colour = rgb(N.COLOUR_ERROR)
+        self.warning = rgb(_WARNING)
+        self.gold = rgb(_GOLD)
         # Tokens still in the bag beside the amber draw: a faint white.
-        self.rest = faint(N.COLOUR_WHITE_TOKEN, b)
+        self.rest = dim(N.COLOUR_WHITE_TOKEN)
         # A black spent on a misfortune glows in the danger red.
         self.mark = self.danger
         # The odds meter: passing in green, the rest a faint red.
-        self.meter_rest = faint(N.COLOUR_FAILURE, b)
-        self.positive = scale(N.COLOUR_SUCCESS, b)
-        self.positive_off = faint(N.COLOUR_SUCCESS, b)
-        self.negative = scale(N.COLOUR_DANGER, b)
-        self.negative_off = faint(N.COLOUR_DANGER, b)
-        self.gold_off = faint(_GOLD, b)
-        self.dice = tuple(scale(c, b) for c in DIE_COLOURS)
-        self.dice_off = tuple(faint(c, b) for c in DIE_COLOURS)
-        self.systems = tuple(scale(c, b) for c in _SYSTEM_COLOURS)
-        self.systems_off = tuple(faint(c, b) for c in _SYSTEM_COLOURS)
+        self.meter_rest = dim(N.COLOUR_FAILURE)
+        self.positive = rgb(N.COLOUR_SUCCESS)
+        self.positive_off = dim(N.COLOUR_SUCCESS)
+        self.negative = rgb(N.COLOUR_DANGER)
+        self.negative_off = dim(N.COLOUR_DANGER)
+        self.gold_off = dim(_GOLD)
+        self.dice = tuple(rgb(c) for c in DIE_COLOURS)
+        self.dice_off = tuple(dim(c) for c in DIE_COLOURS)
+        self.systems = tuple(rgb(c) for c in _SYSTEM_COLOURS)
+        self.systems_off = tuple(dim(c) for c in _SYSTEM_COLOURS)
         # ring.toggles kinds: (on, off) colours.
         self.kind_colours = ((self.positive, self.positive_off), (self.negative, self.negative_off),
                              (self.gold, self.gold_off), (self.white, self.rest),
@@ -106,20 +114,23 @@ class Ring:
         """{name: colour at this brightness} of (name, (r, g, b)) pairs: a system's
         tokens or dice, scaled by its play while it is played (Play.pieces)."""
         b = self.brightness
-        return {name: scale(rgb, b) for name, rgb in pairs}
+        return {name: bytes(scale(rgb, b)) for name, rgb in pairs}
 
     def put(self, i, colour):
         j = i * 3
-        self.buf[j] = colour[0]
-        self.buf[j + 1] = colour[1]
-        self.buf[j + 2] = colour[2]
+        self.buf[j:j + 3] = colour     # a slice store into a bytearray allocates nothing
+
+    def span(self, start, stop, colour, step=1):
+        """Pixels start, start + step, ... before stop (at most the ring) in one colour."""
+        buf = self.buf
+        for j in range(3 * start, 3 * min(stop, self.count), 3 * step):
+            buf[j:j + 3] = colour
 
     def clear(self):
         self.buf[:] = self.dark     # in C, and no allocation: a byte loop cost most of a turn
 
     def fill(self, colour):
-        for i in range(self.count):
-            self.put(i, colour)
+        self.span(0, self.count, colour)
 
     def shown_into(self, out, num=1, den=1):
         """Copy the frame into `out` (the frame on the pixels), each byte times
@@ -140,23 +151,20 @@ class Ring:
         """The bag: whites, then blacks; a hidden part is off (the edited part blinks)."""
         self.clear()
         if show_white:
-            for i in range(white):
-                self.put(i, self.white)
+            self.span(0, white, self.white)
         if show_black:
-            for i in range(white, white + black):
-                self.put(i, self.black)
+            self.span(white, white + black, self.black)
 
     def first(self, n, colour):
         """The first n pixels lit in one colour (danger in red)."""
         self.clear()
-        for i in range(min(n, self.count)):
-            self.put(i, colour)
+        self.span(0, n, colour)
 
     def choose(self, k, size):
         """k tokens to draw in amber, the rest of the bag faint."""
         self.clear()
-        for i in range(size):
-            self.put(i, self.draw if i < k else self.rest)
+        self.span(0, min(k, size), self.draw)
+        self.span(k, size, self.rest)
 
     def spinner(self, position):
         """The draw animation: one amber pixel running round the ring."""
@@ -184,18 +192,14 @@ class Ring:
         pattern = _CODES[pattern]
         colour = getattr(self, name)
         if pattern == HALF:
-            for i in range(self.count // 2):
-                self.put(i, colour)
+            self.span(0, self.count // 2, colour)
             return
-        step = 1 if pattern == SOLID else (2 if pattern == ALTERNATE else 3)
-        for i in range(0, self.count, step):
-            self.put(i, colour)
+        self.span(0, self.count, colour, 1 if pattern == SOLID else (2 if pattern == ALTERNATE else 3))
 
     def meter(self, lit):
         """The odds meter: `lit` pixels in the pass colour from the top, the rest faint red."""
-        self.clear()
-        for i in range(self.count):
-            self.put(i, self.success if i < lit else self.meter_rest)
+        self.span(0, lit, self.success)
+        self.span(max(0, lit), self.count, self.meter_rest)
 
     def toggles(self, states, kinds, n, cursor, cursor_lit):
         """n choices, one pixel each: bright when on, faint when off; the cursor's pixel blinks.
@@ -241,13 +245,11 @@ class Ring:
                 if i % 6 < 3:
                     self.put(i, self.error_colour)
         elif kind == RECOVERED:
-            for i in range(0, self.count, 4):
-                self.put(i, self.warning)
+            self.span(0, self.count, self.warning, 4)
         elif kind == ENTROPY:
             self.fill(self.error_colour)
         else:
-            for i in range(0, self.count, 3):
-                self.put(i, self.error_colour)
+            self.span(0, self.count, self.error_colour, 3)
 
 
 def cue_level(brightness):

@@ -41,4 +41,4 @@ def show(board):
 
 
 def _scale(colour, brightness):
-    return (colour[0] * brightness // 255, colour[1] * brightness // 255, colour[2] * brightness // 255)
+    return bytes((colour[0] * brightness // 255, colour[1] * brightness // 255, colour[2] * brightness // 255))

@@ -112,7 +112,7 @@ def test_a_d12_face_is_a_position_and_a_d6_face_every_other_one():
     ring.die(12, 12, ring.dice[0])
     ring.die(1, 12, ring.dice[1])
     assert lit(ring) == [0, 11]
-    assert pixels(ring)[11] == ring.dice[0] and pixels(ring)[0] == ring.dice[1]
+    assert pixels(ring)[11] == tuple(ring.dice[0]) and pixels(ring)[0] == tuple(ring.dice[1])
     ring.clear()
     ring.die(6, 6, ring.dice[2], 0)
     ring.die(6, 6, ring.dice[3], 1)
@@ -130,15 +130,15 @@ def test_a_play_scales_its_pieces_once_per_brightness():
 
     dice, ring = Dice(), Ring(12, 64)
     lit = Play.pieces(dice, ring)
-    assert lit == {"light": scale((200, 170, 60), 64)} and Play.pieces(dice, ring) is lit
+    assert lit == {"light": bytes(scale((200, 170, 60), 64))} and Play.pieces(dice, ring) is lit
     ring.set_brightness(128)
-    assert Play.pieces(dice, ring) == {"light": scale((200, 170, 60), 128)}
+    assert Play.pieces(dice, ring) == {"light": bytes(scale((200, 170, 60), 128))}
 
 
 def test_a_system_s_tokens_and_dice_are_scaled_to_the_ring_s_brightness():
     ring = Ring(12, 64)
     pairs = (("light", (200, 170, 60)), ("white", N.COLOUR_WHITE_TOKEN))
-    assert ring.scaled(pairs) == {"light": scale((200, 170, 60), 64), "white": ring.white}
+    assert ring.scaled(pairs) == {"light": bytes(scale((200, 170, 60), 64)), "white": ring.white}
 
 
 def test_errors_each_have_their_own_shape():
@@ -159,7 +159,7 @@ def test_toggles_light_the_chosen_and_blink_the_cursor():
     states = bytearray([1, 0, 1])
     kinds = bytearray([R.KIND_POSITIVE, R.KIND_NEGATIVE, R.KIND_GOLD])
     ring.toggles(states, kinds, 3, 1, True)
-    assert pixels(ring)[:3] == [ring.positive, ring.negative_off, ring.gold]
+    assert pixels(ring)[:3] == [tuple(ring.positive), tuple(ring.negative_off), tuple(ring.gold)]
     ring.toggles(states, kinds, 3, 1, False)
     assert lit(ring) == [0, 2]
 
