@@ -13,6 +13,13 @@ from fatebox_fw.store import Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
+# A still box (no button down, no bytes in or out for STILL_MS, no frame
+# changed for STILL_MS) turns its whole loop every CALM_MS only, and between
+# turns reads the pins and the port every STIR_MS: a chip at rest does a
+# fraction of the work, a press or a request waits a few ms more at most.
+CALM_MS = 20
+STIR_MS = 10
+STILL_MS = 100
 # How long a box runs before it is steady: a heap that runs out after that
 # starts the box again from the flash (start.py); sooner, the box stops.
 STEADY_MS = 1000
@@ -62,6 +69,8 @@ class Box:
         self.started = board.ticks_ms()     # steady STEADY_MS after this
         self.store.busy = self._poll_during_save
         self.frames = 0
+        # The last turn; the last frame changed; the last bytes came in.
+        self.now = self.changed_at = self.heard_at = board.ticks_ms()
         # The press cue (ring.cue_level): True while a button is held and what
         # it means is undecided; the levels it scales between, kept per brightness.
         self.cue = False
@@ -72,7 +81,7 @@ class Box:
 
     def tick(self):
         board = self.board
-        now = board.ticks_ms()
+        now = self.now = board.ticks_ms()
         while self.waiting:
             i, event, at = self.waiting.pop(0)
             if self.core.on_button(self.roles[i], event, at):
@@ -92,6 +101,8 @@ class Box:
         if self.inpos >= self.inlen:
             self.inlen = board.serial_readinto(self.inbuf)
             self.inpos = 0
+        if self.inlen:
+            self.heard_at = now
         inbuf = self.inbuf
         while self.inpos < self.inlen:
             line = self.reader.feed_byte(inbuf[self.inpos])
@@ -125,6 +136,7 @@ class Box:
             # Only a changed frame goes out: a NeoPixel write holds the loop.
             self.board.write_pixels(shown)
             self.frames += 1
+            self.changed_at = now
 
     def _poll_during_save(self):
         # A save writes the flash for a while: the buttons are still read, so a
@@ -137,11 +149,42 @@ class Box:
 
     def run(self):
         """Turn the loop until the host hands the port back to the REPL (`repl` op)."""
+        board = self.board
         while not self.server.released:
             self.tick()
-            self.board.sleep_ms(LOOP_MS)
+            if self.calm():
+                for _ in range(CALM_MS // STIR_MS):
+                    board.sleep_ms(STIR_MS)
+                    if self.stirred():
+                        break
+            else:
+                board.sleep_ms(LOOP_MS)
         # The `repl` reply goes out before the REPL has the port.
         self.drain()
+
+    def calm(self):
+        """True when nothing is under way: no button down or deciding, no bytes
+        waiting in or out, play not switching, no frame changed and no bytes
+        come in for STILL_MS."""
+        if self.waiting or self.inpos < self.inlen or self.server.queue or self.store.announce:
+            return False
+        for button in self.buttons:
+            if not button.still():
+                return False
+        if not self.core.settled():
+            return False
+        board, now = self.board, self.now
+        return (board.ticks_diff(now, self.changed_at) >= STILL_MS
+                and board.ticks_diff(now, self.heard_at) >= STILL_MS)
+
+    def stirred(self):
+        """A pin down or bytes come in (read into inbuf, for the next turn)."""
+        for button in self.buttons:
+            if button.pressed():
+                return True
+        self.inlen = self.board.serial_readinto(self.inbuf)
+        self.inpos = 0
+        return self.inlen > 0
 
     def drain(self):
         """The replies queued go out, for a second at most: before the REPL has

@@ -54,6 +54,8 @@ class Button:
             event = self.pending
             self.pending = None
             return event
+        if self.state == _IDLE and not self.raw and not self.stable and not self.pressed():
+            return None     # up, and was: the common case, nothing more to work out
         clock = self.clock    # ticks_diff is called on the clock each time: a bound
         # method kept in a local would be a new object on every poll (MicroPython).
         raw = bool(self.pressed())
@@ -111,6 +113,10 @@ class Button:
         a second press of a double (its first released, waiting) shows none.
         """
         return self.state == _DOWN or (self.state == _IDLE and self.raw and not self.stable)
+
+    def still(self):
+        """True while the button is up and nothing of a gesture is pending."""
+        return self.state == _IDLE and not self.raw and self.pending is None
 
     def cancel(self):
         """Forget the gesture under way: nothing more until the next press."""

@@ -361,6 +361,10 @@ class Core:
             if self.retry_at is None or clock.ticks_diff(now, self.retry_at) >= RETRY_SAVE_MS:
                 self.flush(now)
 
+    def settled(self):
+        """False while the menu's choice of system is coming in over turns."""
+        return self._pending is None or self._pending_turns == ASKED
+
     # -- what the table sees ---------------------------------------------------------------
 
     def render(self, ring, now):
