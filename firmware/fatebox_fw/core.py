@@ -53,9 +53,8 @@ class Core:
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
         else:
-            # The memory policy's choice (from .mpy files: a stock board):
-            # the play comes in when the table or the host first asks for it,
-            # and the ring shows the system's page of the menu until then.
+            # The memory policy's choice (from .mpy files): the play comes in when the table
+            # or the host first asks for it, the ring showing the system's menu page till then.
             self._pending = system
             self._pending_turns = ASKED
         self.menu = None           # the menu page shown, or None
@@ -284,8 +283,8 @@ class Core:
         self.menu_since = now
         self.menu_system = roster.SYSTEMS.index(self.system)
         if not memory.play_at_boot():
-            # From .mpy files the play leaves RAM while the menu is open (its
-            # heap the host's requests' and the menu's); it comes back when the menu closes.
+            # From .mpy files the play leaves RAM while the menu is open, its heap the
+            # requests' and the menu's; it comes back when the menu closes.
             self._game = None
             self._pending = self.system
             self._pending_turns = ASKED
@@ -296,8 +295,7 @@ class Core:
     def _close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
         names = self.candidates(system)
-        # With no character of the system there is nobody to choose: the first
-        # one loaded later becomes active (None), as on a fresh box.
+        # Nobody of the system to choose: the first loaded later becomes active (None), as on a fresh box.
         picked = names[self.menu_pick] if self.menu_pick < len(names) else (NOBODY if names else None)
         self.menu = None
         if not memory.play_at_boot():
@@ -347,8 +345,7 @@ class Core:
             self._realize()
         game = self._game
         if self._pending is not None:
-            # The turn the menu chose another system in: its play comes in on
-            # the next, once the one left has gone.
+            # Chosen this turn: its play comes in on the next, once the one left has gone.
             if self._pending_turns == 0:
                 self._pending_turns = 1
         else:
@@ -361,8 +358,7 @@ class Core:
             if self.retry_at is None or clock.ticks_diff(now, self.retry_at) >= RETRY_SAVE_MS:
                 self.flush(now)
 
-    def settled(self):
-        """False while the menu's choice of system is coming in over turns."""
+    def settled(self):     # False while the menu's choice of system comes in over turns
         return self._pending is None or self._pending_turns == ASKED
 
     # -- what the table sees ---------------------------------------------------------------
