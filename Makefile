@@ -12,6 +12,13 @@ PYRIGHT := node_modules/.bin/pyright
 
 FIRMWARE := build/firmware/fatebox-pico.uf2
 
+# Bytecode cached, in one folder out of the source tree, even where the
+# environment asks for none (PYTHONDONTWRITEBYTECODE): the memory policy
+# imports a module again for each request, and every `fatebox` a test starts
+# imports the host, each time compiled from source without it.
+unexport PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
+
 .PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware cards fuzz web chromium circuitpython
 
 # The environment is marked whole (.installed) only at the end. One left half
