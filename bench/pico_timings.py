@@ -19,7 +19,6 @@ sys.path.insert(0, ROOT)
 from fatebox import pico as P                     # noqa: E402
 from fatebox_fw.buttons import DEBOUNCE_MS, DOUBLE_CLICK_MS    # noqa: E402
 from fatebox_fw.ring import cue_level             # noqa: E402
-from fatebox_fw.box import LOOP_MS             # noqa: E402
 
 HOLD_MS = 80        # a short press, as a finger makes it
 ROUNDS = 3          # presses of each button measured
@@ -111,12 +110,13 @@ def measure(firmware):
             if info.returncode == 0:
                 out["info"] = json.loads(info.stdout)
             # The idle turn seen from the pins, the firmware untouched (emu/pico.mjs:
-            # each burst of button-pin reads starts a turn; the turn is the period
-            # less the loop's 5 ms sleep), in the menu, after the host's requests.
+            # each burst of button-pin reads starts a turn, a full one or a calm
+            # box's look at the pins; it lasts until the chip next sleeps), in
+            # the menu, after the host's requests.
             chip.turns()
             chip.run_for(1500)
-            starts = chip.turns()
-            periods = sorted((b - a) / 1000.0 - LOOP_MS for a, b in zip(starts, starts[1:]))
+            _, busy = chip.turns(busy=True)
+            periods = sorted(b / 1000.0 for b in busy if b >= 0)
             out["pins_turn_ms"] = {"median": periods[len(periods) // 2], "max": periods[-1], "turns": len(periods)}
             result = subprocess.run([sys.executable, "-m", "mpremote", "connect", chip.port_path, "exec", ON_BOARD],
                                     capture_output=True, text=True, timeout=900)

@@ -15,10 +15,9 @@ READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 t
 LOOP_MS = 5
 # A still box (no button down, no bytes in or out for STILL_MS, no frame
 # changed for STILL_MS) turns its whole loop every CALM_MS only, and between
-# turns reads the pins and the port every STIR_MS: a chip at rest does a
-# fraction of the work, a press or a request waits a few ms more at most.
+# turns only reads the pins and the port every LOOP_MS: a chip at rest does a
+# fraction of the work, and a press or a request is met as soon as ever.
 CALM_MS = 20
-STIR_MS = 10
 STILL_MS = 100
 # How long a box runs before it is steady: a heap that runs out after that
 # starts the box again from the flash (start.py); sooner, the box stops.
@@ -153,8 +152,8 @@ class Box:
         while not self.server.released:
             self.tick()
             if self.calm():
-                for _ in range(CALM_MS // STIR_MS):
-                    board.sleep_ms(STIR_MS)
+                for _ in range(CALM_MS // LOOP_MS):
+                    board.sleep_ms(LOOP_MS)
                     if self.stirred():
                         break
             else:
