@@ -152,6 +152,7 @@ bench: deps chromium firmware circuitpython $(VENV)/.bench
 	$(PY) bench/entropy_bench.py
 	$(PY) bench/pico_entropy.py
 	$(PY) bench/pico_timings.py
+	$(PY) bench/pico_idle.py
 	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/cp_timings.py
 	$(PY) bench/cp_heap.py
