@@ -29,7 +29,7 @@ def start(page, seed, demo):
             loaded.append(data["name"])
         supply = table.get("supply")
         if supply and tuple(supply) != box.core.supply:
-            box.core.set_supply(supply[0], supply[1], board.ticks_ms())
+            box.core.set_table("supply", supply, board.ticks_ms())
         box.store.flush()
     return json.dumps({"demo": loaded, "status": box.store.status})
 

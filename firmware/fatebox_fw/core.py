@@ -387,9 +387,9 @@ class Core:
         from fatebox_fw import host_play
         host_play.after_host(self, used, before, now)
 
-    def set_supply(self, white, black, now):
+    def set_table(self, name, values, now):
         from fatebox_fw import host_play
-        host_play.set_table(self, "supply", (white, black), now)
+        host_play.set_table(self, name, values, now)
 
     def describe(self):
         from fatebox_fw import host_play

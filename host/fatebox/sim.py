@@ -135,7 +135,7 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
             load_characters(gadget, load)
             if supply is not None and tuple(supply) != gadget.core.supply:
                 try:
-                    gadget.core.set_supply(supply[0], supply[1], board.ticks_ms())
+                    gadget.core.set_table("supply", supply, board.ticks_ms())
                 except StoreError as exc:
                     raise FateboxError("cannot save the table's supply in %s: %s" % (gadget.store.directory, exc.message))
         if started is not None:

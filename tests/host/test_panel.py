@@ -250,7 +250,7 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
     white, black = supply
     with VirtualBoard(str(tmp_path / "flash"), seed="help") as board:
         gadget = Box(board)
-        gadget.core.set_supply(white, black, board.ticks_ms())
+        gadget.core.set_table("supply", (white, black), board.ticks_ms())
         with open(os.devnull) as nothing:
             monkeypatch.setattr("sys.stdin", nothing)       # the view takes the keyboard's fd; never read here
             view = TerminalView(board, gadget, command="fatebox")
