@@ -16,8 +16,8 @@ from tests.pico.test_image_entropy import DRAW_MS, entropy_pattern
 from tests.pico.twin import Twin, collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
 
 
-# What fits CircuitPython's heap on a Pico: a character of a second system
-# runs out of it (tests/pico/test_cp_faults.py), so one system, two characters.
+# One system, one character: a trial by presses that fits CircuitPython's
+# heap on a Pico (docs/circuitpython.md, Fits?); eight characters do not.
 SYSTEMS = 1
 SHEETS = ("mara.toml",)
 LATE_MS = 1500
