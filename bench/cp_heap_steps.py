@@ -1,15 +1,17 @@
-"""The heap free at each step of a New Beginning play on CircuitPython 10.2.1
-(the emulated Pico; docs/performance.md, CircuitPython 10.2.1 on a Pico).
+"""The heap free at each step of play on CircuitPython 10.2.1 (the emulated
+Pico; docs/performance.md, CircuitPython 10.2.1 on a Pico).
 
 Fatebox installed as a user does (fatebox.circuitpy.prepare), then a code.py
-that wraps the box's request, play-making and loop calls to print
+that looks at the box's loop, play-making and running out to print
 gc.mem_free() after a collection on the console: after each turn that served a request (PREQ),
 around the play being made (PPLAY), where the heap ran out (PMEMERR, with the
-traceback). `play`: Mara pushed, one trial by presses (GO held, GO);
-`host`: Mara and Tobin pushed, listed, a host's draw, `info`, `pull`. Emulated
-time; figures are bytes; nothing is asserted.
+traceback). `play` (the default): Mara pushed, one New Beginning trial by
+presses (GO held, GO), then `list`; `session`: bench/cp_heap.py's session
+(eight characters put, a trial of each of five systems by presses) until
+the trials end or the heap runs out. Emulated time; figures are bytes;
+nothing is asserted.
 
-    .venv/bin/python bench/cp_heap_steps.py play|host
+    .venv/bin/python bench/cp_heap_steps.py [play|session]
 """
 import os
 import sys
@@ -30,37 +32,43 @@ SEED = 7
 # Printed on the console (port 0); the protocol stays on the data port.
 PROBE = '''
 import gc, sys
-from fatebox_fw import box as _B, core as _C, server as _S
+from fatebox_fw import box as _B, core as _C, start as _St
 def _free():
     gc.collect()
     return gc.mem_free()
-# Wrapped at the loop's turn, not the request: a frame more under a
-# request ran CircuitPython's small pystack out inside the entropy start-up.
-_tick = _B.Box.tick
+# No frame is added under a request: its deepest path (a commit checking a
+# sheet) leaves CircuitPython's small pystack too little for one. So the
+# turn is looked at from Box.calm, which Box.run calls after each turn, and
+# start's _ran is replaced, not wrapped.
+_calm = _B.Box.calm
 _seen = [None]
-def _ticked(self):
-    _tick(self)
+def _calmed(self):
     line = self.server.line
     if line is not _seen[0]:
         _seen[0] = line
         print("PREQ", bytes(line[:48]), "free", _free())
-_B.Box.tick = _ticked
+    return _calm(self)
+_B.Box.calm = _calmed
 _realize = _C.Core._realize
 def _realized(self):
     before = _free()
     _realize(self)
     print("PPLAY free", before, "->", _free(), "modules", len(sys.modules))
 _C.Core._realize = _realized
-_run = _B.Box.run
-def _ran(self):
+def _ran(box):
+    # fatebox_fw.start._ran, the heap printed where it ran out
     try:
-        _run(self)
+        box.run()
     except MemoryError as exc:
         print("PMEMERR free", _free(), "modules", len(sys.modules))
         import traceback
         traceback.print_exception(exc)
-        raise
-_B.Box.run = _ran
+        board = box.board
+        if not box.server.ran_out and board.ticks_diff(board.ticks_ms(), box.started) < _B.STEADY_MS:
+            raise
+        return False
+    return True
+_St._ran = _ran
 '''
 
 
@@ -76,7 +84,18 @@ def flash_with_probe(tmp):
     return flash
 
 
-def run():
+MARKS = ("PREQ", "PPLAY", "PMEMERR", "  File", "MemoryError", "RuntimeError", "fatebox:")
+
+
+def console(chip):
+    """The probe's lines and what the box said on the console."""
+    log = bytes(chip.serial_log).decode("utf-8", "replace")
+    for line in log.splitlines():
+        if line.startswith(MARKS):
+            print(line, flush=True)
+
+
+def play():
     with tempfile.TemporaryDirectory() as tmp:
         chip = P.EmulatedPico(flash=flash_with_probe(tmp), rosc="seeded:%d" % SEED)
         try:
@@ -92,11 +111,35 @@ def run():
             chip.run_for(1000)
         finally:
             chip.stop()
-        log = bytes(chip.serial_log).decode("utf-8", "replace")
-        for line in log.splitlines():
-            if line.startswith(("PREQ", "PPLAY", "PMEMERR", "  File", "MemoryError", "fatebox:")):
-                print(line)
+            console(chip)       # also when a step above failed
+
+
+def session():
+    import cp_heap                              # bench/: the session's requests on the data port
+    import firmware_fit_board                   # the same eight characters
+    H = cp_heap.H
+    systems = H.systems_for(5)
+    with tempfile.TemporaryDirectory() as tmp:
+        chip = P.EmulatedPico(flash=flash_with_probe(tmp), rosc="seeded:%d" % H.SEED, max_ms=H.RUN_EMU_MS)
+        box = cp_heap.Box(chip)
+        try:
+            chip.wait(lambda: b'"event": "hello"' in chip.data_log, "the box's hello", wall_s=300)
+            box.seen = chip.data_log.rfind(b"\n") + 1
+            for c in firmware_fit_board.characters(systems):
+                box.request("put", character=c)
+            steps, length = H.script(systems)
+            start = int(chip.now_ms()) + 800
+            for offset, role, hold in steps:
+                chip.press(role, hold, at_ms=start + offset)
+            chip.wait(lambda: chip.t_us >= (start + length) * 1000 or b"the heap ran out" in chip.serial_log,
+                      "the trials to be played", wall_s=1200)
+            chip.run_for(1000)      # the rest of what the console says
+        except (H.Incomplete, P.PicoTimeout) as exc:
+            print("stopped: %s" % exc)
+        finally:
+            chip.stop()
+            console(chip)
 
 
 if __name__ == "__main__":
-    run()
+    {"play": play, "session": session}[(sys.argv[1:] or ["play"])[0]]()

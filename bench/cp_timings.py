@@ -90,8 +90,8 @@ def main():
             for _ in range(PRESSES):
                 # PLUS on the first page: the press cue is the first changed frame
                 n = len(chip.frames)
-                at = int(chip.now_ms()) + 50
-                chip.press("plus", 80, at_ms=at)
+                # timed from when the pin went down (later than asked when the host is slow)
+                at = chip.press("plus", 80, at_ms=int(chip.now_ms()) + 50, landed=True)
                 _, t, _ = chip.wait_frame(after=n, predicate=None, step="the press cue", wall_s=120)
                 cues.append(t / 1000.0 - at)
                 chip.run_for(1500)
@@ -99,8 +99,7 @@ def main():
             # first frame after the decision that the twin would not show
             # before the draw: the spinner's or the result's.
             n = len(chip.frames)
-            at = int(chip.now_ms()) + 50
-            chip.press("go", 700, at_ms=at)
+            at = chip.press("go", 700, at_ms=int(chip.now_ms()) + 50, landed=True)
             chip.run_for(4000, wall_s=300)
             shown = [(round(t / 1000.0 - at), rgb) for t, rgb in chip.frames[n:]]
         finally:

@@ -86,8 +86,8 @@ def measure(firmware):
                     chip.wait_quiet(300, step="a still menu before %s" % role)
                     before = len(chip.frames)
                     shown = chip.frames[-1][1]
-                    at = chip.now_ms() + 50
-                    chip.press(role, HOLD_MS, at_ms=at)
+                    # timed from when the pin went down (later than asked when the host is slow)
+                    at = chip.press(role, HOLD_MS, at_ms=chip.now_ms() + 50, landed=True)
                     i, t, first = chip.wait_frame(lambda rgb: rgb != shown, after=before,
                                                   step="a changed frame after %s" % role, emu_ms=3000)
                     cue.setdefault(role, []).append(t / 1000.0 - at)

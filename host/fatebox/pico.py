@@ -285,7 +285,9 @@ class EmulatedPico:
     def press(self, button, hold_ms=80, at_ms=None, landed=False):
         """Hold a button (role or GPIO number) down for hold_ms, from at_ms (emulated) or now.
         With landed=True: the emulated ms it went down at, once the emulator has it (an
-        idle chip keeps pace with the wall clock, so "now" is when the emulator reads it)."""
+        idle chip keeps pace with the wall clock, so "now" is when the emulator reads it,
+        and an at_ms already past when it reads it is that moment too: a loaded host
+        sends late)."""
         pin = BUTTON_PINS[button] if isinstance(button, str) else button
         msg = {"cmd": "press", "pin": pin, "hold": hold_ms * 1000}
         if at_ms is not None:
@@ -293,7 +295,8 @@ class EmulatedPico:
         if not landed:
             self._send(msg)
             return None
-        return self._ask(msg, "the emulator to take a press")["at"] / 1000.0
+        took = self._ask(msg, "the emulator to take a press")
+        return max(took["at"], took["t"]) / 1000.0
 
     def run_until(self, ms, wall_s=WALL_S):
         """Until the emulated clock reads `ms` milliseconds."""

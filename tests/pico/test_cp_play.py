@@ -16,8 +16,8 @@ from tests.pico.test_image_entropy import DRAW_MS, entropy_pattern
 from tests.pico.twin import Twin, collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
 
 
-# What fits CircuitPython's heap on a Pico: a character of a second system
-# runs out of it (tests/pico/test_cp_faults.py), so one system, two characters.
+# One system, one character: a trial by presses that fits CircuitPython's
+# heap on a Pico (docs/circuitpython.md, Fits?); eight characters do not.
 SYSTEMS = 1
 SHEETS = ("mara.toml",)
 LATE_MS = 1500
@@ -36,11 +36,6 @@ def systems_script(count):
     return steps, t
 
 
-# Issue 21 is open: the draw by presses now fits CircuitPython's heap and the
-# test passes most runs, but one run in about six did not show the frame the
-# script ends on (not understood yet); until it is, it says so rather than fail.
-@pytest.mark.xfail(reason="one run in about six on the emulated Pico misses the frame the script ends on "
-                          "(issue 21)", strict=False)
 def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
     paths = [os.path.join(EXAMPLES, name) for name in SHEETS]
     chip = picos(flash=cp_flash, rosc="seeded:%d" % SEED)
