@@ -1,6 +1,7 @@
 # The CircuitPython board on an RP2040: buttons by `keypad` (scanned and
 # debounced in the background) or `digitalio`, the ring by the neopixel library,
-# the protocol on the `usb_cdc.data` port, os.urandom, flash under /data.
+# the protocol on the `usb_cdc.data` port, the ROSC's raw bit through memorymap
+# (os.urandom without it), flash under /data.
 # What differs from the MicroPython backend: docs/circuitpython.md.
 import json
 import os
