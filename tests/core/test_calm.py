@@ -72,7 +72,7 @@ def test_a_changed_frame_keeps_the_loop_turning_every_loop_ms_for_still_ms():
         assert [after[i + 1] - after[i] for i in range(len(after) - 1)] == [G.LOOP_MS] * (len(after) - 1)
 
 
-def _quiet_from(board, gadget, after):
+def _quiet_from(gadget, after):
     # The first turn after `after` that found the box calm: the next came CALM_MS later.
     turns = gadget.turns
     for i in range(len(turns) - 1):
@@ -83,7 +83,7 @@ def _quiet_from(board, gadget, after):
 
 def test_a_press_at_rest_is_met_within_loop_ms():
     probe, probing = _run([], 3000)
-    at = _quiet_from(probe, probing, 1500) + 3          # between two turns of a calm box
+    at = _quiet_from(probing, 1500) + 3          # between two turns of a calm box
     board, gadget = _run([(0, lambda board: board.hold("go", at, 120))], 3000)
     first = _between(gadget.turns, at, at + 1000)[0]
     assert first - at <= G.LOOP_MS
@@ -93,7 +93,7 @@ def test_a_press_at_rest_is_met_within_loop_ms():
 
 def test_a_request_at_rest_is_answered_within_loop_ms():
     probe, probing = _run([], 3000)
-    at = _quiet_from(probe, probing, 1500) + 3
+    at = _quiet_from(probing, 1500) + 3
     board, gadget = _run([(0, lambda board: board.replies()), (at, lambda board: board.send({"id": 7, "op": "hello"}))], 3000)
     first = [t for t in board.wrote if t >= at][0]
     assert first - at <= G.LOOP_MS
