@@ -24,8 +24,8 @@ def _unraisable(hook=sys.unraisablehook):
 
 
 def main():
-    sys.unraisablehook = _unraisable()
     try:
+        sys.unraisablehook = _unraisable()
         from fatebox.cli import main as cli
         from fatebox.errors import INTERRUPTED
     except KeyboardInterrupt:

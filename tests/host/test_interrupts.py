@@ -22,12 +22,23 @@ def fatebox(*args, cwd=None):
 
 
 # The console script's own path (fatebox.entry.main), after a line that says
-# Python has started and found it: a signal inside Python's start-up (its site
-# module, a few milliseconds idle, far longer on a loaded machine) comes before
-# any fatebox code and is out of any program's reach, so the moments count from
-# fatebox's first line.
-STARTED = ("import sys; from fatebox.entry import main; print('started', flush=True); "
-           "sys.argv[0] = 'fatebox'; main()")
+# fatebox has started: a signal inside Python's start-up (its site module, a
+# few milliseconds idle, far longer on a loaded machine) or between this
+# harness's own lines comes before any fatebox code and is out of any
+# program's reach, so the moments count from when main() begins loading the
+# CLI, inside its guard (a finder that speaks once, when fatebox.cli is sought).
+STARTED = """
+import sys
+class Started:
+    def find_spec(self, name, path=None, target=None):
+        if name == "fatebox.cli":
+            sys.meta_path.remove(self)
+            print("started", flush=True)
+sys.meta_path.insert(0, Started())
+from fatebox.entry import main
+sys.argv[0] = "fatebox"
+main()
+"""
 
 
 def interrupted(args, moment, cwd=None):
