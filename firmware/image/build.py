@@ -41,6 +41,9 @@ UPSTREAM = {
 SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/micropython-lib", "lib/mbedtls")
 APT = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib", "cmake", "build-essential")
 INSTALL = "apt-get install -y " + " ".join(APT)
+# Not needed, but a clean clone's build then reuses the objects of the last
+# one on this machine: the same sources give the same image, in seconds.
+CCACHE = "ccache"
 
 
 class BuildError(Exception):
@@ -70,6 +73,10 @@ def missing_tools():
 
 
 def check_toolchain(install):
+    if install and shutil.which(CCACHE) is None and os.geteuid() == 0 and shutil.which("apt-get"):
+        # optional: without it (or when apt-get cannot get it) every object is compiled
+        subprocess.run(["apt-get", "install", "-y", "-q", CCACHE], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     missing = missing_tools()
     if not missing:
         return
@@ -167,6 +174,17 @@ def run(cmd, log, env=None, cwd=None):
         raise BuildError("`%s` failed (full log: %s):\n%s" % (" ".join(map(str, cmd)), log, "\n".join(tail)))
 
 
+def ccache_env(work):
+    """The compiler cache for cmake's builds (its launcher variables) and for
+    plain make (CC), when ccache is here: paths under the clone written
+    relative, so another clone of the same sources finds the same objects."""
+    if shutil.which(CCACHE) is None:
+        return {}, []
+    base = os.path.commonpath([str(ROOT), str(work)])
+    return ({"CMAKE_C_COMPILER_LAUNCHER": CCACHE, "CMAKE_CXX_COMPILER_LAUNCHER": CCACHE,
+             "CCACHE_BASEDIR": base, "CCACHE_NOHASHDIR": "1"}, ["CC=%s cc" % CCACHE])
+
+
 def version_env(tree):
     """MICROPY_GIT_TAG and MICROPY_GIT_HASH for py/makeversionhdr.py: the
     release the tree is (its own py/mpconfig.h) and the pinned commit. Without
@@ -191,17 +209,18 @@ def version_env(tree):
     return {"MICROPY_GIT_TAG": tag, "MICROPY_GIT_HASH": UPSTREAM["micropython"][1][:10]}
 
 
-def picotool(work, jobs, logs):
+def picotool(work, jobs, logs, cache):
     """picotool built from the sources (pico-sdk's build would clone it from the internet)."""
     inst = work / "picotool-inst"
     if (inst / "picotool" / "picotoolConfig.cmake").is_file():
         return inst
     say("building picotool (about a minute)")
     sdk = work / MICROPYTHON / "lib" / "pico-sdk"
+    env = dict(os.environ, **cache)
     run(["cmake", "-S", str(work / PICOTOOL), "-B", str(work / "picotool-build"), "-DPICOTOOL_NO_LIBUSB=1",
          "-DPICOTOOL_FLAT_INSTALL=1", "-DPICO_SDK_PATH=%s" % sdk, "-DCMAKE_INSTALL_PREFIX=%s" % inst],
-        logs / "picotool-cmake.log")
-    run(["cmake", "--build", str(work / "picotool-build"), "-j%d" % jobs], logs / "picotool-build.log")
+        logs / "picotool-cmake.log", env=env)
+    run(["cmake", "--build", str(work / "picotool-build"), "-j%d" % jobs], logs / "picotool-build.log", env=env)
     run(["cmake", "--install", str(work / "picotool-build")], logs / "picotool-install.log")
     return inst
 
@@ -298,15 +317,16 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     tree = sources(work, source_dir, fetch)
     logs = work / "logs"
     logs.mkdir(parents=True, exist_ok=True)
-    inst = picotool(work, jobs, logs)
+    cache, cache_make = ccache_env(work)
+    inst = picotool(work, jobs, logs, cache)
     out_dir = out.parent
     out_dir.mkdir(parents=True, exist_ok=True)
     check_imports()
     man = manifest(out_dir, board)
     build_dir = "build-FATEBOX-" + MP_BOARD[board]
-    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree))
+    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree), **cache)
     say("building mpy-cross")
-    run(["make", "-C", str(tree / "mpy-cross"), "-j%d" % jobs], logs / "mpy-cross.log", env=env)
+    run(["make", "-C", str(tree / "mpy-cross"), "-j%d" % jobs] + cache_make, logs / "mpy-cross.log", env=env)
     say("building MicroPython %s with Fatebox frozen in (2-3 minutes; log: %s)"
         % (MP_BOARD[board], logs / "firmware.log"))
     run(["make", "-C", str(tree / "ports" / "rp2"), "BOARD=" + MP_BOARD[board], "BUILD=" + build_dir,
