@@ -13,10 +13,11 @@ from fatebox_fw.store import Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
-# A still box (no button down, no bytes in or out for STILL_MS, no frame
-# changed for STILL_MS) turns its whole loop every CALM_MS only, and between
-# turns only reads the pins and the port every LOOP_MS: a chip at rest does a
-# fraction of the work, and a press or a request is met as soon as ever.
+# A still box (no button down, no bytes in or out for STILL_MS, nothing
+# moving faster than a blink) turns its whole loop every CALM_MS only, and
+# between turns only reads the pins and the port every LOOP_MS: a chip at rest
+# does a fraction of the work, a press or a request is met as soon as ever,
+# and a blink's edge (250 ms apart or more) is drawn at most CALM_MS late.
 CALM_MS = 20
 STILL_MS = 100
 # How long a box runs before it is steady: a heap that runs out after that
@@ -69,7 +70,7 @@ class Box:
         self.store.busy = self._poll_during_save
         self.frames = 0
         # The last turn; the last frame changed; the last bytes came in.
-        self.now = self.changed_at = self.heard_at = board.ticks_ms()
+        self.now = self.heard_at = board.ticks_ms()
         # The press cue (ring.cue_level): True while a button is held and what
         # it means is undecided; the levels it scales between, kept per brightness.
         self.cue = False
@@ -135,7 +136,6 @@ class Box:
             # Only a changed frame goes out: a NeoPixel write holds the loop.
             self.board.write_pixels(shown)
             self.frames += 1
-            self.changed_at = now
 
     def _poll_during_save(self):
         # A save writes the flash for a while: the buttons are still read, so a
@@ -163,8 +163,8 @@ class Box:
 
     def calm(self):
         """True when nothing is under way: no button down or deciding, no bytes
-        waiting in or out, play not switching, no frame changed and no bytes
-        come in for STILL_MS."""
+        waiting in or out, no animation nor play switching (Core.settled), and
+        no bytes come in for STILL_MS."""
         if self.waiting or self.inpos < self.inlen or self.server.queue or self.store.announce:
             return False
         for button in self.buttons:
@@ -172,9 +172,7 @@ class Box:
                 return False
         if not self.core.settled():
             return False
-        board, now = self.board, self.now
-        return (board.ticks_diff(now, self.changed_at) >= STILL_MS
-                and board.ticks_diff(now, self.heard_at) >= STILL_MS)
+        return self.board.ticks_diff(self.now, self.heard_at) >= STILL_MS
 
     def stirred(self):
         """A pin down or bytes come in (read into inbuf, for the next turn)."""

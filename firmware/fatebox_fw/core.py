@@ -28,8 +28,7 @@ class Core:
         settings = store.settings
         self.brightness = settings.get("brightness", brightness)
         self.active_name = settings.get("active")
-        # The table's settings, a campaign's (docs/rulings.md): each system's row says
-        # its own and their defaults (`table`: the supply of tokens, core.supply).
+        # The table's settings (docs/rulings.md), as each system's row names them (`table`).
         for row in registry.ROWS:
             for setting in row.table:
                 setattr(self, setting[0], tuple(settings.get(setting[0]) or setting[2]))
@@ -89,9 +88,8 @@ class Core:
         return self._game if self._pending is None else None
 
     def _realize(self):
-        system, now = self._pending, self._pending_now
-        if self._pending_turns == ASKED:
-            now = self.clock.ticks_ms()
+        system = self._pending
+        now = self.clock.ticks_ms() if self._pending_turns == ASKED else self._pending_now
         self._pending = None
         self._game = self._make(system)
         self._game.back_to_first(now)
@@ -358,8 +356,10 @@ class Core:
             if self.retry_at is None or clock.ticks_diff(now, self.retry_at) >= RETRY_SAVE_MS:
                 self.flush(now)
 
-    def settled(self):     # False while the menu's choice of system comes in over turns
-        return self._pending is None or self._pending_turns == ASKED
+    def settled(self):     # False while a system chosen in the menu comes in or a draw animates
+        if self._pending is not None:
+            return self._pending_turns == ASKED
+        return self._game is None or self._game.screen != DRAWING
 
     # -- what the table sees ---------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 # CALM_MS instead of every LOOP_MS, and still meets a press or a request
 # within LOOP_MS (fatebox_fw/box.py).
 from fatebox_fw import box as G
+from fatebox_fw import play as P
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard
 
@@ -60,16 +61,41 @@ def test_a_box_at_rest_turns_its_loop_every_calm_ms_and_draws_no_less_often():
     assert G.LOOP_MS < G.CALM_MS
 
 
-def test_a_changed_frame_keeps_the_loop_turning_every_loop_ms_for_still_ms():
-    # The set-up screen blinks its edited part: each change is followed by
-    # turns every LOOP_MS (an animation's next step is drawn on time).
-    board, gadget = _run([], 4000)
-    changes = [t for t in board.frame_times if 1500 <= t < 3500]
-    assert changes
+def test_a_blink_at_rest_keeps_the_calm_pace_and_each_edge_is_drawn_within_calm_ms():
+    # The set-up screen blinks its edited part (lit EDIT_ON_MS of every
+    # EDIT_PERIOD_MS): its edges do not hold the loop at LOOP_MS, and each is
+    # on the ring at most CALM_MS after it falls due.
+    board, gadget = _run([], 6000)
+    turns = _between(gadget.turns, 1500, 5500)
+    assert set(turns[i + 1] - turns[i] for i in range(len(turns) - 1)) == {G.CALM_MS}
+    since = gadget.core.game.since
+    changes = [t for t in board.frame_times if 1500 <= t < 5500]
+    assert len(changes) >= 8
     for at in changes:
-        after = _between(gadget.turns, at, at + G.STILL_MS)
-        assert after[0] == at
-        assert [after[i + 1] - after[i] for i in range(len(after) - 1)] == [G.LOOP_MS] * (len(after) - 1)
+        phase = gadget.core.clock.ticks_diff(at, since) % P.EDIT_PERIOD_MS
+        late = phase - P.EDIT_ON_MS if phase >= P.EDIT_ON_MS else phase
+        assert 0 <= late <= G.CALM_MS, (at, phase)
+
+
+def test_a_draw_animates_on_a_turn_every_loop_ms_then_the_box_comes_to_rest():
+    made = []
+    board = TimedBoard([(1503, lambda board: made[0].core.game.draw(board.now))], 8000)
+    gadget = CountingBox(board)
+    made.append(gadget)
+    gadget.run()
+    game = gadget.core.game
+    assert game.screen == P.RESULT and game.result_at > 1503
+    start = _between(gadget.turns, 1503, 8000)[0]
+    assert start - 1503 <= G.CALM_MS
+    moving = _between(gadget.turns, start, game.result_at + 1)
+    assert len(moving) > 40 and [moving[i + 1] - moving[i] for i in range(len(moving) - 1)] == \
+        [G.LOOP_MS] * (len(moving) - 1)
+    # The spinner's steps (SPIN_STEP_MS) were each drawn on the turn they fell due.
+    spins = [t for t in board.frame_times if start <= t < start + P.SPIN_MS]
+    assert len(spins) >= P.SPIN_MS // P.SPIN_STEP_MS - 1
+    # On the result, at rest again: the calm pace.
+    rest = _between(gadget.turns, game.result_at + 500, 8000)
+    assert G.CALM_MS in [rest[i + 1] - rest[i] for i in range(len(rest) - 1)]
 
 
 def _quiet_from(gadget, after):
