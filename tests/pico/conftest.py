@@ -13,23 +13,25 @@ COMMAND_TIMEOUT = 600     # wall seconds for one `fatebox` command against the e
 REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is slow, slower on a loaded machine
 
 
-# The longest tests of this tier (seconds, from --durations of the tier run
-# alone beside other work), started first: on pytest-xdist's workers (-n 2)
+# The longest tests of this tier (seconds, from --durations of `make test` in
+# a clean clone), started first: on pytest-xdist's workers (-n 2)
 # a long test started last would run on alone.
 LONGEST = {
-    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 88,
-    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 83,
-    "test_deploy_then_play_then_restart_on_the_same_flash": 61,
-    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 57,
-    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 36,
-    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 34,
-    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 26,
-    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 26,
-    "test_a_save_writes_only_inside_one_generations_region": 25,
-    "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 24,
-    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 24,
-    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 20,
-    "test_a_heap_that_runs_out_refuses_the_character_and_loses_none": 19,
+    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 143,
+    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 129,
+    "test_deploy_then_play_then_restart_on_the_same_flash": 84,
+    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 59,
+    "test_a_save_writes_only_inside_one_generations_region": 45,
+    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 44,
+    "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 35,
+    "test_sim_pico_runs_circuitpython_with_fatebox_on_its_drive": 30,
+    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 29,
+    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 28,
+    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 26,
+    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 26,
+    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 20,
+    "test_a_second_systems_character_fits_beside_two": 20,
+    "test_a_heap_that_runs_out_refuses_the_character_and_loses_none": 17,
 }
 
 
