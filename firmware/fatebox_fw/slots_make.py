@@ -190,7 +190,7 @@ def load(store):
         elif order[1][2]:
             other, opath, osize = order[1]
             try:
-                L.read(store, opath, osize)
+                L.check_other(store, opath, osize)
             except L.UNREADABLE as exc:
                 s["gens"][other] = -1
                 store.backup_problem = "%s is unreadable (%s); the next save writes over it" % (

@@ -6,7 +6,7 @@ import binascii
 
 from fatebox_fw.store import Store, FILE
 from tests.core.fakeboard import fresh_dir, read, write, exists
-from tests.core.sheets import character, sheet
+from tests.core.sheets import ash, character, sheet, vex
 
 TAIL = len(b', "crc": "') + 8 + 3
 
@@ -72,3 +72,61 @@ def test_a_file_whose_checksum_key_was_changed_is_not_taken_for_an_old_one():
     write(path, bytes(data))
     store = Store(where)
     assert store.names() == ["Mara"] and "characters.json was unreadable" in store.status
+
+
+def _mixed():
+    """A saved file (its characters in the order of their names) whose systems
+    alternate: Approaches, New Beginning, Approaches, New Beginning, Axiom; the
+    backup holds the first four put."""
+    store = Store(fresh_dir())
+    for data in (ash("Ash"), sheet("Bram"), ash("Cal"), sheet("Dell"), vex("Vex")):
+        store.put(store.check(data))
+    return store.directory
+
+
+def test_a_load_checks_one_systems_characters_together():
+    # From .mpy files a check's time is mostly its rules' import: one system's
+    # characters are checked with its rules brought into RAM once.
+    from fatebox_fw import memory
+    where = _mixed()
+    unloads = []
+    real = memory.unload
+    memory.unload = lambda keep: unloads.append(keep) or real(keep)
+    try:
+        store = Store(where)
+    finally:
+        memory.unload = real
+    assert len(unloads) == 3                    # Approaches, New Beginning, Axiom: a run each
+    assert dict((c.name, c.system) for c in store.characters.values()) == {
+        "Ash": "approaches", "Bram": "new-beginning", "Cal": "approaches", "Dell": "new-beginning", "Vex": "axiom"}
+    assert store.status == "ok" and store.backup_status == "ok"
+
+
+def test_a_bad_character_is_named_by_its_place_in_the_file():
+    where = _mixed()
+    path = where + "/" + FILE
+    text = read(path).decode()
+    text = text[:text.rindex(', "crc"')] + "}\n"            # as a file from before the checks
+    body = __import__("json").loads(text)
+    assert [c["name"] for c in body["characters"]] == ["Ash", "Bram", "Cal", "Dell", "Vex"]
+    body["characters"][3]["traits"] = "lots"               # Dell, the fourth (checked after Cal)
+    write(path, (__import__("json").dumps(body) + "\n").encode())
+    store = Store(where)
+    assert "characters.json was unreadable (characters[3].traits" in store.status, store.status
+    assert store.names() == ["Ash", "Bram", "Cal", "Dell"]     # the backup
+
+
+def test_a_backup_with_its_checksum_is_checked_by_it_not_made_again():
+    # The box wrote it from checked characters: a changed byte is what can be
+    # wrong with it, and its CRC finds that (the tests above).
+    from shared_rules import roster
+    where = _mixed()
+    made = []
+    real = roster.from_dict
+    roster.from_dict = lambda data: made.append(data["name"]) or real(data)
+    try:
+        store = Store(where)
+    finally:
+        roster.from_dict = real
+    assert sorted(made) == store.names() and len(made) == 5     # characters.json's, not the backup's four
+    assert store.backup_status == "ok"
