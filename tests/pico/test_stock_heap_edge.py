@@ -1,0 +1,174 @@
+# The stock `.mpy` path at its heap's edge (issue 22, item 2): a request that
+# runs out of heap is answered `memory` within the host's wait, never silence
+# or a crash; the box answers the next request; nothing half-applied remains.
+#
+# One chip, the heap made smaller from the REPL between runs of the box: all
+# of it filled but a hole of F bytes (then main() as main.py calls it, on an
+# empty store), the requests of a small session sent, F bisected between a
+# heap they all fit in and one they do not.
+from shared_rules import names as N
+from shared_rules import wire
+from fatebox import pico as P
+from tests.core.sheets import rue, sheet, vex
+from tests.pico.conftest import fatebox
+
+REPLY_EMU_MS = 15000        # a reply's wait, in emulated time (bench/pico_heap.py's)
+FITS = 32 * 1024            # a hole the session fits in with room to spare
+SHORT = 16 * 1024           # one it does not
+STEP = 1024                 # the bisection's resolution (the heap bench's)
+SESSION = [("put", {"character": sheet("Mara")}), ("put", {"character": vex("Vex")}),
+           ("put", {"character": rue("Rue")}), ("list", {})]
+
+# Typed at the REPL: the heap filled but for a hole of F bytes (blocks halving
+# in size down to 512 bytes; what is left free is the hole and runs shorter
+# than that), the store emptied, then the box as main.py starts it.
+FILL = ("def fill(F):\n global ballast\n ballast = None\n gc.collect()\n hole = bytearray(F)\n ballast = []\n"
+        " s = 65536\n while s >= 512:\n  try:\n   ballast.append(bytearray(s))\n  except MemoryError:\n"
+        "   s //= 2\n hole = None\n gc.collect()\n return gc.mem_free()\n")
+RUN = ("import gc, os; exec(%r); [os.remove('data/' + f) for f in (os.listdir('data') if 'data' in os.listdir() else ())]; fill(%%d); main()\r"
+       % FILL)
+
+
+class Session:
+    """Requests by id over the chip's serial port; what each was answered."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        self.next_id = 1000
+        self.seen = len(chip.serial_log)
+
+    def crashed(self):
+        return b"Traceback" in self.chip.serial_log[self.seen:]
+
+    def request(self, op, args):
+        """The reply, or "silent" (none within REPLY_EMU_MS), or "crashed" (a traceback)."""
+        self.next_id += 1
+        message = dict(args, id=self.next_id, op=op)
+        self.chip.write_serial(wire.encode(message))
+        found = {}
+
+        def answered():
+            if self.crashed():
+                return True
+            log = self.chip.serial_log
+            for line in bytes(log[self.seen:]).split(b"\n"):
+                try:
+                    got = wire.decode(line.strip())
+                except wire.WireError:
+                    continue
+                if got.get("id") == message["id"]:
+                    found["reply"] = got
+            return "reply" in found
+
+        try:
+            self.chip.wait(answered, "the reply to %s" % op, emu_ms=REPLY_EMU_MS)
+        except P.PicoTimeout:
+            return "silent"
+        return found.get("reply", "crashed")
+
+
+def soft_reset(chip):
+    """At the REPL's prompt: Ctrl-D, then main.py starts the box (and defines main())."""
+    start = len(chip.serial_log)
+    chip.write_serial(b"\x04")
+    chip.wait_serial(b'"event": "hello"', "the box's hello after a soft reset", start=start, emu_ms=30000)
+    chip.run_for(300)           # past the boot's last steps (start.booted)
+
+
+def run_box(chip, hole):
+    """The box started afresh on an empty store in a heap with a hole of `hole`
+    bytes free, SESSION sent: [(op, answer)], or None when the box did not start."""
+    try:
+        return _run_box(chip, hole)
+    except NoHole:
+        soft_reset(chip)        # the heap in fewer pieces
+        return _run_box(chip, hole)
+
+
+class NoHole(AssertionError):
+    pass
+
+
+def _run_box(chip, hole):
+    start = len(chip.serial_log)
+    chip.write_serial(b"\x03")                     # the box stops (Ctrl-C): the REPL's prompt
+    chip.wait_serial(b">>> ", "the REPL's prompt", start=start, emu_ms=20000)
+    start = len(chip.serial_log)
+    chip.write_serial((RUN % hole).encode())
+    log = chip.serial_log
+
+    def up():
+        # the hello, or the prompt again: main() ended (a MemoryError's traceback
+        # may itself find no room: the exception's line alone is printed)
+        return b'"event": "hello"' in log[start:] or b">>> " in log[start:]
+    chip.wait(up, "the box's hello", emu_ms=20000)
+    if b'in fill' in log[start:]:
+        raise NoHole("no hole of %d bytes in the heap to start the box in" % hole)
+    if b'"event": "hello"' not in log[start:]:
+        soft_reset(chip)        # what the failed start imported stays in RAM: start afresh
+        return None
+    chip.run_for(300)           # past the boot's last steps (start.booted)
+    session = Session(chip)
+    return [(op, session.request(op, args)) for op, args in SESSION]
+
+
+def fits(answers):
+    return answers is not None and all(isinstance(a, dict) and a.get("ok") for _, a in answers)
+
+
+def check(hole, answers):
+    """Every request answered, `ok` or `memory`; what the box holds is what was put."""
+    if answers is None:
+        return
+    put = set()
+    for op, answer in answers:
+        assert isinstance(answer, dict), "hole %d: %s: %s" % (hole, op, answer)
+        if not answer["ok"]:
+            assert answer["error"]["code"] == N.E_MEMORY, "hole %d: %s: %r" % (hole, op, answer)
+            assert "ran out of memory answering %s" % op in answer["error"]["message"]
+        elif op == "put":
+            put.add(answer["name"])
+    listed = answers[-1][1]
+    if listed["ok"]:
+        assert set(c["name"] for c in listed["characters"]) == put, (hole, answers)
+
+
+def test_a_request_at_the_stock_paths_heap_edge_is_answered_memory(tmp_path, picos):
+    chip = picos(firmware=P.STOCK_UF2, flash=str(tmp_path / "flash.bin"))
+    chip.wait_usb()
+    fatebox(chip.port_path, "deploy", "--no-reset")
+    start = len(chip.serial_log)
+    chip.write_serial(b"\x02")                     # out of the raw REPL deploy used
+    chip.wait_serial(b">>> ", "the REPL's prompt", start=start, emu_ms=20000)
+    soft_reset(chip)
+    runs = {}
+    for hole in (FITS, SHORT):
+        runs[hole] = run_box(chip, hole)
+        check(hole, runs[hole])
+    assert fits(runs[FITS]), runs[FITS]
+    assert not fits(runs[SHORT]), runs[SHORT]
+    fit, short = FITS, SHORT
+    while fit - short > STEP:
+        hole = (fit + short) // 2 // 16 * 16
+        runs[hole] = run_box(chip, hole)
+        check(hole, runs[hole])
+        if fits(runs[hole]):
+            fit = hole
+        else:
+            short = hole
+    # One step past the edge the box started and ran out answering a request:
+    # `memory`, in time, and it answered what came after.
+    edge = runs[short]
+    assert edge is not None, "the box did not start in a hole of %d bytes (%d fits): %r" % (short, fit, runs)
+    codes = [a.get("error", {}).get("code") for _, a in edge]
+    assert N.E_MEMORY in codes, (short, edge)
+    assert len(codes) == len(SESSION)          # every request after it answered too
+    # Started afresh in its whole heap, the box holds what it was last given
+    # (from its flash): the puts answered ok at the last run, and no other.
+    last = runs[hole]
+    start = len(chip.serial_log)
+    chip.write_serial(b"\x03")
+    chip.wait_serial(b">>> ", "the REPL's prompt", start=start, emu_ms=20000)
+    soft_reset(chip)
+    listed = Session(chip).request("list", {})
+    assert set(c["name"] for c in listed["characters"]) == set(a["name"] for op, a in last if op == "put" and a["ok"])
