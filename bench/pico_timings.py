@@ -3,7 +3,10 @@
 # counts instruction cycles and does not model flash wait states: the figures
 # are estimates. Printed beside the targets; never asserted (make bench).
 #
-#   .venv/bin/python bench/pico_timings.py [--firmware UF2] [--json]
+#   .venv/bin/python bench/pico_timings.py [--firmware [LABEL=]UF2 ...] [--json]
+#
+# Given two or more images (another checkout's `make firmware`, before and
+# after a change), each is measured in turn and the figures printed side by side.
 import argparse
 import json
 import os
@@ -128,7 +131,8 @@ def measure(firmware):
     return out
 
 
-def report(m):
+def rows_of(m):
+    """(name, value, target) rows of one image's figures."""
     rows = [
         ("boot to first frame", "%.0f ms" % m["boot_to_first_frame_ms"], "<= 200 ms"),
         ("idle loop turn, longest of 300 (median)", "%.2f ms (%.2f)" % (m["turn_max_us"] / 1000.0,
@@ -155,22 +159,51 @@ def report(m):
                      "-"))
     for system, us in m["odds_us"].items():
         rows.append(("odds meter query, %s" % system, "%.1f ms" % (us / 1000.0), "-"))
-    width = max(len(r[0]) for r in rows)
+    return rows
+
+
+def report(measured):
+    """The figures of each (label, figures) side by side, a column an image."""
+    tables = [rows_of(m) for _, m in measured]
+    names, targets = [], {}
+    for rows in tables:
+        for name, _, target in rows:
+            if name not in targets:
+                names.append(name)
+                targets[name] = target
+    values = [dict((name, value) for name, value, _ in rows) for rows in tables]
+    width = max(len(name) for name in names)
+    columns = [max(14, len(label)) for label, _ in measured]
     print("Timings on the emulated Pico (emulated time, estimates)")
-    for name, value, target in rows:
-        print("  %-*s  %14s   target %s" % (width, name, value, target))
+    print("  %-*s  %s   target" % (width, "", "  ".join("%*s" % (w, label) for w, (label, _) in zip(columns, measured))))
+    for name in names:
+        cells = "  ".join("%*s" % (w, v.get(name, "-")) for w, v in zip(columns, values))
+        print("  %-*s  %s   %s" % (width, name, cells, targets[name]))
+
+
+def firmware_arg(text):
+    """LABEL=PATH or PATH (labelled by its file's name)."""
+    label, _, path = text.rpartition("=")
+    return (label or os.path.basename(path)), path
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--firmware", default=P.IMAGE_UF2)
+    parser.add_argument("--firmware", action="append", type=firmware_arg, metavar="[LABEL=]UF2",
+                        help="an image to measure (default: this tree's build); give two to compare")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    m = measure(args.firmware)
+    firmwares = args.firmware or [("image", P.IMAGE_UF2)]
+    measured = []
+    for label, path in firmwares:
+        if not os.path.exists(path):
+            raise SystemExit("pico_timings: %s: no such image (make firmware builds this tree's)" % path)
+        print("pico_timings: measuring %s (%s)" % (label, path), file=sys.stderr, flush=True)
+        measured.append((label, measure(path)))
     if args.json:
-        print(json.dumps(m))
+        print(json.dumps(dict(measured)))
     else:
-        report(m)
+        report(measured)
 
 
 if __name__ == "__main__":
