@@ -1,6 +1,7 @@
 # New Beginning, playing a whole trial with a Sampler: the draw token by token,
 # then optimism and each draw effect a lesson or scar allows, then the outcome.
 from shared_rules import names as N
+from shared_rules.new_beginning import TOTAL_SUCCESS, PASSED, FEAR
 from shared_rules.new_beginning import effects as E
 from shared_rules.new_beginning.trial_setup import TrialSetup, meets
 
@@ -103,7 +104,7 @@ def _act(e, drawn, sampler, choose):
             drawn.put_all_back()
             for _ in range(size):
                 drawn.take(sampler)
-            if drawn.outcome() != N.TOTAL_SUCCESS:
+            if drawn.outcome() != TOTAL_SUCCESS:
                 drawn.extra_blacks += e.get("extra-black")
             drawn.steps.append((e.do, drawn.hand))
     elif e.do == E.RETURN_AND_REDRAW:
@@ -154,7 +155,7 @@ class Budget:
     def __init__(self, outcome, whites, blacks, pass_cost, spend_effects=(), taken=(0, 0),
                  helpers=0, group=None):
         self.outcome = outcome
-        self.passed = outcome in N.PASSED
+        self.passed = outcome in PASSED
         self.whites = whites
         self.blacks = blacks
         self.pass_cost = pass_cost if self.passed else 0
@@ -172,7 +173,7 @@ def budget(played):
     setup = getattr(played, "setup", None)
     if setup is None:
         trial = played.trial
-        cost = 2 if trial.has(N.FEAR) else 1
+        cost = 2 if trial.has(FEAR) else 1
         return Budget(played.outcome, played.spendable_whites, played.counted_blacks, cost)
     trial = setup.trial
     outcome = played.outcome()
@@ -190,6 +191,6 @@ def budget(played):
     # still spends the blacks swapped away; Quick Thinking adds its black.
     drawn_blacks = played.blacks() + played.swapped
     blacks = trial.counted_blacks(drawn_blacks) + played.extra_blacks
-    cost = 2 if trial.has(N.FEAR) else 1
+    cost = 2 if trial.has(FEAR) else 1
     return Budget(outcome, whites, blacks, cost, setup.spend_effects,
                   (setup.taken_white, setup.taken_black), setup.helpers, setup.group)

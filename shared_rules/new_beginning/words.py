@@ -1,12 +1,13 @@
 # New Beginning in words (host only, not on the board): what `roll`, `draw`,
 # `history`, the virtual gadget and `serve` say of a draw (shared_rules.game.Game.words).
 from shared_rules import names as N
+from shared_rules.new_beginning import TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE
 
 OUTCOME_WORDS = {
-    N.TOTAL_SUCCESS: "Total success",
-    N.PARTIAL_SUCCESS: "Partial success",
-    N.PARTIAL_FAILURE: "Partial failure",
-    N.TOTAL_FAILURE: "Total failure",
+    TOTAL_SUCCESS: "Total success",
+    PARTIAL_SUCCESS: "Partial success",
+    PARTIAL_FAILURE: "Partial failure",
+    TOTAL_FAILURE: "Total failure",
 }
 
 TITLES = OUTCOME_WORDS     # as its players name the outcomes (Game.title)

@@ -1,6 +1,7 @@
 # New Beginning on four buttons, driven by scripted presses on a fake board: the
 # exact frames the ring shows, the skippable draw, results recorded and marked.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
 from fatebox_fw import play as P
@@ -126,7 +127,7 @@ def test_a_whole_trial_shows_the_exact_frames():
     run(gadget, board, start + 2 * P.RESULT_VIEW_MS + 10 - board.now)
     assert board.frame() == frame_of([W, K, K])                     # and the tokens again
     d = gadget.describe()
-    assert d["screen"] == "result" and d["outcome"] == N.PARTIAL_SUCCESS
+    assert d["screen"] == "result" and d["outcome"] == NB.PARTIAL_SUCCESS
     assert d["text"] == "Partial success \u2014 exit from the scene"
 
 
@@ -258,7 +259,7 @@ def test_a_trial_on_the_box_is_recorded_on_the_active_character_and_saved_on_lea
     tap(gadget, board, "go")                                 # leave the result: one save
     saved = Store(board.storage).characters["Ilo"]
     assert saved.trials == 1
-    assert saved.history[-1] == {"outcome": N.PARTIAL_SUCCESS, "tokens": "wbb", "white": 2, "black": 3, "exit": True}
+    assert saved.history[-1] == {"outcome": NB.PARTIAL_SUCCESS, "tokens": "wbb", "white": 2, "black": 3, "exit": True}
     assert Store(board.storage).characters["Mara"].trials == 0
 
 
@@ -388,4 +389,4 @@ def test_partial_failure_shows_every_third_pixel_orange():
     assert board.frame() == frame_of([W, K])
     run(gadget, board, start + P.RESULT_VIEW_MS + 10 - board.now)
     assert board.frame() == frame_of([ORANGE, OFF, OFF] * 4)
-    assert gadget.describe()["outcome"] == N.PARTIAL_FAILURE
+    assert gadget.describe()["outcome"] == NB.PARTIAL_FAILURE

@@ -2,6 +2,7 @@
 # their levels, a placed token used, lessons, spending whites and blacks, crucial
 # rewards, all through shared_rules (nbsetup, nbplay, spending, crucial).
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
 from fatebox_fw import ring as R
@@ -167,7 +168,7 @@ def test_a_crucial_reward_named_on_the_host_waits_on_the_sheet():
     assert text(gadget) == "Crucial trial: a new trait (1 of 3)"
     tap(gadget, board, "go")
     mara = Store(board.storage).characters["Mara"]
-    assert mara.sheet.rewards == [{"reward": "new-trait", "outcome": N.TOTAL_SUCCESS}]
+    assert mara.sheet.rewards == [{"reward": "new-trait", "outcome": NB.TOTAL_SUCCESS}]
 
 
 def test_a_lesson_put_into_play_changes_the_bag():
@@ -215,7 +216,7 @@ def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
     from shared_rules import roster
     # 42 rewards waiting fit a reply with a full history of the longest entries
     # (a bag of the box's supply: up to 11 of a colour).
-    gadget, board = box([3] * 12, rewards=[{"reward": "lesson", "outcome": N.TOTAL_FAILURE}] * 42)
+    gadget, board = box([3] * 12, rewards=[{"reward": "lesson", "outcome": NB.TOTAL_FAILURE}] * 42)
     assert roster.too_large(gadget.store.characters["Mara"]) is None
     to(gadget, board, C.STATUSES)
     tap(gadget, board, "minus")

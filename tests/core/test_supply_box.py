@@ -2,6 +2,7 @@
 # docs/protocol.md, table): kept on flash, set over the `table` op, used by the
 # box's own draws and odds meter and by the protocol's trial. Both interpreters.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import SeededBytes
@@ -213,7 +214,7 @@ def test_the_whites_beside_helpers_stop_at_the_white_supply_and_distraction_lets
             for _ in range(7):
                 tap(gadget, board, "plus")                # the 8th slot: distraction
             long_press(gadget, board, "plus")
-            assert gadget.core.game.statuses == [N.DISTRACTION]
+            assert gadget.core.game.statuses == [NB.DISTRACTION]
         to(gadget, board, C.HELP)
         for _ in range(4):
             tap(gadget, board, "plus")                    # 4 helpers

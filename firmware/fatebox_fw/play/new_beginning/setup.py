@@ -1,7 +1,7 @@
 # New Beginning's set-up on four buttons (rules/new-beginning.md): difficulty,
 # danger, statuses and a crucial trial, help or a group, the traits, the draw size.
-from shared_rules import names as N
-from shared_rules.new_beginning import MAX_DANGER, build_whites, trait_whites
+# Its thematic statuses under another name: STATUSES is the screen that sets them.
+from shared_rules.new_beginning import MAX_DANGER, STATUSES as THEMATIC, build_whites, trait_whites
 from shared_rules.new_beginning.groups import most_difficulty, most_participants
 from shared_rules.errors import RulesError
 from fatebox_fw import play as P
@@ -14,7 +14,7 @@ DEFAULT_DIFFICULTY = 3      # rules/new-beginning.md, Difficulty table: normal
 DEFAULT_WHITES = 1
 FIRST_DRAW = 3              # a character's first trial opens on this draw (the nearest the bag allows)
 CRUCIAL = "crucial"         # the tenth slot of the statuses screen
-STATUS_SLOTS = N.STATUSES + (CRUCIAL,)
+STATUS_SLOTS = THEMATIC + (CRUCIAL,)
 
 # Built once: steps() is asked every frame.
 STEPS = (DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE)
@@ -124,8 +124,8 @@ class Setup(P.Play):
             if self.chosen[i]:
                 mask |= 1 << i
         statuses = 0
-        for i in range(len(N.STATUSES)):
-            if N.STATUSES[i] in self.statuses:
+        for i in range(len(THEMATIC)):
+            if THEMATIC[i] in self.statuses:
                 statuses |= 1 << i
         return [self.difficulty, self.danger or 0, statuses, int(self.crucial), self.helpers, self.group or 0,
                 mask, self.k, self.whites]
@@ -137,7 +137,7 @@ class Setup(P.Play):
         if self.difficulty != values[0]:
             moved.append("difficulty %d" % self.difficulty)
         self.danger = min(values[1], MAX_DANGER) or None
-        self.statuses = [N.STATUSES[i] for i in range(len(N.STATUSES)) if values[2] & (1 << i)]
+        self.statuses = [THEMATIC[i] for i in range(len(THEMATIC)) if values[2] & (1 << i)]
         self.crucial = bool(values[3])
         self.helpers = min(values[4], white)
         group = values[5]
