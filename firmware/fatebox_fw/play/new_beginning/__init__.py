@@ -6,8 +6,9 @@ from shared_rules.new_beginning import (ROW, TOTAL_SUCCESS, PARTIAL_SUCCESS, PAR
                                         OPTIMISM, FOCUS, INSPIRATION, DISTRACTION, FATIGUE, trait_whites)
 from shared_rules.errors import RulesError
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
-from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
 from fatebox_fw.play.new_beginning.setup import CRUCIAL, STATUS_SLOTS
+# Its screens, named here as every play module names its own.
+from fatebox_fw.play.new_beginning.setup import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
 from fatebox_fw.play.new_beginning.spending import Spending
 # The screens in order, named here as every play module names them (STEPS, AFTER).
 from fatebox_fw.play.new_beginning.setup import STEPS, AFTER, EXTRAS   # noqa: F401

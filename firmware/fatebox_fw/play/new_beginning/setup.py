@@ -6,9 +6,16 @@ from shared_rules.new_beginning.groups import most_difficulty, most_participants
 from shared_rules.errors import RulesError
 from fatebox_fw import play as P
 
-# Screens, in the order of a trial: named in fatebox_fw.play, so that the core
-# can name them without this module in RAM.
-from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
+# Its screens, in the order of a trial (rules/new-beginning.md, Facing a Trial).
+DIFFICULTY = "difficulty"   # the narrator: blacks 1..6, within the black supply
+DANGER = "danger"           # the narrator: none or 1..6
+STATUSES = "statuses"       # the narrator's statuses, and the player's crucial trial
+HELP = "help"               # alone, helpers lending a hand, or a group trial
+TRAITS = "traits"           # the player: traits (and lessons, scars) put into play
+WHITES = "whites"           # without a character: how many whites the traits give
+CHOOSE = "choose"           # how many tokens to draw: the odds meter shows here
+PLACE = "place"             # after a pass: whites placed on traits used
+REWARD = "reward"           # after a crucial trial: what it leaves on the hero
 
 DEFAULT_DIFFICULTY = 3      # rules/new-beginning.md, Difficulty table: normal
 DEFAULT_WHITES = 1

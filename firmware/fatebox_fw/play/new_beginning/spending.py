@@ -4,8 +4,8 @@ from shared_rules import names as N
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.character import MAX_LEVEL
 from fatebox_fw import play as P
-from fatebox_fw.play import RESULT, PLACE, REWARD, TRAITS, WHITES
-from fatebox_fw.play.new_beginning.setup import Setup
+from fatebox_fw.play import RESULT
+from fatebox_fw.play.new_beginning.setup import PLACE, REWARD, TRAITS, WHITES, Setup
 
 
 class Shown:
