@@ -5,16 +5,16 @@ import json
 
 import click
 
-from shared_rules.new_beginning import ADRENALINE, STATUSES
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import ROW, MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
-from fatebox import replies, show, table
+from shared_rules.new_beginning import ROW, ADRENALINE, MAX_DANGER, MAX_SUPPLY, STATUSES, SUPPLY_BLACK, SUPPLY_WHITE, Trial
+from fatebox import replies, show
 from fatebox.cli_roll import character_name
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import allowed_words
 from fatebox.session import connect as _connect, port_option
 from fatebox.systems import result_words
 from fatebox.systems.new_beginning import setup_words
+from fatebox.systems.new_beginning_table import box_supply
 from fatebox.terminal import clean
 
 
@@ -87,7 +87,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     except RulesError as exc:
         raise _option_error(exc, trial)
     with _connect(port) as link:
-        supply = table.box_supply(link)
+        supply = box_supply(link)
         trial = _trial(white, black, danger, statuses, supply)
         try:
             trial.check_draw(k)
