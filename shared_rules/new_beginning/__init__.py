@@ -1,6 +1,5 @@
 # New Beginning (rules/new-beginning.md, read with RULINGS.md): the bag, a
 # draw's outcome, danger, statuses (the odds: new_beginning.odds; the draw: new_beginning.draw).
-from shared_rules import names as N
 from shared_rules.exact import is_int
 from shared_rules.errors import RulesError
 from shared_rules.registry import NEW_BEGINNING as ROW  # noqa: F401 (its row, as every system package has)
@@ -22,6 +21,10 @@ DISTRACTION = "distraction"
 FATIGUE = "fatigue"
 STATUSES = (CONFIDENT, OPTIMISM, FOCUS, INSPIRATION,
             ADRENALINE, CONFUSION, FEAR, DISTRACTION, FATIGUE)
+
+# Its tokens as a trial's `tokens` (the wire and the history) write them: "wbw".
+WHITE = "w"
+BLACK = "b"
 
 # rules/new-beginning.md, Materials: 6 white and 6 black (its row's `table`: the table's supply).
 SUPPLY_WHITE, SUPPLY_BLACK = ROW.table[0][2]
@@ -201,7 +204,7 @@ class Result:
         self.draw = k
         self.tokens = tokens            # e.g. "wbw"
         self.first = first              # the failed first draw under optimism
-        self.white = tokens.count(N.WHITE)
+        self.white = tokens.count(WHITE)
         self.black = len(tokens) - self.white
         self.outcome = outcome
         self.counted_blacks = counted

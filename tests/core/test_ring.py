@@ -18,7 +18,7 @@ def test_one_buffer_is_drawn_in_place():
     buf = ring.buf
     ring.bag(2, 3)
     ring.outcome(NB.TOTAL_FAILURE)
-    ring.tokens("wbb", 3)
+    ring.tokens("wbb", NB.WHITE, 3)
     assert ring.buf is buf and len(buf) == 36
 
 
@@ -78,7 +78,7 @@ def test_the_dark_half_of_a_blink_is_all_off():
 
 def test_marked_blacks_show_in_red():
     ring = Ring(12)
-    ring.tokens("bwb", 3, marks=1)
+    ring.tokens("bwb", NB.WHITE, 3, marks=1)
     assert pixels(ring)[:3] == [N.COLOUR_DANGER, N.COLOUR_WHITE_TOKEN, N.COLOUR_BLACK_TOKEN]
 
 

@@ -86,7 +86,7 @@ def test_the_box_draws_a_bag_of_8_whites_from_its_buttons_under_a_supply_of_8():
     assert gadget.core.screen == C.RESULT
     shown = gadget.core.game.result
     assert (shown.bag_white, shown.bag_black) == (8, 3)
-    assert shown.tokens.count(N.WHITE) == 8 and shown.tokens.count(N.BLACK) == 3
+    assert shown.tokens.count(NB.WHITE) == 8 and shown.tokens.count(NB.BLACK) == 3
 
 
 def test_the_trial_op_plays_by_the_boxs_supply():

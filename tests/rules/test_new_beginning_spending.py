@@ -1,6 +1,5 @@
 # rules/new-beginning.md, Spending Tokens and the note Investing in the Future,
 # read with docs/rulings.md. Runs on CPython and MicroPython.
-from shared_rules import names as N
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial, build_whites
 from shared_rules.errors import RulesError
@@ -203,7 +202,7 @@ def test_thrift_names_where_its_token_goes():
     result = hand(3, 3, 1, "w", effects=["thrift"])
     assert raises(RulesError, spend, result, {}, USED).field == "set-aside"
     got = spend(result, {"set-aside": ["Sailing"]}, USED)      # any trait, not only a used one
-    assert got.set_aside == [("Sailing", N.WHITE)]
+    assert got.set_aside == [("Sailing", NB.WHITE)]
 
 
 # -- Placed tokens on the sheet -----------------------------------------------------------

@@ -3,7 +3,7 @@
 # The set-up's screens are in .setup, the draw's and spending's in .spending;
 # here what the table sees of them.
 from shared_rules.new_beginning import (ROW, TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, CONFIDENT,
-                                        OPTIMISM, FOCUS, INSPIRATION, DISTRACTION, FATIGUE, trait_whites)
+                                        OPTIMISM, FOCUS, INSPIRATION, DISTRACTION, FATIGUE, WHITE, trait_whites)
 from shared_rules.errors import RulesError
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.play.new_beginning.setup import CRUCIAL, STATUS_SLOTS
@@ -101,7 +101,7 @@ class Play(Spending):
         ring.toggles(self.states, self.kinds, n, at - first, blink)
 
     def render_items(self, ring, shown, t):
-        ring.tokens(self.result.tokens, shown, self.marks if self.screen == RESULT else 0)
+        ring.tokens(self.result.tokens, WHITE, shown, self.marks if self.screen == RESULT else 0)
 
     def blinking(self):
         return self.result.exit     # an exit from the scene blinks
