@@ -10,13 +10,13 @@ from shared_rules import colour_tokens as CT
 from shared_rules import forged_in_the_dark as FD
 from shared_rules import light_dark as LD
 from shared_rules.light_dark import effects as LE
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
 
 # New Beginning: no status, then each status on its own; no danger, then 1..6.
-NB_STATUSES = [()] + [(s,) for s in N.STATUSES]
+NB_STATUSES = [()] + [(s,) for s in NB.STATUSES]
 NB_DANGERS = [None] + list(range(1, MAX_DANGER + 1))
 # Light and Dark: Ego before the roll, where dark dice can cost it; 9 is the
 # largest Ego max at creation (3 Insight + 3 Resolve + 3).
@@ -112,7 +112,7 @@ def queries():
 
 def _nb_sizes(white, black, statuses):
     size = white + black
-    if N.ADRENALINE in statuses:
+    if NB.ADRENALINE in statuses:
         return (size - 1,) if size >= 2 else ()
     return range(1, size + 1)
 
@@ -183,7 +183,7 @@ def named_table(t, got):
         return [named(t, got)]
     rows = []
     for odds in got:
-        rows.append([(name, odds.count(name), odds.denominator) for name in N.OUTCOMES]
+        rows.append([(name, odds.count(name), odds.denominator) for name in NB.OUTCOMES]
                     + [("exit", odds.exit, odds.denominator)])
     return rows
 

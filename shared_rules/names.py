@@ -1,33 +1,12 @@
-# Names both sides use: outcomes, statuses, colours, protocol words.
-# Defined once here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md.
+# Names both sides use: systems, colours, protocol words. Defined once
+# here (STYLE.md, "For this project" 4); kebab-case as in RULINGS.md. A system's
+# own words (outcomes, statuses, tokens) are its package's: they leave RAM with it.
 
-from shared_rules.registry import ROWS as _ROWS, NAMES as _NAMES
+from shared_rules.registry import NAMES as _NAMES
 
 # The game systems are the registry's rows (shared_rules/registry.py). The
 # flagship, its first row (registry.DEFAULT), is the system of a sheet that names none.
 SYSTEMS = _NAMES        # every system's name, the registry's order (derived: the registry lists them)
-
-# rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome"): the
-# flagship's row's names, defined once there.
-TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE = OUTCOMES = _ROWS[0].outcomes
-PASSED = _ROWS[0].passed
-
-# rules/new-beginning.md, Thematic Statuses
-CONFIDENT = "confident"
-OPTIMISM = "optimism"
-FOCUS = "focus"
-INSPIRATION = "inspiration"
-ADRENALINE = "adrenaline"
-CONFUSION = "confusion"
-FEAR = "fear"
-DISTRACTION = "distraction"
-FATIGUE = "fatigue"
-STATUSES = (CONFIDENT, OPTIMISM, FOCUS, INSPIRATION,
-            ADRENALINE, CONFUSION, FEAR, DISTRACTION, FATIGUE)
-
-# Tokens as the wire and the history write them.
-WHITE = "w"
-BLACK = "b"
 
 # Protocol v2 (docs/protocol.md): v1 plus revisions in list and get, the board's
 # unique id in hello, one atomic transaction of several characters (begin,

@@ -2,6 +2,9 @@
 # files; no other product module names it (its name, words, package or a name of
 # its own), so every caller goes through the object. What counts as naming is
 # derived from the registry, not listed here: a new row is checked as it lands.
+# Nor does a shared module keep a system's vocabulary (its outcomes, statuses,
+# screens) for it: that is derived from the systems' own files (misplaced()).
+import ast
 import io
 import re
 import tokenize
@@ -95,6 +98,121 @@ def found():
     return out
 
 
+def _system(name, owns):
+    """The system whose own file `name` is, or None: a shared module."""
+    for system, own in owns:
+        if _is_own(name, own):
+            return system
+    return None
+
+
+def _dotted(name):
+    """The module a product file is: host/fatebox/table.py -> fatebox.table."""
+    parts = name[:-len(".py")].split("/")
+    if parts[0] in ("firmware", "host"):
+        parts = parts[1:]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+class _Facts:
+    """What the check reads of a module: its module-level UPPER_CASE constants
+    [(line, name, its value if a literal else None)] and what its code reads,
+    (module, name) pairs ("" for its own module's names)."""
+
+    def __init__(self, source):
+        tree = ast.parse(source)
+        self.constants, self.reads = [], set()
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                try:
+                    value = ast.literal_eval(node.value)
+                except (ValueError, TypeError, SyntaxError):
+                    value = None        # made of other names: read below
+                for target in node.targets:
+                    pairs = [(target, value)]
+                    if isinstance(target, ast.Tuple):       # A, B = "a", "b": each its own
+                        values = value if isinstance(value, tuple) and len(value) == len(target.elts) else None
+                        pairs = [(t, values and values[i]) for i, t in enumerate(target.elts)]
+                    for t, v in pairs:
+                        if isinstance(t, ast.Name) and t.id.isupper() and not t.id.startswith("_"):
+                            self.constants.append((node.lineno, t.id, v))
+        modules, imported = {}, {}      # a local name -> the module it is; -> (module, name) it is
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Import):
+                for a in n.names:
+                    if a.asname:
+                        modules[a.asname] = a.name
+            elif isinstance(n, ast.ImportFrom) and n.module:
+                for a in n.names:
+                    # `from package import module` or `from module import name`: either may be meant.
+                    modules[a.asname or a.name] = n.module + "." + a.name
+                    imported[a.asname or a.name] = (n.module, a.name)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in modules:
+                self.reads.add((modules[n.value.id], n.attr))
+            elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                self.reads.add(imported.get(n.id, ("", n.id)))
+
+
+def vocabulary(facts, owns):
+    """{system: (names, values)}: the constant names and string values at module level
+    in a system's own files that no other system's own files define."""
+    defined = {}
+    for name, fact in facts.items():
+        system = _system(name, owns)
+        if system is not None:
+            names, values = defined.setdefault(system, (set(), set()))
+            for _, constant, value in fact.constants:
+                names.add(constant)
+                if isinstance(value, str):
+                    values.add(value)
+    out = {}
+    for system, (names, values) in defined.items():
+        others = [defined[s] for s in defined if s != system]
+        out[system] = (names - set().union(*[o[0] for o in others]), values - set().union(*[o[1] for o in others]))
+    return out
+
+
+def _number(value):
+    return isinstance(value, (int, float)) or (isinstance(value, tuple) and value and all(map(_number, value)))
+
+
+def misplaced(facts, owns):
+    """[(file, line, system, text)]: a shared module's constant that is a system's. One no
+    shared code reads (its own module included) is that system's when only that system's
+    files read it (a word, not a number: numbers are limits and indices), or when its name
+    or value is one only that system's files define. One shared code reads is its own word
+    that happens to match (buttons.SHORT, Axiom's range)."""
+    words = vocabulary(facts, owns)
+    out = []
+    for name, fact in sorted(facts.items()):
+        if name == "shared_rules/registry.py" or _system(name, owns) is not None:
+            continue        # the one list; a system's own file
+        module = _dotted(name)
+        for line, constant, value in fact.constants:
+            readers = set()
+            for other, seen in facts.items():
+                if (module if other != name else "", constant) in seen.reads:
+                    readers.add(_system(other, owns))
+            if None in readers:
+                continue    # shared code reads it: a word of its own
+            for system, (names, values) in sorted(words.items()):
+                if (readers == {system} and not _number(value)) or constant in names or (
+                        isinstance(value, str) and value in values):
+                    out.append((name, line, system, "%s = %r" % (constant, value) if value is not None else constant))
+    return out
+
+
+def _owns():
+    return [(row.name, _own(row)) for row in registry.ROWS]
+
+
+def _facts():
+    return dict((name, _Facts(path.read_text(encoding="utf-8"))) for name, path in _files())
+
+
 def test_the_check_finds_a_system_named_outside_its_files(tmp_path):
     row = registry.ROWS[-1]
     patterns = _patterns(row)
@@ -107,3 +225,26 @@ def test_the_check_finds_a_system_named_outside_its_files(tmp_path):
 def test_no_product_module_names_a_system_outside_its_own_files():
     hits = found()
     assert not hits, "\n".join("%s:%d names %s: %s" % hit for hit in hits)
+
+
+def test_the_check_finds_a_systems_word_kept_in_a_shared_module():
+    owns, facts = _owns(), _facts()
+    row = registry.ROWS[0]
+    names, values = vocabulary(facts, owns)[row.name]
+    own = _own(row)[0] + "__init__.py"          # its package, as shared_rules/<package>/__init__.py
+    value, constant = sorted(values)[0], sorted(names)[0]
+    for source in ("WORD = %r\n" % value, "%s = 1\n" % constant):
+        changed = dict(facts, **{"shared_rules/names.py": _Facts(source)})
+        assert [hit[2] for hit in misplaced(changed, owns)] == [row.name], source
+    # A shared constant only that system's files read, whatever its name and value.
+    changed = dict(facts, **{"shared_rules/names.py": _Facts("LONELY_WORD = 'lonely'\n"),
+                             own: _Facts("from shared_rules import names as N\nX = N.LONELY_WORD\n")})
+    assert [hit[2] for hit in misplaced(changed, owns)] == [row.name]
+    # Read by shared code too: a word of its own.
+    changed["firmware/fatebox_fw/ring.py"] = _Facts("from shared_rules import names as N\nprint(N.LONELY_WORD)\n")
+    assert misplaced(changed, owns) == []
+
+
+def test_no_shared_module_keeps_a_systems_vocabulary():
+    hits = misplaced(_facts(), _owns())
+    assert not hits, "\n".join("%s:%d keeps %s's %s" % hit for hit in hits)

@@ -16,7 +16,7 @@ board = None
 
 
 def start(page, seed, demo):
-    """The box on the page's flash; the demo table's characters (and supply)
+    """The box on the page's flash; the demo table's characters (and table settings)
     go in when the flash holds none (as `make run` does). JSON: what was done."""
     global box, board
     board = WebBoard(page, seed=None if seed is None or seed == "" else str(seed))
@@ -27,9 +27,10 @@ def start(page, seed, demo):
         for data in table["characters"]:
             box.server.call("put", {"character": data})
             loaded.append(data["name"])
-        supply = table.get("supply")
-        if supply and tuple(supply) != box.core.supply:
-            box.core.set_table("supply", supply, board.ticks_ms())
+        settings = table.get("table") or {}
+        for name in settings:
+            if tuple(settings[name]) != getattr(box.core, name):
+                box.core.set_table(name, settings[name], board.ticks_ms())
         box.store.flush()
     return json.dumps({"demo": loaded, "status": box.store.status})
 
@@ -49,7 +50,9 @@ def flush():
 
 def describe():
     d = box.describe()
-    d["supply"] = list(box.core.supply)
+    # The table settings the box plays by, keyed as web/build.py keys the help lines.
+    d["table"] = ";".join(",".join(str(v) for v in getattr(box.core, setting[0]))
+                          for row in registry.ROWS for setting in row.table)
     d["status"] = box.store.status
     d["brightness"] = box.core.brightness
     d["now"] = board.ticks_ms()

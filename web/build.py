@@ -58,30 +58,37 @@ def firmware_files(sources=False):
 
 
 def demo_table():
-    """The demo table (examples/): each sheet's character as the box keeps it, and the supply."""
+    """The demo table (examples/): each sheet's character as the box keeps it, and the
+    table settings its table file gives (setting -> its values)."""
     table = ROOT / "examples" / tables.FILE
     characters = []
     for path in sorted((ROOT / "examples").glob("*.toml")):
         if path == table:
             continue
         characters.append(sheets.load(str(path)).character.to_dict())
-    supply = tables.load(str(table)).supply
-    return {"characters": characters, "supply": list(supply) if supply else None}
+    settings = tables.load(str(table)).settings
+    return {"characters": characters, "table": dict((name, list(values)) for name, values in settings.items())}
 
 
-def help_lines(supplies):
-    """{"white,black": {system or "": {screen: [label, line]}}}: the help line
-    under the ring, from the same tables as the button cards."""
+def settings_key(settings):
+    """Every table setting's values as web/app.py's describe() keys them: "6,6"
+    (values joined by commas, settings by semicolons, in the registry's order)."""
+    return ";".join(",".join(str(v) for v in settings[name]) for name in tables.SETTINGS)
+
+
+def help_lines(tables_settings):
+    """{settings_key: {system or "": {screen: [label, line]}}}: the help line
+    under the ring for each table's settings, from the same tables as the button cards."""
     out = {}
-    for supply in supplies:
+    for settings in tables_settings:
         per = {}
         for system in [None] + list(registry.NAMES):
             rows = help_tables.MENU + (help_tables.DRAWING,)
             if system is not None:
-                table = help_tables.system(system, supply)
+                table = help_tables.system(system, settings)
                 rows = table["setup"] + table["result"] + rows
             per[system or ""] = dict((r[0], [r[1], help_tables.line(r)]) for r in rows)
-        out["%d,%d" % tuple(supply)] = per
+        out[settings_key(settings)] = per
     return out
 
 
@@ -111,10 +118,11 @@ def build(out, seeded=False, sources=False):
     write_json(tmp / "firmware.json", firmware_files(sources))
     demo = demo_table()
     write_json(tmp / "demo.json", demo)
-    supplies = [tables.DEFAULT_SUPPLY]
-    if demo["supply"] and tuple(demo["supply"]) not in supplies:
-        supplies.append(tuple(demo["supply"]))
-    write_json(tmp / "help.json", {"lines": help_lines(supplies),
+    # The rules' own settings, and the demo table's where it gives others.
+    shown = [tables.filled()]
+    if settings_key(tables.filled(demo["table"])) != settings_key(shown[0]):
+        shown.append(tables.filled(demo["table"]))
+    write_json(tmp / "help.json", {"lines": help_lines(shown),
                                    "buttons": [list(b) for b in BUTTONS],
                                    "words": roster.SYSTEM_WORDS, "systems": list(registry.NAMES)})
     version = commit()

@@ -22,7 +22,7 @@ export function makePanel(box, call, persist, fb) {
     $("words").textContent = d.text;
     const help = box.help;
     const words = help.words[d.system] || d.system;
-    const lines = help.lines[d.supply.join(",")] || help.lines[Object.keys(help.lines)[0]];
+    const lines = help.lines[d.table] || help.lines[Object.keys(help.lines)[0]];
     const row = (lines[d.system] || {})[d.screen] || lines[""][d.screen];
     $("where").textContent = `${words} · ${row ? row[0] : d.screen} · ${d.active || "nobody"}`;
     $("help").textContent = row ? row[1] : "";

@@ -4,6 +4,8 @@
 import binascii
 import io
 
+from shared_rules.registry import ROWS as _ROWS
+
 try:
     from binascii import crc32 as _crc32
 except ImportError:
@@ -24,8 +26,10 @@ FILE = "characters.json"
 STAGED = "sync.staged"   # a transaction's characters, one request per line, until commit
 BACKUP = ".bak"       # the generation before the last save: load falls back to it
 FORMAT = 1
-# Settings kept with the characters (one file, one write).
-SETTINGS = ("brightness", "system", "active", "supply", "setups")
+# Settings kept with the characters (one file, one write): the box's own and
+# each system's table settings (its registry row's `table`), by the names the
+# boxes in the field have kept them under.
+SETTINGS = ("brightness", "system", "active") + tuple(s[0] for row in _ROWS for s in row.table) + ("setups",)
 # The file ends in its CRC-32 (docs/flash.md, Checked on load): a key whose
 # text is a fixed length, covering every byte before it.
 CRC_HEAD = b', "crc": "'

@@ -171,11 +171,12 @@ class Ring:
         self.clear()
         self.put(position % self.count, self.draw)
 
-    def tokens(self, tokens, shown, marks=0):
-        """The first `shown` drawn tokens in draw order; the first `marks` blacks as misfortunes."""
+    def tokens(self, tokens, white, shown, marks=0):
+        """The first `shown` drawn tokens in draw order, a letter each (`white` a white
+        one's, any other a black); the first `marks` blacks as misfortunes."""
         self.clear()
         for i in range(min(shown, len(tokens), self.count)):
-            if tokens[i] == N.WHITE:
+            if tokens[i] == white:
                 self.put(i, self.white)
             elif marks > 0:
                 self.put(i, self.mark)

@@ -257,15 +257,16 @@ def wiring_back(profile):
     return layout(fill)
 
 
-def cards(profile_name="pico", supply=None):
+def cards(profile_name="pico", settings=None):
     """{name: (front Page, back Page)}: a card per system, then the wiring.
-    supply: the table's New Beginning supply (white, black) the cards' ranges follow (the rules' 6 and 6: None)."""
+    settings: the table's settings the cards' ranges follow, setting -> its values
+    (fatebox.table; the rules' own for those it leaves out)."""
     from fatebox.deploy import boards_dir
     with open(boards_dir() / ("%s.json" % profile_name), encoding="utf-8") as f:
         profile = json.load(f)
     out = {}
     shared = None
-    for table in H.systems(supply):
+    for table in H.systems(settings):
         frames = screen_frames(table["system"])
         if shared is None:
             shared = back(frames)       # the menu's pages are the same in every system
@@ -274,11 +275,11 @@ def cards(profile_name="pico", supply=None):
     return out
 
 
-def write(directory, profile_name="pico", supply=None):
+def write(directory, profile_name="pico", settings=None):
     """Write <name>.pdf (front, back) and <name>-front.svg, <name>-back.svg; the paths written."""
     os.makedirs(directory, exist_ok=True)
     written = []
-    for name, (front, rear) in cards(profile_name, supply).items():
+    for name, (front, rear) in cards(profile_name, settings).items():
         for path, data in ((os.path.join(directory, name + ".pdf"), pdf_bytes([front, rear])),
                            (os.path.join(directory, name + "-front.svg"), svg_text(front).encode("utf-8")),
                            (os.path.join(directory, name + "-back.svg"), svg_text(rear).encode("utf-8"))):

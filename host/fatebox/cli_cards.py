@@ -13,16 +13,17 @@ from fatebox.errors import FateboxError
 @click.option("--board", "board", default="pico", show_default=True, metavar="PROFILE",
               help="The board profile the wiring card shows (hardware/boards/).")
 @click.option("--table", "table_path", default=None, metavar="TABLE.toml",
-              help="The table file whose %s supply the card's ranges follow (default: the rules' %d and %d)."
-                   % ((table.owner("supply").words,) + table.DEFAULT_SUPPLY))
+              help="The table file whose %s the card's ranges follow (default: the rules' %s)."
+                   % (" and ".join("%s %s" % (table.owner(name).words, name) for name in table.SETTINGS),
+                      "; ".join(" and ".join(str(v) for v in table.DEFAULTS[name]) for name in table.SETTINGS)))
 def cards(out, board, table_path):
     """Print-ready button cards (one per system) and the wiring card: A6 PDF (front, back) and SVG."""
     from fatebox import cards as C
     from fatebox.deploy import board_profile
     name, _ = board_profile(board)     # a bad --board is refused here, naming the ones there are
-    supply = table.load(table_path).supply if table_path is not None else None   # checked as push checks it
+    settings = table.load(table_path).settings if table_path is not None else None   # checked as push checks it
     try:
-        written = C.write(out, name, supply)
+        written = C.write(out, name, settings)
     except OSError as exc:
         raise FateboxError("cannot write the cards into %s: %s" % (out, exc.strerror or exc))
     click.echo("%d cards written into %s (%s)" % (len(written) // 3, out, ", ".join(

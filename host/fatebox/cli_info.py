@@ -23,7 +23,7 @@ def info_command(as_json, port):
                 raise
             raise FateboxError("the firmware on %s is older than the `info` op: update it "
                                "(fatebox deploy, or flash Fatebox's image)" % link.name)
-        supply = table.box_supply(link)
+        settings = table.box_settings(link)
     reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
     if as_json:
         click.echo(json.dumps(reply))
@@ -39,7 +39,8 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
-    echo("supply: %s (%s's tokens; `fatebox table` sets it)" % (table.supply_words(supply), table.owner("supply").words))
+    for name in table.SETTINGS:
+        echo("%s: %s (%s; `fatebox table` sets it)" % (name, table.words(name, settings[name]), table.about(name)))
     if cli_entropy.health_line(reply.get("entropy")):
         echo(cli_entropy.health_line(reply.get("entropy")))
 

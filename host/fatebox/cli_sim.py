@@ -14,8 +14,9 @@ from fatebox.errors import FateboxError, USAGE
 @click.option("--state", "state_dir", default=None, help="Folder for the gadget's flash (default .fatebox/sim).")
 @click.option("--load", "load", multiple=True, metavar="SHEET.toml", help="Sheets to load at start.")
 @click.option("--table", "table_path", default=None, metavar="TABLE.toml",
-              help="A table file (%s's supply) the box takes at start, with the sheets "
-                   "(a table.toml among the sheets does the same)." % table.owner("supply").words)
+              help="A table file (%s) the box takes at start, with the sheets "
+                   "(a table.toml among the sheets does the same)."
+                   % ", ".join("%s's %s" % (table.owner(name).words, name) for name in table.SETTINGS))
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
 @click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
 @click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
@@ -61,6 +62,6 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
         if warning is not None:
             say("sim: warning: " + warning)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
-                   if_empty=if_empty, fresh=fresh, supply=table_file.supply if table_file is not None else None,
+                   if_empty=if_empty, fresh=fresh, table=table_file.settings if table_file is not None else None,
                    started=started)
     raise SystemExit(code or 0)

@@ -17,7 +17,7 @@ def state(as_json, port):
     with _connect(port) as link:
         reply = link.state()
         info = link.info or {}
-        supply = table.box_supply(link)
+        settings = table.box_settings(link)
     reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
     if as_json:
         click.echo(json.dumps(reply))
@@ -34,4 +34,5 @@ def state(as_json, port):
     echo("screen: %s" % reply.get("screen"))
     echo("characters: %s%s" % (reply.get("characters", "?"),
                                      "; play not yet saved to flash" if reply.get("unsaved") else ""))
-    echo("supply: %s" % table.supply_words(supply))
+    for name in table.SETTINGS:
+        echo("%s: %s" % (name, table.words(name, settings[name])))

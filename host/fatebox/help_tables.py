@@ -3,7 +3,7 @@
 import importlib
 
 from shared_rules import registry
-from fatebox.table import DEFAULT_SUPPLY
+from fatebox.table import filled
 from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
@@ -12,11 +12,12 @@ def module(name):
     return registry.row(name).play + "_help"
 
 
-def system(name, supply=None):
+def system(name, settings=None):
     """The help table of a system by its name (`new-beginning`, ...); KeyError if none.
 
-    supply: the table's supply (white, black) (fatebox.table), the rules' 6 and 6
-    when None; a table whose module has numbers(supply) says its ranges for it."""
+    settings: the table's settings, setting -> its values (fatebox.table), the rules'
+    own for those it leaves out; a table whose module has numbers(settings) says its
+    ranges for them."""
     if name not in registry.BY_NAME:
         raise KeyError(name)
     found = importlib.import_module(module(name))
@@ -24,7 +25,7 @@ def system(name, supply=None):
     assert table["system"] == name, module(name)
     numbers = getattr(found, "numbers", None)
     if numbers is not None:
-        table = _filled(table, numbers(supply or DEFAULT_SUPPLY))
+        table = _filled(table, numbers(filled(settings)))
     return table
 
 
@@ -39,17 +40,17 @@ def _filled(value, numbers):
     return value
 
 
-def systems(supply=None):
-    """Every system's table, in the registry's order (supply: as system())."""
-    return tuple(system(name, supply) for name in registry.NAMES)
+def systems(settings=None):
+    """Every system's table, in the registry's order (settings: as system())."""
+    return tuple(system(name, settings) for name in registry.NAMES)
 
 
-def row(system_name, screen, supply=None):
-    """The row for a screen of a system (or of the menu), or None (supply: as system())."""
+def row(system_name, screen, settings=None):
+    """The row for a screen of a system (or of the menu), or None (settings: as system())."""
     rows = MENU + (DRAWING,)
     if system_name is not None:
         try:
-            table = system(system_name, supply)
+            table = system(system_name, settings)
             rows = table["setup"] + table["result"] + rows
         except KeyError:
             pass

@@ -88,12 +88,12 @@ def start_over(state_dir):
     return aside
 
 
-def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, supply=None,
+def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, table=None,
             started=None):
     """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q: 0, or 130 for Ctrl-C.
 
-    `if_empty`: the sheets in `load` (and the table's `supply`, (white, black),
-    checked by the caller) go in only if the box holds no character (make run
+    `if_empty`: the sheets in `load` (and the `table` settings, setting -> its
+    values, checked by the caller) go in only if the box holds no character (make run
     keeps its table); `fresh`: the flash is set aside first; `started(gadget,
     board, took)`: called once the sheets are in (`took`: this start loaded them;
     the host's records take them).
@@ -105,12 +105,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empt
     except OSError as exc:
         raise FateboxError("cannot use %s for the virtual board's flash: %s" % (state_dir, exc.strerror or exc))
     try:
-        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply, started)
+        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table or {}, started)
     finally:
         os.close(lock)
 
 
-def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, supply, started):
+def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table, started):
     if fresh:
         aside = start_over(state_dir)
         if aside is not None:
@@ -129,15 +129,17 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, suppl
             if not headless:
                 print("fatebox sim: the box holds %d characters from before: playing on with them%s "
                       "(make run FRESH=1 starts over)" % (len(gadget.store.characters),
-                                                          " and its supply" if supply is not None else ""),
+                                                          " and its " + " and ".join(table) if table else ""),
                       file=sys.stderr)
         else:
             load_characters(gadget, load)
-            if supply is not None and tuple(supply) != gadget.core.supply:
+            for name, values in table.items():
+                if tuple(values) == getattr(gadget.core, name):
+                    continue
                 try:
-                    gadget.core.set_table("supply", supply, board.ticks_ms())
+                    gadget.core.set_table(name, values, board.ticks_ms())
                 except StoreError as exc:
-                    raise FateboxError("cannot save the table's supply in %s: %s" % (gadget.store.directory, exc.message))
+                    raise FateboxError("cannot save the table's %s in %s: %s" % (name, gadget.store.directory, exc.message))
         if started is not None:
             started(gadget, board, took)
         # `--port auto` and `fatebox ports` find this gadget while it runs (gadgets.py).

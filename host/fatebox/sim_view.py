@@ -206,12 +206,12 @@ class TerminalView(LiveScreen):
             self.live.update(self.render(description), refresh=True)
 
     def render(self, description):
-        from fatebox import panel
+        from fatebox import panel, table as tables
         width, height = self.console.size
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
                             port_lines(self.board.port_path, self.command), KEY_ROWS, bottom_line(description),
-                            help_line(description, self.gadget.core.supply), words_line=words_line(self.gadget))
+                            help_line(description, tables.on(self.gadget.core)), words_line=words_line(self.gadget))
 
 
 KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
@@ -282,11 +282,11 @@ def words_line(gadget):
     return visible(result_words(core.system, shown))
 
 
-def help_line(description, supply=None):
+def help_line(description, settings=None):
     """What MINUS, PLUS and GO do on this screen, from the system's help table,
-    its ranges for the box's supply (white, black; the rules' 6 and 6 when None)."""
+    its ranges for the box's table settings (setting -> its values; the rules' own when None)."""
     from fatebox import help_tables
-    row = help_tables.row(description.get("system"), description.get("screen"), supply)
+    row = help_tables.row(description.get("system"), description.get("screen"), settings)
     return help_tables.line(row) if row is not None else None
 
 

@@ -1,7 +1,7 @@
 # The table's own settings, a campaign's and not a character's: `table.toml`
 # beside the sheets, read by push, sync, odds and simulate. A section per system
-# that has some (its registry row's `table`, today the supply of tokens); its
-# host module's `<host>_table` reads each from the file.
+# that has some (its registry row's `table`); its host module's `<host>_table`
+# reads each from the file and says what it is of (ABOUT).
 import importlib
 import os
 
@@ -30,29 +30,38 @@ def setting(name):
 
 
 def owner(name):
-    """The registry row whose table setting `name` is (the supply's: the one that draws from it)."""
+    """The registry row whose table setting `name` is (the system that plays by it)."""
     return setting(name)[0]
 
 
-DEFAULT_SUPPLY = setting("supply")[2]
+# Every table setting's name, in the registry's order, and the rules' own values of each.
+SETTINGS = tuple(s[0] for row in OWNERS for s in row.table)
+DEFAULTS = dict((s[0], tuple(s[2])) for row in OWNERS for s in row.table)
 EXAMPLE = "\n".join(_module(row).EXAMPLE for row in OWNERS)
 
 
 class Table:
     """A table file's settings: `settings`, setting -> its values in the row's
-    order, leaving out those the file does not give; `supply` (white, black) or None."""
+    order, leaving out those the file does not give."""
 
     def __init__(self, path, settings=None):
         self.path = path
         self.settings = dict(settings or {})
 
-    @property
-    def supply(self):
-        return self.settings.get("supply")
+    def get(self, name):
+        """The values the file gives setting `name`, or None."""
+        return self.settings.get(name)
 
     def to_box(self):
         """The `table` op's arguments (docs/protocol.md, table)."""
         return dict((name, dict(zip(setting(name)[1], values))) for name, values in self.settings.items())
+
+
+def filled(settings=None):
+    """Every table setting: those `settings` gives, the rules' own for the others."""
+    out = dict(DEFAULTS)
+    out.update(settings or {})
+    return out
 
 
 def is_table(path):
@@ -113,16 +122,19 @@ def words(name, values):
     return ", ".join("%d %s" % (value, key) for key, value in zip(setting(name)[1], values))
 
 
-def supply_words(supply):
-    return words("supply", supply)
+def about(name):
+    """What setting `name` is of, as `fatebox info` says it: "New Beginning's tokens"."""
+    row = owner(name)
+    return "%s's %s" % (row.words, _module(row).ABOUT[name])
 
 
 def send(link, table, say):
-    """Put a checked Table's settings on the box (the `table` op); the supply it plays by after."""
-    if table is None or table.supply is None:
+    """Put a checked Table's settings on the box (the `table` op); the settings it
+    plays by after (as box_settings), or None when the table gives none."""
+    if table is None or not table.settings:
         return None
     from fatebox.errors import DeviceError
-    before = box_supply(link)
+    before = box_settings(link)
     try:
         reply = link.request("table", **table.to_box())
     except DeviceError as exc:
@@ -130,24 +142,32 @@ def send(link, table, say):
             raise
         raise FateboxError("the firmware on %s is older than the `table` op and plays %s: "
                            "update it (fatebox deploy, or flash Fatebox's image)"
-                           % (link.name, " and ".join(words("supply", DEFAULT_SUPPLY).split(", "))))
-    after = _values("supply", reply)
-    if before != after:
-        say("table: the box's supply is now %s (from %s)" % (supply_words(after), table.path))
+                           % (link.name, "; ".join(" and ".join(words(name, DEFAULTS[name]).split(", "))
+                                                   for name in table.settings)))
+    after = _values(reply)
+    for name in SETTINGS:
+        if before[name] != after[name]:
+            say("table: the box's %s is now %s (from %s)" % (name, words(name, after[name]), table.path))
     return after
 
 
-def _values(name, reply):
-    return tuple(reply[name][key] for key in setting(name)[1])
+def _values(reply):
+    return dict((name, tuple(reply[name][key] for key in setting(name)[1])) for name in SETTINGS)
 
 
-def box_supply(link):
-    """The supply the box plays by; the rules' default from a box older than the `table` op."""
+def box_settings(link):
+    """Every table setting the box plays by, setting -> its values; the rules' own
+    from a box older than the `table` op."""
     from fatebox.errors import DeviceError
     try:
         reply = link.request("table")
     except DeviceError as exc:
         if exc.code != N.E_OP:
             raise
-        return DEFAULT_SUPPLY
-    return _values("supply", reply)
+        return dict(DEFAULTS)
+    return _values(reply)
+
+
+def on(core):
+    """Every table setting a box's core (the virtual board's) plays by, setting -> its values."""
+    return dict((name, tuple(getattr(core, name))) for name in SETTINGS)

@@ -1,9 +1,30 @@
 # New Beginning (rules/new-beginning.md, read with RULINGS.md): the bag, a
 # draw's outcome, danger, statuses (the odds: new_beginning.odds; the draw: new_beginning.draw).
-from shared_rules import names as N
 from shared_rules.exact import is_int
 from shared_rules.errors import RulesError
 from shared_rules.registry import NEW_BEGINNING as ROW  # noqa: F401 (its row, as every system package has)
+
+# rules/new-beginning.md, Success and Failure (RULINGS.md "Outcome"): its row's
+# names, defined once there; here, not in names, so they leave RAM with the system.
+TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE = OUTCOMES = ROW.outcomes
+PASSED = ROW.passed
+
+# rules/new-beginning.md, Thematic Statuses
+CONFIDENT = "confident"
+OPTIMISM = "optimism"
+FOCUS = "focus"
+INSPIRATION = "inspiration"
+ADRENALINE = "adrenaline"
+CONFUSION = "confusion"
+FEAR = "fear"
+DISTRACTION = "distraction"
+FATIGUE = "fatigue"
+STATUSES = (CONFIDENT, OPTIMISM, FOCUS, INSPIRATION,
+            ADRENALINE, CONFUSION, FEAR, DISTRACTION, FATIGUE)
+
+# Its tokens as a trial's `tokens` (the wire and the history) write them: "wbw".
+WHITE = "w"
+BLACK = "b"
 
 # rules/new-beginning.md, Materials: 6 white and 6 black (its row's `table`: the table's supply).
 SUPPLY_WHITE, SUPPLY_BLACK = ROW.table[0][2]
@@ -24,7 +45,7 @@ def build_whites(trait_levels, helpers=0, placed=False, statuses=()):
     best); one per helper lending a hand; one for a placed token used.
     """
     levels = sorted(trait_levels, reverse=True)
-    if N.DISTRACTION in statuses or N.FATIGUE in statuses:
+    if DISTRACTION in statuses or FATIGUE in statuses:
         levels = levels[:2]
     return sum(levels) + helpers + (1 if placed else 0)
 
@@ -82,11 +103,11 @@ class Trial:
             raise RulesError("danger", "danger must be 1..%d or none, got %r" % (MAX_DANGER, danger))
         seen = []
         for status in statuses:
-            if status not in N.STATUSES:
-                raise RulesError("statuses", "unknown status %r; known: %s" % (status, ", ".join(N.STATUSES)))
+            if status not in STATUSES:
+                raise RulesError("statuses", "unknown status %r; known: %s" % (status, ", ".join(STATUSES)))
             if status not in seen:
                 seen.append(status)
-        if N.ADRENALINE in seen and white + black < 2:
+        if ADRENALINE in seen and white + black < 2:
             raise RulesError("statuses", "adrenaline draws all tokens but one: the bag needs 2 or more")
         self.white = white
         self.black = black
@@ -101,7 +122,7 @@ class Trial:
 
     def draw_sizes(self):
         """The draw sizes the player may choose; one forced size under adrenaline."""
-        if self.has(N.ADRENALINE):
+        if self.has(ADRENALINE):
             return (self.size() - 1,)
         return tuple(range(1, self.size() + 1))
 
@@ -110,13 +131,13 @@ class Trial:
             raise RulesError("draw", "draw must be a whole number, got %r" % (k,))
         sizes = self.draw_sizes()
         if k not in sizes:
-            if self.has(N.ADRENALINE):
+            if self.has(ADRENALINE):
                 raise RulesError("draw", "adrenaline forces a draw of %d (all tokens but one), not %d" % (sizes[0], k))
             raise RulesError("draw", "draw must be 1..%d (the tokens in the bag), got %d" % (self.size(), k))
 
     def counted_blacks(self, b):
         # RULINGS.md, Statuses: confusion, one black drawn counts as 2.
-        if b >= 1 and self.has(N.CONFUSION):
+        if b >= 1 and self.has(CONFUSION):
             return b + 1
         return b
 
@@ -124,17 +145,17 @@ class Trial:
         """The outcome of a draw of w whites and b blacks: (outcome, counted blacks)."""
         counted = self.counted_blacks(b)
         if w == 0:
-            return N.TOTAL_FAILURE, counted
+            return TOTAL_FAILURE, counted
         if b == 0:
-            outcome = N.TOTAL_SUCCESS
-        elif counted >= self.black and not self.has(N.CONFIDENT):
+            outcome = TOTAL_SUCCESS
+        elif counted >= self.black and not self.has(CONFIDENT):
             # Confident: drawing all the blacks does not count as partial failure.
-            outcome = N.PARTIAL_FAILURE
+            outcome = PARTIAL_FAILURE
         else:
-            outcome = N.PARTIAL_SUCCESS
-        if w == 1 and self.has(N.FEAR) and outcome != N.PARTIAL_FAILURE:
+            outcome = PARTIAL_SUCCESS
+        if w == 1 and self.has(FEAR) and outcome != PARTIAL_FAILURE:
             # Fear: passing needs 2 whites (RULINGS.md; focus does not change outcomes).
-            outcome = N.PARTIAL_FAILURE
+            outcome = PARTIAL_FAILURE
         return outcome, counted
 
     def exits(self, counted):
@@ -143,13 +164,13 @@ class Trial:
 
     def spendable_whites(self, w, k):
         # Focus: drawing a single token, each white counts as 2 for spending.
-        if k == 1 and self.has(N.FOCUS):
+        if k == 1 and self.has(FOCUS):
             return 2 * w
         return w
 
     def retries(self, k, outcome):
         # Optimism: a single token drawn and failed goes back; draw once more.
-        return k == 1 and outcome == N.TOTAL_FAILURE and self.has(N.OPTIMISM)
+        return k == 1 and outcome == TOTAL_FAILURE and self.has(OPTIMISM)
 
     def draw(self, k, sampler):
         """Draw k tokens at once with `sampler`: the one draw path the buttons use
@@ -183,7 +204,7 @@ class Result:
         self.draw = k
         self.tokens = tokens            # e.g. "wbw"
         self.first = first              # the failed first draw under optimism
-        self.white = tokens.count(N.WHITE)
+        self.white = tokens.count(WHITE)
         self.black = len(tokens) - self.white
         self.outcome = outcome
         self.counted_blacks = counted

@@ -1,6 +1,6 @@
 # A New Beginning character's sheet (roster.Hero keeps it with the name, trials
 # and history): traits with levels and at most one placed token each, misfortunes.
-from shared_rules import names as N
+from shared_rules.new_beginning import BLACK
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 
@@ -175,7 +175,7 @@ class Character:
         for ref in spent.place_black:
             self._place(ref, True)
         for ref, colour in spent.set_aside:
-            self._place(ref, colour == N.BLACK)
+            self._place(ref, colour == BLACK)
         self.pending_misfortunes += spent.hero_misfortunes()
 
     def _place(self, ref, black):

@@ -1,6 +1,6 @@
 # New Beginning, Crucial Trial (rules/new-beginning.md): declared before the
 # draw, one reward after it; the box records the choice, the host names it.
-from shared_rules import names as N
+from shared_rules.new_beginning import PARTIAL_FAILURE, TOTAL_FAILURE, OUTCOMES
 from shared_rules.errors import RulesError
 
 NEW_TRAIT = "new-trait"          # "Add a new TRAIT to your sheet"
@@ -8,13 +8,13 @@ IMPROVE_TRAIT = "improve-trait"  # "Increase the level of a TRAIT used in the tr
 LESSON = "lesson"                # "Learn a LESSON"
 SCAR = "scar"                    # "If you fail, gain a SCAR"
 REWARDS = (NEW_TRAIT, IMPROVE_TRAIT, LESSON, SCAR)
-FAILURES = (N.PARTIAL_FAILURE, N.TOTAL_FAILURE)
+FAILURES = (PARTIAL_FAILURE, TOTAL_FAILURE)
 
 
 def rewards_for(outcome):
     """The rewards open after a crucial trial with this outcome."""
-    if outcome not in N.OUTCOMES:
-        raise RulesError("outcome", "unknown outcome %r; known: %s" % (outcome, ", ".join(N.OUTCOMES)))
+    if outcome not in OUTCOMES:
+        raise RulesError("outcome", "unknown outcome %r; known: %s" % (outcome, ", ".join(OUTCOMES)))
     if outcome in FAILURES:
         return REWARDS
     # A scar is "If you fail"; the other three are open whatever the outcome.
@@ -37,8 +37,8 @@ class Crucial:
         self.declared = True
 
     def drawn(self, outcome):
-        if outcome not in N.OUTCOMES:
-            raise RulesError("outcome", "unknown outcome %r; known: %s" % (outcome, ", ".join(N.OUTCOMES)))
+        if outcome not in OUTCOMES:
+            raise RulesError("outcome", "unknown outcome %r; known: %s" % (outcome, ", ".join(OUTCOMES)))
         if self.outcome is not None:
             raise RulesError("crucial", "this trial was already drawn (%s)" % self.outcome)
         self.outcome = outcome

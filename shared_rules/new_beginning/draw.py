@@ -1,6 +1,6 @@
 # New Beginning, playing a whole trial with a Sampler: the draw token by token,
 # then optimism and each draw effect a lesson or scar allows, then the outcome.
-from shared_rules import names as N
+from shared_rules.new_beginning import BLACK, FEAR, PASSED, TOTAL_SUCCESS, WHITE
 from shared_rules.new_beginning import effects as E
 from shared_rules.new_beginning.trial_setup import TrialSetup, meets
 
@@ -31,7 +31,7 @@ class Drawn:
         self.first = None        # the hand before any effect changed it
 
     def whites(self):
-        return self.hand.count(N.WHITE)
+        return self.hand.count(WHITE)
 
     def blacks(self):
         return len(self.hand) - self.whites()
@@ -46,17 +46,17 @@ class Drawn:
         # Without replacement: each token is uniform over what is left in the bag.
         if sampler.below(self.bag_white + self.bag_black) < self.bag_white:
             self.bag_white -= 1
-            token = N.WHITE
+            token = WHITE
         else:
             self.bag_black -= 1
-            token = N.BLACK
+            token = BLACK
         self.hand += token
         return token
 
     def put_back(self, token):
         at = self.hand.find(token)
         self.hand = self.hand[:at] + self.hand[at + 1:]
-        if token == N.WHITE:
+        if token == WHITE:
             self.bag_white += 1
         else:
             self.bag_black += 1
@@ -103,13 +103,13 @@ def _act(e, drawn, sampler, choose):
             drawn.put_all_back()
             for _ in range(size):
                 drawn.take(sampler)
-            if drawn.outcome() != N.TOTAL_SUCCESS:
+            if drawn.outcome() != TOTAL_SUCCESS:
                 drawn.extra_blacks += e.get("extra-black")
             drawn.steps.append((e.do, drawn.hand))
     elif e.do == E.RETURN_AND_REDRAW:
         # Persistent: "Return 1 ⚫ you drew to the bag, then draw another TOKEN."
         if drawn.blacks() and choose(e.do, drawn):
-            drawn.put_back(N.BLACK)
+            drawn.put_back(BLACK)
             drawn.steps.append((e.do, drawn.take(sampler)))
     elif e.do == E.DRAW_ANOTHER:
         # Perseverance: one more token from what is left in the bag.
@@ -118,9 +118,9 @@ def _act(e, drawn, sampler, choose):
     elif e.do == E.RETURN_BLACK:
         # Over the Top: a black goes back, and whites beyond cap-whites no longer count.
         if drawn.blacks() and choose(e.do, drawn):
-            drawn.put_back(N.BLACK)
+            drawn.put_back(BLACK)
             drawn.cap = e.get("cap-whites") or drawn.cap
-            drawn.steps.append((e.do, N.BLACK))
+            drawn.steps.append((e.do, BLACK))
     elif e.do == E.SWAP:
         # Divide and Conquer: replacements come blind from the tokens still in the
         # bag, then the swapped blacks go back; "you must spend the ⚫ you drew".
@@ -130,7 +130,7 @@ def _act(e, drawn, sampler, choose):
             for _ in range(swap):
                 got += drawn.take(sampler)
             for _ in range(swap):
-                drawn.put_back(N.BLACK)
+                drawn.put_back(BLACK)
             if e.get("spend-swapped"):
                 drawn.swapped += swap
             drawn.steps.append((e.do, got))
@@ -154,7 +154,7 @@ class Budget:
     def __init__(self, outcome, whites, blacks, pass_cost, spend_effects=(), taken=(0, 0),
                  helpers=0, group=None):
         self.outcome = outcome
-        self.passed = outcome in N.PASSED
+        self.passed = outcome in PASSED
         self.whites = whites
         self.blacks = blacks
         self.pass_cost = pass_cost if self.passed else 0
@@ -172,7 +172,7 @@ def budget(played):
     setup = getattr(played, "setup", None)
     if setup is None:
         trial = played.trial
-        cost = 2 if trial.has(N.FEAR) else 1
+        cost = 2 if trial.has(FEAR) else 1
         return Budget(played.outcome, played.spendable_whites, played.counted_blacks, cost)
     trial = setup.trial
     outcome = played.outcome()
@@ -190,6 +190,6 @@ def budget(played):
     # still spends the blacks swapped away; Quick Thinking adds its black.
     drawn_blacks = played.blacks() + played.swapped
     blacks = trial.counted_blacks(drawn_blacks) + played.extra_blacks
-    cost = 2 if trial.has(N.FEAR) else 1
+    cost = 2 if trial.has(FEAR) else 1
     return Budget(outcome, whites, blacks, cost, setup.spend_effects,
                   (setup.taken_white, setup.taken_black), setup.helpers, setup.group)

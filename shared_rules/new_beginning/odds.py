@@ -1,6 +1,6 @@
 # New Beginning exact odds of a whole trial: helpers, groups, a placed token,
 # and lessons and scars that change the bag or the draw; integers throughout.
-from shared_rules import names as N
+from shared_rules.new_beginning import TOTAL_SUCCESS, PARTIAL_SUCCESS, OUTCOMES, OPTIMISM
 from shared_rules.new_beginning import effects as E
 from shared_rules.exact import comb, gcd, Distribution
 from shared_rules.new_beginning.trial_setup import TrialSetup, meets
@@ -12,20 +12,20 @@ from shared_rules.errors import RulesError
 
 
 class TrialOdds(Distribution):
-    """Exact odds of one draw size over the four outcomes (names.OUTCOMES).
+    """Exact odds of one draw size over its four outcomes (OUTCOMES).
 
     exit / denominator is the chance of an exit from the scene; whites(n) is
     the count of final hands with n whites (Seer's prediction is right).
     """
 
     def __init__(self, k, denominator, counts, exit_count, white_counts):
-        Distribution.__init__(self, denominator, counts, list(N.OUTCOMES))
+        Distribution.__init__(self, denominator, counts, list(OUTCOMES))
         self.draw = k
         self.exit = exit_count
         self.white_counts = white_counts
 
     def passing(self):
-        return self.count(N.TOTAL_SUCCESS) + self.count(N.PARTIAL_SUCCESS)
+        return self.count(TOTAL_SUCCESS) + self.count(PARTIAL_SUCCESS)
 
     def whites(self, n):
         return self.white_counts.get(n, 0)
@@ -127,7 +127,7 @@ def _moves(setup, W, B):
     def outcome(hand):
         return judged(hand)[0]
 
-    if setup.trial.has(N.OPTIMISM):
+    if setup.trial.has(OPTIMISM):
         def optimism(hand):
             # Optimism: "If you DRAW only one TOKEN and FAIL, you can DRAW again."
             if (hand >> 16) + (hand >> 8 & 255) == 1 and setup.trial.retries(1, outcome(hand)):
@@ -143,7 +143,7 @@ def _moves(setup, W, B):
 def _move(e, setup, W, B, outcome):
     # Hands are ints: whites << 16 | blacks << 8 | cap (no tuple to build or hash).
     size = W + B
-    when = [o for o in N.OUTCOMES if meets(e.options.get("when", E.ALWAYS), o)]
+    when = [o for o in OUTCOMES if meets(e.options.get("when", E.ALWAYS), o)]
     if e.do == E.RETRY:
         fresh = {}     # draw size -> a new draw from the full bag, computed once
 
@@ -215,14 +215,14 @@ def setup_odds(setup, k):
     B = setup.black()
     if W > 255 or B > 255:
         raise RulesError("supply", "odds are counted for bags of at most 255 tokens of a colour")
-    if not setup.draw_effects and not setup.trial.has(N.OPTIMISM):
+    if not setup.draw_effects and not setup.trial.has(OPTIMISM):
         return _plain_odds(setup.trial, W, B, k)
     hands, den = _hands(W, B, k)
     steps, judged = _moves(setup, W, B)
     for move in steps:
         hands, den = _step(hands, den, move)
     counts = {}
-    for name in N.OUTCOMES:
+    for name in OUTCOMES:
         counts[name] = 0
     exit_count = 0
     danger = setup.trial.danger     # "If you DRAW a number of ⚫ equal to or greater than this"
@@ -242,7 +242,7 @@ def _plain_odds(trial, W, B, k):
     # No draw effect in play: the hand drawn is the hand judged, so the odds are
     # the hypergeometric weights of each white count (the common case, kept fast).
     counts = {}
-    for name in N.OUTCOMES:
+    for name in OUTCOMES:
         counts[name] = 0
     exit_count = 0
     white_counts = {}

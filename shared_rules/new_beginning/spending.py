@@ -1,6 +1,6 @@
 # New Beginning, Spending Tokens (rules/new-beginning.md): what the whites and
 # blacks drawn buy, checked so that an impossible spend is an error.
-from shared_rules import names as N
+from shared_rules.new_beginning import WHITE, BLACK
 from shared_rules.new_beginning import effects as E
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.groups import check_targets, HERO, GROUP
@@ -91,7 +91,7 @@ def spend(played, request, used=(), holding=()):
     check_targets(targets, misfortunes, b.helpers, b.group)
     asides = []
     for i in range(len(set_aside)):
-        asides.append((set_aside[i], N.WHITE if i < b.taken[0] else N.BLACK))
+        asides.append((set_aside[i], WHITE if i < b.taken[0] else BLACK))
     return Spend({"passed": b.passed, IMPROVE: improve, PLACE: place, PLACE_BLACK: place_black,
                   SET_ASIDE: asides, COMPLICATIONS: complications, MISFORTUNES: misfortunes,
                   MISFORTUNES_TO: list(targets), "whites-left": b.whites - whites})

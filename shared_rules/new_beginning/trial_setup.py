@@ -1,13 +1,13 @@
 # New Beginning, a whole trial's set-up: the bag from traits, helpers or a
 # group, a placed token, lessons and scars; what the odds and the draw share.
-from shared_rules import names as N
+from shared_rules.new_beginning import (TOTAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, PASSED, Trial, SUPPLY_WHITE,
+                                        SUPPLY_BLACK, check_supply)
 from shared_rules.new_beginning import effects as E
-from shared_rules.new_beginning import Trial, SUPPLY_WHITE, SUPPLY_BLACK, check_supply
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.groups import helping_whites, group_bag
 from shared_rules.exact import is_int
 
-FAILED_OUTCOMES = (N.PARTIAL_FAILURE, N.TOTAL_FAILURE)
+FAILED_OUTCOMES = (PARTIAL_FAILURE, TOTAL_FAILURE)
 
 
 def meets(when, outcome):
@@ -15,11 +15,11 @@ def meets(when, outcome):
     if when == E.ALWAYS:
         return True
     if when == E.PASSED:
-        return outcome in N.PASSED
+        return outcome in PASSED
     if when == E.FAILED:
         return outcome in FAILED_OUTCOMES
     if when == E.NOT_TOTAL_SUCCESS:
-        return outcome != N.TOTAL_SUCCESS
+        return outcome != TOTAL_SUCCESS
     return outcome == when       # partial-failure, total-failure
 
 

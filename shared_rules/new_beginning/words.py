@@ -1,12 +1,12 @@
 # New Beginning in words (host only, not on the board): what `roll`, `draw`,
 # `history`, the virtual gadget and `serve` say of a draw (shared_rules.game.Game.words).
-from shared_rules import names as N
+from shared_rules.new_beginning import TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, WHITE
 
 OUTCOME_WORDS = {
-    N.TOTAL_SUCCESS: "Total success",
-    N.PARTIAL_SUCCESS: "Partial success",
-    N.PARTIAL_FAILURE: "Partial failure",
-    N.TOTAL_FAILURE: "Total failure",
+    TOTAL_SUCCESS: "Total success",
+    PARTIAL_SUCCESS: "Partial success",
+    PARTIAL_FAILURE: "Partial failure",
+    TOTAL_FAILURE: "Total failure",
 }
 
 TITLES = OUTCOME_WORDS     # as its players name the outcomes (Game.title)
@@ -24,7 +24,7 @@ def result_words(result):
     tokens = tokens if isinstance(tokens, str) else ""
 
     def drew(text):
-        white = text.count(N.WHITE)
+        white = text.count(WHITE)
         parts = ["%d white" % white] if white else []
         if len(text) - white:
             parts.append("%d black" % (len(text) - white))
@@ -39,7 +39,7 @@ def result_words(result):
     if result.get("exit"):
         text += ", exit from the scene"
     counted = result.get("counted-blacks")
-    if isinstance(counted, int) and counted != len(tokens) - tokens.count(N.WHITE):
+    if isinstance(counted, int) and counted != len(tokens) - tokens.count(WHITE):
         text += " (%d black%s counted)" % (counted, "" if counted == 1 else "s")
     if result.get("reward") in REWARD_WORDS:
         text += "; reward: %s" % REWARD_WORDS[result["reward"]]

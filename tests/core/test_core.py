@@ -1,8 +1,10 @@
 # New Beginning on four buttons, driven by scripted presses on a fake board: the
 # exact frames the ring shows, the skippable draw, results recorded and marked.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import play as P
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of, to
@@ -37,22 +39,22 @@ def set_up(gadget, board, danger, whites, k):
     it over, BACK reaches it), statuses and help left as they are, whites (by
     count, or traits put into play), draw size."""
     if danger:
-        to(gadget, board, C.DANGER)
+        to(gadget, board, play_nb.DANGER)
         for _ in range(danger):
             tap(gadget, board, "plus")
-    while gadget.core.screen not in (C.TRAITS, C.WHITES):
+    while gadget.core.screen not in (play_nb.TRAITS, play_nb.WHITES):
         tap(gadget, board, "go")
-    if gadget.core.screen == C.TRAITS:
+    if gadget.core.screen == play_nb.TRAITS:
         # The archetype is in play already: one more trait per white.
         for _ in range(whites - 1):
             tap(gadget, board, "plus")
             long_press(gadget, board, "plus")
     else:
-        assert gadget.core.screen == C.WHITES
+        assert gadget.core.screen == play_nb.WHITES
         for _ in range(whites - 1):
             tap(gadget, board, "plus")
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE
+    assert gadget.core.screen == play_nb.CHOOSE
     for _ in range(k - 1):
         tap(gadget, board, "plus")
 
@@ -69,7 +71,7 @@ WBB = [0, 3, 2]
 
 def test_a_whole_trial_shows_the_exact_frames():
     gadget, board = box(ScriptedBytes(WBB))
-    assert gadget.core.screen == C.DIFFICULTY
+    assert gadget.core.screen == play_nb.DIFFICULTY
     assert board.frame() == frame_of([W, K, K, K])                  # the bag: 1 white, 3 black
     tap(gadget, board, "minus")
     assert game(gadget).difficulty == 2 and board.frame() == frame_of([W, K, K])
@@ -79,25 +81,25 @@ def test_a_whole_trial_shows_the_exact_frames():
     assert game(gadget).difficulty == 3 and board.frame() == frame_of([W, K, K, K])
     tap(gadget, board, "go")
     # GO passes the narrator's extras over (danger, statuses, help): BACK steps through them.
-    assert gadget.core.screen == C.WHITES
+    assert gadget.core.screen == play_nb.WHITES
     tap(gadget, board, "back")
-    assert gadget.core.screen == C.HELP
+    assert gadget.core.screen == play_nb.HELP
     tap(gadget, board, "back")
     tap(gadget, board, "back")
-    assert gadget.core.screen == C.DANGER and board.frame() == frame_of([])
+    assert gadget.core.screen == play_nb.DANGER and board.frame() == frame_of([])
     tap(gadget, board, "plus")
     tap(gadget, board, "plus")
     assert board.frame() == frame_of([RED, RED])                    # danger 2
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.STATUSES
+    assert gadget.core.screen == play_nb.STATUSES
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.HELP and board.frame() == frame_of([])   # alone
+    assert gadget.core.screen == play_nb.HELP and board.frame() == frame_of([])   # alone
     tap(gadget, board, "go")
     tap(gadget, board, "plus")
-    assert gadget.core.screen == C.WHITES
+    assert gadget.core.screen == play_nb.WHITES
     assert board.frame() == frame_of([W, W, K, K, K])               # the bag: whites then blacks
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE
+    assert gadget.core.screen == play_nb.CHOOSE
     assert board.frame() == frame_of([AMBER, REST, REST, REST, REST])
     tap(gadget, board, "plus")
     tap(gadget, board, "plus")
@@ -126,7 +128,7 @@ def test_a_whole_trial_shows_the_exact_frames():
     run(gadget, board, start + 2 * P.RESULT_VIEW_MS + 10 - board.now)
     assert board.frame() == frame_of([W, K, K])                     # and the tokens again
     d = gadget.describe()
-    assert d["screen"] == "result" and d["outcome"] == N.PARTIAL_SUCCESS
+    assert d["screen"] == "result" and d["outcome"] == NB.PARTIAL_SUCCESS
     assert d["text"] == "Partial success \u2014 exit from the scene"
 
 
@@ -166,7 +168,7 @@ def test_a_large_draw_reveals_every_token_before_the_result():
     gadget, board = box()
     play = game(gadget)
     play.whites, play.difficulty, play.k = 6, 6, 12
-    play.enter(C.CHOOSE, board.now)
+    play.enter(play_nb.CHOOSE, board.now)
     play.touched(board.now)
     tap(gadget, board, "go", settle=0)
     run(gadget, board, 5)
@@ -187,7 +189,7 @@ def test_from_the_result_go_returns_to_the_set_up_keeping_the_values():
     run(gadget, board, 1500)
     tap(gadget, board, "go")
     play = game(gadget)
-    assert gadget.core.screen == C.DIFFICULTY
+    assert gadget.core.screen == play_nb.DIFFICULTY
     assert (play.difficulty, play.danger, play.whites, play.k) == (3, 2, 2, 3)
     assert board.frame() == frame_of([W, W, K, K, K])
 
@@ -198,7 +200,7 @@ def test_from_the_result_back_returns_to_the_draw_size():
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     tap(gadget, board, "back")
-    assert gadget.core.screen == C.CHOOSE and game(gadget).k == 3
+    assert gadget.core.screen == play_nb.CHOOSE and game(gadget).k == 3
 
 
 def test_values_stay_within_the_rules():
@@ -209,12 +211,12 @@ def test_values_stay_within_the_rules():
     assert play.difficulty == 6                      # blacks 1..6
     long_press(gadget, board, "minus")
     assert play.difficulty == 1
-    to(gadget, board, C.DANGER)
+    to(gadget, board, play_nb.DANGER)
     tap(gadget, board, "minus")
     assert play.danger is None                       # none is below 1
     long_press(gadget, board, "plus")
     assert play.danger == 6
-    to(gadget, board, C.WHITES)
+    to(gadget, board, play_nb.WHITES)
     for _ in range(9):
         tap(gadget, board, "plus")
     assert play.whites == 6                          # never over the supply
@@ -241,7 +243,7 @@ def test_a_double_back_steps_back_twice_and_drops_nothing():
     board.hold("back", board.now + 150, 60)
     run(gadget, board, 600)
     play = game(gadget)
-    assert gadget.core.screen == C.HELP                     # from the draw size: whites, then help
+    assert gadget.core.screen == play_nb.HELP                     # from the draw size: whites, then help
     assert (play.difficulty, play.danger, play.whites, play.k) == (3, 2, 2, 3)
 
 
@@ -258,7 +260,7 @@ def test_a_trial_on_the_box_is_recorded_on_the_active_character_and_saved_on_lea
     tap(gadget, board, "go")                                 # leave the result: one save
     saved = Store(board.storage).characters["Ilo"]
     assert saved.trials == 1
-    assert saved.history[-1] == {"outcome": N.PARTIAL_SUCCESS, "tokens": "wbb", "white": 2, "black": 3, "exit": True}
+    assert saved.history[-1] == {"outcome": NB.PARTIAL_SUCCESS, "tokens": "wbb", "white": 2, "black": 3, "exit": True}
     assert Store(board.storage).characters["Mara"].trials == 0
 
 
@@ -277,7 +279,7 @@ def test_misfortunes_are_marked_up_to_the_counted_blacks_and_saved_once_on_leavi
     assert "1 misfortune marked on Mara" in gadget.describe()["text"]
     assert gadget.store.writes == writes                    # not saved per press
     tap(gadget, board, "go")         # one white drawn passes the trial: none left to place
-    assert gadget.core.screen == C.DIFFICULTY
+    assert gadget.core.screen == play_nb.DIFFICULTY
     assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1
     assert gadget.store.writes == writes + 1                # the trial and its marks: one save
     from fatebox_fw.store import Store
@@ -295,7 +297,7 @@ def test_without_characters_a_trial_is_played_and_nothing_is_marked():
 
 def test_a_steady_screen_writes_no_new_frames():
     gadget, board = box()
-    to(gadget, board, C.DANGER)
+    to(gadget, board, play_nb.DANGER)
     tap(gadget, board, "plus")                             # danger 1: a steady screen
     count = len(board.frames)
     run(gadget, board, 3000)
@@ -316,7 +318,7 @@ def test_the_draw_size_step_shows_the_choice_then_the_odds_meter():
 def test_describe_says_each_step_in_words():
     gadget, board = box()
     texts = [gadget.describe()["text"]]
-    to(gadget, board, C.DANGER)
+    to(gadget, board, play_nb.DANGER)
     texts.append(gadget.describe()["text"])
     tap(gadget, board, "plus")
     texts.append(gadget.describe()["text"])
@@ -379,7 +381,7 @@ def test_partial_failure_shows_every_third_pixel_orange():
     gadget, board = box(ScriptedBytes([0]))                 # bag 1 white, 1 black: draw both
     tap(gadget, board, "minus")
     tap(gadget, board, "minus")
-    to(gadget, board, C.CHOOSE)
+    to(gadget, board, play_nb.CHOOSE)
     tap(gadget, board, "plus")
     assert gadget.describe()["text"].startswith("Draw 2 of 2")
     tap(gadget, board, "go")
@@ -388,4 +390,4 @@ def test_partial_failure_shows_every_third_pixel_orange():
     assert board.frame() == frame_of([W, K])
     run(gadget, board, start + P.RESULT_VIEW_MS + 10 - board.now)
     assert board.frame() == frame_of([ORANGE, OFF, OFF] * 4)
-    assert gadget.describe()["outcome"] == N.PARTIAL_FAILURE
+    assert gadget.describe()["outcome"] == NB.PARTIAL_FAILURE

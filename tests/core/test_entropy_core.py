@@ -4,6 +4,7 @@
 from shared_rules import names as N
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import Conditioner, EntropyError, RCT
 from fatebox_fw.box import Box
@@ -51,10 +52,10 @@ def stored(gadget):
 
 def to_choose(gadget, board):
     for _ in range(6):      # the set-up steps up to the draw size
-        if gadget.core.screen == C.CHOOSE:
+        if gadget.core.screen == play_nb.CHOOSE:
             break
         tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE
+    assert gadget.core.screen == play_nb.CHOOSE
 
 
 def test_a_failed_source_draws_nothing_and_the_box_keeps_running():
@@ -65,14 +66,14 @@ def test_a_failed_source_draws_nothing_and_the_box_keeps_running():
     tap(gadget, board, "go")                            # draw
     assert entropy.reads >= 1
     core = gadget.core
-    assert core.screen == C.CHOOSE and core.result is None
+    assert core.screen == play_nb.CHOOSE and core.result is None
     assert (core.state(), gadget.store.characters["Mara"].to_dict(), stored(gadget)) == before
     assert core.notice == "error" and "repetition count" in gadget.describe()["text"]
     ring = gadget.ring
     ring.error(R.ENTROPY)
     assert board.frame() == bytes(ring.buf)             # the entropy error's pattern, not a result
     run(gadget, board, C.NOTICE_MS + 50)
-    assert core.notice is None and core.screen == C.CHOOSE
+    assert core.notice is None and core.screen == play_nb.CHOOSE
 
 
 def test_a_long_go_from_any_step_is_refused_too():
@@ -94,7 +95,7 @@ def test_a_source_that_fails_after_good_draws_keeps_the_last_result_and_records_
     tap(gadget, board, "back")                          # back to the draw size
     entropy.fail = True
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE and gadget.core.result is shown
+    assert gadget.core.screen == play_nb.CHOOSE and gadget.core.result is shown
     assert gadget.store.characters["Mara"].trials == trials
     assert "after 5000 raw bits" in gadget.describe()["text"]
 
@@ -121,6 +122,6 @@ def test_the_real_conditioner_over_a_stuck_bit_is_refused_the_same_way():
     gadget, board = box(stuck.read)
     to_choose(gadget, board)
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE and gadget.core.result is None
+    assert gadget.core.screen == play_nb.CHOOSE and gadget.core.result is None
     assert "repetition count" in gadget.describe()["text"]
     assert stuck.status()["health"] == "failed"

@@ -3,7 +3,7 @@
 # first (the result applied and saved, as when the menu opens) and its set-up
 # starts over, then serves the request. CPython and MicroPython.
 from shared_rules.randomness import ScriptedBytes
-from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw.box import Box
 from fatebox_fw.store import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask, to
@@ -36,7 +36,7 @@ def test_deleting_the_new_beginning_character_during_a_draw_then_go_does_not_cra
     board.replies()
     for _ in range(2):
         tap(gadget, board, "minus")
-    to(gadget, board, C.CHOOSE)
+    to(gadget, board, play_nb.CHOOSE)
     tap(gadget, board, "plus")
     tap(gadget, board, "go")
     assert gadget.core.screen == "drawing"

@@ -5,13 +5,13 @@ import binascii
 import hashlib
 import json
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox_fw import journal as J
 from fatebox_fw.check import crc_more, crc_python
 from tests.core.fakeboard import fresh_dir, read, write
 
 
-def entry(outcome=N.TOTAL_SUCCESS):
+def entry(outcome=NB.TOTAL_SUCCESS):
     return {"name": "Mara", "system": "new-beginning", "result": {"outcome": outcome}}
 
 
@@ -79,7 +79,7 @@ def test_a_line_changed_on_flash_is_served_as_damaged_never_as_a_result():
     assert [r["seq"] for r in pages] == [1, 2, 3, 4]
     damaged = pages[2]
     assert "damaged" in damaged and "result" not in damaged and "line" not in damaged
-    assert pages[3]["result"]["outcome"] == N.TOTAL_SUCCESS
+    assert pages[3]["result"]["outcome"] == NB.TOTAL_SUCCESS
 
 
 def test_a_flipped_sequence_number_is_not_taken_as_the_newest():
@@ -106,7 +106,7 @@ def test_a_line_from_before_the_checks_is_rewritten_with_its_crc_and_the_next_li
     rewritten = json.loads(now[2:-9])
     assert rewritten.pop("was") == chain_hash(old.decode())     # the hash it had before
     assert rewritten == json.loads(old[2:])
-    assert pages[0]["result"]["outcome"] == N.TOTAL_SUCCESS
+    assert pages[0]["result"]["outcome"] == NB.TOTAL_SUCCESS
     assert pages[1]["prev"] == chain_hash(now.decode())
 
 

@@ -7,13 +7,13 @@
 # reads the same.
 import json
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox_fw import journal as J
 from fatebox_fw.check import crc_more, line_hash
 from tests.core.fakeboard import exists, fresh_dir, read, write
 
 
-def old_line(seq, outcome=N.TOTAL_SUCCESS):
+def old_line(seq, outcome=NB.TOTAL_SUCCESS):
     entry = {"name": "Mara", "system": "new-beginning", "result": {"outcome": outcome}, "setup": {"draw": seq}}
     return b"%d " % seq + json.dumps(entry).encode()
 
@@ -67,7 +67,7 @@ def test_an_old_journal_is_rewritten_once_with_crcs_and_a_chain():
     J.Journal(directory)                                  # the next start: nothing to rewrite
     assert read(directory + "/" + J.FILES[0]) == before
     # The next result links to the last line as rewritten.
-    journal.append([(4, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_FAILURE}})])
+    journal.append([(4, {"name": "Mara", "system": "new-beginning", "result": {"outcome": NB.TOTAL_FAILURE}})])
     lines = stored(directory)
     assert checked(lines[-1])[1]["prev"] == line_hash(lines[-2])
     page, more = J.Journal(directory).page(0)
@@ -114,7 +114,7 @@ def assert_relinked(directory, seqs, was):
         seq, entry = checked(line)
         assert entry.get("prev") == tip, (seq, entry)
         assert entry.get("was") == was.get(seq), (seq, entry)
-        assert entry["setup"] == {"draw": seq} and entry["result"] == {"outcome": N.TOTAL_SUCCESS}
+        assert entry["setup"] == {"draw": seq} and entry["result"] == {"outcome": NB.TOTAL_SUCCESS}
         tip = line_hash(line)
     for name in J.FILES:
         assert not exists(directory + "/" + name + J.NEW)
@@ -133,7 +133,7 @@ def test_old_lines_followed_by_checked_ones_are_rewritten_and_the_checked_ones_r
     J.Journal(directory)                                  # the next start: nothing to rewrite
     assert read(directory + "/" + J.FILES[0]) == after
     # The next result links to the last line as rewritten.
-    journal.append([(5, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_FAILURE}})])
+    journal.append([(5, {"name": "Mara", "system": "new-beginning", "result": {"outcome": NB.TOTAL_FAILURE}})])
     lines = stored(directory)
     assert checked(lines[-1])[1]["prev"] == line_hash(lines[-2]) and "was" not in checked(lines[-1])[1]
 
@@ -170,7 +170,7 @@ def test_a_page_after_a_relinked_line_carries_that_line_as_its_anchor():
     assert [r["seq"] for r in page] == [3] and journal.anchor == lines[1].decode()
     journal.page(0)
     assert journal.anchor is None
-    journal.append([(4, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_FAILURE}})])
+    journal.append([(4, {"name": "Mara", "system": "new-beginning", "result": {"outcome": NB.TOTAL_FAILURE}})])
     journal.page(3)
     assert journal.anchor == lines[2].decode()
     journal.page(4)

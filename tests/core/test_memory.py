@@ -240,7 +240,7 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     # module: Mara is kept released, her sheet a dict, meanwhile (memory.keep),
     # so her lesson is made again of the classes the rules know.
     from tests.core.test_new_beginning_box import to, put_into_play, box as nb_box
-    from fatebox_fw import core as C
+    from fatebox_fw.play import new_beginning as play_nb
     lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
     gadget, board = nb_box(lessons=lessons)
     board.replies()         # the hello event
@@ -251,7 +251,7 @@ def test_a_lesson_still_works_after_another_system_took_the_effects_rules_out_of
     assert ask(gadget, board, {"id": 1, "op": "list"})["characters"][0]["name"] == "Mara"
     assert loaded("new-beginning") == []                 # list read the dict: no rules came back
     choose(gadget, board, "new-beginning")
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 7)                      # past the 8 traits (opened on the second): the lesson
     words = gadget.describe()["text"]
     assert "at Dream Team, in play" in words and "(bag of 2 white, 3 black)" in words, words

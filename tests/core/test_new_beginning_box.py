@@ -2,8 +2,9 @@
 # their levels, a placed token used, lessons, spending whites and blacks, crucial
 # rewards, all through shared_rules (nbsetup, nbplay, spending, crucial).
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.randomness import ScriptedBytes
-from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import ring as R
 from fatebox_fw.box import Box
 from fatebox_fw.store import Store
@@ -32,7 +33,7 @@ def put_into_play(gadget, board, *moves):
 
 def test_traits_add_their_levels_and_the_archetype_starts_in_play():
     gadget, board = box()
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     assert text(gadget) == "Traits: Smuggler (bag of 1 white, 3 black) \u00b7 at Smuggler, in play"
     put_into_play(gadget, board, 2)                      # Persuasive, level 2
     assert text(gadget).startswith("Traits: Smuggler, Persuasive (bag of 3 white, 3 black)")
@@ -41,12 +42,12 @@ def test_traits_add_their_levels_and_the_archetype_starts_in_play():
 
 def test_distraction_lets_only_two_traits_add_whites():
     gadget, board = box()
-    to(gadget, board, C.STATUSES)
+    to(gadget, board, play_nb.STATUSES)
     for _ in range(7):
         tap(gadget, board, "plus")                       # confident .. distraction is the 8th slot
     long_press(gadget, board, "plus")
     assert text(gadget) == "Statuses: distraction (at distraction, on)"
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 1, 1, 1)                # Agile, Persuasive II, Stubborn
     # 1 + 1 + 2 + 1 = 5 whites, but only the two best count: 2 + 1.
     assert "(bag of 3 white, 3 black)" in text(gadget)
@@ -54,7 +55,7 @@ def test_distraction_lets_only_two_traits_add_whites():
 
 def test_the_statuses_ring_shows_positive_and_negative_and_the_crucial_trial():
     gadget, board = box()
-    to(gadget, board, C.STATUSES)
+    to(gadget, board, play_nb.STATUSES)
     long_press(gadget, board, "plus")                    # confident
     tap(gadget, board, "minus")                          # back round to the crucial slot
     long_press(gadget, board, "plus")
@@ -73,7 +74,7 @@ def test_the_statuses_ring_shows_positive_and_negative_and_the_crucial_trial():
 def test_helpers_add_a_white_each_and_a_group_trial_adds_blacks():
     gadget, board = box()
     tap(gadget, board, "minus")                          # difficulty 2
-    to(gadget, board, C.HELP)
+    to(gadget, board, play_nb.HELP)
     tap(gadget, board, "plus")
     assert text(gadget) == "1 helper lending a hand (+1 white)"
     for _ in range(5):
@@ -84,13 +85,13 @@ def test_helpers_add_a_white_each_and_a_group_trial_adds_blacks():
     # rules/new-beginning.md, Example of a Group Trial: 3 participants, easy: 3 white, 4 black.
     assert text(gadget) == "Group trial of 3 (3 white, +2 black)"
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE                # no traits step in a group trial
+    assert gadget.core.screen == play_nb.CHOOSE                # no traits step in a group trial
     assert gadget.core.game.setup_state()["white"] == 3 and gadget.core.game.setup_state()["black"] == 4
 
 
 def test_a_placed_token_used_adds_a_white_and_leaves_the_trait():
     gadget, board = box([0])
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     for _ in range(4):
         tap(gadget, board, "plus")                       # Climber holds a placed token
     long_press(gadget, board, "minus")                   # use it
@@ -104,7 +105,7 @@ def test_a_placed_token_used_adds_a_white_and_leaves_the_trait():
 
 def test_a_trait_without_a_token_has_none_to_use():
     gadget, board = box()
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     long_press(gadget, board, "minus")
     assert gadget.core.error == R.REFUSED and "Smuggler holds no placed token" in text(gadget)
 
@@ -114,15 +115,15 @@ def test_a_pass_with_a_white_to_spare_places_it_on_a_trait_used():
     gadget, board = box([0, 0])
     for _ in range(2):
         tap(gadget, board, "minus")
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 2)
-    to(gadget, board, C.CHOOSE)
+    to(gadget, board, play_nb.CHOOSE)
     tap(gadget, board, "plus")
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     assert text(gadget) == "Total success"
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.PLACE
+    assert gadget.core.screen == play_nb.PLACE
     assert text(gadget) == "Place tokens on traits used: none yet (at Smuggler)"
     long_press(gadget, board, "plus")
     assert text(gadget) == "Place tokens on traits used: white on Smuggler (at Smuggler)"
@@ -131,21 +132,21 @@ def test_a_pass_with_a_white_to_spare_places_it_on_a_trait_used():
     assert gadget.core.error == R.REFUSED and "places 1 white" in text(gadget)
     writes = gadget.store.writes
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.DIFFICULTY and gadget.store.writes == writes + 1
+    assert gadget.core.screen == play_nb.DIFFICULTY and gadget.store.writes == writes + 1
     mara = Store(board.storage).characters["Mara"]
     assert mara.sheet.archetype.placed is True and mara.trials == 1
 
 
 def test_a_crucial_trial_records_the_reward_and_an_improved_trait_gains_a_level():
     gadget, board = box([3])                             # 1 white 3 black, draw 1: 3 & 3 = 3: black
-    to(gadget, board, C.STATUSES)
+    to(gadget, board, play_nb.STATUSES)
     tap(gadget, board, "minus")
     long_press(gadget, board, "plus")                    # crucial
     long_press(gadget, board, "go", hold=700)
     run(gadget, board, 1500)
     assert text(gadget) == "Total failure"
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.REWARD
+    assert gadget.core.screen == play_nb.REWARD
     assert text(gadget) == "Crucial trial: a new trait (1 of 4)"
     tap(gadget, board, "plus")
     assert text(gadget) == "Crucial trial: improve Smuggler (2 of 4)"
@@ -156,7 +157,7 @@ def test_a_crucial_trial_records_the_reward_and_an_improved_trait_gains_a_level(
 
 def test_a_crucial_reward_named_on_the_host_waits_on_the_sheet():
     gadget, board = box([0])
-    to(gadget, board, C.STATUSES)
+    to(gadget, board, play_nb.STATUSES)
     tap(gadget, board, "minus")
     long_press(gadget, board, "plus")
     long_press(gadget, board, "go", hold=700)
@@ -167,13 +168,13 @@ def test_a_crucial_reward_named_on_the_host_waits_on_the_sheet():
     assert text(gadget) == "Crucial trial: a new trait (1 of 3)"
     tap(gadget, board, "go")
     mara = Store(board.storage).characters["Mara"]
-    assert mara.sheet.rewards == [{"reward": "new-trait", "outcome": N.TOTAL_SUCCESS}]
+    assert mara.sheet.rewards == [{"reward": "new-trait", "outcome": NB.TOTAL_SUCCESS}]
 
 
 def test_a_lesson_put_into_play_changes_the_bag():
     lessons = [{"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
     gadget, board = box(lessons=lessons)
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 8)                      # past the 8 traits: the lesson
     assert "at Dream Team, in play" in text(gadget)
     assert "(bag of 2 white, 3 black)" in text(gadget)
@@ -183,13 +184,13 @@ def test_a_lesson_put_into_play_changes_the_bag():
 
 def test_a_bag_over_the_supply_is_refused_before_the_draw():
     gadget, board = box()
-    to(gadget, board, C.HELP)
+    to(gadget, board, play_nb.HELP)
     for _ in range(5):
         tap(gadget, board, "plus")                       # 5 helpers
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 2)                      # + Smuggler 1 + Persuasive 2 = 8 whites
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.TRAITS and gadget.core.error == R.REFUSED
+    assert gadget.core.screen == play_nb.TRAITS and gadget.core.error == R.REFUSED
     assert "more than the supply of 6" in text(gadget)
     run(gadget, board, 10)
     assert board.frame() == frame_of([N.COLOUR_ERROR, (0, 0, 0), (0, 0, 0)] * 4)
@@ -200,7 +201,7 @@ def test_thrifts_token_goes_on_the_first_trait_holding_nothing():
     # the box chooses the first trait in sheet order that holds nothing.
     lessons = [{"name": "Thrift", "kind": "lesson", "effects": [{"do": "take-to-trait", "count": 1, "colour": "white"}]}]
     gadget, board = box([0], lessons=lessons)
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 2, 6)                   # Persuasive II and Thrift
     assert "(bag of 2 white, 3 black)" in text(gadget)   # 3 whites, one taken to a trait
     long_press(gadget, board, "go", hold=700)
@@ -215,16 +216,16 @@ def test_rewards_waiting_to_be_named_never_grow_past_what_the_host_can_pull():
     from shared_rules import roster
     # 42 rewards waiting fit a reply with a full history of the longest entries
     # (a bag of the box's supply: up to 11 of a colour).
-    gadget, board = box([3] * 12, rewards=[{"reward": "lesson", "outcome": N.TOTAL_FAILURE}] * 42)
+    gadget, board = box([3] * 12, rewards=[{"reward": "lesson", "outcome": NB.TOTAL_FAILURE}] * 42)
     assert roster.too_large(gadget.store.characters["Mara"]) is None
-    to(gadget, board, C.STATUSES)
+    to(gadget, board, play_nb.STATUSES)
     tap(gadget, board, "minus")
     long_press(gadget, board, "plus")                    # crucial
     for _ in range(12):
         long_press(gadget, board, "go", hold=700)        # draw: black, a total failure
         run(gadget, board, 1500)
         tap(gadget, board, "go")                         # the reward screen
-        assert gadget.core.screen == C.REWARD
+        assert gadget.core.screen == play_nb.REWARD
         tap(gadget, board, "go")                         # a new trait, waiting to be named
         if gadget.core.error is not None:
             break
@@ -258,7 +259,7 @@ def test_a_lessons_draw_effect_is_in_the_set_up_the_journal_keeps():
     lessons = [{"name": "Perseverance", "kind": "lesson", "effects": [{"do": "draw-another", "count": 1, "when": "failed"}]},
                {"name": "Dream Team", "kind": "lesson", "effects": [{"do": "add-white", "count": 1}]}]
     gadget, board = box(lessons=lessons)
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     assert "effects" not in gadget.core.game.setup_state()
     put_into_play(gadget, board, 8, 1)                   # both lessons
     setup = gadget.core.game.setup_state()
@@ -287,7 +288,7 @@ def test_a_scars_draw_effect_is_in_the_set_up_the_journal_keeps():
              {"name": "Quick Thinking", "kind": "scar",
               "effects": [{"do": "retry-with-extra-black", "count": 1, "extra-black": 1}]}]
     gadget, board = box(entropy=list(range(1, 9)) * 40, lessons=scars)
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     assert "effects" not in gadget.core.game.setup_state()
     put_into_play(gadget, board, 8, 1)                   # both scars
     setup = gadget.core.game.setup_state()
@@ -305,7 +306,7 @@ def test_over_the_tops_forced_draw_and_return_are_in_the_set_up_the_journal_keep
     scar = {"name": "Over the Top", "kind": "scar",
             "effects": [{"do": "forced-draw-all-but-one"}, {"do": "return-black", "count": 1, "cap-whites": 1}]}
     gadget, board = box(entropy=list(range(1, 9)) * 40, lessons=[scar])
-    to(gadget, board, C.TRAITS)
+    to(gadget, board, play_nb.TRAITS)
     put_into_play(gadget, board, 8)
     kept = journalled_setup(gadget, board)
     assert kept["effects"] == [{"do": "return-black", "count": 1, "when": "failed", "cap-whites": 1}]

@@ -3,6 +3,7 @@
 # and what it means is undecided; the meaning still comes at the release, the
 # long press or BACK's double. On CPython and MicroPython.
 from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import ring as R
 from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS, DOUBLE_CLICK_MS
 from fatebox_fw.box import Box
@@ -101,10 +102,10 @@ def test_a_long_press_ends_the_cue_when_it_is_decided_though_still_held():
 def test_a_press_that_skips_the_draw_animation_shows_no_cue():
     gadget, board = box(menu=False)
     for _ in range(10):                  # GO through the set-up to the choice of draws
-        if gadget.core.screen == C.CHOOSE:
+        if gadget.core.screen == play_nb.CHOOSE:
             break
         tap(gadget, board, "go")
-    assert gadget.core.screen == C.CHOOSE
+    assert gadget.core.screen == play_nb.CHOOSE
     tap(gadget, board, "go", settle=0)
     run(gadget, board, 25)
     assert gadget.core.screen == C.DRAWING

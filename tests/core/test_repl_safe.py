@@ -3,6 +3,7 @@
 # request; the `repl` op hands the port back; BACK held at power-up is safe
 # mode. CPython and MicroPython (whose json leaves 0x7F raw).
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import wire
 from fatebox_fw import safemode
 from fatebox_fw.box import Box
@@ -134,7 +135,7 @@ def test_the_safe_mode_pattern_differs_from_error_and_outcomes():
     others = []
     ring.error()
     others.append(bytes(ring.buf))
-    for outcome in N.OUTCOMES:
+    for outcome in NB.OUTCOMES:
         ring.outcome(outcome)
         others.append(bytes(ring.buf))
     assert safe not in others

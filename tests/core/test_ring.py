@@ -1,6 +1,7 @@
 # The ring's frames: one buffer reused, brightness applied once, and the four
 # outcomes told apart by pattern as well as colour. CPython and MicroPython.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox_fw.ring import Ring, scale
 
 
@@ -16,8 +17,8 @@ def test_one_buffer_is_drawn_in_place():
     ring = Ring(12)
     buf = ring.buf
     ring.bag(2, 3)
-    ring.outcome(N.TOTAL_FAILURE)
-    ring.tokens("wbb", 3)
+    ring.outcome(NB.TOTAL_FAILURE)
+    ring.tokens("wbb", NB.WHITE, 3)
     assert ring.buf is buf and len(buf) == 36
 
 
@@ -40,14 +41,14 @@ def test_the_four_outcomes_differ_in_pattern_as_well_as_colour():
     # total failure shared their pattern with partial and total success.
     ring = Ring(12)
     seen = {}
-    for outcome in N.OUTCOMES:
+    for outcome in NB.OUTCOMES:
         ring.outcome(outcome)
         seen[outcome] = (lit(ring), pixels(ring)[0])
-    assert seen[N.TOTAL_SUCCESS] == (list(range(12)), N.COLOUR_SUCCESS)
-    assert seen[N.PARTIAL_SUCCESS] == (list(range(0, 12, 2)), N.COLOUR_SUCCESS)
-    assert seen[N.PARTIAL_FAILURE] == (list(range(0, 12, 3)), N.COLOUR_PARTIAL_FAILURE)
-    assert seen[N.TOTAL_FAILURE] == (list(range(6)), N.COLOUR_FAILURE)
-    shapes = [seen[o][0] for o in N.OUTCOMES]
+    assert seen[NB.TOTAL_SUCCESS] == (list(range(12)), N.COLOUR_SUCCESS)
+    assert seen[NB.PARTIAL_SUCCESS] == (list(range(0, 12, 2)), N.COLOUR_SUCCESS)
+    assert seen[NB.PARTIAL_FAILURE] == (list(range(0, 12, 3)), N.COLOUR_PARTIAL_FAILURE)
+    assert seen[NB.TOTAL_FAILURE] == (list(range(6)), N.COLOUR_FAILURE)
+    shapes = [seen[o][0] for o in NB.OUTCOMES]
     assert all(shapes.count(s) == 1 for s in shapes)     # no two share a pattern
 
 
@@ -56,7 +57,7 @@ def test_every_systems_outcomes_differ_in_pattern():
     from shared_rules import approaches, axiom
     from shared_rules import light_dark as lightdark
     from shared_rules.colour_tokens import tables as T
-    systems = (N.OUTCOMES, approaches.OUTCOMES, lightdark.OUTCOMES, axiom.OUTCOMES,
+    systems = (NB.OUTCOMES, approaches.OUTCOMES, lightdark.OUTCOMES, axiom.OUTCOMES,
                (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT))
     ring = Ring(12)
     for outcomes in systems:
@@ -71,21 +72,21 @@ def test_every_systems_outcomes_differ_in_pattern():
 
 def test_the_dark_half_of_a_blink_is_all_off():
     ring = Ring(12)
-    ring.outcome(N.TOTAL_SUCCESS, lit=False)
+    ring.outcome(NB.TOTAL_SUCCESS, lit=False)
     assert lit(ring) == []
 
 
 def test_marked_blacks_show_in_red():
     ring = Ring(12)
-    ring.tokens("bwb", 3, marks=1)
+    ring.tokens("bwb", NB.WHITE, 3, marks=1)
     assert pixels(ring)[:3] == [N.COLOUR_DANGER, N.COLOUR_WHITE_TOKEN, N.COLOUR_BLACK_TOKEN]
 
 
 def test_a_larger_ring_draws_patterns_on_every_pixel():
     ring = Ring(16)
-    ring.outcome(N.PARTIAL_SUCCESS)
+    ring.outcome(NB.PARTIAL_SUCCESS)
     assert lit(ring) == list(range(0, 16, 2))
-    ring.outcome(N.TOTAL_FAILURE)
+    ring.outcome(NB.TOTAL_FAILURE)
     assert lit(ring) == list(range(8))
 
 
@@ -168,5 +169,5 @@ def test_brightness_changes_rescale_once():
     ring = Ring(12, brightness=255)
     buf = ring.buf
     ring.set_brightness(32)
-    ring.outcome(N.TOTAL_SUCCESS)
+    ring.outcome(NB.TOTAL_SUCCESS)
     assert pixels(ring)[0] == scale(N.COLOUR_SUCCESS, 32) and ring.buf is buf

@@ -1,6 +1,7 @@
 # The `roll` op (docs/protocol.md): one roll of any dice or colour system on the
 # host's word, with the box's sampler, recorded on a character of that system.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import registry as R
 from shared_rules import approaches as A
 from shared_rules.randomness import Sampler, SeededBytes
@@ -184,7 +185,7 @@ def test_new_beginning_rolls_as_its_trial_does():
     trial.update({"id": 2, "op": "trial"})
     drawn = ask(gadget, board, trial)
     assert sorted(rolled["result"]) == sorted(drawn["result"])
-    assert rolled["result"]["outcome"] in N.OUTCOMES and len(rolled["result"]["tokens"]) >= 2
+    assert rolled["result"]["outcome"] in NB.OUTCOMES and len(rolled["result"]["tokens"]) >= 2
     assert gadget.store.characters["Mara"].trials == 2
     other = ask(gadget, board, {"id": 3, "op": "roll", "system": "new-beginning", "setup": asked, "name": "Ash"})
     assert "Ash" in refused(other, N.E_INVALID)

@@ -5,6 +5,7 @@ from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.randomness import ScriptedBytes, SeededBytes
 from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import play as P
 from fatebox_fw import ring as R
 from fatebox_fw import store as S
@@ -272,7 +273,7 @@ def test_a_new_result_ignores_go_and_back_for_a_moment_so_mashing_cannot_skip_it
     assert gadget.core.screen == C.RESULT
     run(gadget, board, P.RESULT_GUARD_MS)
     tap(gadget, board, "go")                              # a deliberate press later leaves it
-    assert gadget.core.screen == C.DIFFICULTY
+    assert gadget.core.screen == play_nb.DIFFICULTY
 
 
 def _stopped_by(error):

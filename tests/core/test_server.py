@@ -2,6 +2,7 @@
 # and after an error the state unchanged and the box still answering.
 from shared_rules import registry
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import wire
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import FIRMWARE_VERSION
@@ -126,7 +127,7 @@ def test_trial_draws_records_and_shows_the_result():
     reply = ask(gadget, board, {"id": 2, "op": "trial", "white": 2, "black": 3, "draw": 3,
                                 "danger": 2, "statuses": [], "name": "Mara"})
     assert reply["result"] == {"tokens": "wbb", "first": None, "white": 1, "black": 2,
-                               "outcome": N.PARTIAL_SUCCESS, "counted-blacks": 2, "exit": True,
+                               "outcome": NB.PARTIAL_SUCCESS, "counted-blacks": 2, "exit": True,
                                "spendable-whites": 1}
     character = ask(gadget, board, {"id": 3, "op": "get", "name": "Mara"})["character"]
     assert character["trials"] == 1 and character["history"][-1]["tokens"] == "wbb"

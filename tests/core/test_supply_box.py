@@ -2,10 +2,12 @@
 # docs/protocol.md, table): kept on flash, set over the `table` op, used by the
 # box's own draws and odds meter and by the protocol's trial. Both interpreters.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import core as C
+from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, FailingFile, run, tap, long_press, ask, fresh_dir, to
 
@@ -23,7 +25,7 @@ def set_supply(gadget, board, white, black, id=1):
 
 def most_whites(gadget, board):
     """The whites step (no character) turned all the way up: the white supply."""
-    to(gadget, board, C.WHITES)
+    to(gadget, board, play_nb.WHITES)
     long_press(gadget, board, "plus")
     return gadget.core.game.whites
 
@@ -63,7 +65,7 @@ def test_the_odds_meter_follows_the_supply_as_the_exact_odds_say():
         if (white, black) != (6, 6):
             set_supply(gadget, board, white, black)
         assert most_whites(gadget, board) == white
-        to(gadget, board, C.CHOOSE)
+        to(gadget, board, play_nb.CHOOSE)
         game = gadget.core.game
         exact = setup_odds(TrialSetup(white, 3, supply_white=white, supply_black=black), game.k)
         assert game.setup().white() == white
@@ -77,14 +79,14 @@ def test_the_box_draws_a_bag_of_8_whites_from_its_buttons_under_a_supply_of_8():
     gadget, board = box()
     set_supply(gadget, board, 8, 4)
     most_whites(gadget, board)
-    to(gadget, board, C.CHOOSE)
+    to(gadget, board, play_nb.CHOOSE)
     long_press(gadget, board, "plus")                     # draw the whole bag
     long_press(gadget, board, "go", hold=700)
     run(gadget, board, 1500)
     assert gadget.core.screen == C.RESULT
     shown = gadget.core.game.result
     assert (shown.bag_white, shown.bag_black) == (8, 3)
-    assert shown.tokens.count(N.WHITE) == 8 and shown.tokens.count(N.BLACK) == 3
+    assert shown.tokens.count(NB.WHITE) == 8 and shown.tokens.count(NB.BLACK) == 3
 
 
 def test_the_trial_op_plays_by_the_boxs_supply():
@@ -135,7 +137,7 @@ def test_a_supply_the_flash_would_not_take_is_a_storage_error_and_the_box_keeps_
 
 def help_choices(gadget, board):
     """Every choice of the help step, PLUS after PLUS from alone to where it stops."""
-    to(gadget, board, C.HELP)
+    to(gadget, board, play_nb.HELP)
     long_press(gadget, board, "minus")                    # alone
     game = gadget.core.game
     seen = [(game.helpers, game.group)]
@@ -154,7 +156,7 @@ def test_the_help_step_offers_every_helper_and_group_the_supply_makes_and_no_mor
     for white, black, difficulty in ((6, 6, 3), (6, 6, 1), (6, 6, 6), (8, 4, 2), (3, 9, 3), (11, 1, 1), (1, 11, 3)):
         gadget, board = box()
         set_supply(gadget, board, white, black)
-        to(gadget, board, C.DIFFICULTY)
+        to(gadget, board, play_nb.DIFFICULTY)
         long_press(gadget, board, "minus")
         for _ in range(difficulty - 1):
             tap(gadget, board, "plus")
@@ -179,14 +181,14 @@ def test_the_box_draws_a_bag_of_8_helpers_under_a_supply_of_8():
     while (gadget.core.game.helpers, gadget.core.game.group) != (8, None):
         tap(gadget, board, "minus")
     assert gadget.describe()["text"] == "8 helpers lending a hand (+8 white)"
-    to(gadget, board, C.WHITES)
+    to(gadget, board, play_nb.WHITES)
     assert gadget.core.game.whites == 1                   # the step's default, kept: never trimmed behind the player's back
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.WHITES and "more than the supply of 8" in gadget.describe()["text"]
+    assert gadget.core.screen == play_nb.WHITES and "more than the supply of 8" in gadget.describe()["text"]
     tap(gadget, board, "minus")
     long_press(gadget, board, "plus")
     assert gadget.core.game.whites == 0                   # no room for a trait's white beside 8 helpers
-    to(gadget, board, C.CHOOSE)
+    to(gadget, board, play_nb.CHOOSE)
     long_press(gadget, board, "go", hold=700)
     run(gadget, board, 1500)
     assert gadget.core.screen == C.RESULT
@@ -198,7 +200,7 @@ def test_the_difficulty_step_stops_at_the_black_supply():
     for white, black, hardest in ((6, 6, 6), (8, 4, 4), (1, 11, 6)):
         gadget, board = box()
         set_supply(gadget, board, white, black)
-        to(gadget, board, C.DIFFICULTY)
+        to(gadget, board, play_nb.DIFFICULTY)
         long_press(gadget, board, "plus")
         assert gadget.core.game.difficulty == hardest
 
@@ -209,15 +211,15 @@ def test_the_whites_beside_helpers_stop_at_the_white_supply_and_distraction_lets
     for distracted, most in ((False, 2), (True, 6)):
         gadget, board = box()
         if distracted:
-            to(gadget, board, C.STATUSES)
+            to(gadget, board, play_nb.STATUSES)
             for _ in range(7):
                 tap(gadget, board, "plus")                # the 8th slot: distraction
             long_press(gadget, board, "plus")
-            assert gadget.core.game.statuses == [N.DISTRACTION]
-        to(gadget, board, C.HELP)
+            assert gadget.core.game.statuses == [NB.DISTRACTION]
+        to(gadget, board, play_nb.HELP)
         for _ in range(4):
             tap(gadget, board, "plus")                    # 4 helpers
-        to(gadget, board, C.WHITES)
+        to(gadget, board, play_nb.WHITES)
         long_press(gadget, board, "plus")
         assert gadget.core.game.whites == most
         assert gadget.core.game.setup().white() == 6      # the bag the box offers is one the supply makes
@@ -225,12 +227,12 @@ def test_the_whites_beside_helpers_stop_at_the_white_supply_and_distraction_lets
 
 def test_a_help_choice_the_supply_no_longer_makes_moves_to_the_nearest_it_makes():
     gadget, board = box()
-    to(gadget, board, C.HELP)
+    to(gadget, board, play_nb.HELP)
     long_press(gadget, board, "plus")                     # a group of 4 at difficulty 3: 3 + 3 = 6 blacks
     assert (gadget.core.game.helpers, gadget.core.game.group) == (0, 4)
     set_supply(gadget, board, 6, 5)                       # now at most a group of 3
     tap(gadget, board, "go")
-    assert gadget.core.screen == C.HELP and "supply of 5" in gadget.describe()["text"]   # refused, not trimmed
+    assert gadget.core.screen == play_nb.HELP and "supply of 5" in gadget.describe()["text"]   # refused, not trimmed
     tap(gadget, board, "minus")
     assert (gadget.core.game.helpers, gadget.core.game.group) == (0, 3)   # the nearest, not one less than 4
     long_press(gadget, board, "minus")

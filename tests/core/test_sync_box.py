@@ -1,6 +1,7 @@
 # The box's side of a sync (docs/protocol.md v2, docs/flash.md): revisions on
 # every change, a transaction applied wholly or not at all, the roll journal.
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import wire
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import journal as J
@@ -244,7 +245,7 @@ def test_the_journal_keeps_at_least_256_results_and_pages_within_a_frame():
     directory = fresh_dir()
     journal = J.Journal(directory)
     entry = {"name": "Mara", "system": "new-beginning",
-             "result": {"outcome": N.PARTIAL_FAILURE, "tokens": "wbwbwb", "white": 6, "black": 6, "exit": True}}
+             "result": {"outcome": NB.PARTIAL_FAILURE, "tokens": "wbwbwb", "white": 6, "black": 6, "exit": True}}
     for seq in range(1, 601):
         journal.append([(seq, entry)])
     again = J.Journal(directory)                               # as after a restart
@@ -268,13 +269,13 @@ def test_the_journal_keeps_at_least_256_results_and_pages_within_a_frame():
 def test_a_torn_journal_line_is_skipped():
     directory = fresh_dir()
     journal = J.Journal(directory)
-    journal.append([(1, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_SUCCESS}})])
+    journal.append([(1, {"name": "Mara", "system": "new-beginning", "result": {"outcome": NB.TOTAL_SUCCESS}})])
     f = open(directory + "/" + J.FILES[0], "ab")
     f.write(b'2 {"name": "Ma')                                 # a power cut mid-write
     f.close()
     again = J.Journal(directory)
     assert again.last == 1
     assert [r["seq"] for r in again.page(0)[0]] == [1]
-    again.append([(2, {"name": "Mara", "system": "new-beginning", "result": {"outcome": N.TOTAL_FAILURE}})])
+    again.append([(2, {"name": "Mara", "system": "new-beginning", "result": {"outcome": NB.TOTAL_FAILURE}})])
     assert [(r["seq"], r["result"]["outcome"]) for r in J.Journal(directory).page(0)[0]] == \
-        [(1, N.TOTAL_SUCCESS), (2, N.TOTAL_FAILURE)]
+        [(1, NB.TOTAL_SUCCESS), (2, NB.TOTAL_FAILURE)]

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from fatebox import sheets
 
@@ -113,9 +113,9 @@ def test_the_whole_path_once(tmp_path, gadgets):
     drawn = json.loads(fatebox(port, "draw", "--white", 2, "--black", 3, "--draw", 3,
                                "--danger", 2, "--character", "Mara", "--json").stdout)
     result = drawn["result"]
-    assert len(result["tokens"]) == 3 and set(result["tokens"]) <= {N.WHITE, N.BLACK}
+    assert len(result["tokens"]) == 3 and set(result["tokens"]) <= {NB.WHITE, NB.BLACK}
     trial = Trial(2, 3, danger=2)
-    w = result["tokens"].count(N.WHITE)
+    w = result["tokens"].count(NB.WHITE)
     outcome, counted = trial.judge(w, 3 - w)
     assert result["outcome"] == outcome and result["exit"] == trial.exits(counted)
 

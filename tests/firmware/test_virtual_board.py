@@ -9,6 +9,7 @@ import pytest
 import serial
 
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import wire
 from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
@@ -79,7 +80,7 @@ def test_a_host_talks_to_the_virtual_board_over_its_pty(running):
         assert [c["name"] for c in host.request("list")["characters"]] == ["Mara"]
         assert host.request("get", name="Mara")["character"]["archetype"]["name"] == "Smuggler"
         result = host.request("trial", white=2, black=3, draw=3, danger=2, statuses=[], name="Mara")["result"]
-        assert len(result["tokens"]) == 3 and result["outcome"] in N.OUTCOMES
+        assert len(result["tokens"]) == 3 and result["outcome"] in NB.OUTCOMES
         assert host.request("get", name="Mara")["character"]["trials"] == 1
     finally:
         host.close()

@@ -25,6 +25,7 @@ import tempfile
 import time
 
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import wire
 from shared_rules import roster
 from fatebox_fw.box import Box
@@ -132,7 +133,7 @@ def request(rng, id, names):
         message["character"] = character(rng, names) if rng.random() < 0.9 else value(rng)
     elif op == "trial":
         message.update({"white": rng.randint(-1, 7), "black": rng.randint(0, 7), "draw": rng.randint(0, 5),
-                        "danger": rng.choice([None, 1, 2, 9]), "statuses": rng.sample(N.STATUSES, rng.randint(0, 2))})
+                        "danger": rng.choice([None, 1, 2, 9]), "statuses": rng.sample(NB.STATUSES, rng.randint(0, 2))})
         if rng.random() < 0.5:
             message["name"] = name
         if rng.random() < 0.2:

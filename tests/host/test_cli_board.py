@@ -3,6 +3,7 @@
 import json
 
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox import VERSION
 
 
@@ -69,7 +70,7 @@ def test_draw_json_is_one_object_with_the_result(board, run):
     data = json.loads(result.stdout)
     assert data["draw"] == 4 and data["statuses"] == ["adrenaline"] and data["character"] is None
     assert len(data["result"]["tokens"]) == 4
-    assert data["result"]["outcome"] in N.OUTCOMES
+    assert data["result"]["outcome"] in NB.OUTCOMES
     assert board.requests[-1]["draw"] == 4 and "name" not in board.requests[-1]
 
 

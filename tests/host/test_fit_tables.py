@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox import sheets
 from fatebox import stats as S
 from fatebox import stats_show
@@ -89,7 +89,7 @@ def test_list_fits_and_keeps_every_name(width):
 
 
 def results():
-    words = {"outcome": N.PARTIAL_SUCCESS, "tokens": "wbb", "white": 1, "black": 2, "exit": True}
+    words = {"outcome": NB.PARTIAL_SUCCESS, "tokens": "wbb", "white": 1, "black": 2, "exit": True}
     return [{"seq": i + 1, "character": "Ysolde of the Long Winter Road", "system": "new-beginning",
              "received": "2026-11-24T20:00:00+00:00", "played": "2026-11-24T19:59:0%d+00:00" % i if i else None,
              "result": words, "outcome": words["outcome"], "box": "virtual-1", "setup": None} for i in range(3)]
@@ -105,7 +105,7 @@ def test_history_fits_and_keeps_every_result(width):
 @pytest.mark.parametrize("width", (60, 80, 120))
 def test_stats_fit(width):
     setup = {"white": 6, "black": 6, "draw": 5, "statuses": [], "danger": None}
-    found = [{"system": "new-beginning", "outcome": o, "setup": setup} for o in (N.PARTIAL_SUCCESS,) * 30]
+    found = [{"system": "new-beginning", "outcome": o, "setup": setup} for o in (NB.PARTIAL_SUCCESS,) * 30]
     found += [{"system": "colour-tokens", "outcome": "no-effect", "setup": {}}]
     lines = readable("\n".join(stats_show.bars(S.compare(found), columns=width)), width)
     assert any("\u2588" in line for line in lines)
@@ -114,7 +114,7 @@ def test_stats_fit(width):
 def test_the_chart_says_what_its_numbers_are(tmp_path):
     import matplotlib
     setup = {"white": 2, "black": 3, "draw": 2, "statuses": [], "danger": None}
-    report = S.compare([{"system": "new-beginning", "outcome": N.TOTAL_FAILURE, "setup": setup}])
+    report = S.compare([{"system": "new-beginning", "outcome": NB.TOTAL_FAILURE, "setup": setup}])
     chart = tmp_path / "fair.svg"
     with matplotlib.rc_context({"svg.fonttype": "none"}):     # the words as text, to be read back
         stats_show.plot(report, str(chart))

@@ -111,7 +111,7 @@ def new_beginning():
     class Drawn:
         # A draw of the whole box's supply but one colour's last token (the bag holds
         # at most 12, 11 of a colour), leaving the scene.
-        outcome = NB.N.PARTIAL_FAILURE
+        outcome = NB.PARTIAL_FAILURE
         tokens = "w" * NB.BOX_SUPPLY
         exit = True
 

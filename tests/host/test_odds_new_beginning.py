@@ -245,7 +245,7 @@ def test_the_example_table_file_holds_the_rules_supply_and_its_commented_alterna
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", table.FILE)
     with open(example, encoding="utf-8") as f:
         text = f.read()
-    assert table.load(example).supply == (6, 6)           # rules/new-beginning.md, Materials: 6 white and 6 black
+    assert table.load(example).get("supply") == (6, 6)           # rules/new-beginning.md, Materials: 6 white and 6 black
     assert odds_json(run, "-w", "6", "-b", "6", "--table", example) == odds_json(run, "-w", "6", "-b", "6")
     over = run("odds", "new-beginning", "-w", "7", "-b", "1", "--table", example)
     assert over.exit_code == 2 and "0..6 whites" in over.stderr
@@ -256,7 +256,7 @@ def test_the_example_table_file_holds_the_rules_supply_and_its_commented_alterna
     assert len(shown) == 1
     gentle = tmp_path / table.FILE
     gentle.write_text(text.replace("supply = { white = 6, black = 6 }\n", "").replace(shown[0], shown[0].lstrip("# ")))
-    assert table.load(str(gentle)).supply == (8, 4)
+    assert table.load(str(gentle)).get("supply") == (8, 4)
     assert odds_json(run, "-w", "8", "-b", "4", "--table", gentle)["supply"] == {"white": 8, "black": 4}
 
 

@@ -220,7 +220,7 @@ def test_every_screen_of_every_system_has_a_help_row():
     from fatebox_fw.play import approaches, axiom, colour_tokens, forged_in_the_dark, light_dark, new_beginning
     from fatebox_fw.core import MENU
     screens = {
-        "new-beginning": set(new_beginning.STEPS) | {P.RESULT, P.PLACE, P.REWARD},
+        "new-beginning": set(new_beginning.STEPS) | {P.RESULT} | set(new_beginning.AFTER),
         "approaches": set(approaches.STEPS) | {P.RESULT},
         "light-dark": set(light_dark.STEPS) | {P.RESULT},
         "axiom": set(axiom.STEPS) | {P.RESULT, axiom.SCAR},
@@ -244,7 +244,7 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
     # The virtual gadget's window: its help line follows the supply the box plays by,
     # and says the ranges its steps offer (found by turning them all the way up).
     from fatebox.sim_view import TerminalView
-    from fatebox_fw import core as C
+    from fatebox_fw.play import new_beginning as play_nb
     from fatebox_fw.box import Box
     from fatebox_fw.hal.virtual import VirtualBoard
     white, black = supply
@@ -257,29 +257,30 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
         view.console = Console(width=200, height=40)       # one line of help, not wrapped
         game = gadget.core.game
         lines = {}
-        order = (C.DIFFICULTY, C.DANGER, C.STATUSES, C.HELP, C.WHITES, C.CHOOSE)   # no character: no traits step
+        # No character: no traits step.
+        order = (play_nb.DIFFICULTY, play_nb.DANGER, play_nb.STATUSES, play_nb.HELP, play_nb.WHITES, play_nb.CHOOSE)
         for screen in order[:-1]:
             assert game.screen == screen
             lines[screen] = SGR.sub("", render(view.render(gadget.describe()), "256", width=200, height=40))
             game.change(screen, 1, True, None, board.ticks_ms())        # PLUS held: the most it offers
-            if screen == C.DIFFICULTY:
+            if screen == play_nb.DIFFICULTY:
                 hardest = game.difficulty
                 game.change(screen, -1, True, None, board.ticks_ms())   # back to 1: the largest group
-            elif screen == C.HELP:
+            elif screen == play_nb.HELP:
                 largest = game.group
                 game.change(screen, -1, True, None, board.ticks_ms())   # alone
                 for _ in range(white):
                     game.change(screen, 1, False, None, board.ticks_ms())
                 helpers = game.helpers
                 game.change(screen, -1, True, None, board.ticks_ms())
-            elif screen == C.WHITES:
+            elif screen == play_nb.WHITES:
                 most = game.whites
             game.screen = order[order.index(screen) + 1]   # GO, as the core moves on
-    assert "blacks 1..%d" % hardest in lines[C.DIFFICULTY] and hardest == min(6, black)
-    assert "1..%d helpers, a group of 2..%d" % (helpers, largest) in lines[C.HELP]
+    assert "blacks 1..%d" % hardest in lines[play_nb.DIFFICULTY] and hardest == min(6, black)
+    assert "1..%d helpers, a group of 2..%d" % (helpers, largest) in lines[play_nb.HELP]
     assert (helpers, largest) == (white, min(white, black))
-    assert "whites 0..%d" % most in lines[C.WHITES] and most == white
-    assert "1..6" not in lines[C.HELP] + lines[C.WHITES] or supply == (6, 6)
+    assert "whites 0..%d" % most in lines[play_nb.WHITES] and most == white
+    assert "1..6" not in lines[play_nb.HELP] + lines[play_nb.WHITES] or supply == (6, 6)
 
 
 def test_the_readme_says_the_size_the_panel_needs():

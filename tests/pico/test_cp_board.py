@@ -7,7 +7,7 @@ import json
 import os
 import re
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox import circuitpy
 from fatebox import pico as P
 from fatebox import sheets
@@ -36,7 +36,7 @@ def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(t
     drawn = json.loads(fatebox(chip.data_path, "draw", "-w", 2, "-b", 3, "-k", 3, "--character", "Mara",
                                "--json").stdout)
     tokens = drawn["result"]["tokens"]
-    assert len(tokens) == 3 and set(tokens) <= {N.WHITE, N.BLACK}
+    assert len(tokens) == 3 and set(tokens) <= {NB.WHITE, NB.BLACK}
     info = json.loads(fatebox(chip.data_path, "info", "--json").stdout)
     assert info["board"] == "pico" and info["runtime"] == "CircuitPython 10.2.1" and info["platform"] == "RP2040"
     # CIRCUITPY: the FAT volume from flash offset 0x100000 to the end (1 MiB less FAT's own)

@@ -5,7 +5,7 @@ import json
 import os
 import shutil
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox import pico as P
 from fatebox import sheets
 from tests.pico.conftest import fatebox
@@ -39,7 +39,7 @@ def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
     drawn = json.loads(fatebox(chip.port_path, "draw", "-w", 2, "-b", 3, "-k", 3, "--character", "Mara",
                                "--json").stdout)
     tokens = drawn["result"]["tokens"]
-    assert len(tokens) == 3 and set(tokens) <= {N.WHITE, N.BLACK}
+    assert len(tokens) == 3 and set(tokens) <= {NB.WHITE, NB.BLACK}
     info = json.loads(fatebox(chip.port_path, "info", "--json").stdout)
     assert info["micropython"] == "1.28.0" and info["board"] == "pico" and info["platform"] == "rp2"
     # the stock heap (241 KB after boot) less what the deployed .mpy modules hold

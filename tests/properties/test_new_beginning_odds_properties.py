@@ -5,7 +5,7 @@ from itertools import permutations
 
 from hypothesis import given, settings, strategies as st
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
@@ -15,7 +15,7 @@ def trial_odds(trial, k):
     """A plain Trial's odds by the one odds engine (new_beginning.odds)."""
     return setup_odds(TrialSetup(trial.white, trial.black, trial.danger, trial.statuses), k)
 
-statuses = st.lists(st.sampled_from(N.STATUSES), max_size=3, unique=True)
+statuses = st.lists(st.sampled_from(NB.STATUSES), max_size=3, unique=True)
 
 
 @st.composite
@@ -23,8 +23,8 @@ def trials(draw, max_white=6, max_black=6):
     white = draw(st.integers(0, max_white))
     black = draw(st.integers(1, max_black))
     chosen = draw(statuses)
-    if N.ADRENALINE in chosen and white + black < 2:
-        chosen.remove(N.ADRENALINE)
+    if NB.ADRENALINE in chosen and white + black < 2:
+        chosen.remove(NB.ADRENALINE)
     danger = draw(st.one_of(st.none(), st.integers(1, 6)))
     trial = Trial(white, black, danger, chosen)
     k = draw(st.sampled_from(trial.draw_sizes()))
@@ -32,7 +32,7 @@ def trials(draw, max_white=6, max_black=6):
 
 
 def fractions(odds):
-    return {name: Fraction(odds.count(name), odds.denominator) for name in N.OUTCOMES}
+    return {name: Fraction(odds.count(name), odds.denominator) for name in NB.OUTCOMES}
 
 
 @given(trials())
@@ -48,7 +48,7 @@ def test_odds_sum_to_one(case):
 def test_odds_agree_with_brute_force_enumeration(case):
     trial, k = case
     bag = "w" * trial.white + "b" * trial.black
-    counts = {name: 0 for name in N.OUTCOMES}
+    counts = {name: 0 for name in NB.OUTCOMES}
     exits = 0
     total = 0
     for seq in permutations(range(len(bag)), k):
@@ -69,7 +69,7 @@ def test_odds_agree_with_brute_force_enumeration(case):
             exits += trial.exits(counted)
             total += 1
     odds = trial_odds(trial, k)
-    assert fractions(odds) == {name: Fraction(counts[name], total) for name in N.OUTCOMES}
+    assert fractions(odds) == {name: Fraction(counts[name], total) for name in NB.OUTCOMES}
     assert Fraction(odds.exit, odds.denominator) == Fraction(exits, total)
 
 

@@ -5,7 +5,7 @@ from itertools import permutations
 
 from hypothesis import assume, given, settings, strategies as st
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import effects as E
 from shared_rules.new_beginning import marks as M
 from shared_rules.errors import RulesError
@@ -16,7 +16,7 @@ from shared_rules.new_beginning.spending import spend, budget
 
 LISTED = [d["name"] for d in M.LESSONS + M.SCARS]
 DRAWING = ["Perseverance", "Quick Thinking", "Persistent", "Divide and Conquer", "Over the Top"]
-statuses = st.lists(st.sampled_from(N.STATUSES), max_size=3, unique=True)
+statuses = st.lists(st.sampled_from(NB.STATUSES), max_size=3, unique=True)
 
 
 @st.composite
@@ -37,7 +37,7 @@ def setups(draw_, max_white=4, max_black=3, marks=LISTED, max_marks=2):
 
 
 def fractions(odds):
-    return dict((name, Fraction(odds.count(name), odds.denominator)) for name in N.OUTCOMES)
+    return dict((name, Fraction(odds.count(name), odds.denominator)) for name in NB.OUTCOMES)
 
 
 def passing(odds):
@@ -65,7 +65,7 @@ class EveryPath:
 
 def every_play(setup, k):
     """{outcome: probability} and the exit chance, over every path new_beginning.draw.draw can take."""
-    outcomes = dict((name, Fraction(0)) for name in N.OUTCOMES)
+    outcomes = dict((name, Fraction(0)) for name in NB.OUTCOMES)
     exit_ = Fraction(0)
     prefix = []
     while True:
@@ -113,15 +113,15 @@ def test_odds_agree_with_every_path_of_the_play(case):
 def test_bag_effects_agree_with_every_ordering_of_the_bag(case):
     # Brute force: every ordered draw of distinct tokens from the bag the effects leave.
     setup, k = case
-    assume(not setup.draw_effects and not setup.trial.has(N.OPTIMISM))
+    assume(not setup.draw_effects and not setup.trial.has(NB.OPTIMISM))
     bag = "w" * setup.white() + "b" * setup.black()
-    counts = dict((name, 0) for name in N.OUTCOMES)
+    counts = dict((name, 0) for name in NB.OUTCOMES)
     total = 0
     for seq in permutations(range(len(bag)), k):
         w = sum(1 for i in seq if bag[i] == "w")
         counts[setup.judge(w, k - w)[0]] += 1
         total += 1
-    assert fractions(setup_odds(setup, k)) == dict((n, Fraction(counts[n], total)) for n in N.OUTCOMES)
+    assert fractions(setup_odds(setup, k)) == dict((n, Fraction(counts[n], total)) for n in NB.OUTCOMES)
 
 
 def _with_and_without(white, black, data, chosen, mark):
@@ -218,17 +218,17 @@ def test_a_trial_without_draw_effects_has_the_core_odds_and_hypergeometric_white
     from shared_rules.new_beginning import Trial
     from shared_rules.new_beginning.trial_setup import TrialSetup
     from shared_rules.new_beginning.odds import setup_odds
-    for statuses in ([], [N.CONFIDENT], [N.FEAR, N.CONFUSION], [N.ADRENALINE], [N.FOCUS]):
+    for statuses in ([], [NB.CONFIDENT], [NB.FEAR, NB.CONFUSION], [NB.ADRENALINE], [NB.FOCUS]):
         for white in range(0, 7):
             for black in range(1, 7):
-                if N.ADRENALINE in statuses and white + black < 2:
+                if NB.ADRENALINE in statuses and white + black < 2:
                     continue
                 trial = Trial(white, black, 2, statuses)
                 setup = TrialSetup(white, black, 2, statuses)
                 for k in trial.draw_sizes():
                     ours = setup_odds(setup, k)
                     total = choose(white + black, k)
-                    expected = dict((name, 0) for name in N.OUTCOMES)
+                    expected = dict((name, 0) for name in NB.OUTCOMES)
                     exits = 0
                     for w in range(0, k + 1):
                         weight = choose(white, w) * choose(black, k - w)
@@ -236,7 +236,7 @@ def test_a_trial_without_draw_effects_has_the_core_odds_and_hypergeometric_white
                             outcome, counted = trial.judge(w, k - w)
                             expected[outcome] += weight
                             exits += weight if trial.exits(counted) else 0
-                    for name in N.OUTCOMES:
+                    for name in NB.OUTCOMES:
                         assert Fraction(ours.count(name), ours.denominator) == Fraction(expected[name], total)
                     assert Fraction(ours.exit, ours.denominator) == Fraction(exits, total)
                     for w in range(0, k + 1):

@@ -1,6 +1,6 @@
 # New Beginning played with a seeded Sampler agrees with the exact odds: a
 # chi-square test per set-up, lessons and scars included (CPython only).
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.draw import play, draw
@@ -13,11 +13,11 @@ CRITICAL_001 = {1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467, 5: 20.515, 6: 22.458
 
 CASES = [
     # (white, black, k, options)
-    (2, 3, 1, {"statuses": [N.OPTIMISM], "effects": ["Perseverance"]}),
+    (2, 3, 1, {"statuses": [NB.OPTIMISM], "effects": ["Perseverance"]}),
     (2, 3, 3, {"effects": ["Quick Thinking"], "danger": 2}),
     (1, 3, 2, {"effects": ["Persistent"], "danger": 2}),
-    (3, 3, 3, {"effects": ["Divide and Conquer"], "statuses": [N.CONFUSION], "danger": 3}),
-    (3, 3, 5, {"effects": ["Over the Top"], "statuses": [N.FEAR]}),
+    (3, 3, 3, {"effects": ["Divide and Conquer"], "statuses": [NB.CONFUSION], "danger": 3}),
+    (3, 3, 5, {"effects": ["Over the Top"], "statuses": [NB.FEAR]}),
     (4, 3, 2, {"effects": ["Order", "Dream Team"]}),
     (0, 2, 3, {"group": 3, "placed": True}),
     (2, 3, 3, {"helpers": 1, "effects": ["Quick Thinking", "Persistent", "Perseverance", "Divide and Conquer"]}),
@@ -54,7 +54,7 @@ def test_played_outcomes_match_the_exact_odds():
         for _ in range(TRIALS):
             outcome = play(setup, k, sampler)
             observed[outcome] = observed.get(outcome, 0) + 1
-        expected = dict((name, TRIALS * odds.count(name) / odds.denominator) for name in N.OUTCOMES)
+        expected = dict((name, TRIALS * odds.count(name) / odds.denominator) for name in NB.OUTCOMES)
         stat, df = chi_square(observed, expected)
         # A case whose odds pool to one cell tests nothing: fail, never skip.
         assert df >= 1, ("the odds of %s allow one outcome only: choose a case with two or more" % (CASES[i],))

@@ -1,6 +1,6 @@
 # rules/new-beginning.md read with RULINGS.md: one test per rule sentence,
 # the worked examples of the rule text as vectors. Runs on CPython and MicroPython.
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial, build_whites
 from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, SeededBytes, ScriptedBytes
@@ -18,7 +18,7 @@ def trial_odds(trial, k):
 def odds_text(trial, k):
     odds = trial_odds(trial, k)
     out = {}
-    for name in N.OUTCOMES:
+    for name in NB.OUTCOMES:
         out[name] = fraction_text(odds.count(name), odds.denominator)
     out["exit"] = fraction_text(odds.exit, odds.denominator)
     return out
@@ -27,23 +27,23 @@ def odds_text(trial, k):
 # -- Success and Failure: the four outcomes ----------------------------------
 
 def test_only_whites_is_total_success():
-    assert Trial(3, 1).judge(2, 0)[0] == N.TOTAL_SUCCESS     # bag wwwb, drew ww
+    assert Trial(3, 1).judge(2, 0)[0] == NB.TOTAL_SUCCESS     # bag wwwb, drew ww
 
 
 def test_a_white_and_not_all_blacks_is_partial_success():
-    assert Trial(1, 2).judge(1, 1)[0] == N.PARTIAL_SUCCESS   # bag wbb, drew wb
+    assert Trial(1, 2).judge(1, 1)[0] == NB.PARTIAL_SUCCESS   # bag wbb, drew wb
 
 
 def test_a_white_and_all_blacks_is_partial_failure():
-    assert Trial(2, 1).judge(1, 1)[0] == N.PARTIAL_FAILURE   # bag wwb, drew wb
+    assert Trial(2, 1).judge(1, 1)[0] == NB.PARTIAL_FAILURE   # bag wwb, drew wb
 
 
 def test_only_blacks_is_total_failure():
-    assert Trial(2, 2).judge(0, 1)[0] == N.TOTAL_FAILURE     # bag wwbb, drew b
+    assert Trial(2, 2).judge(0, 1)[0] == NB.TOTAL_FAILURE     # bag wwbb, drew b
 
 
 def test_total_failure_wins_even_when_every_black_was_drawn():
-    assert Trial(2, 2).judge(0, 2)[0] == N.TOTAL_FAILURE
+    assert Trial(2, 2).judge(0, 2)[0] == NB.TOTAL_FAILURE
 
 
 def test_exactly_one_outcome_for_every_possible_draw():
@@ -59,20 +59,20 @@ def test_exactly_one_outcome_for_every_possible_draw():
 
 def test_worked_check_draw_one():
     got = odds_text(Trial(2, 3), 1)
-    assert got[N.TOTAL_SUCCESS] == "2/5"
-    assert got[N.TOTAL_FAILURE] == "3/5"
-    assert got[N.PARTIAL_SUCCESS] == "0" and got[N.PARTIAL_FAILURE] == "0"
+    assert got[NB.TOTAL_SUCCESS] == "2/5"
+    assert got[NB.TOTAL_FAILURE] == "3/5"
+    assert got[NB.PARTIAL_SUCCESS] == "0" and got[NB.PARTIAL_FAILURE] == "0"
 
 
 def test_worked_check_draw_four():
     got = odds_text(Trial(2, 3), 4)
-    assert got[N.PARTIAL_SUCCESS] == "3/5"
-    assert got[N.PARTIAL_FAILURE] == "2/5"
-    assert got[N.TOTAL_SUCCESS] == "0" and got[N.TOTAL_FAILURE] == "0"
+    assert got[NB.PARTIAL_SUCCESS] == "3/5"
+    assert got[NB.PARTIAL_FAILURE] == "2/5"
+    assert got[NB.TOTAL_SUCCESS] == "0" and got[NB.TOTAL_FAILURE] == "0"
 
 
 def test_worked_check_draw_five():
-    assert odds_text(Trial(2, 3), 5)[N.PARTIAL_FAILURE] == "1"
+    assert odds_text(Trial(2, 3), 5)[NB.PARTIAL_FAILURE] == "1"
 
 
 def test_odds_match_counting_every_ordered_draw():
@@ -91,7 +91,7 @@ def test_odds_match_counting_every_ordered_draw():
             counts[outcome] = counts.get(outcome, 0) + 1
             total += 1
         odds = trial_odds(trial, k)
-        for name in N.OUTCOMES:
+        for name in NB.OUTCOMES:
             assert reduce(counts.get(name, 0), total) == reduce(odds.count(name), odds.denominator), (k, name)
 
 
@@ -111,11 +111,11 @@ def _sequences(n, k):
 def test_drawing_no_more_than_the_blacks_risks_total_failure():
     trial = Trial(3, 3)
     for k in (1, 2, 3):
-        assert trial_odds(trial, k).count(N.TOTAL_FAILURE) > 0
+        assert trial_odds(trial, k).count(NB.TOTAL_FAILURE) > 0
 
 
 def test_drawing_more_than_the_blacks_can_still_draw_them_all():
-    assert trial_odds(Trial(3, 3), 4).count(N.PARTIAL_FAILURE) > 0
+    assert trial_odds(Trial(3, 3), 4).count(NB.PARTIAL_FAILURE) > 0
 
 
 # -- Danger ------------------------------------------------------------------
@@ -124,13 +124,13 @@ def test_danger_example_climbing_the_manor_wall():
     # Bag wwbbb, danger 2, draw 3, drew wbb: pass the trial, exit from the scene.
     trial = Trial(2, 3, danger=2)
     outcome, counted = trial.judge(1, 2)
-    assert outcome == N.PARTIAL_SUCCESS
+    assert outcome == NB.PARTIAL_SUCCESS
     assert trial.exits(counted)
 
 
 def test_danger_is_reported_beside_the_outcome_not_instead():
     trial = Trial(2, 3, danger=1)
-    assert trial.judge(1, 1)[0] == N.PARTIAL_SUCCESS and trial.exits(1)
+    assert trial.judge(1, 1)[0] == NB.PARTIAL_SUCCESS and trial.exits(1)
 
 
 def test_exit_odds_are_the_chance_of_drawing_danger_or_more_blacks():
@@ -177,80 +177,80 @@ def test_helpers_and_a_placed_token_add_one_white_each():
 # -- Thematic statuses ---------------------------------------------------------
 
 def test_confident_drawing_all_blacks_is_not_partial_failure():
-    assert Trial(2, 1, statuses=[N.CONFIDENT]).judge(1, 1)[0] == N.PARTIAL_SUCCESS
+    assert Trial(2, 1, statuses=[NB.CONFIDENT]).judge(1, 1)[0] == NB.PARTIAL_SUCCESS
 
 
 def test_confident_does_not_save_a_total_failure():
-    assert Trial(2, 1, statuses=[N.CONFIDENT]).judge(0, 1)[0] == N.TOTAL_FAILURE
+    assert Trial(2, 1, statuses=[NB.CONFIDENT]).judge(0, 1)[0] == NB.TOTAL_FAILURE
 
 
 def test_optimism_redraws_a_failed_single_token():
     # Bag 2w 3b, draw 1: P(success) = 2/5 + 3/5 * 2/5 = 16/25.
-    got = odds_text(Trial(2, 3, statuses=[N.OPTIMISM]), 1)
-    assert got[N.TOTAL_SUCCESS] == "16/25"
-    assert got[N.TOTAL_FAILURE] == "9/25"
+    got = odds_text(Trial(2, 3, statuses=[NB.OPTIMISM]), 1)
+    assert got[NB.TOTAL_SUCCESS] == "16/25"
+    assert got[NB.TOTAL_FAILURE] == "9/25"
 
 
 def test_optimism_does_nothing_for_larger_draws():
-    assert odds_text(Trial(2, 3, statuses=[N.OPTIMISM]), 2) == odds_text(Trial(2, 3), 2)
+    assert odds_text(Trial(2, 3, statuses=[NB.OPTIMISM]), 2) == odds_text(Trial(2, 3), 2)
 
 
 def test_optimism_second_draw_stands():
     # Scripted bytes: first below(5) -> 4 (black), second below(5) -> 0 (white).
     sampler = Sampler(ScriptedBytes([4, 0]))
-    result = Trial(2, 3, statuses=[N.OPTIMISM]).draw(1, sampler)
+    result = Trial(2, 3, statuses=[NB.OPTIMISM]).draw(1, sampler)
     assert result.first == "b" and result.tokens == "w"
-    assert result.outcome == N.TOTAL_SUCCESS
+    assert result.outcome == NB.TOTAL_SUCCESS
 
 
 def test_focus_whites_count_double_for_spending_on_a_single_draw():
     sampler = Sampler(ScriptedBytes([0]))
-    result = Trial(2, 3, statuses=[N.FOCUS]).draw(1, sampler)
+    result = Trial(2, 3, statuses=[NB.FOCUS]).draw(1, sampler)
     assert result.tokens == "w" and result.spendable_whites == 2
-    assert result.outcome == N.TOTAL_SUCCESS
+    assert result.outcome == NB.TOTAL_SUCCESS
 
 
 def test_focus_leaves_larger_draws_alone():
     sampler = Sampler(ScriptedBytes([0, 0]))
-    result = Trial(2, 3, statuses=[N.FOCUS]).draw(2, sampler)
+    result = Trial(2, 3, statuses=[NB.FOCUS]).draw(2, sampler)
     assert result.spendable_whites == 2 and result.white == 2
 
 
 def test_adrenaline_forces_all_tokens_but_one():
-    trial = Trial(2, 3, statuses=[N.ADRENALINE])
+    trial = Trial(2, 3, statuses=[NB.ADRENALINE])
     assert trial.draw_sizes() == (4,)
     assert raises(RulesError, trial_odds, trial, 2).field == "draw"
 
 
 def test_confusion_one_black_counts_as_two_for_partial_failure():
-    trial = Trial(2, 2, statuses=[N.CONFUSION])
+    trial = Trial(2, 2, statuses=[NB.CONFUSION])
     outcome, counted = trial.judge(1, 1)
-    assert counted == 2 and outcome == N.PARTIAL_FAILURE
+    assert counted == 2 and outcome == NB.PARTIAL_FAILURE
 
 
 def test_confusion_counts_for_danger():
-    trial = Trial(2, 3, danger=2, statuses=[N.CONFUSION])
+    trial = Trial(2, 3, danger=2, statuses=[NB.CONFUSION])
     assert trial.exits(trial.judge(1, 1)[1])
 
 
 def test_confusion_without_blacks_drawn_changes_nothing():
-    assert Trial(2, 2, statuses=[N.CONFUSION]).judge(2, 0) == (N.TOTAL_SUCCESS, 0)
+    assert Trial(2, 2, statuses=[NB.CONFUSION]).judge(2, 0) == (NB.TOTAL_SUCCESS, 0)
 
 
 def test_fear_one_white_does_not_pass():
-    trial = Trial(3, 3, statuses=[N.FEAR])
-    assert trial.judge(1, 0)[0] == N.PARTIAL_FAILURE
-    assert trial.judge(1, 1)[0] == N.PARTIAL_FAILURE
-    assert trial.judge(2, 1)[0] == N.PARTIAL_SUCCESS
+    trial = Trial(3, 3, statuses=[NB.FEAR])
+    assert trial.judge(1, 0)[0] == NB.PARTIAL_FAILURE
+    assert trial.judge(1, 1)[0] == NB.PARTIAL_FAILURE
+    assert trial.judge(2, 1)[0] == NB.PARTIAL_SUCCESS
 
 
 def test_distraction_caps_traits_at_two():
-    assert build_whites([1, 1, 1, 1], statuses=[N.DISTRACTION]) == 2
-    assert build_whites([1, 2, 3], statuses=[N.FATIGUE]) == 5
+    assert build_whites([1, 1, 1, 1], statuses=[NB.DISTRACTION]) == 2
+    assert build_whites([1, 2, 3], statuses=[NB.FATIGUE]) == 5
 
 
 def test_inspiration_changes_no_token():
-    assert odds_text(Trial(2, 3, statuses=[N.INSPIRATION]), 3) == odds_text(Trial(2, 3), 3)
+    assert odds_text(Trial(2, 3, statuses=[NB.INSPIRATION]), 3) == odds_text(Trial(2, 3), 3)
 
 
 def test_unknown_status_is_refused():
@@ -294,8 +294,8 @@ def test_distribution_reduces_and_formats():
 def test_confident_also_lifts_a_partial_failure_that_confusion_caused():
     # Bag of 2 white, 2 black; drew 1 white, 1 black: Confusion counts 2 blacks,
     # all the bag's, a partial failure; Confident makes it a partial success.
-    assert Trial(2, 2, statuses=[N.CONFUSION]).judge(1, 1)[0] == N.PARTIAL_FAILURE
-    assert Trial(2, 2, statuses=[N.CONFUSION, N.CONFIDENT]).judge(1, 1)[0] == N.PARTIAL_SUCCESS
+    assert Trial(2, 2, statuses=[NB.CONFUSION]).judge(1, 1)[0] == NB.PARTIAL_FAILURE
+    assert Trial(2, 2, statuses=[NB.CONFUSION, NB.CONFIDENT]).judge(1, 1)[0] == NB.PARTIAL_SUCCESS
 
 
 def test_distraction_or_fatigue_at_most_two_traits_add_whites_a_bare_count_too():
@@ -303,9 +303,9 @@ def test_distraction_or_fatigue_at_most_two_traits_add_whites_a_bare_count_too()
     # as that many level-1 traits (docs/rulings.md), so 6 become 2.
     from shared_rules.new_beginning import trait_whites
     assert trait_whites(6) == 6
-    assert trait_whites(6, [N.DISTRACTION]) == 2 and trait_whites(6, [N.FATIGUE]) == 2
-    assert trait_whites(1, [N.DISTRACTION]) == 1
-    assert build_whites([3, 1, 2], statuses=[N.FATIGUE]) == 5       # the two best levels
+    assert trait_whites(6, [NB.DISTRACTION]) == 2 and trait_whites(6, [NB.FATIGUE]) == 2
+    assert trait_whites(1, [NB.DISTRACTION]) == 1
+    assert build_whites([3, 1, 2], statuses=[NB.FATIGUE]) == 5       # the two best levels
     assert raises(RulesError, trait_whites, -1).field == "white"
 
 

@@ -1,6 +1,6 @@
 # rules/new-beginning.md, Examples of Lesson and Scar, read with RULINGS.md and
 # docs/rulings.md: every lesson and scar as data, its odds and play.
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import effects as E
 from shared_rules.new_beginning import marks as M
 from shared_rules.errors import RulesError
@@ -11,12 +11,12 @@ from shared_rules.randomness import Sampler, ScriptedBytes
 from shared_rules.exact import fraction_text
 from tests.helpers import raises
 
-TS, PS, PF, TF = N.TOTAL_SUCCESS, N.PARTIAL_SUCCESS, N.PARTIAL_FAILURE, N.TOTAL_FAILURE
+TS, PS, PF, TF = NB.TOTAL_SUCCESS, NB.PARTIAL_SUCCESS, NB.PARTIAL_FAILURE, NB.TOTAL_FAILURE
 
 
 def texts(odds):
     out = {}
-    for name in N.OUTCOMES:
+    for name in NB.OUTCOMES:
         out[name] = fraction_text(odds.count(name), odds.denominator)
     out["exit"] = fraction_text(odds.exit, odds.denominator)
     return out
@@ -92,12 +92,12 @@ def test_no_lesson_no_effect():
     for k in range(1, 6):
         assert texts(nb_odds(2, 3, k)) == texts(nb_odds(2, 3, k, effects=()))
     # ...and gives RULINGS.md's worked check (bag of 2 white, 3 black).
-    worked = {1: {N.TOTAL_SUCCESS: (2, 5), N.TOTAL_FAILURE: (3, 5)},
-              4: {N.PARTIAL_SUCCESS: (3, 5), N.PARTIAL_FAILURE: (2, 5)},
-              5: {N.PARTIAL_FAILURE: (1, 1)}}
+    worked = {1: {NB.TOTAL_SUCCESS: (2, 5), NB.TOTAL_FAILURE: (3, 5)},
+              4: {NB.PARTIAL_SUCCESS: (3, 5), NB.PARTIAL_FAILURE: (2, 5)},
+              5: {NB.PARTIAL_FAILURE: (1, 1)}}
     for k in worked:
         mine = nb_odds(2, 3, k)
-        for name in N.OUTCOMES:
+        for name in NB.OUTCOMES:
             num, den = worked[k].get(name, (0, 1))
             assert mine.count(name) * den == num * mine.denominator, (k, name)
 
@@ -213,7 +213,7 @@ def test_over_the_top_draws_all_but_one_and_returns_a_black():
 
 def test_over_the_top_whites_beyond_the_first_do_not_count():
     # Under fear a returned black leaves "wwb" with one counted white: no pass.
-    setup = TrialSetup(3, 2, statuses=[N.FEAR], effects=["over-the-top"])
+    setup = TrialSetup(3, 2, statuses=[NB.FEAR], effects=["over-the-top"])
     result = draw(setup, 4, scripted(0, 0, 1, 1))
     assert result.first == "wwbb" and result.hand == "wwb" and result.cap == 1 and result.outcome() == PF
 
@@ -241,7 +241,7 @@ def test_draw_effects_act_in_a_fixed_order():
 
 
 def test_optimism_acts_before_any_scar():
-    setup = TrialSetup(1, 1, statuses=[N.OPTIMISM], effects=["quick-thinking"])
+    setup = TrialSetup(1, 1, statuses=[NB.OPTIMISM], effects=["quick-thinking"])
     result = draw(setup, 1, scripted(1, 1, 0))
     assert result.steps[0] == ("optimism", "b") and result.hand == "w"
     # Fails 1/2 * 1/2, then the retry fails 1/2: total failure 1/8.
@@ -278,9 +278,9 @@ def test_perseverance_best_use_never_raises_the_exit():
     # The audit's case: bag 2 white, 3 black, danger 4, confusion, drawing 4. A hand
     # of 2 white 2 black is a partial failure (3 counted) with no exit; the one token
     # left is black, so drawing it always exits. Used always: exit 1; at best: 2/5.
-    always = texts(nb_odds(2, 3, 4, danger=4, statuses=[N.CONFUSION], effects=["perseverance"]))
-    best = texts(nb_odds(2, 3, 4, danger=4, statuses=[N.CONFUSION], effects=["perseverance"], use="best"))
-    plain = texts(nb_odds(2, 3, 4, danger=4, statuses=[N.CONFUSION]))
+    always = texts(nb_odds(2, 3, 4, danger=4, statuses=[NB.CONFUSION], effects=["perseverance"]))
+    best = texts(nb_odds(2, 3, 4, danger=4, statuses=[NB.CONFUSION], effects=["perseverance"], use="best"))
+    plain = texts(nb_odds(2, 3, 4, danger=4, statuses=[NB.CONFUSION]))
     assert always["exit"] == "1" and best["exit"] == "2/5" and plain["exit"] == "2/5"
     assert best == plain          # here the best use is not to draw at all
 
@@ -308,10 +308,10 @@ def test_quick_thinking_best_use_does_not_retry_into_a_possible_exit():
 
 def test_the_draw_follows_the_same_policy_as_the_odds():
     # The same bag as the audit's: after 2 white 2 black, best use leaves the last black.
-    setup = TrialSetup(2, 3, 4, [N.CONFUSION], effects=["perseverance"], use="best")
+    setup = TrialSetup(2, 3, 4, [NB.CONFUSION], effects=["perseverance"], use="best")
     played = draw(setup, 4, scripted(0, 0, 0, 0))
     assert played.hand.count("w") == 2 and len(played.hand) == 4 and not played.steps
-    setup = TrialSetup(2, 3, 4, [N.CONFUSION], effects=["perseverance"])
+    setup = TrialSetup(2, 3, 4, [NB.CONFUSION], effects=["perseverance"])
     played = draw(setup, 4, scripted(0, 0, 0, 0, 0))
     assert len(played.hand) == 5
 

@@ -1,6 +1,6 @@
 # rules/new-beginning.md, Lending a Hand and its Example of a Group Trial, read
 # with RULINGS.md and docs/rulings.md. CPython and MicroPython.
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.groups import group_bag, helping_whites, check_targets, most_difficulty, most_participants
 from shared_rules.new_beginning.trial_setup import TrialSetup
@@ -38,15 +38,15 @@ def test_group_trial_example_three_companions_break_a_door():
     assert (setup.white(), setup.black()) == (3, 4)
     # The leader draws 3 and gets "wwb": a partial success.
     result = draw(setup, 3, Sampler(ScriptedBytes([0, 0, 1])))
-    assert result.hand == "wwb" and result.outcome() == N.PARTIAL_SUCCESS
+    assert result.hand == "wwb" and result.outcome() == NB.PARTIAL_SUCCESS
 
 
 def test_group_trial_odds_of_the_example():
     # Bag 3w 4b, draw 3: P(wwb) = C(3,2) C(4,1) / C(7,3) = 12/35.
     odds = nb_odds(0, 2, 3, group=3)
-    assert odds.denominator == 35 and odds.count(N.TOTAL_SUCCESS) == 1
+    assert odds.denominator == 35 and odds.count(NB.TOTAL_SUCCESS) == 1
     assert fraction_text(odds.whites(2), odds.denominator) == "12/35"
-    assert fraction_text(odds.count(N.TOTAL_FAILURE), odds.denominator) == "4/35"
+    assert fraction_text(odds.count(NB.TOTAL_FAILURE), odds.denominator) == "4/35"
 
 
 def test_difficulty_rises_by_one_black_per_collaborator_beyond_the_first():

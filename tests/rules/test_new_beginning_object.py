@@ -1,7 +1,7 @@
 # New Beginning's system object (shared_rules.game) on the track of the others:
 # one draw from a sampler and a character, the result and its history entry,
 # the same draw the `trial` op makes. Runs on CPython and MicroPython.
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules import registry
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import Trial, history_entry
@@ -31,10 +31,10 @@ def test_a_draw_is_the_result_and_the_history_entry_the_trial_op_makes():
 
 def test_optimism_s_second_draw_stands_through_the_object():
     # Scripted bytes: first below(5) -> 4 (black), second below(5) -> 0 (white).
-    result, entry = RULES.roll({"white": 2, "black": 3, "draw": 1, "statuses": [N.OPTIMISM]},
+    result, entry = RULES.roll({"white": 2, "black": 3, "draw": 1, "statuses": [NB.OPTIMISM]},
                                Sampler(ScriptedBytes([4, 0])))
-    assert result["first"] == "b" and result["tokens"] == "w" and result["outcome"] == N.TOTAL_SUCCESS
-    assert entry == {"outcome": N.TOTAL_SUCCESS, "tokens": "w", "white": 2, "black": 3}
+    assert result["first"] == "b" and result["tokens"] == "w" and result["outcome"] == NB.TOTAL_SUCCESS
+    assert entry == {"outcome": NB.TOTAL_SUCCESS, "tokens": "w", "white": 2, "black": 3}
 
 
 def test_a_draw_effect_of_a_lesson_is_played():
@@ -56,7 +56,7 @@ def test_its_odds_are_the_odds_of_the_bag_drawn_a_helper_s_white_in_it():
     # C(7,2) = 6/21; danger 1, an exit on any black: the other 15/21.
     odds = RULES.odds(RULES.check({"white": 3, "black": 3, "draw": 2, "danger": 1, "helpers": 1}))
     assert odds.draw == 2
-    assert odds.count(N.TOTAL_SUCCESS) * 21 == 6 * odds.denominator
+    assert odds.count(NB.TOTAL_SUCCESS) * 21 == 6 * odds.denominator
     assert odds.exit * 21 == 15 * odds.denominator
 
 

@@ -1,6 +1,6 @@
 # rules/new-beginning.md, Spending Tokens and the note Investing in the Future,
 # read with docs/rulings.md. Runs on CPython and MicroPython.
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial, build_whites
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.trial_setup import TrialSetup
@@ -72,7 +72,7 @@ def test_each_trait_holds_at_most_one_token():
 
 def test_a_failed_trial_buys_nothing_with_its_whites():
     result = hand(2, 1, 2, "wb")                    # drew all the blacks: partial failure
-    assert result.outcome() == N.PARTIAL_FAILURE
+    assert result.outcome() == NB.PARTIAL_FAILURE
     assert raises(RulesError, spend, result, {"improve": 1, "complications": 1}, USED).field == "improve"
     assert raises(RulesError, spend, result, {"place": ["Climber"], "complications": 1}, USED).field == "place"
     assert not spend(result, {"misfortunes": 1}, USED).passed
@@ -104,14 +104,14 @@ def test_an_unknown_spend_is_refused():
 # -- Statuses in the spending ---------------------------------------------------------
 
 def test_fear_passing_costs_two_whites():
-    result = hand(3, 3, 2, "ww", statuses=[N.FEAR])
+    result = hand(3, 3, 2, "ww", statuses=[NB.FEAR])
     assert budget(result).pass_cost == 2
     assert raises(RulesError, spend, result, {"improve": 1}, USED).field == "whites"
     assert spend(result, {}, USED).whites_left == 0
 
 
 def test_focus_doubles_a_single_white_for_spending():
-    result = hand(3, 3, 1, "w", statuses=[N.FOCUS])
+    result = hand(3, 3, 1, "w", statuses=[NB.FOCUS])
     assert spend(result, {"improve": 1}, USED).improve == 1
     assert budget(result).whites == 2
 
@@ -119,22 +119,22 @@ def test_focus_doubles_a_single_white_for_spending():
 def test_focus_counts_the_tokens_drawn_at_once_not_the_final_hand():
     # RULINGS.md: focus applies "if k = 1", k the tokens drawn at once. Perseverance
     # drew a second token after a draw of one: k is still 1, the white counts 2.
-    result = hand(3, 3, 1, "bw", statuses=[N.FOCUS], effects=["perseverance"])
+    result = hand(3, 3, 1, "bw", statuses=[NB.FOCUS], effects=["perseverance"])
     assert len(result.hand) == 2 and budget(result).whites == 2
     # A draw of two at once is not focused, whatever it holds.
-    assert budget(hand(3, 3, 2, "ww", statuses=[N.FOCUS])).whites == 2
-    assert budget(hand(3, 3, 2, "wb", statuses=[N.FOCUS])).whites == 1
+    assert budget(hand(3, 3, 2, "ww", statuses=[NB.FOCUS])).whites == 2
+    assert budget(hand(3, 3, 2, "wb", statuses=[NB.FOCUS])).whites == 1
 
 
 def test_confusion_adds_a_black_to_spend():
-    result = hand(3, 3, 2, "wb", statuses=[N.CONFUSION])
+    result = hand(3, 3, 2, "wb", statuses=[NB.CONFUSION])
     assert budget(result).blacks == 2
     assert raises(RulesError, spend, result, {"complications": 1}, USED).field == "blacks"
 
 
 def test_the_core_result_spends_the_same_way():
     # new_beginning.Trial.draw's Result (no lessons) is checked the same way.
-    result = Trial(2, 3, statuses=[N.FOCUS]).draw(1, scripted(0))
+    result = Trial(2, 3, statuses=[NB.FOCUS]).draw(1, scripted(0))
     assert budget(result).whites == 2 and spend(result, {"improve": 1}, USED).improve == 1
 
 
@@ -194,7 +194,7 @@ def test_divide_and_conquer_still_spends_the_blacks_drawn():
 
 def test_over_the_top_whites_beyond_the_first_are_not_spent():
     result = draw(TrialSetup(3, 2, effects=["over-the-top"]), 4, scripted(0, 0, 1, 1))
-    assert result.first == "wwbb" and result.hand == "wwb" and result.outcome() == N.PARTIAL_SUCCESS
+    assert result.first == "wwbb" and result.hand == "wwb" and result.outcome() == NB.PARTIAL_SUCCESS
     assert budget(result).whites == 1 and spend(result, {"complications": 1}, USED).whites_left == 0
 
 
@@ -202,7 +202,7 @@ def test_thrift_names_where_its_token_goes():
     result = hand(3, 3, 1, "w", effects=["thrift"])
     assert raises(RulesError, spend, result, {}, USED).field == "set-aside"
     got = spend(result, {"set-aside": ["Sailing"]}, USED)      # any trait, not only a used one
-    assert got.set_aside == [("Sailing", N.WHITE)]
+    assert got.set_aside == [("Sailing", NB.WHITE)]
 
 
 # -- Placed tokens on the sheet -----------------------------------------------------------

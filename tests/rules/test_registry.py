@@ -69,11 +69,7 @@ def test_each_system_package_takes_its_name_and_outcomes_from_its_row():
     for row in registry.ROWS:
         package = __import__(row.package, None, None, ["ROW"])
         assert package.ROW is row, row.name
-        outcomes = getattr(package, "OUTCOMES", None)
-        if outcomes is None:        # New Beginning's are in shared_rules.names (the protocol's words)
-            from shared_rules import names as N
-            outcomes = N.OUTCOMES
-        assert outcomes is row.outcomes, row.name
+        assert package.OUTCOMES is row.outcomes, row.name
 
 
 def test_an_outcome_two_systems_share_is_drawn_alike():

@@ -2,7 +2,7 @@
 # (`fatebox stats`): observed outcomes per set-up against shared_rules' exact odds.
 import json
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.approaches import play_approach
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
@@ -51,17 +51,17 @@ def test_a_fair_box_looks_fair_and_a_loaded_one_does_not():
     row = nb["setups"][0]
     assert row["setup"] == "bag of 2 white, 3 black, draw 2" and row["test"] == "chi-square"
     chances = dict((o["outcome"], o["chance"]) for o in row["outcomes"])
-    assert chances[N.TOTAL_FAILURE] == "3/10"                              # C(3,2) / C(5,2)
+    assert chances[NB.TOTAL_FAILURE] == "3/10"                              # C(3,2) / C(5,2)
     assert verdicts["approaches"]["p"] > 0.01
     # Every draw a total success: no fair bag of 2 white, 3 black does that.
-    loaded = S.compare(nb_results([N.TOTAL_SUCCESS] * 100, setup))["systems"][0]
+    loaded = S.compare(nb_results([NB.TOTAL_SUCCESS] * 100, setup))["systems"][0]
     assert loaded["p"] < 1e-6 and "look unlikely from a fair box" in loaded["verdict"]
-    few = S.compare(nb_results([N.TOTAL_SUCCESS] * 3, setup))["systems"][0]
+    few = S.compare(nb_results([NB.TOTAL_SUCCESS] * 3, setup))["systems"][0]
     assert few["setups"][0]["test"] == "exact" and "too few to tell yet" in few["verdict"]
 
 
 def test_results_without_a_set_up_and_colour_tokens_are_said_not_tested():
-    report = S.compare([{"system": "new-beginning", "outcome": N.TOTAL_SUCCESS, "setup": None},
+    report = S.compare([{"system": "new-beginning", "outcome": NB.TOTAL_SUCCESS, "setup": None},
                         {"system": "colour-tokens", "outcome": "no-effect", "setup": {"colour": "red"}}])
     assert report["systems"] == [] and report["not-tested"] == {"new-beginning": 1, "colour-tokens": 1}
     lines = stats_show.bars(report)

@@ -84,7 +84,7 @@ def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(t
     listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]
     expected = [sheets.load(os.path.join(ROOT, p)).character.name for p in demo_sheets()]
     assert sorted(c["name"] for c in listed) == sorted(expected)
-    assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).supply
+    assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).get("supply")
     assert "".join(gadget.stderr) == ""
 
 

@@ -6,6 +6,7 @@ import datetime
 import json
 
 from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from fatebox import db, db_rows
 from fatebox.link import Link, place_in_time
 
@@ -68,7 +69,7 @@ def test_history_says_when_each_result_was_played(realbox, run, table):
 
 def nb(seq):
     return {"seq": seq, "name": "Mara", "system": "new-beginning",
-            "result": {"outcome": N.TOTAL_SUCCESS, "tokens": "ww", "white": 2, "black": 1},
+            "result": {"outcome": NB.TOTAL_SUCCESS, "tokens": "ww", "white": 2, "black": 1},
             "setup": {"white": 2, "black": 1, "draw": 2, "statuses": [], "danger": None}}
 
 

@@ -5,7 +5,7 @@
 import functools
 import random
 
-from shared_rules import names as N
+from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
 from fatebox import stats as S
@@ -29,7 +29,7 @@ def biased_draws(n, lean, seed="biased"):
     """A box that turns a fair draw into a total success `lean` of the time."""
     rng = random.Random(seed)
     fair = fair_draws(n, seed)
-    return [N.TOTAL_SUCCESS if rng.random() < lean else o for o in fair]
+    return [NB.TOTAL_SUCCESS if rng.random() < lean else o for o in fair]
 
 
 def nb_verdict(outcomes):
@@ -50,7 +50,7 @@ def test_the_power_of_the_chi_square_test_matches_the_textbook():
 def test_too_few_says_how_many_more_draws_would_catch_a_five_point_bias():
     few = nb_verdict(fair_draws(24))
     seen = few["sensitivity"]
-    assert seen["outcome"] == N.TOTAL_SUCCESS and seen["bias"] == 0.05 and seen["power"] < 0.8
+    assert seen["outcome"] == NB.TOTAL_SUCCESS and seen["bias"] == 0.05 and seen["power"] < 0.8
     more = seen["needed"] - 24
     assert ("too few to tell yet (p = %s over 24 draws); after %d more draws like bag of 2 white, 3 black, draw 2, "
             "this test would catch a 5-point bias toward total-success 8 times in 10" % (S.p_text(few["p"]), more)
@@ -152,7 +152,7 @@ def test_draws_under_a_scars_draw_effect_are_judged_by_their_own_odds():
 
 def test_a_set_up_whose_effects_are_not_a_list_of_effects_is_not_tested():
     for effects in ("draw-another", [1], [{"do": "fly"}]):
-        report = S.compare(nb([N.TOTAL_SUCCESS], dict(SETUP, effects=effects)))
+        report = S.compare(nb([NB.TOTAL_SUCCESS], dict(SETUP, effects=effects)))
         assert report["systems"] == [] and report["not-tested"] == {"new-beginning": 1}
 
 

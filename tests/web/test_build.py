@@ -54,4 +54,4 @@ def test_the_help_lines_are_the_help_tables_words(tmp_path):
             assert lines[system][row[0]] == [row[1], help_tables.line(row)]
     assert lines[""]["menu-system"][1] == help_tables.line(help_tables.MENU[0])
     demo = json.loads((site / "demo.json").read_text())
-    assert len(demo["characters"]) == 8 and demo["supply"] == [6, 6]
+    assert len(demo["characters"]) == 8 and demo["table"] == {"supply": [6, 6]}

@@ -36,8 +36,9 @@ def twin_play(demo, downs, start_ms, end_ms):
     gadget = Box(board)
     for data in demo["characters"]:              # as web/app.py's start() puts them
         gadget.server.call("put", {"character": data})
-    if demo["supply"] and tuple(demo["supply"]) != gadget.core.supply:
-        gadget.core.set_table("supply", demo["supply"], board.ticks_ms())
+    for name, values in demo["table"].items():
+        if tuple(values) != getattr(gadget.core, name):
+            gadget.core.set_table(name, values, board.ticks_ms())
     gadget.store.flush()
     offset = board.now + 1000 - start_ms         # the twin's clock: the page's, shifted
     run(gadget, board, start_ms + offset - board.now, STEP_MS)

@@ -7,19 +7,6 @@ from fatebox_fw.play.meter import Meter
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
 
-# New Beginning's screens, in the order of a trial (rules/new-beginning.md,
-# Facing a Trial). Named here, not in play_nb, so the core can name them while
-# another system is played and play_nb is out of RAM.
-DIFFICULTY = "difficulty"   # the narrator: blacks 1..6, within the black supply
-DANGER = "danger"           # the narrator: none or 1..6
-STATUSES = "statuses"       # the narrator's statuses, and the player's crucial trial
-HELP = "help"               # alone, helpers lending a hand, or a group trial
-TRAITS = "traits"           # the player: traits (and lessons, scars) put into play
-WHITES = "whites"           # without a character: how many whites the traits give
-CHOOSE = "choose"           # how many tokens to draw: the odds meter shows here
-PLACE = "place"             # after a pass: whites placed on traits used
-REWARD = "reward"           # after a crucial trial: what it leaves on the hero
-
 # The menu's pages (fatebox_fw.menu, from .mpy files in RAM only while it is
 # open): named here so that the core can name them without it.
 MENU_SYSTEM = "menu-system"

@@ -49,12 +49,13 @@ HELP = {
 }
 
 
-def numbers(supply):
-    """What the braces in HELP say for a table's supply (white, black): the
-    ranges the box's steps offer under it (firmware play/new_beginning.py)."""
-    from shared_rules.new_beginning import SUPPLY_WHITE, SUPPLY_BLACK
+def numbers(settings):
+    """What the braces in HELP say for a table's settings (setting -> its values,
+    every one given): the ranges the box's steps offer under its supply (white,
+    black) (firmware play/new_beginning.py)."""
+    from shared_rules.new_beginning import ROW, SUPPLY_WHITE, SUPPLY_BLACK
     from shared_rules.new_beginning.groups import most_difficulty, most_participants
-    white, black = supply
+    white, black = settings[ROW.table[0][0]]
     group = most_participants(1, white, black)      # the easiest difficulty: fewer at a harder one
     helpers = "1 helper" if white == 1 else "1..%d helpers" % white
     if group >= 2:

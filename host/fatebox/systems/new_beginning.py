@@ -9,7 +9,8 @@ from rich.table import Table
 
 from shared_rules.new_beginning import effects as E
 from shared_rules.new_beginning import marks as M
-from shared_rules import names as N
+from shared_rules.new_beginning import (TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, OUTCOMES,
+                                        DISTRACTION, FATIGUE, STATUSES)
 from shared_rules.exact import Distribution, fraction_text, reduce
 from shared_rules import registry
 from shared_rules.new_beginning.trial_setup import ALWAYS_USE, CHOOSABLE, USES, TrialSetup
@@ -24,10 +25,10 @@ from shared_rules.new_beginning.words import OUTCOME_WORDS
 from fatebox.systems.new_beginning_box import ON_THE_BOX, supply_in_force
 
 OUTCOME_STYLES = {
-    N.TOTAL_SUCCESS: "bold green",
-    N.PARTIAL_SUCCESS: "green",
-    N.PARTIAL_FAILURE: "yellow",
-    N.TOTAL_FAILURE: "bold red",
+    TOTAL_SUCCESS: "bold green",
+    PARTIAL_SUCCESS: "green",
+    PARTIAL_FAILURE: "yellow",
+    TOTAL_FAILURE: "bold red",
 }
 
 
@@ -120,7 +121,7 @@ class NewBeginning:
         extras = self.extras()
         if self.capped:
             text += "; %d whites from traits given, %d count (%s: at most 2 traits)" % (
-                self.capped[0], self.capped[1], ", ".join(s for s in trial.statuses if s in (N.DISTRACTION, N.FATIGUE)))
+                self.capped[0], self.capped[1], ", ".join(s for s in trial.statuses if s in (DISTRACTION, FATIGUE)))
         if self.helpers:
             text += "; %d helper%s" % (self.helpers, "" if self.helpers == 1 else "s")
         if self.group is not None:
@@ -172,7 +173,7 @@ def report(nb, table=None):
     for odds in table or nb.odds_rows():
         rows.append({
             "draw": odds.draw,
-            "outcomes": dict((o, fraction_text(odds.count(o), odds.denominator)) for o in N.OUTCOMES),
+            "outcomes": dict((o, fraction_text(odds.count(o), odds.denominator)) for o in OUTCOMES),
             "exit": fraction_text(odds.exit, odds.denominator),
         })
     out = {"system": ROW.name}
@@ -233,8 +234,8 @@ def setup_words(bag, danger, statuses):
     return words
 
 
-SHORT_OUTCOMES = {N.TOTAL_SUCCESS: "Total\nsuccess", N.PARTIAL_SUCCESS: "Partial\nsuccess",
-                  N.PARTIAL_FAILURE: "Partial\nfailure", N.TOTAL_FAILURE: "Total\nfailure"}
+SHORT_OUTCOMES = {TOTAL_SUCCESS: "Total\nsuccess", PARTIAL_SUCCESS: "Partial\nsuccess",
+                  PARTIAL_FAILURE: "Partial\nfailure", TOTAL_FAILURE: "Total\nfailure"}
 
 
 def table(nb, width=120):
@@ -246,7 +247,7 @@ def table(nb, width=120):
     odds_rows = nb.odds_rows()
     data = report(nb, odds_rows)
     columns = [fit.Column("Draw", justify="right")]
-    for outcome in N.OUTCOMES:
+    for outcome in OUTCOMES:
         columns.append(fit.Column(OUTCOME_WORDS[outcome], SHORT_OUTCOMES[outcome], "right", OUTCOME_STYLES[outcome]))
     columns.append(fit.Column("Pass", justify="right", style="bold"))
     with_exit = data["danger"] is not None
@@ -258,7 +259,7 @@ def table(nb, width=120):
     rows = []
     for row, odds in zip(data["rows"], odds_rows):
         cells = [str(row["draw"])]
-        for outcome in N.OUTCOMES:
+        for outcome in OUTCOMES:
             cells.append(both(row["outcomes"][outcome]))
         cells.append(both(fraction_text(odds.passing(), odds.denominator)))
         if with_exit:
@@ -321,7 +322,7 @@ OPTIONS = options(
                  help="Black tokens: the difficulty (1..the black supply, %d by default)." % SUPPLY_BLACK),
     click.option("--danger", "-d", type=int, default=None, help="Exit from the scene at this many blacks (1..%d)." % MAX_DANGER),
     click.option("--status", "-s", "statuses", multiple=True, metavar="STATUS",
-                 help="A thematic status; repeat for several: " + ", ".join(N.STATUSES) + "."),
+                 help="A thematic status; repeat for several: " + ", ".join(STATUSES) + "."),
     click.option("--helpers", type=int, default=0, show_default=True,
                  help="Others lending a hand, one white each (0..the white supply, %d by default)." % MAX_HELPERS),
     click.option("--group", type=int, default=None,

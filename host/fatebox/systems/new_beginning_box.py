@@ -10,9 +10,10 @@ def supply_in_force(supply_white, supply_black, table_path):
     white, black = SUPPLY_WHITE, SUPPLY_BLACK
     if table_path is not None:
         from fatebox import table as T
-        loaded = T.load(table_path)
-        if loaded.supply is not None:
-            white, black = loaded.supply
+        from fatebox.systems.new_beginning_table import SUPPLY
+        loaded = T.load(table_path).get(SUPPLY)
+        if loaded is not None:
+            white, black = loaded
     return (white if supply_white is None else supply_white, black if supply_black is None else supply_black)
 
 
@@ -27,14 +28,14 @@ class OnTheBox:
         return wanted
 
     def chances(self, link, system, given, wanted, k, chances):
-        from fatebox import table as T
-        supply = T.box_supply(link)
+        from fatebox.systems.new_beginning_table import box_supply, supply_words
+        supply = box_supply(link)
         if wanted != (None, None, None):
             asked = supply_in_force(wanted[0], wanted[1], wanted[2])
             if asked != supply:
                 raise FateboxError("--supply-white/--supply-black/--table: the box draws from its own supply (%s), "
                                    "not %s; set it with `fatebox table`"
-                                   % (T.supply_words(supply), T.supply_words(asked)), USAGE)
+                                   % (supply_words(supply), supply_words(asked)), USAGE)
         given.update(supply_white=supply[0], supply_black=supply[1])
         chances = system.build(**given)
         return system.trials(chances, k) if system.trials is not None else chances

@@ -5,16 +5,16 @@ import json
 
 import click
 
-from shared_rules import names as N
 from shared_rules.errors import RulesError
-from shared_rules.new_beginning import ROW, MAX_DANGER, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE, Trial
-from fatebox import replies, show, table
+from shared_rules.new_beginning import ROW, ADRENALINE, MAX_DANGER, MAX_SUPPLY, STATUSES, SUPPLY_BLACK, SUPPLY_WHITE, Trial
+from fatebox import replies, show
 from fatebox.cli_roll import character_name
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds import allowed_words
 from fatebox.session import connect as _connect, port_option
 from fatebox.systems import result_words
 from fatebox.systems.new_beginning import setup_words
+from fatebox.systems.new_beginning_table import box_supply
 from fatebox.terminal import clean
 
 
@@ -25,7 +25,7 @@ def _options(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
         "white": ("--white", "0..%d, the box's white supply" % supply[0]),
         "black": ("--black", "1..%d, the box's black supply" % supply[1]),
         "danger": ("--danger", "1..%d; leave it out for no danger" % MAX_DANGER),
-        "statuses": ("--status", "any of " + ", ".join(N.STATUSES)),
+        "statuses": ("--status", "any of " + ", ".join(STATUSES)),
         "draw": ("--draw", None),
     }
 
@@ -58,7 +58,7 @@ def trial_options(command):
                          help="Black tokens: the difficulty (1..the box's black supply, %d by default)." % SUPPLY_BLACK),
             click.option("--danger", "-d", type=int, default=None, help="Exit from the scene at this many blacks (1..%d)." % MAX_DANGER),
             click.option("--status", "-s", "statuses", multiple=True, metavar="STATUS",
-                         help="A thematic status; repeat for several: " + ", ".join(N.STATUSES) + "."),
+                         help="A thematic status; repeat for several: " + ", ".join(STATUSES) + "."),
             click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout."))):
         command = decorator(command)
     return command
@@ -79,7 +79,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     # What no supply allows is refused before the board is asked for its own.
     trial = _trial(white, black, danger, statuses, (MAX_SUPPLY, MAX_SUPPLY))
     if k is None:
-        if not trial.has(N.ADRENALINE):
+        if not trial.has(ADRENALINE):
             raise FateboxError("--draw: say how many tokens to draw (allowed: 1..%d)" % trial.size(), USAGE)
         k = trial.draw_sizes()[0]   # adrenaline: all tokens but one
     try:
@@ -87,7 +87,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
     except RulesError as exc:
         raise _option_error(exc, trial)
     with _connect(port) as link:
-        supply = table.box_supply(link)
+        supply = box_supply(link)
         trial = _trial(white, black, danger, statuses, supply)
         try:
             trial.check_draw(k)

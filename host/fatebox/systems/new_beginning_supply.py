@@ -10,6 +10,7 @@ from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import echo
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import BOX_SUPPLY, MAX_SUPPLY, check_supply
+from fatebox.systems.new_beginning_table import DEFAULT_SUPPLY, SUPPLY, box_supply, supply_words
 from fatebox.session import port_option
 
 
@@ -29,7 +30,7 @@ def command(path, supply_white, supply_black, as_json, port):
     """
     from fatebox.session import connect as _connect
     table = T.load(path) if path is not None else None
-    base = table.supply if table is not None else None
+    base = table.get(SUPPLY) if table is not None else None
     # Each colour given is checked before the board is touched; one colour
     # alone keeps the other as the file has it, else as the box has it.
     # Its range alone (the pair is checked once both are known): the other colour is
@@ -42,17 +43,17 @@ def command(path, supply_white, supply_black, as_json, port):
     if base is not None or (supply_white is not None and supply_black is not None):
         base = base or (None, None)
         table = T.Table(path or "the options",
-                        {"supply": _checked(_either(supply_white, base[0]), _either(supply_black, base[1]))})
+                        {SUPPLY: _checked(_either(supply_white, base[0]), _either(supply_black, base[1]))})
     with _connect(port) as link:
-        if (table is None or table.supply is None) and (supply_white is not None or supply_black is not None):
-            now = T.box_supply(link)
-            table = T.Table("the options", {"supply": _checked(_either(supply_white, now[0]), _either(supply_black, now[1]))})
+        if (table is None or table.get(SUPPLY) is None) and (supply_white is not None or supply_black is not None):
+            now = box_supply(link)
+            table = T.Table("the options", {SUPPLY: _checked(_either(supply_white, now[0]), _either(supply_black, now[1]))})
         T.send(link, table, lambda text: echo(text, err=True))
-        supply = T.box_supply(link)
+        supply = box_supply(link)
     if as_json:
-        click.echo(json.dumps({"supply": {"white": supply[0], "black": supply[1]}}))
+        click.echo(json.dumps({SUPPLY: {"white": supply[0], "black": supply[1]}}))
         return
-    echo("supply: %s%s" % (T.supply_words(supply), " (the rules' default)" if supply == T.DEFAULT_SUPPLY else ""))
+    echo("%s: %s%s" % (SUPPLY, supply_words(supply), " (the rules' default)" if supply == DEFAULT_SUPPLY else ""))
 
 
 def _either(given, otherwise):

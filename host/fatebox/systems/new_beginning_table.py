@@ -4,8 +4,11 @@
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import BOX_SUPPLY, ROW, check_table
 
-EXAMPLE = "[%s]\nsupply = { white = 8, black = 4 }" % ROW.name
-KEYS = ROW.table[0][1]      # white, black
+# Its one table setting, as its row names it: "supply", (white, black), the rules' 6 and 6.
+SUPPLY, KEYS, DEFAULT_SUPPLY = ROW.table[0]
+EXAMPLE = "[%s]\n%s = { white = 8, black = 4 }" % (ROW.name, SUPPLY)
+# What each setting is of, as `fatebox info` says it (fatebox.table.about).
+ABOUT = {SUPPLY: "tokens"}
 
 
 def read(name, value, field, refuse):
@@ -33,3 +36,15 @@ def _reworded(exc):
     if message.startswith(exc.field + " "):
         message = message[len(exc.field) + 1:]
     return message
+
+
+def supply_words(supply):
+    """The supply (white, black) as a person reads it: "6 white, 6 black"."""
+    from fatebox import table as T
+    return T.words(SUPPLY, supply)
+
+
+def box_supply(link):
+    """The supply (white, black) the box plays by; the rules' own from a box older than the `table` op."""
+    from fatebox import table as T
+    return T.box_settings(link)[SUPPLY]

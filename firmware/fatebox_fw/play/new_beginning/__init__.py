@@ -2,12 +2,13 @@
 # statuses and a crucial trial, help or a group, the traits, the draw, spending.
 # The set-up's screens are in .setup, the draw's and spending's in .spending;
 # here what the table sees of them.
-from shared_rules import names as N
-from shared_rules.new_beginning import ROW, trait_whites
+from shared_rules.new_beginning import (ROW, TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, CONFIDENT,
+                                        OPTIMISM, FOCUS, INSPIRATION, DISTRACTION, FATIGUE, WHITE, trait_whites)
 from shared_rules.errors import RulesError
 from fatebox_fw.play import DRAWING, RESULT, EDIT_ON_MS, EDIT_PERIOD_MS
-from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
 from fatebox_fw.play.new_beginning.setup import CRUCIAL, STATUS_SLOTS
+# Its screens, named here as every play module names its own.
+from fatebox_fw.play.new_beginning.setup import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
 from fatebox_fw.play.new_beginning.spending import Spending
 # The screens in order, named here as every play module names them (STEPS, AFTER).
 from fatebox_fw.play.new_beginning.setup import STEPS, AFTER, EXTRAS   # noqa: F401
@@ -15,12 +16,12 @@ from fatebox_fw.play.new_beginning.spending import Shown              # noqa: F4
 
 DIFFICULTY_WORDS = ("very easy", "easy", "normal", "difficult", "very difficult", "extremely difficult")
 OUTCOME_WORDS = {
-    N.TOTAL_SUCCESS: "Total success",
-    N.PARTIAL_SUCCESS: "Partial success",
-    N.PARTIAL_FAILURE: "Partial failure",
-    N.TOTAL_FAILURE: "Total failure",
+    TOTAL_SUCCESS: "Total success",
+    PARTIAL_SUCCESS: "Partial success",
+    PARTIAL_FAILURE: "Partial failure",
+    TOTAL_FAILURE: "Total failure",
 }
-_POSITIVE = (N.CONFIDENT, N.OPTIMISM, N.FOCUS, N.INSPIRATION)
+_POSITIVE = (CONFIDENT, OPTIMISM, FOCUS, INSPIRATION)
 # Crucial trial rewards in words (shared_rules/new_beginning/crucial.py REWARDS; RULINGS.md:
 # the gadget records which was chosen, the host names it).
 REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "improve %s", "lesson": "a lesson", "scar": "a scar"}
@@ -100,7 +101,7 @@ class Play(Spending):
         ring.toggles(self.states, self.kinds, n, at - first, blink)
 
     def render_items(self, ring, shown, t):
-        ring.tokens(self.result.tokens, shown, self.marks if self.screen == RESULT else 0)
+        ring.tokens(self.result.tokens, WHITE, shown, self.marks if self.screen == RESULT else 0)
 
     def blinking(self):
         return self.result.exit     # an exit from the scene blinks
@@ -126,7 +127,7 @@ class Play(Spending):
             counted = trait_whites(self.whites, self.statuses)
             if counted < self.whites:
                 return "Whites %d, %d count (%s: at most 2 traits; bag of %d white, %d black)" % (
-                    self.whites, counted, " and ".join(s for s in self.statuses if s in (N.DISTRACTION, N.FATIGUE)),
+                    self.whites, counted, " and ".join(s for s in self.statuses if s in (DISTRACTION, FATIGUE)),
                     counted, self.difficulty)
             return "Whites %d (bag of %d white, %d black)" % (self.whites, self.whites, self.difficulty)
         if screen == TRAITS:

@@ -1,20 +1,27 @@
 # New Beginning's set-up on four buttons (rules/new-beginning.md): difficulty,
 # danger, statuses and a crucial trial, help or a group, the traits, the draw size.
-from shared_rules import names as N
-from shared_rules.new_beginning import MAX_DANGER, build_whites, trait_whites
+# Its thematic statuses under another name: STATUSES is the screen that sets them.
+from shared_rules.new_beginning import MAX_DANGER, STATUSES as THEMATIC, build_whites, trait_whites
 from shared_rules.new_beginning.groups import most_difficulty, most_participants
 from shared_rules.errors import RulesError
 from fatebox_fw import play as P
 
-# Screens, in the order of a trial: named in fatebox_fw.play, so that the core
-# can name them without this module in RAM.
-from fatebox_fw.play import DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE, PLACE, REWARD
+# Its screens, in the order of a trial (rules/new-beginning.md, Facing a Trial).
+DIFFICULTY = "difficulty"   # the narrator: blacks 1..6, within the black supply
+DANGER = "danger"           # the narrator: none or 1..6
+STATUSES = "statuses"       # the narrator's statuses, and the player's crucial trial
+HELP = "help"               # alone, helpers lending a hand, or a group trial
+TRAITS = "traits"           # the player: traits (and lessons, scars) put into play
+WHITES = "whites"           # without a character: how many whites the traits give
+CHOOSE = "choose"           # how many tokens to draw: the odds meter shows here
+PLACE = "place"             # after a pass: whites placed on traits used
+REWARD = "reward"           # after a crucial trial: what it leaves on the hero
 
 DEFAULT_DIFFICULTY = 3      # rules/new-beginning.md, Difficulty table: normal
 DEFAULT_WHITES = 1
 FIRST_DRAW = 3              # a character's first trial opens on this draw (the nearest the bag allows)
 CRUCIAL = "crucial"         # the tenth slot of the statuses screen
-STATUS_SLOTS = N.STATUSES + (CRUCIAL,)
+STATUS_SLOTS = THEMATIC + (CRUCIAL,)
 
 # Built once: steps() is asked every frame.
 STEPS = (DIFFICULTY, DANGER, STATUSES, HELP, TRAITS, WHITES, CHOOSE)
@@ -124,8 +131,8 @@ class Setup(P.Play):
             if self.chosen[i]:
                 mask |= 1 << i
         statuses = 0
-        for i in range(len(N.STATUSES)):
-            if N.STATUSES[i] in self.statuses:
+        for i in range(len(THEMATIC)):
+            if THEMATIC[i] in self.statuses:
                 statuses |= 1 << i
         return [self.difficulty, self.danger or 0, statuses, int(self.crucial), self.helpers, self.group or 0,
                 mask, self.k, self.whites]
@@ -137,7 +144,7 @@ class Setup(P.Play):
         if self.difficulty != values[0]:
             moved.append("difficulty %d" % self.difficulty)
         self.danger = min(values[1], MAX_DANGER) or None
-        self.statuses = [N.STATUSES[i] for i in range(len(N.STATUSES)) if values[2] & (1 << i)]
+        self.statuses = [THEMATIC[i] for i in range(len(THEMATIC)) if values[2] & (1 << i)]
         self.crucial = bool(values[3])
         self.helpers = min(values[4], white)
         group = values[5]

@@ -1,11 +1,11 @@
 # New Beginning's draw and what follows it on four buttons (rules/new-beginning.md,
 # Spending Tokens): the misfortunes marked, tokens placed on traits, a crucial reward.
-from shared_rules import names as N
+from shared_rules.new_beginning import WHITE
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning.character import MAX_LEVEL
 from fatebox_fw import play as P
-from fatebox_fw.play import RESULT, PLACE, REWARD, TRAITS, WHITES
-from fatebox_fw.play.new_beginning.setup import Setup
+from fatebox_fw.play import RESULT
+from fatebox_fw.play.new_beginning.setup import PLACE, REWARD, TRAITS, WHITES, Setup
 
 
 class Shown:
@@ -23,7 +23,7 @@ class Shown:
         self.bag_white = white
         self.bag_black = black
         self.to_spend = to_spend        # blacks to spend: misfortunes may be marked up to this
-        self.white = tokens.count(N.WHITE)
+        self.white = tokens.count(WHITE)
         self.black = len(tokens) - self.white
 
     @classmethod
