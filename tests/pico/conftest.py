@@ -19,8 +19,7 @@ REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is sl
 LONGEST = {
     "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 143,
     "test_power_cuts_inside_a_save_on_fat_lose_no_character": 129,
-    "test_a_request_at_the_stock_paths_heap_edge_is_answered_memory": 91,
-    "test_deploy_then_play_then_restart_on_the_same_flash": 84,
+    "test_deploy_play_restart_and_the_heap_edge_on_the_same_flash": 130,
     "test_a_power_cut_anywhere_in_a_save_loses_nothing": 59,
     "test_a_save_writes_only_inside_one_generations_region": 45,
     "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 44,

@@ -1,6 +1,7 @@
 # A stock MicroPython v1.28.0 board on the emulated Pico: `fatebox deploy`
 # installs the firmware over mpremote (raw REPL, machine.reset at the end),
-# then push, list, draw, pull; a restart on the same flash finds the characters.
+# then push, list, draw, pull; a restart on the same flash finds the characters;
+# then the same box at its heap's edge (tests/pico/heap_edge.py).
 import json
 import os
 import shutil
@@ -8,12 +9,13 @@ import shutil
 from shared_rules import new_beginning as NB
 from fatebox import pico as P
 from fatebox import sheets
+from tests.pico import heap_edge
 from tests.pico.conftest import fatebox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
 
-def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
+def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos):
     flash = str(tmp_path / "flash.bin")
     table = tmp_path / "table"
     table.mkdir()
@@ -71,6 +73,10 @@ def test_deploy_then_play_then_restart_on_the_same_flash(tmp_path, picos):
     by_name = dict((c["name"], c) for c in listed["characters"])
     assert sorted(by_name) == ["Mara", "Tobin"]
     assert by_name["Mara"]["trials"] == 1 and by_name["Tobin"]["trials"] == 0
+
+    # At the heap's edge a request that runs out is answered `memory` in time,
+    # the box answers what comes after, and nothing half-applied remains.
+    heap_edge.edge(again)
 
 
 def test_a_missing_boot_rom_is_named(tmp_path):
