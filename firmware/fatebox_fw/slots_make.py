@@ -190,7 +190,9 @@ def load(store):
         elif order[1][2]:
             other, opath, osize = order[1]
             try:
-                L.check_other(store, opath, osize)
+                # Read whole, not by its CRC alone (store_load): CircuitPython makes play in
+                # the heap this leaves, and cut the other way a trial by presses ran out.
+                L.read(store, opath, osize)
             except L.UNREADABLE as exc:
                 s["gens"][other] = -1
                 store.backup_problem = "%s is unreadable (%s); the next save writes over it" % (
