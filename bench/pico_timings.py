@@ -137,8 +137,8 @@ def rows_of(m):
         ("boot to first frame", "%.0f ms" % m["boot_to_first_frame_ms"], "<= 200 ms"),
         ("idle loop turn, longest of 300 (median)", "%.2f ms (%.2f)" % (m["turn_max_us"] / 1000.0,
                                                                          m["turn_median_us"] / 1000.0), "<= 5 ms"),
-        ("idle loop turn seen from the pins, after `fatebox info`, longest of %d (median)"
-         % m["pins_turn_ms"]["turns"], "%.2f ms (%.2f)" % (m["pins_turn_ms"]["max"], m["pins_turn_ms"]["median"]),
+        ("idle loop turn seen from the pins, after `fatebox info`, longest (median) of the turns",
+         "%.2f ms (%.2f) of %d" % (m["pins_turn_ms"]["max"], m["pins_turn_ms"]["median"], m["pins_turn_ms"]["turns"]),
          "<= 5 ms"),
         ("first draw after boot (ROSC start-up + a block)", "%.0f ms" % (m["first_draw_us"] / 1000.0), "<= 150 ms"),
         ("a later draw's bytes", "%.1f ms" % (m["next_draw_us"] / 1000.0), "-"),
