@@ -197,13 +197,13 @@ def _runs(items):
     return [runs[key] for key in keys]
 
 
-def check_other(store, path, size=None):
-    """The generation beside the one the box plays on: by its CRC when it has
-    one (the box wrote it from checked characters: a changed byte is what can
-    be wrong with it), read whole when it is from before the checks;
-    ValueError (or what read raises) when it does not read."""
-    if not checksum(store, path, size):
-        read(store, path, size)
+def check_other(store, path):
+    """The backup beside the file the box plays on: by its CRC when it has one
+    (the box wrote it from checked characters: a changed byte is what can be
+    wrong with it), read whole when it is from before the checks; ValueError
+    (or what read raises) when it does not read."""
+    if not checksum(store, path):
+        read(store, path)
 
 
 def check_meta(data, characters):
