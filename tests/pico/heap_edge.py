@@ -13,12 +13,13 @@ from fatebox import pico as P
 from tests.core.sheets import sheet, vex
 
 REPLY_EMU_MS = 15000        # a reply's wait, in emulated time (bench/pico_heap.py's)
-# A hole the session fits in and one it does not, as this firmware needs them
-# (moved out by WIDEN when the firmware's needs move, a few times at most).
-FITS = 28 * 1024
-SHORT = 20 * 1024
-WIDEN = 8 * 1024
 STEP = 1024                 # the bisection's resolution (the heap bench's)
+# A hole the session fits in and one it does not, as this firmware needs them,
+# a step apart: each run costs a box's start, so the first guess is the last
+# edge found. When the firmware's needs move, the guess that was wrong moves
+# out by a step, then two, four..., and the bisection closes in again.
+FITS = 19 * 1024
+SHORT = FITS - STEP
 SESSION = [("put", {"character": sheet("Mara")}), ("put", {"character": vex("Vex")}), ("list", {})]
 
 # Typed at the REPL: the heap filled but for a hole of F bytes (blocks halving
@@ -146,19 +147,21 @@ def edge(chip):
         return fits(runs[hole])
 
     fit = short = None
-    hole = FITS
+    hole, widen = FITS, STEP
     while fit is None:
         if run(hole):
             fit = hole
         else:
             short = hole
-            hole += WIDEN
-            assert hole <= FITS + 3 * WIDEN, "the session fits in no hole up to %d bytes: %r" % (short, runs)
-    hole = SHORT
+            hole += widen
+            widen *= 2
+            assert hole <= 64 * 1024, "the session fits in no hole up to %d bytes: %r" % (short, runs)
+    hole, widen = min(SHORT, fit - STEP), STEP
     while short is None:
         if run(hole):
             fit = hole
-            hole -= WIDEN
+            hole -= widen
+            widen *= 2
             assert hole > 0, "the session fits in any hole: %r" % runs
         else:
             short = hole
