@@ -118,9 +118,11 @@ test-py: $(VENV)/.installed
 
 # Needs the image (make firmware) and ../shared/rp2 (the boot ROM, the stock image).
 # Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
-# the longest tier, it takes the second core once the others are done.
+# the longest tier, it takes the second core once the others are done. A worker
+# with nothing left takes tests the other has not begun (worksteal): xdist's
+# default hands each worker a run of consecutive tests, the longest all to one.
 test-pico: deps firmware circuitpython
-	$(PY) -m pytest -m pico tests/pico -n 2 --durations=15
+	$(PY) -m pytest -m pico tests/pico -n 2 --dist worksteal --durations=15
 
 test-mp: deps
 	@mkdir -p .build

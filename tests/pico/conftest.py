@@ -17,21 +17,21 @@ REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is sl
 # a clean clone), started first: on pytest-xdist's workers (-n 2)
 # a long test started last would run on alone.
 LONGEST = {
-    "test_deploy_play_restart_and_the_heap_edge_on_the_same_flash": 182,
-    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 170,
-    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 135,
-    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 45,
-    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 37,
-    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 34,
-    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 34,
-    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 30,
-    "test_a_heap_that_runs_out_refuses_the_character_and_loses_none": 25,
-    "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 24,
-    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 24,
-    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 24,
-    "test_a_save_writes_only_inside_one_generations_region": 21,
-    "test_a_second_systems_character_fits_beside_two": 21,
-    "test_the_largest_frame_is_answered_and_one_past_it_refused_with_too_long": 20,
+    "test_a_sync_cut_after_every_frame_is_wholly_before_or_after_on_the_pico": 158,
+    "test_power_cuts_inside_a_save_on_fat_lose_no_character": 143,
+    "test_deploy_play_restart_and_the_heap_edge_on_the_same_flash": 128,
+    "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 65,
+    "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 42,
+    "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 36,
+    "test_a_save_writes_only_inside_one_generations_region": 35,
+    "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 34,
+    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 33,
+    "test_a_power_cut_anywhere_in_a_save_loses_nothing": 32,
+    "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 30,
+    "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 24,
+    "test_a_heap_that_runs_out_refuses_the_character_and_loses_none": 23,
+    "test_the_largest_frame_is_answered_and_one_past_it_refused_with_too_long": 23,
+    "test_a_bad_rosc_is_refused_as_on_micropython": 20,
 }
 
 
