@@ -4,6 +4,7 @@
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -39,12 +40,34 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/pico/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.pico)
-    # a stable sort: the rest keep their order, after these
-    items.sort(key=lambda item: -LONGEST.get(item.originalname, 0))
+    # A stable sort: the rest keep their order, after these. Under make test
+    # the tests of modules that take the image (image_path) come after the
+    # others: those run while the image is built.
+    items.sort(key=lambda item: (getattr(item.module, "image_path", None) is image_path,
+                                 -LONGEST.get(item.originalname, 0)))
+
+
+# `make test` builds the image beside this tier (the Makefile's
+# firmware-for-tests) and names here the file it writes once done: "ok", or
+# why not. A test that takes the image waits for it; the others run meanwhile.
+IMAGE_READY = "FATEBOX_IMAGE_READY"
+IMAGE_WAIT_S = 1800
 
 
 def image_path():
-    """Fatebox's own image (make firmware); `make test` builds it first."""
+    """Fatebox's own image (make firmware), once it is built."""
+    ready = os.environ.get(IMAGE_READY)
+    if ready:
+        waited = 0
+        while not os.path.exists(ready):
+            if waited >= IMAGE_WAIT_S:
+                pytest.fail("no image after %d s: %s was never written" % (waited, ready))
+            time.sleep(1)
+            waited += 1
+        with open(ready) as f:
+            said = f.read().strip()
+        if said != "ok":
+            pytest.fail("this test needs Fatebox's image, which was not built: %s" % said)
     return os.environ.get("FATEBOX_IMAGE", P.IMAGE_UF2)
 
 
