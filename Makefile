@@ -19,7 +19,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests cards fuzz web chromium circuitpython
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests cards fuzz web chromium circuitpython system-packages
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -72,7 +72,7 @@ run: $(VENV)/.installed
 # the image and CircuitPython's tools are built beside the others, for the
 # emulated Pico's tier alone.
 TIERS := test-pico test-py test-mp typecheck firmware-for-tests
-test: deps chromium
+test: deps system-packages
 	@mkdir -p .build && rm -f $(IMAGE_READY)
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS) IMAGE_BESIDE=1
 
@@ -84,18 +84,16 @@ firmware-for-tests: $(VENV)/.installed
 	@if $(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE); then echo ok > $(IMAGE_READY); \
 	else echo "make firmware failed (its output is above)" > $(IMAGE_READY); exit 1; fi
 
+# The Debian packages the tiers need (chromium, mtools, the ARM toolchain, ccache),
+# in one apt-get step before they start: two at once would fight over dpkg's lock.
+# Run as another user than root, it names the command to run as root and stops.
+system-packages:
+	@$(PYTHON) tools/system_packages.py
+
 # Debian's chromium for the browser tests (tests/web, Playwright drives it
-# through executable_path; never `playwright install`): installed with
-# apt-get when run as root, otherwise named with the command that installs it.
+# through executable_path; never `playwright install`).
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			apt-get install -y --no-install-recommends chromium || \
-				{ apt-get update && apt-get install -y --no-install-recommends chromium; }; \
-		else \
-			echo "make chromium: /usr/bin/chromium is missing; install it with: sudo apt-get install -y chromium" >&2; exit 1; \
-		fi; \
-	fi
+	@$(PYTHON) tools/system_packages.py chromium
 
 # The box in a browser (docs/web.md): a static site in build/web/. Open it with
 # python3 -m http.server -d build/web (then http://localhost:8000/).

@@ -44,6 +44,8 @@ INSTALL = "apt-get install -y " + " ".join(APT)
 # Not needed, but a clean clone's build then reuses the objects of the last
 # one on this machine: the same sources give the same image, in seconds.
 CCACHE = "ccache"
+# apt-get waits for dpkg's lock another program holds instead of failing at once.
+LOCK = "DPkg::Lock::Timeout=900"
 
 
 class BuildError(Exception):
@@ -75,7 +77,7 @@ def missing_tools():
 def check_toolchain(install):
     if install and shutil.which(CCACHE) is None and os.geteuid() == 0 and shutil.which("apt-get"):
         # optional: without it (or when apt-get cannot get it) every object is compiled
-        subprocess.run(["apt-get", "install", "-y", "-q", CCACHE], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"),
+        subprocess.run(["apt-get", "-o", LOCK, "install", "-y", "-q", CCACHE], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"),
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     missing = missing_tools()
     if not missing:
@@ -83,7 +85,7 @@ def check_toolchain(install):
     if install and os.geteuid() == 0 and shutil.which("apt-get"):
         say("installing the ARM toolchain (%s): %s" % (", ".join(missing), INSTALL))
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        for cmd in (["apt-get", "update", "-q"], INSTALL.split() + ["-q"]):
+        for cmd in (["apt-get", "-o", LOCK, "update", "-q"], ["apt-get", "-o", LOCK] + INSTALL.split()[1:] + ["-q"]):
             proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if proc.returncode != 0:
                 raise BuildError("`%s` failed:\n%s" % (" ".join(cmd), proc.stdout[-2000:]))

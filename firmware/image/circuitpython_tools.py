@@ -42,7 +42,8 @@ def mtools(install):
         return
     if install and os.geteuid() == 0 and shutil.which("apt-get"):
         say("installing mtools (apt-get install -y mtools)")
-        for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "mtools"]):
+        for cmd in (["apt-get", "-o", "DPkg::Lock::Timeout=900", "update", "-q"],
+                    ["apt-get", "-o", "DPkg::Lock::Timeout=900", "install", "-y", "-q", "mtools"]):
             if subprocess.run(cmd, stdout=subprocess.DEVNULL).returncode != 0:
                 raise ToolError("`%s` failed" % " ".join(cmd))
         return
