@@ -180,14 +180,17 @@ def usb(tray, lay):
     wall = sx - first_hits(tray, [[sx, sy, above]], [[-1, 0, 0]])[0]
     if not 0 <= sx - wall <= 1 + TOL:
         out.append("tray: the USB socket is %.1f mm from the wall it opens in (at most 1 mm)" % (sx - wall))
-    w, h = PLUGS[lay.board.usb]
-    corners = [(sy + dy * (w / 2 - 0.05), sz + dz * (h / 2 - 0.05)) for dy in (-1, 0, 1) for dz in (-1, 0, 1)]
-    blocked = [(y, z) for y, z in corners
-               if np.isfinite(first_hits(tray, [[sx - 0.01, y, z]], [[-1, 0, 0]])[0])]
-    if blocked:
-        y, z = blocked[0]
-        out.append("tray: the %s plug (%.1f x %.1f mm) hits the wall at (y %.1f, z %.1f): the opening is %.1f mm "
-                   "off the socket" % (lay.board.usb, w, h, y, z, max(abs(oy - sy), abs(oz - sz))))
+    (_, (sw, sh)), plug = lay.usb_socket(), PLUGS[lay.board.usb]
+    for what, (w, h) in (("socket", (sw, sh)), ("%s plug" % lay.board.usb, plug)):
+        corners = [(sy + dy * (w / 2 - 0.05), sz + dz * (h / 2 - 0.05)) for dy in (-1, 0, 1) for dz in (-1, 0, 1)]
+        dist = first_hits(tray, [[sx - 0.01, y, z] for y, z in corners], [[-1, 0, 0]] * len(corners))
+        blocked = [c for c, d in zip(corners, dist) if np.isfinite(d)]
+        if blocked:
+            y, z = blocked[0]
+            over = max(w - ow, h - oh, 0)
+            out.append("tray: the USB %s (%.1f x %.1f mm) meets the wall at (y %.1f, z %.1f): the %.1f x %.1f mm "
+                       "opening is %.1f mm too small or %.1f mm off" % (what, w, h, y, z, ow, oh, over,
+                                                                     max(abs(oy - sy), abs(oz - sz))))
     return out
 
 

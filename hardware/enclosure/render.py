@@ -81,8 +81,14 @@ def draw(path, parts, title, lights=(), elev=30, azim=-125, size=(8, 6)):
     fig.subplots_adjust(left=0, right=1, bottom=0, top=0.95)
     if lights:
         _glow(fig, ax, lights)
-    fig.savefig(path, dpi=100, facecolor="white")
+    import io
+
+    from PIL import Image
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, facecolor="white")
     plt.close(fig)
+    # 256 colours: a third of the bytes, for the pictures the guide keeps in git.
+    Image.open(buf).convert("RGB").quantize(256).save(path, format="PNG", optimize=True)
 
 
 def exploded(path, lay, meshes):
@@ -94,14 +100,19 @@ def exploded(path, lay, meshes):
 
 def closed(path, lay, meshes):
     """The box shut, the ring lit in the firmware's frame for OUTCOME, seen through the diffuser."""
-    z = lay.rim + 0.05
-    lights = []
+    parts = [(n, meshes[n], (0, 0, 0)) for n in ("tray", "diffuser", "buttons", "lid")]
+    draw(path, parts, "%s: closed, the ring showing %s" % (lay.board.name, OUTCOME), lights(lay), elev=42)
+
+
+def lights(lay):
+    """[((x, y, z) on the diffuser, (r, g, b) 0..1)] for each lit pixel of the
+    firmware's frame, its hue at full strength (the frame is dimmed by the brightness)."""
+    out = []
     for (x, y), rgb in zip(lay.pixels(), frame(lay.board.pixels, lay.board.brightness)):
         top = max(rgb)
         if top:
-            lights.append(((x, y, z), tuple(c / top for c in rgb)))
-    parts = [(n, meshes[n], (0, 0, 0)) for n in ("tray", "diffuser", "buttons", "lid")]
-    draw(path, parts, "%s: closed, the ring showing %s" % (lay.board.name, OUTCOME), lights, elev=42)
+            out.append(((x, y, lay.rim + 0.05), tuple(c / top for c in rgb)))
+    return out
 
 
 def load(path):
