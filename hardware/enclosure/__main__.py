@@ -20,7 +20,6 @@ def main(argv=None):
     parser.add_argument("--out", default=str(ROOT / "build" / "enclosure"), help="the folder for <board>/")
     parser.add_argument("--no-pictures", action="store_true", help="leave out the PNG renders")
     args = parser.parse_args(argv)
-    from hardware.enclosure import checks
     from hardware.enclosure.build import build
     failed = False
     for spec in args.boards or known():
@@ -28,6 +27,7 @@ def main(argv=None):
         name = Path(spec).stem
         try:
             lay, written = build(spec, Path(args.out) / name, pictures=not args.no_pictures)
+            from hardware.enclosure import checks
             problems = checks.all_checks(lay, written)
         except EnclosureError as exc:
             print("fatebox: %s" % exc, file=sys.stderr)

@@ -13,11 +13,11 @@ STAMP = "2000-01-01T00:00:00"   # the STEP files' header: the same bytes from th
 
 def build(spec, out, parts=None, pictures=True):
     """Write build/enclosure/<board>/ (or `out`): returns {file name: path}."""
+    board = load_board(spec)            # a bad profile is named before the CAD kernel loads
+    lay = Layout(board, parts)
     from build123d import export_step, export_stl
 
     from hardware.enclosure import laser, model
-    board = load_board(spec)
-    lay = Layout(board, parts)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = {}
