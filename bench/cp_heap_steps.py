@@ -32,7 +32,8 @@ SEED = 7
 # Printed on the console (port 0); the protocol stays on the data port.
 PROBE = '''
 import gc, sys
-from fatebox_fw import box as _B, core as _C, start as _St
+from fatebox_fw import box as _B, start as _St
+from fatebox_fw.play import core as _C
 def _free():
     gc.collect()
     return gc.mem_free()

@@ -227,7 +227,7 @@ def boot(profile, out):
     # As main.py does (fatebox_fw.start.start): the board with its checked
     # profile, safe mode's test, the gadget, then what only the boot needed leaves.
     from fatebox_fw import start
-    from fatebox_fw.profile import validate
+    from fatebox_fw.boot.profile import validate
     board = Board(validate(profile))
     validate = None
     if start.safe_mode(board):

@@ -9,7 +9,7 @@ from shared_rules.axiom import roll as AR
 from shared_rules import colour_tokens as CT
 from shared_rules import forged_in_the_dark as FD
 from shared_rules import light_dark as LD
-from shared_rules.light_dark import effects as LE
+from shared_rules.light_dark.host import effects as LE
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning.odds import odds_table, setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup

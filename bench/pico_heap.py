@@ -66,7 +66,7 @@ NEAR = 2 * KB
 REPLY_EMU_MS = 15000       # one request's reply, in emulated time
 WALL_S = 300.0             # any single wait, in wall time
 RUN_EMU_MS = 240000        # the emulator stops itself after this much emulated time
-IDLE_SAVE_MS = 9000        # after the last trial: past the store's 8 s idle save (fatebox_fw.core)
+IDLE_SAVE_MS = 9000        # after the last trial: past the store's 8 s idle save (fatebox_fw.play.core)
 
 
 class Incomplete(Exception):

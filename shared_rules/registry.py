@@ -89,7 +89,7 @@ NEW_BEGINNING = System(
     longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
     rules="shared_rules.new_beginning.rules", host="fatebox.systems.new_beginning",
-    host_only=("shared_rules/new_beginning/words.py",),
+    host_only=("shared_rules/new_beginning/host/words.py",),
     # rules/new-beginning.md, Materials: 6 white and 6 black; RULINGS.md, Bag: a campaign setting.
     table=(("supply", ("white", "black"), (6, 6)),),
     # docs/protocol.md, trial: a trial drawn from the table's supply and shown on the box.
@@ -107,7 +107,7 @@ APPROACHES = System(
     longest={"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
              "difficulty": "normal", "harm": 12},
     rules="shared_rules.approaches.rules",
-    host_only=("shared_rules/approaches/words.py",))
+    host_only=("shared_rules/approaches/host/words.py",))
 
 LIGHT_DARK = System(
     name="light-dark", words="Light and Dark", package="shared_rules.light_dark",
@@ -120,7 +120,7 @@ LIGHT_DARK = System(
     summary=(("archetype", ("archetype",)), ("hp", ("hp",)), ("ego", ("ego",))),
     longest={"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99},
     rules="shared_rules.light_dark.rules", host="fatebox.systems.light_dark",
-    host_only=("shared_rules/light_dark/effects.py", "shared_rules/light_dark/words.py"))
+    host_only=("shared_rules/light_dark/host/effects.py", "shared_rules/light_dark/host/words.py"))
 
 AXIOM = System(
     name="axiom", words="Axiom", package="shared_rules.axiom", character="shared_rules.axiom.character",
@@ -136,7 +136,7 @@ AXIOM = System(
     longest={"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
              "strain": 10, "point": True, "scar": "removed-from-play"},
     rules="shared_rules.axiom.rules",
-    host_only=("shared_rules/axiom/npc.py", "shared_rules/axiom/conflict.py", "shared_rules/axiom/words.py"))
+    host_only=("shared_rules/axiom/host/npc.py", "shared_rules/axiom/host/conflict.py", "shared_rules/axiom/host/words.py"))
 
 COLOUR_TOKENS = System(
     name="colour-tokens", words="Colour tokens", package="shared_rules.colour_tokens",
@@ -151,8 +151,8 @@ COLOUR_TOKENS = System(
     longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
              "reserve": ["black"] * 12, "gold": 99, "earned": 99},
     rules="shared_rules.colour_tokens.rules",
-    host_only=("shared_rules/colour_tokens/order.py", "shared_rules/colour_tokens/traits.py",
-               "shared_rules/colour_tokens/words.py"))
+    host_only=("shared_rules/colour_tokens/host/order.py", "shared_rules/colour_tokens/host/traits.py",
+               "shared_rules/colour_tokens/host/words.py"))
 
 FORGED_IN_THE_DARK = System(
     name="forged-in-the-dark", words="Forged in the Dark", package="shared_rules.forged_in_the_dark",
@@ -168,7 +168,7 @@ FORGED_IN_THE_DARK = System(
     longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
              "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
     rules="shared_rules.forged_in_the_dark.rules",
-    host_only=("shared_rules/forged_in_the_dark/words.py",))
+    host_only=("shared_rules/forged_in_the_dark/host/words.py",))
 
 # The table, in the order the box's menu shows them (the flagship first).
 ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)

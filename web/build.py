@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
 from fatebox.deploy import fileset as deploy  # noqa: E402
 from fatebox.cards import help_tables  # noqa: E402
 from fatebox.sheets import sheet as sheets, table as tables  # noqa: E402
-from fatebox_fw.play.help import BUTTONS  # noqa: E402
+from fatebox_fw.host.help import BUTTONS  # noqa: E402
 from shared_rules import registry, roster  # noqa: E402
 
 MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
@@ -33,9 +33,9 @@ TOML = ROOT / "node_modules" / "smol-toml" / "dist"
 # what it imports, one concern each); sw.js is written below, with the list.
 PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"))
 # The web board's own modules beside what deploy sends to a MicroPython board.
-WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
+WEB_ONLY = ("fatebox_fw/hal/web/__init__.py", "fatebox_fw/hal/web/board.py", "fatebox_fw/hal/web/presses.py")
 # A board's MicroPython backend has no place on the page.
-NOT_WEB = ("fatebox_fw/hal/rp2.py", "fatebox_fw/hal/rp2_rosc.py")
+NOT_WEB = ("fatebox_fw/hal/rp2/__init__.py", "fatebox_fw/hal/rp2/board.py")
 
 
 def firmware_files(sources=False):
@@ -45,8 +45,8 @@ def firmware_files(sources=False):
     out = {}
     for package, local in (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")):
         for path in sorted(local.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
+            if "__pycache__" in path.parts or "host" in path.relative_to(local).parts[:-1]:
+                continue        # a folder named host is the host's
             board = package + "/" + path.relative_to(local).as_posix()
             if board in NOT_WEB:
                 continue

@@ -5,11 +5,11 @@ from shared_rules import wire
 from shared_rules.randomness import Sampler
 from fatebox_fw import buttons as B
 from fatebox_fw import memory
-from fatebox_fw.core import Core, DOUBLE_ROLES
+from fatebox_fw.play.core import Core, DOUBLE_ROLES
 from fatebox_fw import ring as R
 from fatebox_fw.ring import Ring
-from fatebox_fw.server import Server
-from fatebox_fw.store import Store
+from fatebox_fw.protocol.server import Server
+from fatebox_fw.storage.store import Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
@@ -38,7 +38,7 @@ class Box:
     def __init__(self, board):
         self.board = board
         profile = board.profile
-        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/fatstore.py).
+        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/hal/circuitpython/fat.py).
         make = getattr(board, "make_store", None)
         self.store = make(board.storage) if make is not None else Store(board.storage)
         self.store.ticks = board.ticks_ms     # each result's `ms` in the journal, on this start's clock

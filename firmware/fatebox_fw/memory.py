@@ -75,7 +75,7 @@ COLLECT_PER_REQUEST = sys.implementation.name == "circuitpython"
 
 # A tight heap (image only) is collected early, before garbage spreads through
 # it and leaves no run for a file's buffer; from .mpy files each collection is
-# too slow for that (fatebox_fw.warm is what that path needs).
+# too slow for that (fatebox_fw.boot.warm is what that path needs).
 GC_EARLY_BELOW = 64 * 1024
 GC_EVERY_SHARE = 8
 GC_EVERY_MIN = 4096
@@ -167,7 +167,7 @@ def imported(name, room):
 
 
 # Needed to start the box only: the board profile's checks and safe mode's test.
-BOOT_ONLY = ("fatebox_fw.profile", "fatebox_fw.safemode")
+BOOT_ONLY = ("fatebox_fw.boot.profile", "fatebox_fw.boot.safemode")
 
 
 # Needed only while a character is checked (a `put`, the flash at load, a

@@ -6,7 +6,7 @@ import sys
 
 from fatebox_fw.box import Box, STEADY_MS
 from fatebox_fw.memory import BOOT_ONLY, collect_early, drop, unload
-from fatebox_fw.store import StoreError
+from fatebox_fw.storage.store import StoreError
 
 SAFE_MODE = "safe-mode"     # BACK held at power-up: the box never started
 REPL = "repl"               # the host sent the `repl` op: the port is the REPL's
@@ -14,7 +14,7 @@ REPL = "repl"               # the host sent the `repl` op: the port is the REPL'
 
 def safe_mode(board):
     """True (and the safe-mode pattern shown) when BACK is held at power-up."""
-    from fatebox_fw import safemode
+    from fatebox_fw.boot import safemode
     if safemode.requested(board):
         safemode.show(board)
         return True
@@ -124,6 +124,6 @@ def start(make_board):
         box.store.flush()
     except StoreError as exc:
         print("fatebox: %s" % exc.message)
-    from fatebox_fw import safemode
+    from fatebox_fw.boot import safemode
     safemode.show(board)
     return REPL

@@ -260,6 +260,8 @@ def manifest(out_dir, board):
         if not local.is_file():
             raise BuildError("the manifest names %s, which is not there" % local)
         lines.append("module(%r, base_path=%r)" % (board_path, base))
+    # The viper collector (hal/rp2/board.py takes it where it is): the image's alone.
+    lines.append("module(%r, base_path=%r)" % ("fatebox_rosc.py", str(Path(__file__).parent)))
     profile = frozen_profile(out_dir, board)
     lines.append("module(%r, base_path=%r)" % (profile.name, str(out_dir)))
     lines.append("module(%r, base_path=%r)" % ("main.py", str(Path(__file__).parent)))
@@ -281,8 +283,9 @@ def check_imports():
     except Exception:       # no stubs installed: the real build will say
         return
     import ast
-    ours = {p.split("/")[0] for p, _ in deploy.sources(deploy.MICROPYTHON)} | {"fatebox_image"}
-    for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True):
+    ours = {p.split("/")[0] for p, _ in deploy.sources(deploy.MICROPYTHON)} | {"fatebox_image", "fatebox_rosc"}
+    own = [("fatebox_rosc.py", Path(__file__).parent / "fatebox_rosc.py")]
+    for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True) + own:
         tree = ast.parse(local.read_text(encoding="utf-8"), str(local))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

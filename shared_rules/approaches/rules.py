@@ -6,7 +6,7 @@ from shared_rules.game import Game, recorded, text, whole
 
 class Approaches(Game):
     row = A.ROW
-    words_module = "shared_rules.approaches.words"
+    words_module = "shared_rules.approaches.host.words"
     favoured = A.FULL_SUCCESS
 
     def fields(self, setup):

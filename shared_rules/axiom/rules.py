@@ -9,7 +9,7 @@ TOTAL = "total-modifier"    # the box's buttons journal the modifier with the di
 
 class Axiom(Game):
     row = A.ROW
-    words_module = "shared_rules.axiom.words"
+    words_module = "shared_rules.axiom.host.words"
     favoured = A.SUCCESS
 
     def fields(self, setup):

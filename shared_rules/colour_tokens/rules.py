@@ -10,7 +10,7 @@ from shared_rules.game import Game, SetupError, recorded, text, whole
 
 class ColourTokens(Game):
     row = T.ROW
-    words_module = "shared_rules.colour_tokens.words"
+    words_module = "shared_rules.colour_tokens.host.words"
     plays = "tokens drawn"
     on_draw = True
 

@@ -6,7 +6,7 @@ from shared_rules.game import Game, SetupError, recorded, whole
 
 class ForgedInTheDark(Game):
     row = F.ROW
-    words_module = "shared_rules.forged_in_the_dark.words"
+    words_module = "shared_rules.forged_in_the_dark.host.words"
     favoured = F.SUCCESS
 
     def fields(self, setup):

@@ -6,7 +6,7 @@ from shared_rules.game import Game, recorded, whole
 
 class LightDark(Game):
     row = L.ROW
-    words_module = "shared_rules.light_dark.words"
+    words_module = "shared_rules.light_dark.host.words"
     favoured = L.SUCCESS
 
     def fields(self, setup):

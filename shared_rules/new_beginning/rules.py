@@ -14,7 +14,7 @@ def _effect_words(effect):
 
 class NewBeginning(Game):
     row = ROW
-    words_module = "shared_rules.new_beginning.words"
+    words_module = "shared_rules.new_beginning.host.words"
     favoured = ROW.outcomes[0]
     plays = "draws"
     # `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.

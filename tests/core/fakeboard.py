@@ -4,14 +4,14 @@ import json
 import sys
 
 try:
-    import uos as os    # MicroPython's native os (see fatebox_fw/store.py)
+    import uos as os    # MicroPython's native os (see fatebox_fw/storage/store.py)
 except ImportError:
     import os
 
 from fatebox_fw.hal.board import Board
 from shared_rules import wire
 from shared_rules.randomness import SeededBytes
-from fatebox_fw.profile import PICO, validate
+from fatebox_fw.boot.profile import PICO, validate
 
 _made = [0]
 _base = []      # CPython: the run's folder of test directories

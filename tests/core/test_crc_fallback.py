@@ -1,11 +1,11 @@
-# The pure-Python CRC-32 that wire.py and fatebox_fw/check.py (the batch's, the
+# The pure-Python CRC-32 that wire.py and fatebox_fw/storage/files.py (the batch's, the
 # state files') fall back on where a port
 # has no binascii.crc32: the same numbers as binascii, on both interpreters
 # (both have binascii.crc32, so the fallback runs only here).
 import binascii
 
 from shared_rules import wire
-from fatebox_fw import batch, check
+from fatebox_fw.storage import batch, files as check
 
 VECTORS = [b"", b"a", b"123456789", b"\x00" * 7, b"\xff" * 33, bytes(range(256)),
            b'#00000000 {"id": 1, "op": "hello", "versions": [2]}', "Straße ✓".encode()]

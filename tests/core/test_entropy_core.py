@@ -3,7 +3,7 @@
 # trial gets an `entropy` error. On both interpreters.
 from shared_rules import names as N
 from shared_rules.randomness import SeededBytes
-from fatebox_fw import core as C
+from fatebox_fw.play import core as C
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import ring as R
 from fatebox_fw.entropy import Conditioner, EntropyError, RCT

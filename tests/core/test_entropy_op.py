@@ -5,7 +5,7 @@ import binascii
 
 from shared_rules import names as N
 from shared_rules.randomness import SeededBytes
-from fatebox_fw import core as C
+from fatebox_fw.play import core as C
 from fatebox_fw.entropy import APT, LAG, RCT, REPEAT, SOURCE, Conditioner
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask, long_press

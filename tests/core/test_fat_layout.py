@@ -10,10 +10,10 @@ except ImportError:
     import os
 
 from shared_rules import names as N
-from fatebox_fw import batch
-from fatebox_fw import fatstore as S
-from fatebox_fw import slots_make
-from fatebox_fw.store import Store, StoreError
+from fatebox_fw.storage import batch
+from fatebox_fw.hal.circuitpython import fat as S
+from fatebox_fw.hal.circuitpython import fat_load as slots_make
+from fatebox_fw.storage.store import Store, StoreError
 from tests.core.fakeboard import exists, fresh_dir, read, write
 from tests.core.sheets import character
 from tests.helpers import raises
@@ -232,7 +232,7 @@ def test_a_transaction_stages_in_place_and_reads_only_what_it_staged():
     store.put(character("Mara"))
     layout = tree(d)
     import json
-    from fatebox_fw.check import crc_more
+    from fatebox_fw.storage.files import crc_more
     for names in (["Ilo", "Tobin"], ["Vex"]):
         txn = batch.begin(store)
         crc = 0

@@ -6,8 +6,8 @@ import hashlib
 import json
 
 from shared_rules import new_beginning as NB
-from fatebox_fw import journal as J
-from fatebox_fw.check import crc_more, crc_python
+from fatebox_fw.storage import journal as J
+from fatebox_fw.storage.files import crc_more, crc_python
 from tests.core.fakeboard import fresh_dir, read, write
 
 

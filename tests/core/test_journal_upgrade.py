@@ -8,8 +8,8 @@
 import json
 
 from shared_rules import new_beginning as NB
-from fatebox_fw import journal as J
-from fatebox_fw.check import crc_more, line_hash
+from fatebox_fw.storage import journal as J
+from fatebox_fw.storage.files import crc_more, line_hash
 from tests.core.fakeboard import exists, fresh_dir, read, write
 
 

@@ -10,7 +10,7 @@ from shared_rules import registry
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw import memory as M
-from fatebox_fw import warm as W
+from fatebox_fw.boot import warm as W
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
 from tests.core.sheets import character, ash, lux, vex, rue
@@ -73,8 +73,8 @@ def test_each_system_has_its_modules_and_the_boot_has_none():
     assert M.owner("fatebox_fw.play.colour_tokens") == registry.COLOUR_TOKENS.name
     assert M.owner("shared_rules.axiomatic") is None     # a package, not a name prefix
     assert M.owner("shared_rules.new_beginning") == "new-beginning"   # its Trial too: the host's trial imports it
-    for resident in ("shared_rules.names", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.core", "fatebox_fw.play",
-                     "fatebox_fw.store", "fatebox_fw.server", "fatebox_fw.memory"):
+    for resident in ("shared_rules.names", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.play.core", "fatebox_fw.play",
+                     "fatebox_fw.storage.store", "fatebox_fw.protocol.server", "fatebox_fw.memory"):
         assert M.owner(resident) is None, resident
     assert sorted(M.SYSTEM_MODULES) == sorted(roster.SYSTEMS)
 
@@ -211,7 +211,7 @@ def test_a_character_of_another_system_survives_list_get_put_and_play_unchanged(
 
 def test_after_the_boot_the_profile_and_safe_mode_leave_ram_on_micropython():
     from fatebox_fw import start
-    from fatebox_fw import profile, safemode    # as the boot had them
+    from fatebox_fw.boot import profile, safemode  # as the boot had them
     held = {name: sys.modules[name] for name in M.BOOT_ONLY}
     try:
         gone = start.booted()
@@ -221,13 +221,13 @@ def test_after_the_boot_the_profile_and_safe_mode_leave_ram_on_micropython():
                 assert name not in sys.modules
                 assert not hasattr(fatebox_fw, name.split(".")[1])
             # Asked for again (safe mode's pattern at the REPL), they come back.
-            from fatebox_fw.profile import roles
+            from fatebox_fw.boot.profile import roles
             assert roles(profile.PICO)[0] == "back"
-            assert start.booted() == ["fatebox_fw.profile"]
+            assert start.booted() == ["fatebox_fw.boot.profile"]
         else:
             # CPython keeps them: whoever holds ProfileError must still catch it.
             assert gone == []
-            assert sys.modules["fatebox_fw.profile"] is profile and sys.modules["fatebox_fw.safemode"] is safemode
+            assert sys.modules["fatebox_fw.boot.profile"] is profile and sys.modules["fatebox_fw.boot.safemode"] is safemode
     finally:
         for name in held:
             sys.modules[name] = held[name]
@@ -287,7 +287,7 @@ def test_in_a_tight_heap_the_collector_runs_once_an_eighth_of_it_is_allocated_4_
 def test_after_the_boot_the_collector_is_set_to_run_early_in_a_tight_heap_on_micropython():
     import gc
     from fatebox_fw import start
-    from fatebox_fw import profile, safemode    # noqa: F401 (as the boot had them)
+    from fatebox_fw.boot import profile, safemode  # noqa: F401 (as the boot had them)
     held = {name: sys.modules[name] for name in M.BOOT_ONLY}
     try:
         was = gc.threshold() if hasattr(gc, "threshold") else None
@@ -411,7 +411,7 @@ def test_from_mpy_files_the_play_leaves_ram_while_the_menu_is_open():
         play(gadget, board)                         # New Beginning, Mara's trial
         long_press(gadget, board, "back")           # the menu
         assert gadget.core.menu == "menu-system" and gadget.core._game is None
-        assert loaded("new-beginning") == [] and "fatebox_fw.menu" in sys.modules
+        assert loaded("new-beginning") == [] and "fatebox_fw.play.menu" in sys.modules
         assert any(board.frame())                   # the menu's page, lit
         assert ask(gadget, board, {"id": 1, "op": "list"})["ok"]
         assert gadget.core._game is None
@@ -420,7 +420,7 @@ def test_from_mpy_files_the_play_leaves_ram_while_the_menu_is_open():
         assert gadget.core.menu is None and gadget.core._game is not None
         assert gadget.core.screen == gadget.core._game.first()
         assert gadget.store.characters["Mara"].trials == 1
-        assert "fatebox_fw.menu" not in sys.modules    # the menu's module only while it is open
+        assert "fatebox_fw.play.menu" not in sys.modules    # the menu's module only while it is open
     _from_files(test)
 
 
@@ -482,25 +482,25 @@ def test_a_colour_tokens_trial_is_recorded_without_its_rules_object_or_the_game_
 def test_the_journal_is_read_back_by_a_module_that_leaves_ram_with_the_request():
     gadget, board = box({"name": "Mara", "system": "new-beginning"})
     play(gadget, board)
-    M.drop(["fatebox_fw.journal_read"])
+    M.drop(["fatebox_fw.storage.journal_read"])
     reply = ask(gadget, board, {"id": 1, "op": "journal", "after": 0})
     assert reply["ok"] and [r["name"] for r in reply["results"]] == ["Mara"] and reply["first"] == 1
-    assert "fatebox_fw.journal_read" not in sys.modules
+    assert "fatebox_fw.storage.journal_read" not in sys.modules
 
 
 def test_a_module_used_for_one_request_leaves_ram_after_it_even_after_an_error():
-    M.drop(["fatebox_fw.journal_read"])
-    with M.using("fatebox_fw.journal_read") as module:
-        assert module is sys.modules["fatebox_fw.journal_read"]
-    assert "fatebox_fw.journal_read" not in sys.modules
+    M.drop(["fatebox_fw.storage.journal_read"])
+    with M.using("fatebox_fw.storage.journal_read") as module:
+        assert module is sys.modules["fatebox_fw.storage.journal_read"]
+    assert "fatebox_fw.storage.journal_read" not in sys.modules
     try:
-        with M.using("fatebox_fw.journal_read"):
+        with M.using("fatebox_fw.storage.journal_read"):
             raise KeyError("served")
     except KeyError as exc:
         assert exc.args == ("served",)      # the error goes on, the module goes
     else:
         assert False, "the error was swallowed"
-    assert "fatebox_fw.journal_read" not in sys.modules
+    assert "fatebox_fw.storage.journal_read" not in sys.modules
 
 
 def test_a_block_s_rules_of_another_system_leave_ram_after_it_the_live_one_s_stay():
@@ -526,7 +526,7 @@ def test_a_block_s_rules_of_another_system_leave_ram_after_it_the_live_one_s_sta
 def test_a_module_imported_with_the_room_let_go_holds_the_room_again_after():
     room = M.Room()
     first = room.block
-    assert M.imported("fatebox_fw.menu", room) is sys.modules["fatebox_fw.menu"]
+    assert M.imported("fatebox_fw.play.menu", room) is sys.modules["fatebox_fw.play.menu"]
     assert room.block is not None and room.block is not first and len(room.block) == M.FILE_ROOM
 
 

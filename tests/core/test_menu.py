@@ -2,11 +2,11 @@
 # box and kept on flash in one save. On CPython and MicroPython.
 from shared_rules import names as N
 from shared_rules import registry
-from fatebox_fw import core as C
-from fatebox_fw import menu       # its brightness levels
+from fatebox_fw.play import core as C
+from fatebox_fw.play import menu  # its brightness levels
 from fatebox_fw.box import Box
 from fatebox_fw.ring import scale
-from fatebox_fw.store import Store
+from fatebox_fw.storage.store import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of
 from tests.core.sheets import character, hero, ash, lux, vex, rue
 

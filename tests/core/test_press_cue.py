@@ -2,7 +2,7 @@
 # whole frame one brightness level up (down at the top) while the button is held
 # and what it means is undecided; the meaning still comes at the release, the
 # long press or BACK's double. On CPython and MicroPython.
-from fatebox_fw import core as C
+from fatebox_fw.play import core as C
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import ring as R
 from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS, DOUBLE_CLICK_MS

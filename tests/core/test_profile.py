@@ -1,6 +1,6 @@
 # The board profile the firmware reads (hardware/boards/*.json): checked on
 # load, and a wrong field is named. CPython and MicroPython.
-from fatebox_fw.profile import PICO, ProfileError, validate, roles
+from fatebox_fw.boot.profile import PICO, ProfileError, validate, roles
 from tests.helpers import raises
 
 

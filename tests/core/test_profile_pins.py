@@ -1,6 +1,6 @@
 # A board profile names the pins its board breaks out (`pins`); a ring or a
 # button on any other pin is refused, naming the field. CPython and MicroPython.
-from fatebox_fw.profile import PICO, ProfileError, validate
+from fatebox_fw.boot.profile import PICO, ProfileError, validate
 from tests.helpers import raises
 
 FEATHER_PINS = [0, 1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 18, 19, 20, 24, 25, 26, 27, 28, 29]

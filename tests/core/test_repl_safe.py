@@ -5,7 +5,7 @@
 from shared_rules import names as N
 from shared_rules import new_beginning as NB
 from shared_rules import wire
-from fatebox_fw import safemode
+from fatebox_fw.boot import safemode
 from fatebox_fw.box import Box
 from fatebox_fw.ring import Ring
 from tests.core.fakeboard import FakeBoard, run

@@ -5,7 +5,7 @@ from shared_rules import new_beginning as NB
 from shared_rules import registry as R
 from shared_rules import approaches as A
 from shared_rules.randomness import Sampler, SeededBytes
-from fatebox_fw import host_roll
+from fatebox_fw.protocol import roll as host_roll
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask
 from tests.core.sheets import ash, hero, lux, rue, sheet, vex

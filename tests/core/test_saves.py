@@ -4,13 +4,13 @@
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.randomness import ScriptedBytes, SeededBytes
-from fatebox_fw import core as C
+from fatebox_fw.play import core as C
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import play as P
 from fatebox_fw import ring as R
-from fatebox_fw import store as S
+from fatebox_fw.storage import store as S
 from fatebox_fw.box import Box
-from fatebox_fw.store import Store, StoreError, FILE
+from fatebox_fw.storage.store import Store, StoreError, FILE
 from tests.core.fakeboard import FakeBoard, fresh_dir, run, tap, long_press, frame_of, read, write, exists
 from tests.core.sheets import character, hero, lux
 from tests.helpers import raises

@@ -6,7 +6,7 @@ from shared_rules import new_beginning as NB
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import SeededBytes
-from fatebox_fw import core as C
+from fatebox_fw.play import core as C
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, FailingFile, run, tap, long_press, ask, fresh_dir, to

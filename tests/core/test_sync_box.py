@@ -4,10 +4,10 @@ from shared_rules import names as N
 from shared_rules import new_beginning as NB
 from shared_rules import wire
 from shared_rules.randomness import SeededBytes
-from fatebox_fw import journal as J
+from fatebox_fw.storage import journal as J
 from fatebox_fw.box import Box
-from fatebox_fw.store import Store
-from fatebox_fw.batch import crc_more
+from fatebox_fw.storage.store import Store
+from fatebox_fw.storage.batch import crc_more
 from tests.core.fakeboard import FakeBoard, FailingFile, fresh_dir, run, long_press, ask, exists
 from tests.core.sheets import sheet, character
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fatebox_fw.profile import ProfileError, validate
+from fatebox_fw.boot.profile import ProfileError, validate
 
 BOARDS = Path(__file__).resolve().parents[2] / "hardware" / "boards"
 REQUIRED = ("pico", "pico_w", "feather_rp2040", "kb2040", "qtpy_rp2040")

@@ -26,25 +26,17 @@ def tree(directory):
     return sorted(p.relative_to(directory).as_posix() for p in Path(directory).rglob("*") if p.is_file())
 
 
-# Rules no device module imports (test_device_set.py checks that): not on the board.
-HOST_ONLY_RULES = [path[len("shared_rules/"):] for row in registry.ROWS for path in row.host_only] + [
-    "registry_check.py"]     # a registry row checked whole: the host's and the tests'.
-
-
 def expected_micropython_set():
     """Worked out from the source tree, independently of deploy.sources()."""
     out = {"main.py", "board.json"}
     for package, local in (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")):
         for path in local.rglob("*.py"):
             rel = path.relative_to(local).as_posix()
-            if "__pycache__" in rel or rel in ("hal/virtual.py", "hal/circuitpython.py", "hal/web.py", "hal/presses.py",
-                                               "hal/rp2_rosc.py",   # the image's alone
-                                               "fatstore.py", "slots_make.py"):    # the FAT layout: CircuitPython's
-                continue
-            if package == "shared_rules" and rel in HOST_ONLY_RULES:
-                continue
-            if package == "fatebox_fw" and rel.startswith("play/") and (rel.endswith("_help.py") or rel == "play/help.py"):
-                continue    # the help tables: the host's (the sim's help line, the cards)
+            parts = rel.split("/")
+            if "__pycache__" in parts or "host" in parts[:-1]:
+                continue    # a folder named host: the host's (words, help tables, host-only rules)
+            if package == "fatebox_fw" and parts[0] == "hal" and len(parts) > 2 and parts[1] != "rp2":
+                continue    # another board's folder (CircuitPython's, the desktop's, the browser's)
             out.add("%s/%s" % (package, rel[:-3] + ".mpy"))
     return sorted(out)
 
@@ -60,7 +52,7 @@ def deployed(tmp_path_factory):
 def test_to_dir_writes_exactly_the_device_file_set(deployed):
     out, result = deployed
     assert tree(out) == expected_micropython_set()
-    assert "fatebox_fw/hal/rp2.mpy" in tree(out)
+    assert "fatebox_fw/hal/rp2/board.mpy" in tree(out)
     assert not any(p.endswith(".tmp") or "virtual" in p or "circuitpython" in p for p in tree(out))
     assert "%d files written" % len(expected_micropython_set()) in result.output
 
@@ -78,7 +70,7 @@ def test_every_mpy_has_micropythons_header(deployed):
 
 def test_the_mpy_carries_its_board_path_for_tracebacks(deployed):
     out, _ = deployed
-    assert b"fatebox_fw/core.mpy" in (out / "fatebox_fw" / "core.mpy").read_bytes()
+    assert b"fatebox_fw/play/core.mpy" in (out / "fatebox_fw" / "play" / "core.mpy").read_bytes()
 
 
 def test_main_py_stays_source_and_board_json_is_the_profile(deployed):
@@ -204,9 +196,9 @@ def test_without_circuitpythons_mpy_cross_the_set_is_sources_and_says_so(tmp_pat
     assert result.exit_code == 0, result.output
     assert "no CircuitPython mpy-cross" in result.output
     files = tree(out)
-    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.py", "fatebox_fw/box.py"} <= set(files)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython/board.py", "fatebox_fw/box.py"} <= set(files)
     assert not any(f.endswith(".mpy") for f in files)
-    assert "main.py" not in files and "fatebox_fw/hal/rp2.py" not in files
+    assert "main.py" not in files and "fatebox_fw/hal/rp2/board.py" not in files
     assert (out / "data").is_dir()
     assert (out / "code.py").read_bytes() == (ROOT / "firmware" / "circuitpython" / "code.py").read_bytes()
     assert "has no NeoPixel library in lib/" in result.output
@@ -231,7 +223,7 @@ def test_with_circuitpythons_mpy_cross_modules_go_as_its_mpy_and_entry_points_as
                      "--mpy-cross", str(fake_mpy_cross(tmp_path, "C\\006\\000\\037")))
     assert result.exit_code == 0, result.output
     files = tree(out)
-    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython.mpy", "fatebox_fw/box.mpy"} <= set(files)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython/board.mpy", "fatebox_fw/box.mpy"} <= set(files)
     assert not [f for f in files if f.endswith(".py") and f not in ("boot.py", "code.py")]
     assert (out / "fatebox_fw" / "box.mpy").read_bytes()[:2] == b"C\x06"
     assert "NeoPixel" not in result.output
@@ -288,7 +280,7 @@ def test_package_json_lists_the_micropython_sources_with_urls_relative_to_itself
     if tracked is None:        # an export without git: every file counts as committed
         tracked = {p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*.py")}
     targets = [t for t, _ in package["urls"]]
-    assert "main.py" in targets and "fatebox_fw/hal/rp2.py" in targets and "shared_rules/wire.py" in targets
+    assert "main.py" in targets and "fatebox_fw/hal/rp2/board.py" in targets and "shared_rules/wire.py" in targets
     assert not [t for t in targets if "virtual" in t or "circuitpython" in t]
     local_of = {"main.py": "firmware/main.py"}
     for target, url in package["urls"]:
@@ -321,7 +313,7 @@ def test_mpremote_mip_installs_the_package_from_a_checkout(tmp_path, monkeypatch
     mip._install_json(Flash(), "firmware/package.json", mip._PACKAGE_INDEX, "", None, False)
     installed = tree(tmp_path)
     assert "main.py" in installed and "shared_rules/names.py" in installed and "fatebox_fw/box.py" in installed
-    assert (tmp_path / "fatebox_fw" / "core.py").read_bytes() == (ROOT / "firmware" / "fatebox_fw" / "core.py").read_bytes()
+    assert (tmp_path / "fatebox_fw" / "box.py").read_bytes() == (ROOT / "firmware" / "fatebox_fw" / "box.py").read_bytes()
 
 
 def test_deploy_outside_a_checkout_says_so(tmp_path):

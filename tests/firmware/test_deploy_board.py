@@ -137,13 +137,13 @@ def test_a_second_deploy_copies_nothing(board):
 def test_only_what_changed_on_the_board_is_copied_again(board):
     fatebox("deploy", "--port", "x", "--board", "pico")
     (board.flash / "shared_rules" / "wire.mpy").write_bytes(b"M\x06\x00\x1f")      # damaged
-    (board.flash / "fatebox_fw" / "core.py").write_text("# copied by hand once\n")  # would shadow core.mpy
+    (board.flash / "fatebox_fw" / "box.py").write_text("# copied by hand once\n")  # would shadow box.mpy
     (board.flash / "data").mkdir()
     (board.flash / "data" / "characters.json").write_text('{"format": 1}')
     board.log.clear()
     result = fatebox("deploy", "--port", "x", "--board", "pico")
     assert writes(board) == ["/shared_rules/wire.mpy.tmp"]
-    assert ("remove", "/fatebox_fw/core.py") in board.log
+    assert ("remove", "/fatebox_fw/box.py") in board.log
     assert (board.flash / "data" / "characters.json").read_text() == '{"format": 1}'
     assert "1 file written" in result.output and "1 removed" in result.output
 
@@ -193,7 +193,7 @@ def run_micropython(files, code):
 
 
 def test_the_listing_script_runs_on_micropython_and_hashes_like_the_host():
-    files = {"fatebox_fw/core.mpy": b"\x00" * 700, "fatebox_fw/hal/rp2.mpy": b"abc",
+    files = {"fatebox_fw/play/core.mpy": b"\x00" * 700, "fatebox_fw/hal/rp2/board.mpy": b"abc",
              "shared_rules/names.mpy": bytes(range(256)) * 3, "main.py": b"print(1)\n", "other.txt": b"not ours"}
     script = deploy_targets.LISTING % {"root": "/", "packages": list(deploy.PACKAGES), "names": ["main.py", "board.json"]}
     listing = deploy_targets.parse_listing(run_micropython(files, script))

@@ -50,7 +50,7 @@ def test_every_module_the_device_imports_is_in_the_device_set(runtime):
 def test_the_host_only_rules_stay_off_the_board():
     for runtime in (deploy.MICROPYTHON, deploy.CIRCUITPYTHON):
         shipped = {board for board, _ in deploy.sources(runtime)}
-        for board in ("shared_rules/axiom/npc.py", "shared_rules/light_dark/effects.py",
-                      "shared_rules/colour_tokens/order.py"):
+        for board in ("shared_rules/axiom/host/npc.py", "shared_rules/light_dark/host/effects.py",
+                      "shared_rules/colour_tokens/host/order.py"):
             assert board not in shipped
         assert "shared_rules/axiom/character.py" in shipped and "shared_rules/roster.py" in shipped

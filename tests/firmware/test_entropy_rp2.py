@@ -10,8 +10,8 @@ import pytest
 
 from shared_rules.randomness import SeededBytes
 from fatebox_fw import entropy as E
-from fatebox_fw import rosc
-from fatebox_fw.profile import PICO, validate
+from fatebox_fw.hal import rosc
+from fatebox_fw.boot.profile import PICO, validate
 from fatebox_fw.entropy import Conditioner, EntropyError
 from tests.firmware.test_rp2_backend import FakeNeoPixel, FakePin, rp2  # noqa: F401 (a fixture)
 
@@ -96,7 +96,7 @@ def test_a_raw_bit_source_can_replace_the_rosc(rp2, tmp_path):
 
 
 def test_the_gadget_on_a_stuck_rosc_refuses_to_draw_and_keeps_running(rp2):
-    from fatebox_fw import core as C
+    from fatebox_fw.play import core as C
     from fatebox_fw.box import Box
     from tests.firmware.test_rp2_backend import Clock
     board = rp2.make()
@@ -165,7 +165,7 @@ def test_the_viper_collectors_constants_are_the_conditioners_and_the_roscs():
                     and getattr(node.value.func, "id", None) == "const"):
                 found[node.targets[0].id] = ast.literal_eval(node.value.args[0])
         return found
-    viper, entropy, source = consts(firmware / "hal" / "rp2_rosc.py"), consts(firmware / "entropy.py"), consts(firmware / "rosc.py")
+    viper, entropy, source = consts(firmware.parent / "image" / "fatebox_rosc.py"), consts(firmware / "entropy.py"), consts(firmware / "hal" / "rosc.py")
     assert viper["_RANDOMBIT"] == source["RANDOMBIT"] == rosc.RANDOMBIT
     assert viper["_RCT_CUTOFF"] == entropy["RCT_CUTOFF"] == E.RCT_CUTOFF
     assert viper["_APT_CUTOFF"] == entropy["APT_CUTOFF"] == E.APT_CUTOFF

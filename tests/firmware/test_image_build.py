@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from fatebox.deploy import fileset as deploy
-from fatebox_fw.profile import validate
+from fatebox_fw.boot.profile import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,13 +37,12 @@ def test_the_image_freezes_exactly_what_deploy_puts_on_a_stock_board(build, tmp_
     assert text.splitlines()[1] == 'include("$(PORT_DIR)/boards/manifest.py")'   # neopixel, asyncio, ...
     device = [p for p, _ in deploy.sources(deploy.MICROPYTHON) if p != "main.py"]
     names = frozen_names(text)
-    # Besides, the image alone freezes the viper collector (deploy.IMAGE_ONLY).
-    assert [n for n in names[:-2] if n not in deploy.IMAGE_ONLY] == device
-    assert set(deploy.IMAGE_ONLY) <= set(names)
-    assert names[-2:] == ["fatebox_image.py", "main.py"]
+    # Besides, the image's own (firmware/image/): the viper collector, the profile, main.py.
+    assert names[:-3] == device
+    assert names[-3:] == ["fatebox_rosc.py", "fatebox_image.py", "main.py"]
     # The host-only rules stay out of the image as they stay off a stock board.
     for only, runtimes in deploy.ONLY.items():
-        if deploy.MICROPYTHON not in runtimes and only not in deploy.IMAGE_ONLY:
+        if deploy.MICROPYTHON not in runtimes:
             assert only not in names
 
 

@@ -2,8 +2,8 @@
 # and neopixel): BACK held at power-up leaves the port to the REPL untouched;
 # the `repl` request is answered, then the gadget stops and the REPL has the port.
 from shared_rules import wire
-from fatebox_fw import safemode
-from fatebox_fw.profile import PICO
+from fatebox_fw.boot import safemode
+from fatebox_fw.boot.profile import PICO
 from tests.firmware.test_rp2_backend import Clock, FakeNeoPixel, FakePin, load_main, rp2  # noqa: F401 (fixture)
 from shared_rules import names as N
 
@@ -78,7 +78,7 @@ def test_requests_after_repl_are_left_for_the_repl(rp2):
 
 def test_what_play_staged_is_written_before_the_repl_takes_the_port(rp2, monkeypatch, tmp_path):
     from fatebox_fw.box import Box
-    from fatebox_fw.store import Store
+    from fatebox_fw.storage.store import Store
 
     def played_then_released(self):
         self.store.set("brightness", 32)       # staged, not yet on flash (the store batches)
@@ -92,7 +92,7 @@ def test_the_virtual_gadget_stops_serving_after_the_repl_op(tmp_path):
     import serial
     from fatebox.sim import virtual as sim
     from fatebox_fw.box import Box
-    from fatebox_fw.hal.virtual import VirtualBoard
+    from fatebox_fw.hal.virtual.board import VirtualBoard
 
     class Quiet:
         waits = False

@@ -6,9 +6,9 @@ import os
 import shutil
 import types
 
-from fatebox_fw import journal as J
-from fatebox_fw.hal.virtual import VirtualBoard
-from fatebox_fw.store import Store
+from fatebox_fw.storage import journal as J
+from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.storage.store import Store
 from fatebox.board.link import Link
 from tests.core.sheets import ash, sheet
 from tests.sync.realbox import RealBox

@@ -1,4 +1,4 @@
-# A stock board's warm-up (fatebox_fw.warm): every name the deployed
+# A stock board's warm-up (fatebox_fw.boot.warm): every name the deployed
 # .mpy files use is interned from the files' own tables before the boot's
 # imports, without importing any of them; then no import interns a name.
 import base64
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fatebox.deploy import fileset as deploy
-from fatebox_fw import warm as W
+from fatebox_fw.boot import warm as W
 
 ROOT = Path(__file__).resolve().parents[2]
 EXEC = ROOT / "bench" / "firmware_exec.mjs"
@@ -72,7 +72,7 @@ def test_after_the_warm_up_no_import_interns_a_name(files):
     modules = sorted(p[:-4].replace("/__init__", "").replace("/", ".") for p in files if p.endswith(".mpy"))
     code = """
 import gc, micropython
-from fatebox_fw import warm
+from fatebox_fw.boot import warm
 warmed = warm.warm()
 import binascii, json      # the port's own modules, not ours
 gc.collect()
@@ -94,7 +94,7 @@ print("WARMED", warmed)
     warmed = int(re.search(r"WARMED (\d+)", out).group(1))
     assert warmed > 2000
     # only the board's hardware is missing here (no machine module)
-    assert re.findall(r"MISSING (\S+)", out) == ["fatebox_fw.hal.rp2"]
+    assert re.findall(r"MISSING (\S+)", out) == ["fatebox_fw.hal.rp2.board"]
     assert counts[1] == counts[0], "%d names interned by the imports after the warm-up" % (counts[1] - counts[0])
 
 

@@ -72,7 +72,7 @@ def test_fatebox_odds_and_simulate_need_nothing_outside_its_package(registered):
 
 
 def test_the_box_rolls_it_through_the_roll_op_and_records_its_entry(registered):
-    from fatebox_fw import host_roll
+    from fatebox_fw.protocol import roll as host_roll
     result, entry = host_roll.roll(NAME, {"coins": 4}, Sampler(SeededBytes("toss")))
     assert result["outcome"] in seventh.ROW.outcomes and len(result["coins"]) == 4
     assert entry == {"outcome": result["outcome"], "coins": result["coins"]}

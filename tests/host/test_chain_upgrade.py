@@ -5,7 +5,7 @@
 import json
 
 from fatebox.records import chain
-from fatebox_fw import journal as J
+from fatebox_fw.storage import journal as J
 from tests.core.fakeboard import fresh_dir, write
 
 
@@ -74,7 +74,7 @@ def test_a_result_changed_on_the_box_since_the_host_synced_it_old_is_still_found
 
 def checked_line(seq, prev):
     """A line as the first checked firmware wrote it after old ones."""
-    from fatebox_fw.check import crc_more
+    from fatebox_fw.storage.files import crc_more
     entry = json.loads(old_line(seq)[old_line(seq).find(b" ") + 1:])
     entry["prev"] = prev
     line = b"%d " % seq + json.dumps(entry).encode()
@@ -144,7 +144,7 @@ def test_a_relinked_line_whose_result_changed_is_found():
     # `was` still names the hash the host kept, but not its result.
     path = directory + "/" + J.FILES[0]
     lines = open(path, "rb").read().split(b"\n")
-    from fatebox_fw.check import crc_more
+    from fatebox_fw.storage.files import crc_more
     body = lines[3][:-9].replace(b"total-success", b"total-failure")
     lines[3] = body + b" %08x" % crc_more(body, 0)
     write(path, b"\n".join(lines))
@@ -169,7 +169,7 @@ def test_link_journal_hands_each_pages_anchor_to_the_walk_before_the_page():
     link = Link.__new__(Link)
 
     def request(op, after):
-        # the journal op as fatebox_fw.host_ops serves it (its page budget cut
+        # the journal op as fatebox_fw.protocol.ops serves it (its page budget cut
         # to one result a page)
         page, more = box.page(after, budget=1)
         reply = {"results": page, "more": more, "first": box.first(), "last": box.last}

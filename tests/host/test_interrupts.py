@@ -148,7 +148,7 @@ def test_ctrl_c_in_deploy_to_a_folder_leaves_each_file_whole(tmp_path):
     for n, moment in enumerate(moments):
         target = tmp_path / ("to-%d" % n)
         shutil.copytree(str(whole), str(target))
-        stale = target / "fatebox_fw" / "core.mpy"
+        stale = target / "fatebox_fw" / "play" / "core.mpy"
         stale.write_bytes(b"M\x06\x00\x1fold")           # an older build: deploy replaces it
         args = ["deploy", "--to", target]
         assert_clean(*interrupted(args, moment), args, moment)

@@ -218,7 +218,7 @@ def test_every_screen_of_every_system_has_a_help_row():
     from fatebox.cards import help_tables as H
     from fatebox_fw import play as P
     from fatebox_fw.play import approaches, axiom, colour_tokens, forged_in_the_dark, light_dark, new_beginning
-    from fatebox_fw.core import MENU
+    from fatebox_fw.play.core import MENU
     screens = {
         "new-beginning": set(new_beginning.STEPS) | {P.RESULT} | set(new_beginning.AFTER),
         "approaches": set(approaches.STEPS) | {P.RESULT},
@@ -246,7 +246,7 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
     from fatebox.sim.view import TerminalView
     from fatebox_fw.play import new_beginning as play_nb
     from fatebox_fw.box import Box
-    from fatebox_fw.hal.virtual import VirtualBoard
+    from fatebox_fw.hal.virtual.board import VirtualBoard
     white, black = supply
     with VirtualBoard(str(tmp_path / "flash"), seed="help") as board:
         gadget = Box(board)

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from fatebox_fw import ring as R
-from fatebox_fw.profile import PICO
+from fatebox_fw.boot.profile import PICO
 from tests.pico.conftest import image_path
 
 DRAW_MS = 2500     # a long GO, then the draw's animation or the error
@@ -55,8 +55,8 @@ def test_a_healthy_rosc_draws(tmp_path, picos):
 SAME_BITS = """
 import binascii, json
 from fatebox_fw import entropy as E
-from fatebox_fw.hal import rp2
-from fatebox_fw.hal.rp2_rosc import RoscConditioner
+from fatebox_fw.hal.rp2 import board as rp2
+from fatebox_rosc import RoscConditioner
 
 def run(c):
     out = {}
@@ -162,7 +162,8 @@ def test_the_viper_collector_and_collect_give_the_same_bytes_and_the_same_failur
 TIMED = """
 import binascii, json, machine, time
 from fatebox_fw import entropy as E
-from fatebox_fw.hal import rp2, rp2_rosc
+from fatebox_fw.hal.rp2 import board as rp2
+import fatebox_rosc as rp2_rosc
 c = rp2_rosc.RoscConditioner(rp2.rosc_bit)
 b = c.read(256)
 raw = bytearray(1024)

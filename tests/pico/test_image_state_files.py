@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from fatebox_fw import ring as R
-from fatebox_fw.profile import PICO
+from fatebox_fw.boot.profile import PICO
 from shared_rules import names as N
 from shared_rules import wire
 from tests.pico.conftest import COMMAND_TIMEOUT, fatebox, image_path

@@ -6,12 +6,12 @@ import tempfile
 
 from fatebox.pico import emulator as P
 from fatebox_fw import memory
-from fatebox_fw import rosc
+from fatebox_fw.hal import rosc
 from fatebox_fw import ring as R
 from fatebox_fw.buttons import DEBOUNCE_MS, LONG_PRESS_MS
 from fatebox_fw.entropy import Conditioner
 from fatebox_fw.box import Box
-from fatebox_fw.profile import PICO, validate
+from fatebox_fw.boot.profile import PICO, validate
 from tests.core.fakeboard import FakeBoard, run
 
 STEP_MS = 5

@@ -6,7 +6,7 @@ from itertools import product
 from hypothesis import given, settings, strategies as st
 
 from shared_rules import axiom as A
-from shared_rules.axiom.conflict import attack_odds, attack_result
+from shared_rules.axiom.host.conflict import attack_odds, attack_result
 from shared_rules.axiom.equipment import depletion_odds, depletes, purchase_odds
 from shared_rules.axiom.harm import removed_by, scar_odds
 from shared_rules.axiom.powers import power_odds

@@ -1,7 +1,7 @@
 # Axiom's play functions against its exact odds (CPython): seeded trials through
 # SeededBytes, compared with the odds by a chi-square test at p = 0.001.
 from shared_rules import axiom as A
-from shared_rules.axiom.conflict import attack_odds, play_attack
+from shared_rules.axiom.host.conflict import attack_odds, play_attack
 from shared_rules.axiom.equipment import depletion_odds, play_depletion, play_purchase, purchase_odds
 from shared_rules.axiom.harm import play_scar_roll, scar_odds
 from shared_rules.axiom.powers import play_power, power_odds

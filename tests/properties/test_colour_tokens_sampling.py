@@ -3,7 +3,7 @@
 from shared_rules.colour_tokens import (
     BLACK, GREEN, BLUE, RED, WHITE, colour_odds, hand_odds, reserve_odds)
 from shared_rules.colour_tokens.action import play_core, play_hand, play_reserve
-from shared_rules.colour_tokens.order import acting_order
+from shared_rules.colour_tokens.host.order import acting_order
 from shared_rules.randomness import Sampler, SeededBytes
 
 TRIALS = 3000

@@ -6,7 +6,7 @@ from itertools import product
 from hypothesis import given, settings, strategies as st
 
 from shared_rules import light_dark as L
-from shared_rules.light_dark import effects as E
+from shared_rules.light_dark.host import effects as E
 
 light = st.integers(0, L.MAX_LIGHT)
 dark = st.integers(0, L.MAX_DARK)

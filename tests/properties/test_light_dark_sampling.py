@@ -1,7 +1,7 @@
 # The Light and Dark play functions against their exact odds: seeded trials through
 # SeededBytes and a chi-square test at p = 0.001 (CPython only; seeds fixed).
 from shared_rules import light_dark as L
-from shared_rules.light_dark import effects as E
+from shared_rules.light_dark.host import effects as E
 from shared_rules.randomness import Sampler, SeededBytes
 from tests.properties.test_approaches_chisquare import chi_square, passes, CRITICAL_0_001
 

@@ -1,7 +1,7 @@
 # rules/axiom-2d6.md, 7 Conflict: initiative and turn order, attacks and critical
 # hits, scene hazards, detailed positioning. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom.conflict import (
+from shared_rules.axiom.host.conflict import (
     FAR, IMMEDIATE, SHORT, TurnOrder, actions_after_move, attack_effect, attack_odds, attack_result,
     far_move_made, hazard_strikes, move_needs_roll, play_attack, play_initiative)
 from shared_rules.axiom.roll import axiom_odds

@@ -1,7 +1,7 @@
 # rules/axiom-2d6.md, 7.4 Types of Opposition and 7.4.1 Special Traits: the
 # table's three NPC types and traits as effects. Runs on CPython and MicroPython.
 from shared_rules import axiom as A
-from shared_rules.axiom.npc import NPC, SpecialTrait, strain_slots_of
+from shared_rules.axiom.host.npc import NPC, SpecialTrait, strain_slots_of
 from shared_rules.errors import RulesError
 from tests.helpers import raises
 

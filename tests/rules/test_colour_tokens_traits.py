@@ -1,11 +1,11 @@
 # rules/colour-tokens.md, non-core traits (Steps 1c-1e), the permanence ladders
 # and who acts first among several characters. CPython and MicroPython.
 from shared_rules.colour_tokens import WHITE, BLACK, RED
-from shared_rules.colour_tokens import traits as TR
-from shared_rules.colour_tokens.traits import (
+from shared_rules.colour_tokens.host import traits as TR
+from shared_rules.colour_tokens.host.traits import (
     SINGLE, DOUBLE, trait_counts, reserve_size, gold_earned, fading_after,
     item_found, item_after, item_penalty, GONE)
-from shared_rules.colour_tokens.order import acting_order, held_counts
+from shared_rules.colour_tokens.host.order import acting_order, held_counts
 from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, ScriptedBytes
 from tests.helpers import raises

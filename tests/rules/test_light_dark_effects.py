@@ -1,7 +1,7 @@
 # rules/light-and-dark-dice.md, Challenges and Effects, read with RULINGS.md and
 # docs/rulings.md: one test per rule sentence. CPython and MicroPython.
-from shared_rules.light_dark import effects as E
-from shared_rules.light_dark.effects import Effect
+from shared_rules.light_dark.host import effects as E
+from shared_rules.light_dark.host.effects import Effect
 from shared_rules.errors import RulesError
 from shared_rules.exact import fraction_text
 from shared_rules.randomness import Sampler, SeededBytes, ScriptedBytes

@@ -3,7 +3,7 @@
 from shared_rules import registry
 from shared_rules import roster
 from shared_rules.registry import System, RegistryError
-from shared_rules.registry_check import check
+from shared_rules.host.registry_check import check
 from tests.helpers import raises
 
 

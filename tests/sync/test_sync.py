@@ -209,7 +209,7 @@ def test_results_are_kept_on_the_host_and_a_wrapped_journal_says_how_many_were_l
     assert [r["seq"] for r in kept] == [1, 2, 3] and {r["character"] for r in kept} == {"Mara"}
     # 600 more results than the journal keeps, then a sync.
     box.stop()
-    from fatebox_fw.journal import Journal
+    from fatebox_fw.storage.journal import Journal
     journal = Journal(box.state)
     entry = {"name": "Mara", "system": "new-beginning", "result": {"outcome": "total-success", "tokens": "w",
                                                                      "white": 2, "black": 3}}

@@ -7,7 +7,7 @@ import tempfile
 from shared_rules import roster
 from shared_rules.randomness import SeededBytes
 from fatebox_fw.box import Box
-from fatebox_fw.profile import PICO, validate
+from fatebox_fw.boot.profile import PICO, validate
 from tests.core.fakeboard import FakeBoard, run
 from tests.pico.twin import collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
 from tests.pico.test_image_board import every_system_script

@@ -7,7 +7,7 @@ from fatebox_fw.play.meter import Meter
 DRAWING = "drawing"         # the animation; any press skips it
 RESULT = "result"           # the tokens or dice, then the outcome
 
-# The menu's pages (fatebox_fw.menu, from .mpy files in RAM only while it is
+# The menu's pages (fatebox_fw.play.menu, from .mpy files in RAM only while it is
 # open): named here so that the core can name them without it.
 MENU_SYSTEM = "menu-system"
 MENU_CHARACTER = "menu-character"

@@ -1,13 +1,13 @@
 # New Beginning's own op, `trial` (docs/protocol.md; its row's `op`): a trial the
 # host asks for, drawn from the table's supply, recorded and shown on the box.
-# fatebox_fw.host_ops serves it for one request (memory.using), as the `roll` op's
+# fatebox_fw.protocol.ops serves it for one request (memory.using), as the `roll` op's
 # New Beginning; none of it stays in RAM after.
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import RulesError
 from shared_rules.exact import is_int
 from shared_rules.new_beginning import ROW, Trial
-from fatebox_fw.refused import Refused, name_of as _name
+from fatebox_fw.protocol.refused import Refused, name_of as _name
 from fatebox_fw import memory
 
 

@@ -50,10 +50,10 @@ def screen_frames(system):
     draws it (its own play and ring code, as the virtual gadget's panel shows it),
     played with the system's demo character; a screen it cannot reach is left out."""
     import tempfile
-    from fatebox_fw import core as C
+    from fatebox_fw.play import core as C
     from fatebox_fw import ring as R
     from fatebox_fw.play import RESULT
-    from fatebox_fw.store import Store
+    from fatebox_fw.storage.store import Store
     from shared_rules.randomness import Sampler, SeededBytes
     frames = {}
     with tempfile.TemporaryDirectory() as folder:

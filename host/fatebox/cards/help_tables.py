@@ -1,15 +1,15 @@
-# The help tables, one per system, each beside that system's play code
-# (fatebox_fw/play/<system>_help.py, host-only): found by the system's name.
+# The help tables, one per system, each in that system's host-only folder
+# (shared_rules/<package>/host/help.py): found by the system's name.
 import importlib
 
 from shared_rules import registry
 from fatebox.sheets.table import filled
-from fatebox_fw.play.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
+from fatebox_fw.host.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
 def module(name):
-    """The help table's module of a system: beside its play code (the registry's `play`)."""
-    return registry.row(name).play + "_help"
+    """The help table's module of a system: in its package's host folder (the registry's `package`)."""
+    return registry.row(name).package + ".host.help"
 
 
 def system(name, settings=None):

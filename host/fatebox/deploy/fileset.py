@@ -76,20 +76,23 @@ PROFILE = "board.json"
 PACKAGES = ("fatebox_fw", "shared_rules")
 # Board path -> the runtimes it goes to; any other fatebox_fw/shared_rules file goes to both.
 ONLY = {
-    "fatebox_fw/hal/virtual.py": (),                     # the desktop's board
-    "fatebox_fw/hal/web.py": (),                         # the browser's (make web)
-    "fatebox_fw/hal/presses.py": (),                     # presses on a timetable: those two
-    "fatebox_fw/hal/rp2.py": (MICROPYTHON,),
-    "fatebox_fw/hal/rp2_rosc.py": (),                    # the image's alone (IMAGE_ONLY)
-    "fatebox_fw/hal/circuitpython.py": (CIRCUITPYTHON,),
-    "fatebox_fw/fatstore.py": (CIRCUITPYTHON,),           # the store's FAT layout: CIRCUITPY's
-    "fatebox_fw/slots_make.py": (CIRCUITPYTHON,),
+    "fatebox_fw/hal/virtual/__init__.py": (),                  # the desktop's board
+    "fatebox_fw/hal/virtual/board.py": (),
+    "fatebox_fw/hal/web/__init__.py": (),                      # the browser's (make web)
+    "fatebox_fw/hal/web/board.py": (),
+    "fatebox_fw/hal/web/presses.py": (),                       # presses on a timetable: those two
+    "fatebox_fw/hal/rp2/__init__.py": (MICROPYTHON,),
+    "fatebox_fw/hal/rp2/board.py": (MICROPYTHON,),
+    "fatebox_fw/hal/circuitpython/__init__.py": (CIRCUITPYTHON,),
+    "fatebox_fw/hal/circuitpython/board.py": (CIRCUITPYTHON,),
+    "fatebox_fw/hal/circuitpython/fat.py": (CIRCUITPYTHON,),     # the store's FAT layout: CIRCUITPY's
+    "fatebox_fw/hal/circuitpython/fat_load.py": (CIRCUITPYTHON,),
     # The help tables (what each button does on each screen): the host's, for the
     # virtual gadget's help line and the button cards; the box shows lights.
     # Each system's is play/<its package>_help.py (below, from the registry).
-    "fatebox_fw/play/help.py": (),
+    "fatebox_fw/host/help.py": (),
     # A registry row checked whole: the host's and the tests' (the board's rows are checked before they ship).
-    "shared_rules/registry_check.py": (),
+    "shared_rules/host/registry_check.py": (),
 }
 # Rules only the host uses (NPCs, conflicts, tables of effects, the order of
 # play, trait checks), each registry row's `host_only`: no device module imports
@@ -99,11 +102,10 @@ ONLY = {
 for _row in registry.ROWS:
     for _path in _row.host_only:
         ONLY[_path] = ()
-    ONLY["fatebox_fw/play/%s_help.py" % _row.play.rsplit(".", 1)[1]] = ()
 # Frozen into Fatebox's image only: the viper collector's machine code would
 # sit in a stock board's heap, which has none to spare (docs/performance.md);
 # there hal/rp2.py takes the bytecode path, Conditioner._collect.
-IMAGE_ONLY = ("fatebox_fw/hal/rp2_rosc.py",)
+IMAGE_ONLY = ()
 # Entry points, kept as source: the runtime looks for these names (paths under firmware/).
 ENTRY = {
     MICROPYTHON: {"main.py": "main.py"},
@@ -139,8 +141,8 @@ def sources(runtime=MICROPYTHON, root=None, image=False):
     out = []
     for package, local in (("shared_rules", where.shared_rules), ("fatebox_fw", where.fatebox_fw)):
         for path in sorted(local.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
+            if "__pycache__" in path.parts or "host" in path.relative_to(local).parts[:-1]:
+                continue        # a folder named host is the host's: never on a board
             board = package + "/" + path.relative_to(local).as_posix()
             if runtime in ONLY.get(board, RUNTIMES) or (image and board in IMAGE_ONLY):
                 out.append((board, path))
@@ -155,7 +157,7 @@ def board_profile(spec):
     Checked with the firmware's own loader, so a wrong pin is refused here, with
     the field named, before anything is written.
     """
-    from fatebox_fw.profile import ProfileError, validate
+    from fatebox_fw.boot.profile import ProfileError, validate
     path = Path(spec)
     if not spec.endswith(".json"):
         path = BOARDS / (spec + ".json")

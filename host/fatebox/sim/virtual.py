@@ -11,11 +11,11 @@ from fatebox.board import gadgets
 from fatebox.errors import FateboxError, USAGE, stopped
 from fatebox.sim.view import HeadlessView, Presses, TerminalView, WordsView
 from fatebox_fw.box import Box, LOOP_MS
-from fatebox_fw.hal.virtual import VirtualBoard
-from fatebox_fw.profile import ProfileError
-from fatebox_fw.host_ops import check_fits
-from fatebox_fw.refused import Refused
-from fatebox_fw.store import StoreError
+from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.boot.profile import ProfileError
+from fatebox_fw.protocol.ops import check_fits
+from fatebox_fw.protocol.refused import Refused
+from fatebox_fw.storage.store import StoreError
 
 
 def load_characters(gadget, characters):

@@ -3,7 +3,7 @@
 # `odds/simulate/roll light-dark` come from its object (fatebox.odds.command).
 import click
 
-from shared_rules.light_dark import effects as LE
+from shared_rules.light_dark.host import effects as LE
 from fatebox.odds.command import Chances, Command, Section, checked, options
 
 

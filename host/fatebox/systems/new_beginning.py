@@ -21,7 +21,7 @@ from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
 from fatebox.odds.command import Command, Section, cell, checked, options, words
-from shared_rules.new_beginning.words import OUTCOME_WORDS
+from shared_rules.new_beginning.host.words import OUTCOME_WORDS
 from fatebox.systems.new_beginning_box import ON_THE_BOX, supply_in_force
 
 OUTCOME_STYLES = {
