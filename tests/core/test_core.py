@@ -74,11 +74,11 @@ def test_a_whole_trial_shows_the_exact_frames():
     assert gadget.core.screen == play_nb.DIFFICULTY
     assert board.frame() == frame_of([W, K, K, K])                  # the bag: 1 white, 3 black
     tap(gadget, board, "minus")
-    assert game(gadget).difficulty == 2 and board.frame() == frame_of([W, K, K])
+    assert game(gadget).setup.difficulty == 2 and board.frame() == frame_of([W, K, K])
     run(gadget, board, P.EDIT_ON_MS)
     assert board.frame() == frame_of([W])                          # the blacks being set blink
     tap(gadget, board, "plus")
-    assert game(gadget).difficulty == 3 and board.frame() == frame_of([W, K, K, K])
+    assert game(gadget).setup.difficulty == 3 and board.frame() == frame_of([W, K, K, K])
     tap(gadget, board, "go")
     # GO passes the narrator's extras over (danger, statuses, help): BACK steps through them.
     assert gadget.core.screen == play_nb.WHITES
@@ -156,7 +156,7 @@ def test_any_press_skips_the_animation_and_does_nothing_else():
         assert gadget.core.screen == C.RESULT, role
         assert board.frame() == frame_of([W, K, K])
         run(gadget, board, 800)                    # the release and any double window pass
-        assert gadget.core.screen == C.RESULT and game(gadget).marks == 0, role
+        assert gadget.core.screen == C.RESULT and game(gadget).spending.marks == 0, role
 
 
 def test_every_draw_size_ends_within_a_second_and_a_half():
@@ -167,7 +167,7 @@ def test_every_draw_size_ends_within_a_second_and_a_half():
 def test_a_large_draw_reveals_every_token_before_the_result():
     gadget, board = box()
     play = game(gadget)
-    play.whites, play.difficulty, play.k = 6, 6, 12
+    play.setup.whites, play.setup.difficulty, play.setup.k = 6, 6, 12
     play.enter(play_nb.CHOOSE, board.now)
     play.touched(board.now)
     tap(gadget, board, "go", settle=0)
@@ -190,7 +190,7 @@ def test_from_the_result_go_returns_to_the_set_up_keeping_the_values():
     tap(gadget, board, "go")
     play = game(gadget)
     assert gadget.core.screen == play_nb.DIFFICULTY
-    assert (play.difficulty, play.danger, play.whites, play.k) == (3, 2, 2, 3)
+    assert (play.setup.difficulty, play.setup.danger, play.setup.whites, play.setup.k) == (3, 2, 2, 3)
     assert board.frame() == frame_of([W, W, K, K, K])
 
 
@@ -200,7 +200,7 @@ def test_from_the_result_back_returns_to_the_draw_size():
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     tap(gadget, board, "back")
-    assert gadget.core.screen == play_nb.CHOOSE and game(gadget).k == 3
+    assert gadget.core.screen == play_nb.CHOOSE and game(gadget).setup.k == 3
 
 
 def test_values_stay_within_the_rules():
@@ -208,25 +208,25 @@ def test_values_stay_within_the_rules():
     play = game(gadget)
     for _ in range(8):
         tap(gadget, board, "plus")
-    assert play.difficulty == 6                      # blacks 1..6
+    assert play.setup.difficulty == 6                      # blacks 1..6
     long_press(gadget, board, "minus")
-    assert play.difficulty == 1
+    assert play.setup.difficulty == 1
     to(gadget, board, play_nb.DANGER)
     tap(gadget, board, "minus")
-    assert play.danger is None                       # none is below 1
+    assert play.setup.danger is None                       # none is below 1
     long_press(gadget, board, "plus")
-    assert play.danger == 6
+    assert play.setup.danger == 6
     to(gadget, board, play_nb.WHITES)
     for _ in range(9):
         tap(gadget, board, "plus")
-    assert play.whites == 6                          # never over the supply
+    assert play.setup.whites == 6                          # never over the supply
     tap(gadget, board, "go")
     long_press(gadget, board, "plus")
-    assert play.k == 7                               # 6 white + 1 black in the bag
+    assert play.setup.k == 7                               # 6 white + 1 black in the bag
     tap(gadget, board, "back")
     tap(gadget, board, "minus")
     tap(gadget, board, "go")
-    assert play.k == 6                               # the bag shrank: the nearest size
+    assert play.setup.k == 6                               # the bag shrank: the nearest size
 
 
 def test_a_long_go_draws_from_any_step():
@@ -244,7 +244,7 @@ def test_a_double_back_steps_back_twice_and_drops_nothing():
     run(gadget, board, 600)
     play = game(gadget)
     assert gadget.core.screen == play_nb.HELP                     # from the draw size: whites, then help
-    assert (play.difficulty, play.danger, play.whites, play.k) == (3, 2, 2, 3)
+    assert (play.setup.difficulty, play.setup.danger, play.setup.whites, play.setup.k) == (3, 2, 2, 3)
 
 
 def test_a_trial_on_the_box_is_recorded_on_the_active_character_and_saved_on_leaving():
@@ -272,10 +272,10 @@ def test_misfortunes_are_marked_up_to_the_counted_blacks_and_saved_once_on_leavi
     writes = gadget.store.writes
     for _ in range(3):
         tap(gadget, board, "plus")
-    assert game(gadget).marks == 2                          # two blacks drawn
+    assert game(gadget).spending.marks == 2                          # two blacks drawn
     assert board.frame() == frame_of([W, RED, RED])         # the marked blacks glow red
     tap(gadget, board, "minus")
-    assert game(gadget).marks == 1
+    assert game(gadget).spending.marks == 1
     assert "1 misfortune marked on Mara" in gadget.describe()["text"]
     assert gadget.store.writes == writes                    # not saved per press
     tap(gadget, board, "go")         # one white drawn passes the trial: none left to place
@@ -292,7 +292,7 @@ def test_without_characters_a_trial_is_played_and_nothing_is_marked():
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     tap(gadget, board, "plus")
-    assert game(gadget).marks == 0 and gadget.describe()["active"] is None
+    assert game(gadget).spending.marks == 0 and gadget.describe()["active"] is None
 
 
 def test_a_steady_screen_writes_no_new_frames():
@@ -361,7 +361,7 @@ def test_marks_are_saved_when_a_host_trial_replaces_the_result():
     tap(gadget, board, "plus")
     board.send({"id": 1, "op": "trial", "white": 2, "black": 3, "draw": 3})
     run(gadget, board, 50)
-    assert gadget.core.screen == C.DRAWING and game(gadget).marks == 0
+    assert gadget.core.screen == C.DRAWING and game(gadget).spending.marks == 0
     assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1
     assert not gadget.store.dirty
 

@@ -127,18 +127,18 @@ def test_opening_the_menu_on_a_result_saves_what_was_marked():
     gadget = Box(board)
     gadget.store.put(character("Mara"))
     play = gadget.core.game
-    play.whites = 2
-    play.danger = 2
-    play.k = 3
+    play.setup.whites = 2
+    play.setup.danger = 2
+    play.setup.k = 3
     play.enter("choose", board.now)
     # Mara's traits: the archetype and a quality in play, 2 whites.
-    play.hero()
-    play.chosen[1] = True
+    play.setup.hero()
+    play.setup.chosen[1] = True
     play.touched(board.now)
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     tap(gadget, board, "plus")
-    assert play.marks == 1
+    assert play.spending.marks == 1
     long_press(gadget, board, "back")
     assert gadget.core.menu == C.MENU_SYSTEM
     assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1 and not gadget.store.dirty

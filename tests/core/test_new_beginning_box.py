@@ -243,14 +243,14 @@ def test_without_a_character_distraction_lets_two_of_the_whites_count():
     from tests.core.fakeboard import FakeBoard
     gadget = Box(FakeBoard())
     game = gadget.core.game
-    game.whites = 6
-    game.statuses = ["distraction"]
+    game.setup.whites = 6
+    game.setup.statuses = ["distraction"]
     game.touched(0)
-    assert game.setup().trial.white == 2
-    assert game.words("whites") == "Whites 6, 2 count (distraction: at most 2 traits; bag of 2 white, %d black)" % game.difficulty
-    game.statuses = []
+    assert game.setup.trial().trial.white == 2
+    assert game.words("whites") == "Whites 6, 2 count (distraction: at most 2 traits; bag of 2 white, %d black)" % game.setup.difficulty
+    game.setup.statuses = []
     game.touched(0)
-    assert game.setup().trial.white == 6
+    assert game.setup.trial().trial.white == 6
 
 
 def test_a_lessons_draw_effect_is_in_the_set_up_the_journal_keeps():

@@ -219,7 +219,7 @@ def test_a_press_made_and_released_during_a_save_is_not_lost():
     assert board.now > start + 800 + 60                   # the save took the press's whole life
     run(gadget, board, 200)
     assert gadget.core.menu is None
-    assert gadget.core.game.difficulty == 4               # the press was acted on afterwards
+    assert gadget.core.game.setup.difficulty == 4               # the press was acted on afterwards
 
 
 # -- button mashing during an animation -----------------------------------------------

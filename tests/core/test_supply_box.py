@@ -27,7 +27,7 @@ def most_whites(gadget, board):
     """The whites step (no character) turned all the way up: the white supply."""
     to(gadget, board, play_nb.WHITES)
     long_press(gadget, board, "plus")
-    return gadget.core.game.whites
+    return gadget.core.game.setup.whites
 
 
 def test_the_table_op_says_the_default_supply_of_6_white_and_6_black():
@@ -51,9 +51,9 @@ def test_the_whites_step_stops_at_the_white_supply():
     assert most_whites(gadget, board) == 6
     set_supply(gadget, board, 8, 4)
     tap(gadget, board, "plus")
-    assert gadget.core.game.whites == 7
+    assert gadget.core.game.setup.whites == 7
     long_press(gadget, board, "plus")
-    assert gadget.core.game.whites == 8
+    assert gadget.core.game.setup.whites == 8
 
 
 def test_the_odds_meter_follows_the_supply_as_the_exact_odds_say():
@@ -67,8 +67,8 @@ def test_the_odds_meter_follows_the_supply_as_the_exact_odds_say():
         assert most_whites(gadget, board) == white
         to(gadget, board, play_nb.CHOOSE)
         game = gadget.core.game
-        exact = setup_odds(TrialSetup(white, 3, supply_white=white, supply_black=black), game.k)
-        assert game.setup().white() == white
+        exact = setup_odds(TrialSetup(white, 3, supply_white=white, supply_black=black), game.setup.k)
+        assert game.setup.trial().white() == white
         assert game.chance() == (exact.passing(), exact.denominator)
         chances.append(game.chance())
     six, eight = chances
@@ -140,12 +140,12 @@ def help_choices(gadget, board):
     to(gadget, board, play_nb.HELP)
     long_press(gadget, board, "minus")                    # alone
     game = gadget.core.game
-    seen = [(game.helpers, game.group)]
+    seen = [(game.setup.helpers, game.setup.group)]
     for _ in range(30):
         tap(gadget, board, "plus")
-        if (game.helpers, game.group) == seen[-1]:
+        if (game.setup.helpers, game.setup.group) == seen[-1]:
             break
-        seen.append((game.helpers, game.group))
+        seen.append((game.setup.helpers, game.setup.group))
     return seen
 
 
@@ -160,7 +160,7 @@ def test_the_help_step_offers_every_helper_and_group_the_supply_makes_and_no_mor
         long_press(gadget, board, "minus")
         for _ in range(difficulty - 1):
             tap(gadget, board, "plus")
-        assert gadget.core.game.difficulty == difficulty
+        assert gadget.core.game.setup.difficulty == difficulty
         helpers = [(h, None) for h in range(1, 13) if h <= white]
         groups = [(0, p) for p in range(2, 13) if p <= white and difficulty + p - 1 <= black]
         offered = help_choices(gadget, board)
@@ -168,9 +168,9 @@ def test_the_help_step_offers_every_helper_and_group_the_supply_makes_and_no_mor
         for h, p in offered:
             TrialSetup(0, difficulty, helpers=h, group=p, supply_white=white, supply_black=black)  # the rules take it
         long_press(gadget, board, "minus")
-        assert (gadget.core.game.helpers, gadget.core.game.group) == (0, None)
+        assert (gadget.core.game.setup.helpers, gadget.core.game.setup.group) == (0, None)
         long_press(gadget, board, "plus")
-        assert (gadget.core.game.helpers, gadget.core.game.group) == offered[-1]
+        assert (gadget.core.game.setup.helpers, gadget.core.game.setup.group) == offered[-1]
 
 
 def test_the_box_draws_a_bag_of_8_helpers_under_a_supply_of_8():
@@ -178,16 +178,16 @@ def test_the_box_draws_a_bag_of_8_helpers_under_a_supply_of_8():
     set_supply(gadget, board, 8, 4)
     offered = help_choices(gadget, board)
     assert (8, None) in offered and (9, None) not in offered
-    while (gadget.core.game.helpers, gadget.core.game.group) != (8, None):
+    while (gadget.core.game.setup.helpers, gadget.core.game.setup.group) != (8, None):
         tap(gadget, board, "minus")
     assert gadget.describe()["text"] == "8 helpers lending a hand (+8 white)"
     to(gadget, board, play_nb.WHITES)
-    assert gadget.core.game.whites == 1                   # the step's default, kept: never trimmed behind the player's back
+    assert gadget.core.game.setup.whites == 1                   # the step's default, kept: never trimmed behind the player's back
     tap(gadget, board, "go")
     assert gadget.core.screen == play_nb.WHITES and "more than the supply of 8" in gadget.describe()["text"]
     tap(gadget, board, "minus")
     long_press(gadget, board, "plus")
-    assert gadget.core.game.whites == 0                   # no room for a trait's white beside 8 helpers
+    assert gadget.core.game.setup.whites == 0                   # no room for a trait's white beside 8 helpers
     to(gadget, board, play_nb.CHOOSE)
     long_press(gadget, board, "go", hold=700)
     run(gadget, board, 1500)
@@ -202,7 +202,7 @@ def test_the_difficulty_step_stops_at_the_black_supply():
         set_supply(gadget, board, white, black)
         to(gadget, board, play_nb.DIFFICULTY)
         long_press(gadget, board, "plus")
-        assert gadget.core.game.difficulty == hardest
+        assert gadget.core.game.setup.difficulty == hardest
 
 
 def test_the_whites_beside_helpers_stop_at_the_white_supply_and_distraction_lets_more_be_chosen():
@@ -215,29 +215,29 @@ def test_the_whites_beside_helpers_stop_at_the_white_supply_and_distraction_lets
             for _ in range(7):
                 tap(gadget, board, "plus")                # the 8th slot: distraction
             long_press(gadget, board, "plus")
-            assert gadget.core.game.statuses == [NB.DISTRACTION]
+            assert gadget.core.game.setup.statuses == [NB.DISTRACTION]
         to(gadget, board, play_nb.HELP)
         for _ in range(4):
             tap(gadget, board, "plus")                    # 4 helpers
         to(gadget, board, play_nb.WHITES)
         long_press(gadget, board, "plus")
-        assert gadget.core.game.whites == most
-        assert gadget.core.game.setup().white() == 6      # the bag the box offers is one the supply makes
+        assert gadget.core.game.setup.whites == most
+        assert gadget.core.game.setup.trial().white() == 6      # the bag the box offers is one the supply makes
 
 
 def test_a_help_choice_the_supply_no_longer_makes_moves_to_the_nearest_it_makes():
     gadget, board = box()
     to(gadget, board, play_nb.HELP)
     long_press(gadget, board, "plus")                     # a group of 4 at difficulty 3: 3 + 3 = 6 blacks
-    assert (gadget.core.game.helpers, gadget.core.game.group) == (0, 4)
+    assert (gadget.core.game.setup.helpers, gadget.core.game.setup.group) == (0, 4)
     set_supply(gadget, board, 6, 5)                       # now at most a group of 3
     tap(gadget, board, "go")
     assert gadget.core.screen == play_nb.HELP and "supply of 5" in gadget.describe()["text"]   # refused, not trimmed
     tap(gadget, board, "minus")
-    assert (gadget.core.game.helpers, gadget.core.game.group) == (0, 3)   # the nearest, not one less than 4
+    assert (gadget.core.game.setup.helpers, gadget.core.game.setup.group) == (0, 3)   # the nearest, not one less than 4
     long_press(gadget, board, "minus")
     for _ in range(6):
         tap(gadget, board, "plus")                        # 6 helpers
     set_supply(gadget, board, 4, 8, id=2)
     tap(gadget, board, "plus")
-    assert (gadget.core.game.helpers, gadget.core.game.group) == (4, None)
+    assert (gadget.core.game.setup.helpers, gadget.core.game.setup.group) == (4, None)

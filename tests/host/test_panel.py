@@ -264,17 +264,17 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
             lines[screen] = SGR.sub("", render(view.render(gadget.describe()), "256", width=200, height=40))
             game.change(screen, 1, True, None, board.ticks_ms())        # PLUS held: the most it offers
             if screen == play_nb.DIFFICULTY:
-                hardest = game.difficulty
+                hardest = game.setup.difficulty
                 game.change(screen, -1, True, None, board.ticks_ms())   # back to 1: the largest group
             elif screen == play_nb.HELP:
-                largest = game.group
+                largest = game.setup.group
                 game.change(screen, -1, True, None, board.ticks_ms())   # alone
                 for _ in range(white):
                     game.change(screen, 1, False, None, board.ticks_ms())
-                helpers = game.helpers
+                helpers = game.setup.helpers
                 game.change(screen, -1, True, None, board.ticks_ms())
             elif screen == play_nb.WHITES:
-                most = game.whites
+                most = game.setup.whites
             game.screen = order[order.index(screen) + 1]   # GO, as the core moves on
     assert "blacks 1..%d" % hardest in lines[play_nb.DIFFICULTY] and hardest == min(6, black)
     assert "1..%d helpers, a group of 2..%d" % (helpers, largest) in lines[play_nb.HELP]

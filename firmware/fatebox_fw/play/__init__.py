@@ -80,6 +80,16 @@ class Play(Meter):
         """The character the last result is recorded on, as the store holds it now, or None."""
         return self.core.store.characters.get(self.owner) if self.owner is not None else None
 
+    def holds(self):
+        """The names of the characters play holds on to (None where none): the
+        one its result is recorded on; a play whose set-up reads a character's
+        sheet adds that one (the host must not change them under it)."""
+        return (self.owner,)
+
+    def odds_changed(self):
+        """What the odds meter shows no longer holds: it is worked out again."""
+        self.meter_ready = False
+
     def pieces(self, ring):
         """Its tokens or dice by name as lit now, scaled again only when the brightness changes."""
         if self._lit[0] != ring.brightness:

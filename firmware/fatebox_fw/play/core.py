@@ -332,7 +332,7 @@ class Core:
         if self._pending is not None:
             return False        # the chosen system's play has not started: nothing in use yet
         game = self._game
-        return name is not None and name in (self.peek_active(), game.owner, getattr(game, "hero_name", None))
+        return name is not None and (name == self.peek_active() or name in game.holds())
 
     # -- time ------------------------------------------------------------------------
 

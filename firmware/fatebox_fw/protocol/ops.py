@@ -133,7 +133,7 @@ def commit(server, request):
     # its modules would take the heap the batch needs).
     game = core.made
     used = False
-    for name in (core.peek_active(), game.owner, getattr(game, "hero_name", None)) if game is not None else ():
+    for name in ((core.peek_active(),) + game.holds()) if game is not None else ():
         if name is not None and core.uses(name):
             let_go(server, name)
             used = True

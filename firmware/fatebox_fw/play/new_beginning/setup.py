@@ -31,8 +31,16 @@ AFTER = (PLACE, REWARD)
 EXTRAS = (DANGER, STATUSES, HELP)
 
 
-class Setup(P.Play):
-    """The screens before the draw: what the trial is, and the bag it makes."""
+class Setup:
+    """The screens before the draw, a part of New Beginning's play: what the
+    trial is, and the bag it makes. `core` gives the characters and the
+    table's supply; `changed()` is called when the character under the
+    choices changed (the odds meter is worked out again)."""
+
+    def __init__(self, core, changed):
+        self.core = core
+        self.changed = changed
+        self.reset()
 
     def reset(self):
         self.difficulty = DEFAULT_DIFFICULTY
@@ -52,13 +60,6 @@ class Setup(P.Play):
         self.chosen = []            # per trait and lesson: put into play
         self.token = None           # the trait whose placed token this trial uses
         self._setup = None
-        self.marks = 0              # misfortunes marked on the shown result
-        self.places = []            # traits a white is placed on (after a pass)
-        self.rewards = []
-        self.reward = 0
-        self.used = []              # trait indexes put into play in the shown trial
-        self.states = bytearray(12)
-        self.kinds = bytearray(12)
 
     # -- the character -------------------------------------------------------------
 
@@ -70,7 +71,7 @@ class Setup(P.Play):
         self._hero = character
         self._setup = None          # a changed sheet (levels, tokens) makes another bag
         self._bag_cache = None
-        self.meter_ready = False
+        self.changed()
         name = character.name if character is not None else None
         self.trait_count = len(character.sheet.all_traits()) if character is not None else 0
         count = self.trait_count + len(character.sheet.lessons) if character is not None else 0
@@ -98,19 +99,17 @@ class Setup(P.Play):
 
     # -- the set-up ---------------------------------------------------------------------
 
-    def steps(self):
-        return STEPS
+    def offers(self, screen):
+        """TRAITS with a character, WHITES without; neither in a group trial."""
+        if screen == TRAITS:
+            return self.hero() is not None and self.group is None
+        if screen == WHITES:
+            return self.hero() is None and self.group is None
+        return True
 
-    def after(self):
-        return AFTER
-
-    def extras(self):
-        return EXTRAS
-
-    def take_setup(self):
-        name = self.core.peek_active()
-        fresh = name is not None and name != self.recalled
-        P.Play.take_setup(self)
+    def took(self, name, fresh):
+        """After the play took `name`'s last set-up (P.Play.take_setup): a
+        character new to this play with none yet starts on a typical trial."""
         setups = self.core.store.settings.get("setups")
         if fresh and not (setups and setups.get(name)):
             # No last set-up yet: the typical trial's (the rules' examples: two
@@ -166,7 +165,7 @@ class Setup(P.Play):
         return ", ".join(moved) or None
 
 
-    def setup(self):
+    def trial(self):
         """The TrialSetup of the choices so far (RulesError when the rules refuse it)."""
         if self._setup is None:
             from shared_rules.new_beginning.trial_setup import TrialSetup
@@ -195,8 +194,8 @@ class Setup(P.Play):
                                      supply_white=supply[0], supply_black=supply[1])
         return self._setup
 
-    def touched(self, now):
-        P.Play.touched(self, now)
+    def touched(self):
+        """A value changed: the bag is worked out again."""
         self._setup = None
         self._bag_cache = None
 
@@ -204,7 +203,7 @@ class Setup(P.Play):
         self._setup = None
         self._bag_cache = None
         if screen == CHOOSE:
-            sizes = self.setup().draw_sizes()
+            sizes = self.trial().draw_sizes()
             # The draw size the player had, moved to the nearest one this bag allows.
             if self.k not in sizes:
                 self.k = sizes[-1] if self.k > sizes[-1] else sizes[0]
@@ -227,7 +226,7 @@ class Setup(P.Play):
             self.whites = P.step(self.whites, 0, self._most_whites(), sign, jump)
         elif screen == CHOOSE:
             try:
-                sizes = self.setup().draw_sizes()
+                sizes = self.trial().draw_sizes()
             except RulesError:
                 return
             at = P.step(sizes.index(self.k) if self.k in sizes else 0, 0, len(sizes) - 1, sign, jump)
@@ -305,19 +304,45 @@ class Setup(P.Play):
 
     # -- the draw ---------------------------------------------------------------------
 
-    def _bag(self):
-        # (white, black) of the bag so far, kept until the next change.
+    def bag(self):
+        """(white, black) of the bag so far, kept until the next change."""
         if self._bag_cache is None:
             try:
-                setup = self.setup()
+                setup = self.trial()
                 self._bag_cache = (setup.white(), setup.black())
             except RulesError:
                 self._bag_cache = (self.whites if self.hero() is None else 0, self.difficulty)
         return self._bag_cache
 
-    def _bag_whites(self):
-        return self._bag()[0]
-
-    def _bag_size(self):
-        white, black = self._bag()
+    def size(self):
+        """Tokens in the bag so far."""
+        white, black = self.bag()
         return white + black
+
+    def state(self):
+        """The set-up as the journal keeps it with a result (Play.setup_state)."""
+        self.hero()             # her choices first (a first trial's draw: take_setup)
+        white, black = self.bag()
+        out = {"white": white, "black": black, "danger": self.danger, "draw": self.k,
+               "statuses": list(self.statuses), "crucial": self.crucial, "helpers": self.helpers,
+               "group": self.group}
+        character = self.hero()
+        if character is not None:
+            items = self.trait_list(character)
+            out["traits"] = [items[i].name for i in range(len(items)) if self.chosen[i]]
+            out["placed-token"] = items[self.token].name if self.token is not None else None
+            # The lessons' and scars' draw effects in play: the bag above already
+            # holds their bag effects; these change the odds `fatebox stats` judges by.
+            try:
+                draw = self.trial().draw_effects
+            except RulesError:
+                draw = ()
+            if draw:
+                out["effects"] = [e.to_dict() for e in draw]
+        return out
+
+    def odds(self):
+        """(num, den) of passing with these choices (the odds meter)."""
+        from shared_rules.new_beginning.odds import setup_odds
+        odds = setup_odds(self.trial(), self.k)
+        return odds.passing(), odds.denominator

@@ -5,7 +5,7 @@ from shared_rules.errors import RulesError
 from shared_rules.new_beginning.character import MAX_LEVEL
 from fatebox_fw import play as P
 from fatebox_fw.play import RESULT
-from fatebox_fw.play.new_beginning.setup import PLACE, REWARD, TRAITS, WHITES, Setup
+from fatebox_fw.play.new_beginning.setup import PLACE, REWARD
 
 
 class Shown:
@@ -40,90 +40,70 @@ class Shown:
 
 
 
-class Spending(Setup):
-    """The draw, the result's screens and what they record."""
+class Spending:
+    """The result's screens, a part of New Beginning's play: the misfortunes
+    marked, the tokens placed on the traits used, a crucial trial's reward,
+    and what they record on the character (commit). `core` gives the
+    characters and stages the changes."""
 
-    def offers(self, screen):
-        group = self.group is not None
-        if screen == TRAITS:
-            return self.hero() is not None and not group
-        if screen == WHITES:
-            return self.hero() is None and not group
-        if screen == PLACE:
-            return self.owner is not None and self._can_place()
-        if screen == REWARD:
-            return self.owner is not None and bool(self.rewards)
-        return True
+    def __init__(self, core):
+        self.core = core
+        self.reset()
 
-    def change(self, screen, sign, jump, event, now):
-        if screen == RESULT:
-            # rules/new-beginning.md, Spending Tokens: 1 black for a misfortune,
-            # so at most the blacks this trial has to spend.
-            if self.owner is not None:
-                placed_blacks = len([p for p in self.places if p[1]])
-                self.marks = P.step(self.marks, 0, max(0, self.result.to_spend - placed_blacks), sign, jump)
-        elif screen == PLACE:
-            self._place(sign, jump, now)
-        elif screen == REWARD:
-            self.reward = P.step(self.reward, 0, len(self.rewards) - 1, sign, False)
-        else:
-            Setup.change(self, screen, sign, jump, event, now)
+    def reset(self):
+        self.shown = None           # the result (Shown)
+        self.played = None          # the new_beginning.draw.Drawn or new_beginning.Result: what spending reads
+        self.owner = None           # the character it is recorded on, or None
+        self.used = []              # trait indexes put into play in the trial
+        self.cursor = 0
+        self.marks = 0              # misfortunes marked on the result
+        self.places = []            # (trait index, black?) placed on the traits used (after a pass)
+        self.rewards = []           # a crucial trial's rewards to choose from: (kind, trait index or None)
+        self.reward = 0
 
-    def roll(self, now):
-        from shared_rules.new_beginning.draw import draw
-        setup = self.setup()
-        drawn = draw(setup, self.k, self.core.sampler)
-        outcome, counted = drawn.judge()
-        from shared_rules.new_beginning.draw import budget
-        spendable = budget(drawn)
-        shown = Shown(drawn.hand, outcome, counted, setup.trial.exits(counted), spendable.whites,
-                      drawn.first if drawn.steps else None, setup.size(), setup.white(), setup.black(),
-                      spendable.blacks)
-        character = self.hero()
-        self.used = self.used_now()
-        self._show(shown, drawn, character.name if character is not None else None, setup)
-        if character is not None:
-            # The set-up first, from the sheet as it was: then the sheet itself
-            # goes to the copy (take), so the draw never holds two of them.
-            state = self.setup_state()
-            character = self.core.copy(character, True)
-            # The traits' tokens go into the bag: a used placed white, blacks on the traits.
-            character.sheet.take_into_trial(self.used, self.token)
-            # The package's own entry (what RULES.entry gives): the rules object
-            # and shared_rules.game stay out of RAM through the draw.
-            from shared_rules.new_beginning import history_entry
-            character.record(history_entry(shown, shown.bag_white, shown.bag_black))
-            self.core.stage(character, state)
-        self.token = None
-
-    def _show(self, shown, played, owner, setup=None):
-        self.result = shown
-        self.played = played        # the new_beginning.draw.Drawn or new_beginning.Result: what spending reads
+    def start(self, shown, played, owner, used, cursor, crucial):
+        """A new result to spend: `shown` recorded on `owner` (or nobody), the
+        traits `used`, the set-up's `cursor`; `crucial`: its rewards offered."""
+        self.shown = shown
+        self.played = played
         self.owner = owner
-        self.items = max(1, len(shown.tokens))
+        self.used = used
+        self.cursor = cursor
         self.marks = 0
-        self.places = []            # (trait index, black?) placed on the traits used
+        self.places = []
         self.reward = 0
         self.rewards = []
-        if owner is not None and setup is not None and setup.crucial:
+        if owner is not None and crucial:
             from shared_rules.new_beginning import crucial as CR
             character = self.core.store.characters.get(owner)
             traits = character.sheet.all_traits() if character is not None else []
             for kind in CR.rewards_for(shown.outcome):
                 if kind == CR.IMPROVE_TRAIT:
-                    for i in self.used:
+                    for i in used:
                         if traits[i].level < MAX_LEVEL:
                             self.rewards.append((kind, i))
                 else:
                     self.rewards.append((kind, None))
 
-    def show_host(self, result, name, now):
-        """A trial the host drew (the `trial` op): shown, recorded and saved by the caller."""
-        if self.in_result():
-            self.finish(now)
-        self.used = []
-        self._show(Shown.of_result(result), result, name)
-        self.animate(now)
+    def offers(self, screen):
+        """PLACE when a white or black can go on a trait used, REWARD after a crucial trial."""
+        if self.owner is None:
+            return False
+        if screen == PLACE:
+            return self.can_place()
+        return bool(self.rewards)
+
+    def change(self, screen, sign, jump, now):
+        if screen == RESULT:
+            # rules/new-beginning.md, Spending Tokens: 1 black for a misfortune,
+            # so at most the blacks this trial has to spend.
+            if self.owner is not None:
+                placed_blacks = len([p for p in self.places if p[1]])
+                self.marks = P.step(self.marks, 0, max(0, self.shown.to_spend - placed_blacks), sign, jump)
+        elif screen == PLACE:
+            self._place(sign, jump, now)
+        elif screen == REWARD:
+            self.reward = P.step(self.reward, 0, len(self.rewards) - 1, sign, False)
 
     def _request(self, places=None, marks=None):
         """The spend the box's choices make (spending.spend's request)."""
@@ -165,13 +145,13 @@ class Spending(Setup):
         except RulesError:
             return False
 
-    def _place_targets(self):
+    def place_targets(self):
         # Traits used in the trial (RULINGS.md, Placed tokens: each holds at most one).
         traits = self._owner_traits()
         return [i for i in self.used if not traits[i].holds() or i in [t for t, _ in self.places]]
 
-    def _can_place(self):
-        for trait in self._place_targets():
+    def can_place(self):
+        for trait in self.place_targets():
             if self._fits(self.places + [(trait, False)]) or self._fits(self.places + [(trait, True)]):
                 return True
         return False
@@ -179,7 +159,7 @@ class Spending(Setup):
     def _place(self, sign, jump, now):
         # Short: move along the traits used. PLUS long: place a white there (or take
         # it back); MINUS long: a black (Tough, Control Freak). The rules decide.
-        targets = self._place_targets()
+        targets = self.place_targets()
         if not targets:
             return
         at = self.cursor % len(targets)
@@ -223,7 +203,7 @@ class Spending(Setup):
             kind, trait = self.rewards[self.reward]
             crucial = CR.Crucial()
             crucial.declare()
-            crucial.drawn(self.result.outcome)
+            crucial.drawn(self.shown.outcome)
             record = crucial.choose(kind, trait, self.used)
             character.sheet.take_reward(record)
             if character.history:
@@ -240,8 +220,3 @@ class Spending(Setup):
         self.marks = 0
         self.places = []
         self.rewards = []
-
-    def odds(self):
-        from shared_rules.new_beginning.odds import setup_odds
-        odds = setup_odds(self.setup(), self.k)
-        return odds.passing(), odds.denominator
