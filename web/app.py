@@ -141,14 +141,14 @@ def choose(system, name):
     now = board.ticks_ms()
     if system not in roster.SYSTEMS:
         return "unknown system %r" % (system,)
-    core._open_menu(now)
+    core.open_menu(now)
     core.menu_system = roster.SYSTEMS.index(system)
     names = core.candidates(system)
     if name == "*":
         core.menu_pick = 0
     else:
         core.menu_pick = names.index(name) if name in names else len(names)
-    core._close_menu(now)
+    core.close_menu(now)
     return ""
 
 

@@ -210,7 +210,7 @@ class Conditioner:
         """
         raw = self.raw
         raw_bit = self.raw_bit
-        ones_in, lead_of, trail_of = _ONES, _LEAD, _TRAIL
+        ones_in, lead_of, trail_of = ONES, LEAD, TRAIL
         last, run = self.last, self.run
         value, count, left = self.value, self.count, self.left
         hist, mism = self.hist, self.mism
@@ -308,7 +308,9 @@ def _tables():
     return bytes(ones), bytes(lead), bytes(trail)
 
 
-_ONES, _LEAD, _TRAIL = _tables()
+# Per byte: its ones, and the runs at its top and its bottom (a collector's tables,
+# Conditioner._collect's and the image's viper one, fatebox_rosc).
+ONES, LEAD, TRAIL = _tables()
 
 
 def _wipe(buf):

@@ -178,7 +178,7 @@ class RoscConditioner(E.Conditioner):
         st[_LEFT] = self.left
         st[_HIST] = self.hist
         st[_MISM] = self.mism & _LAG_MASK
-        failed = _collect(self.raw, nbytes, st, E._ONES, E._LEAD, E._TRAIL)
+        failed = _collect(self.raw, nbytes, st, E.ONES, E.LEAD, E.TRAIL)
         if failed:
             taken = 8 * st[_BYTE] + 8
             if failed == 1:

@@ -33,6 +33,7 @@ def main():
         sys.stderr.flush()
         # Not sys.exit: Python would report the interrupted import as a death by
         # SIGINT; nothing has been opened yet, so there is nothing to clean up.
+        # A reach by its name only: os._exit is the standard library's own public name.
         os._exit(130)
     try:
         cli(prog_name="fatebox")

@@ -209,11 +209,11 @@ def test_a_trial_whose_save_runs_out_of_heap_journals_nothing():
     mara = roster.copy(store.characters["Mara"])
     mara.trials += 1
     mara.history.append({"outcome": "total-success"})
-    saved = _patched(Store, "_save", lambda s: (lambda self, *a: raises_memory()))
+    saved = _patched(Store, "save", lambda s: (lambda self, *a: raises_memory()))
     try:
         raises(MemoryError, store.put, mara, {"white": 2, "black": 2})
     finally:
-        Store._save = saved
+        Store.save = saved
     assert store.seq == seq and list(store.pending) == pending
     assert store.characters["Mara"].trials == 0
 

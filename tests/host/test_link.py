@@ -113,7 +113,7 @@ def test_a_silent_board_times_out_with_a_clear_error(board, monkeypatch):
     with Link.connect(board.path, timeout=0.5) as link:
         clock = FakeTime(0.125)
         monkeypatch.setattr("fatebox.board.link.time", clock)
-        link._read = clock.read(link._read)
+        link.read_lines = clock.read(link.read_lines)
         start = clock.now
         with pytest.raises(FateboxError) as info:
             link.characters()

@@ -172,7 +172,7 @@ irq = machine.disable_irq()
 t = time.ticks_us()
 n = 0
 while n < 8:
-    rp2_rosc._collect(c.raw, E.RAW_BYTES, c.state, E._ONES, E._LEAD, E._TRAIL)
+    rp2_rosc._collect(c.raw, E.RAW_BYTES, c.state, E.ONES, E.LEAD, E.TRAIL)
     n += 1
 us[0] = time.ticks_diff(time.ticks_us(), t)
 t = time.ticks_us()

@@ -209,7 +209,7 @@ class Play(Meter):
             self._go(screen, event, now)
         elif event == B.SHORT or event == B.LONG:
             sign = -1 if role == "minus" else 1
-            self._safely(self._change, (sign, event), now)
+            self.safely(self._change, (sign, event), now)
             self.touched(now)
 
     def _change(self, args, now):
@@ -248,14 +248,14 @@ class Play(Meter):
             if event == B.LONG:
                 self.finish(now)
             elif event == B.SHORT:
-                if not self._safely(self.settle_result if screen == RESULT else None, None, now):
+                if not self.safely(self.settle_result if screen == RESULT else None, None, now):
                     return
                 after = self.after()
                 at = after.index(screen) + 1 if screen in after else 0
                 while at < len(after) and not self.offers(after[at]):
                     at += 1
                 if at < len(after):
-                    if self._safely(self.arrive, after[at], now):
+                    if self.safely(self.arrive, after[at], now):
                         self.enter(after[at], now)
                 else:
                     self.finish(now)
@@ -274,7 +274,7 @@ class Play(Meter):
         self.take_setup()
         self.enter(self.first(), now)
 
-    def _safely(self, action, screen, now):
+    def safely(self, action, screen, now):
         """Run a step that may meet the rules' refusal or a failed random source."""
         if action is None:
             return True
@@ -340,7 +340,7 @@ class Play(Meter):
         """Roll or draw now: check the set-up, roll, record, animate."""
         if not self.go_to(self.commit_step(), now):
             return
-        if self._safely(self.roll, None, now):
+        if self.safely(self.roll, None, now):
             if self.core.character() is None:
                 self.core.nobody(self)      # played with nobody: journalled too, name null
             self.animate(now)

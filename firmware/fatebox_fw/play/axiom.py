@@ -179,7 +179,7 @@ class Play(P.Play):
 
     def commit(self):
         if self.strain or self.take_point:
-            self._safely(self.settle_result, None, self.core.clock.ticks_ms())
+            self.safely(self.settle_result, None, self.core.clock.ticks_ms())
 
     def odds(self):
         return passing(A.AXIOM, X.axiom_odds(self.favorable, self.unfavorable, self.total_modifier()))

@@ -46,7 +46,7 @@ class Core:
         self._pending_now = 0
         self._pending_turns = 0
         self._game = None
-        self._shown_later = None   # a host's result (result, name) the play shows once it is made
+        self.shown_later = None   # a host's result (result, name) the play shows once it is made
         if memory.play_at_boot():
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
@@ -92,7 +92,7 @@ class Core:
         self._pending = None
         self._game = self._make(system)
         self._game.back_to_first(now)
-        shown, self._shown_later = self._shown_later, None
+        shown, self.shown_later = self.shown_later, None
         if shown is not None:
             self._game.show_host(shown[0], shown[1], now)
 
@@ -104,11 +104,11 @@ class Core:
             self._game.show_host(result, name, now)
             return
         if self.system != system:
-            self._switch(system, now, later=True)
+            self.switch(system, now, later=True)
         else:
             self._pending_now = now
             self._pending_turns = 0         # made on the next turns, not at the next press
-        self._shown_later = (result, name)
+        self.shown_later = (result, name)
 
     # What the table sees now, by the names the first firmware used.
     @property
@@ -127,7 +127,7 @@ class Core:
         module = __import__(registry.row(system).play, None, None, ["Play"])
         return module.Play(self)
 
-    def _switch(self, system, now, later=False):
+    def switch(self, system, now, later=False):
         """Leave the current system's play (its result saved) and start `system`'s;
         `later`: made on the next turn, once the system left is out of RAM."""
         if self._pending is None or self._pending_turns != ASKED:
@@ -261,9 +261,9 @@ class Core:
         self.error = None
         if role == "back" and event == B.LONG:
             if self.menu is None:
-                self._open_menu(now)
+                self.open_menu(now)
             else:
-                self._close_menu(now)
+                self.close_menu(now)
         elif self.menu is not None:
             from fatebox_fw.play import menu  # from .mpy files in RAM only while the menu is open
             menu.press(self, role, event, now)
@@ -273,7 +273,7 @@ class Core:
 
     # -- the menu ------------------------------------------------------------------
 
-    def _open_menu(self, now):
+    def open_menu(self, now):
         if self.game.in_result():
             self.game.finish(now)
         self.menu = MENU_SYSTEM
@@ -289,7 +289,7 @@ class Core:
         # Not memory.using: the menu stays in RAM for as long as it is open, not one request.
         memory.imported("fatebox_fw.play.menu", self.store.room).pick_current(self)
 
-    def _close_menu(self, now):
+    def close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
         names = self.candidates(system)
         # Nobody of the system to choose: the first loaded later becomes active (None), as on a fresh box.
@@ -298,7 +298,7 @@ class Core:
         if not memory.play_at_boot():
             memory.drop(("fatebox_fw.play.menu",))     # as the play while the menu is open
         if system != self.system:
-            self._switch(system, now, later=True)
+            self.switch(system, now, later=True)
         if picked != self.active_name:
             memory.release(self.store)       # the sheet made for the one active before
         self.active_name = picked

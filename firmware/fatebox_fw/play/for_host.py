@@ -15,7 +15,7 @@ def let_go(core, name, now):
     could not let go (the host answers `busy`), nothing changed then."""
     if not core.uses(name):
         return None
-    game = core._game
+    game = core.made
     from shared_rules.errors import RulesError
     try:
         game.finish(now, start_over=True)
@@ -31,21 +31,21 @@ def after_host(core, used, before, now):
     """After the host replaced or deleted a character: play that used it, or
     whose active character changed with it, starts its set-up over, on the
     characters as they are now."""
-    if core._pending is not None:
+    game = core.made
+    if game is None:
         return
     # (A first character where there was none needs no new start: the
     # set-up's steps ask for the active character as they are drawn.)
-    if before is None and core.peek_active() is not None and core._game.screen not in (DRAWING, RESULT):
-        core._game.take_setup()     # the first character the box holds: its set-up
+    if before is None and core.peek_active() is not None and game.screen not in (DRAWING, RESULT):
+        game.take_setup()     # the first character the box holds: its set-up
     if used or (before is not None and core.peek_active() != before):
-        game = core._game
         chosen = core.active_name     # as the table chose it: starting over chooses nobody new
         if game.screen == DRAWING or game.in_result():
             game.finish(now)
         game.reset()
         game.recalled = None        # from the character's last set-up again, checked on the new sheet
         game.back_to_first(now)
-        game.meter_ready = False
+        game.odds_changed()
         core.active_name = chosen
 
 

@@ -22,7 +22,7 @@ def press(core, role, event, now):
     page = core.menu
     if role == "go":
         if event == B.LONG or MENU.index(page) == len(MENU) - 1:
-            core._close_menu(now)
+            core.close_menu(now)
         elif event == B.SHORT:
             core.menu = MENU[MENU.index(page) + 1]
             core.menu_since = now
@@ -31,7 +31,7 @@ def press(core, role, event, now):
         for _ in range(2 if event == B.DOUBLE else 1 if event == B.SHORT else 0):
             at = MENU.index(core.menu)
             if at == 0:
-                core._close_menu(now)
+                core.close_menu(now)
                 return
             core.menu = MENU[at - 1]
             core.menu_since = now

@@ -242,7 +242,7 @@ def entropy(server, request):
         raise Refused(N.E_REQUEST, "`raw` must be true (the source's bits) or false (the conditioned bytes)")
     core = server.core
     from fatebox_fw.play import DRAWING
-    if core._pending is None and core._game is not None and core._game.screen == DRAWING:
+    if core.made is not None and core.made.screen == DRAWING:
         raise Refused(N.E_BUSY, "a result is being played on the box; ask again once it shows")
     board = core.clock
     if raw:

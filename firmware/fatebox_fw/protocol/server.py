@@ -270,7 +270,7 @@ def _live(core, store):
     played, if its play is made (or is to show a result); else none (a
     `put` checked a sheet with them: from .mpy files they would hold the
     heap the play needs when it is made)."""
-    if core.made is None and core._shown_later is None:
+    if core.made is None and core.shown_later is None:
         return None
     return store.live
 

@@ -11,8 +11,8 @@ except ImportError:
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import keep, using
-from fatebox_fw.storage.store import STAGED, StoreError, _reason
-from fatebox_fw.storage.files import crc_more
+from fatebox_fw.storage.store import STAGED, StoreError
+from fatebox_fw.storage.files import crc_more, reason as _reason
 
 def _path(store):
     # FAT: the layout's staging file, written in place from its start.
@@ -117,7 +117,7 @@ def _commit(store, count, crc):
     if len(updated) > store.capacity:
         raise StoreError(N.E_FULL, "the batch would leave %d characters on the box, which holds %d; delete "
                          "some first" % (len(updated), store.capacity))
-    store._save(updated, store.settings, revisions, clock)
+    store.save(updated, store.settings, revisions, clock)
     store.characters = updated
     return done, gone
 

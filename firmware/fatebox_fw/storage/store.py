@@ -140,7 +140,7 @@ class Store:
         if self.unchecked and not self.readonly:
             # A file from before the checks: rewritten at once with its CRC.
             try:
-                self._save(self.characters, self.settings)
+                self.save(self.characters, self.settings)
             except StoreError:
                 pass        # save_problem says so; the next save tries again
 
@@ -176,7 +176,7 @@ class Store:
         try:
             if record and not created:
                 self._number(self.characters[character.name], character, record)
-            self._save(updated, self.settings, revisions, self.clock + 1)
+            self.save(updated, self.settings, revisions, self.clock + 1)
         except (StoreError, MemoryError):
             # Not saved: a result the character did not get is not journalled
             # either (a MemoryError restarts the box, which flushes first).
@@ -197,7 +197,7 @@ class Store:
         del updated[name]
         revisions = dict(self.revisions)
         revisions.pop(name, None)
-        self._save(updated, self.settings, revisions, self.clock + 1)
+        self.save(updated, self.settings, revisions, self.clock + 1)
         self.characters = updated
 
     def stage(self, character, setup=None):
@@ -267,7 +267,7 @@ class Store:
         (the changes stay staged and in memory, to be written at the next flush)."""
         if not self.dirty:
             return False
-        self._save(self.characters, self.settings)
+        self.save(self.characters, self.settings)
         return True
 
     def _write(self, f, data):
@@ -300,7 +300,10 @@ class Store:
                 raise
             self.pending = []
 
-    def _save(self, characters, settings, revisions=None, clock=None):
+    def save(self, characters, settings, revisions=None, clock=None):
+        """Write `characters` and `settings` (and `revisions` at `clock`; by default
+        the store's own) to flash now; StoreError if it failed. The caller keeps
+        them as the store's once this returns (a transaction's, a new layout's)."""
         # The files' buffers take the room kept for them; the room is held
         # again once they are closed and gone (memory.Room).
         self.room.give()

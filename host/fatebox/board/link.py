@@ -86,7 +86,7 @@ class Link:
         try:
             token = gadgets.relay_token(url) if url.startswith("socket://") else None
             if token is not None:
-                link._write(b"!" + token.encode() + b"\n")    # fatebox serve's relay: this user's, first
+                link.write(b"!" + token.encode() + b"\n")    # fatebox serve's relay: this user's, first
             link.hello()
         except BaseException:
             link.close()
@@ -131,7 +131,7 @@ class Link:
             self.port.reset_input_buffer()
         except _LOST as exc:
             raise self._lost(exc)
-        self._write(b"\n")
+        self.write(b"\n")
         self.reader = wire.LineReader()
         self.lines.clear()
 
@@ -163,10 +163,10 @@ class Link:
         except wire.WireError as exc:
             raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s" % (op, exc.message))
         self.sent = frame
-        self._write(frame)
+        self.write(frame)
         return self._reply(message["id"], op, last)
 
-    def _write(self, data):
+    def write(self, data):
         """`data` to the board, all of it: a stuck or lost port is a FateboxError."""
         try:
             self.port.write(data)
@@ -183,7 +183,7 @@ class Link:
         while True:
             while self.lines:
                 line = self.lines.popleft()
-                message = _frame(line)
+                message = frame_of(line)
                 if message is None:
                     if line is not wire.TOO_LONG and line[:1] == b"#":
                         noise += 1     # a frame damaged on the way: not ours to believe
@@ -211,9 +211,10 @@ class Link:
                 raise FateboxError(
                     "no answer from %s within %.1f s to %r%s; is the Fatebox firmware running there? "
                     "(a board at the REPL prompt does not answer: reset it)" % (self.name, self.timeout, op, seen))
-            self.lines.extend(self._read())
+            self.lines.extend(self.read_lines())
 
-    def _read(self):
+    def read_lines(self):
+        """The lines come in since the last read (frames or not), as the reader cut them."""
         # The port's own timeout stays at _POLL (setting it reconfigures a
         # POSIX port each time), so one read overshoots the deadline by < _POLL.
         try:
@@ -347,7 +348,7 @@ def _count(value):
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _frame(line):
+def frame_of(line):
     """The message in a line, or None for anything that is not a good frame."""
     if line is wire.TOO_LONG or not line.strip():
         return None

@@ -78,12 +78,12 @@ def screen_frames(system):
             if game.offers(screen):
                 take(screen)
         game.enter(game.commit_step(), clock.now)
-        if game._safely(game.roll, None, clock.now):
+        if game.safely(game.roll, None, clock.now):
             take(RESULT)
             # Every screen after the result, also those a typical roll passes over
             # (Colour tokens' by hand): the card shows each.
             for screen in game.after():
-                if game._safely(game.arrive, screen, clock.now):
+                if game.safely(game.arrive, screen, clock.now):
                     try:
                         take(screen)
                     except Exception:       # a screen whose state this demo roll does not make

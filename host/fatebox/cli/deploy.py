@@ -9,7 +9,7 @@ from fatebox.deploy import fileset as deploy, targets as deploy_targets
 from fatebox.cli import session
 from fatebox.deploy.fileset import (CIRCUITPYTHON, DEFAULT_BOARD, MICROPYTHON, PROFILE, RUNTIMES, DeployError,
                             board_profile, build, known_boards, mpy_total)
-from fatebox.deploy.targets import BoardTarget, Copy, FolderTarget, apply, _close, _words
+from fatebox.deploy.targets import BoardTarget, Copy, FolderTarget, apply, close_quietly, exception_words
 from fatebox.errors import LOST, USAGE
 
 
@@ -86,15 +86,15 @@ def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
         # The board went away mid-copy: each file is written beside and renamed,
         # so what is on it is whole; the next deploy copies the rest.
         raise DeployError("lost the board during the deploy (%s); every file on it is whole: plug it in "
-                          "again and run the deploy again to copy the rest" % _words(exc), LOST)
+                          "again and run the deploy again to copy the rest" % exception_words(exc), LOST)
     except OSError as exc:
         if transport is None:
             raise DeployError("cannot write into %s: %s" % (to, exc.strerror or exc))
         raise DeployError("lost the board during the deploy (%s); every file on it is whole: plug it in "
-                          "again and run the deploy again to copy the rest" % _words(exc), LOST)
+                          "again and run the deploy again to copy the rest" % exception_words(exc), LOST)
     finally:
         if transport is not None:
-            _close(transport)
+            close_quietly(transport)
     where = to if to is not None else "the board"
     click.echo("%s: %d file%s written, %d unchanged, %d removed; %d bytes of .mpy in all%s"
                % (where, len(plan.write), "" if len(plan.write) == 1 else "s", len(plan.unchanged),

@@ -224,22 +224,22 @@ def connect(spec):
         time.sleep(0.3)
         transport.enter_raw_repl(soft_reset=True)
     except (TransportError, serial.SerialException, OSError) as exc:
-        _close(transport)
+        close_quietly(transport)
         raise DeployError("%s does not answer like a MicroPython REPL (%s); hold BACK while plugging "
-                          "the board in (safe mode) and try again" % (device, _words(exc)), LOST
+                          "the board in (safe mode) and try again" % (device, exception_words(exc)), LOST
                           if isinstance(exc, (serial.SerialException, OSError)) else 1)
     except BaseException:
-        _close(transport)
+        close_quietly(transport)
         raise
     return transport
 
 
-def _words(exc):
+def exception_words(exc):
     text = str(exc).strip().splitlines()
     return text[-1] if text else type(exc).__name__
 
 
-def _close(transport):
+def close_quietly(transport):
     try:
         transport.close()
     except Exception:   # a port that vanished cannot be closed either; nothing is left to do

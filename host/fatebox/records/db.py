@@ -220,7 +220,7 @@ class Records(Rows):
     def write(self):
         return _Transaction(self)
 
-    def _run(self, sql, args=()):
+    def execute(self, sql, args=()):
         try:
             return self.db.execute(sql, args)
         except sqlite3.Error as exc:

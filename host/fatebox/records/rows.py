@@ -11,71 +11,71 @@ def now():
 
 
 class Rows:
-    """The queries of db.Records, over its `_run(sql, args)`."""
+    """The queries of db.Records, over its `execute(sql, args)`."""
 
     # -- boxes -------------------------------------------------------------------
 
     def box(self, board_id, board=None):
         """(the box's row id, True if the host has seen it before); recorded if new."""
-        row = self._run("SELECT id FROM boxes WHERE board_id = ?", (board_id,)).fetchone()
+        row = self.execute("SELECT id FROM boxes WHERE board_id = ?", (board_id,)).fetchone()
         stamp = now()
         if row is not None:
-            self._run("UPDATE boxes SET last_seen = ?, board = ? WHERE id = ?", (stamp, board, row["id"]))
+            self.execute("UPDATE boxes SET last_seen = ?, board = ? WHERE id = ?", (stamp, board, row["id"]))
             return row["id"], True
-        cursor = self._run("INSERT INTO boxes (board_id, board, first_seen, last_seen) VALUES (?, ?, ?, ?)",
+        cursor = self.execute("INSERT INTO boxes (board_id, board, first_seen, last_seen) VALUES (?, ?, ?, ?)",
                            (board_id, board, stamp, stamp))
         return cursor.lastrowid, False
 
     def boxes(self):
-        return [dict(r) for r in self._run("SELECT * FROM boxes ORDER BY id")]
+        return [dict(r) for r in self.execute("SELECT * FROM boxes ORDER BY id")]
 
     def wiped(self, box):
         """The box restarted its numbering (wiped, or its flash replaced): its
         results so far are kept under an archived box of their own, so the new
         numbers never collide with them; the bases stay (the sync reports what
         the box no longer holds)."""
-        row = self._run("SELECT * FROM boxes WHERE id = ?", (box,)).fetchone()
+        row = self.execute("SELECT * FROM boxes WHERE id = ?", (box,)).fetchone()
         stamp = now()
-        archived = self._run("INSERT INTO boxes (board_id, board, first_seen, last_seen, last_seq, lost) "
+        archived = self.execute("INSERT INTO boxes (board_id, board, first_seen, last_seen, last_seq, lost) "
                              "VALUES (?, ?, ?, ?, ?, ?)",
                              ("%s (before it was wiped, %s)" % (row["board_id"], stamp), row["board"],
                               row["first_seen"], stamp, row["last_seq"], row["lost"])).lastrowid
-        self._run("UPDATE results SET box = ? WHERE box = ?", (archived, box))
-        self._run("UPDATE boxes SET last_seq = 0, lost = 0, chain = NULL, chain_seq = 0, broken_at = NULL "
+        self.execute("UPDATE results SET box = ? WHERE box = ?", (archived, box))
+        self.execute("UPDATE boxes SET last_seq = 0, lost = 0, chain = NULL, chain_seq = 0, broken_at = NULL "
                   "WHERE id = ?", (box,))
 
     def find_box(self, board_id):
         """The row id of a box the host knows, or None (nothing recorded)."""
-        row = self._run("SELECT id FROM boxes WHERE board_id = ?", (board_id,)).fetchone()
+        row = self.execute("SELECT id FROM boxes WHERE board_id = ?", (board_id,)).fetchone()
         return row["id"] if row is not None else None
 
     def chain(self, box):
         """(the hash of the last journal line seen from `box`, its seq, the first result where its chain broke)."""
-        row = self._run("SELECT chain, chain_seq, broken_at FROM boxes WHERE id = ?", (box,)).fetchone()
+        row = self.execute("SELECT chain, chain_seq, broken_at FROM boxes WHERE id = ?", (box,)).fetchone()
         if row is None:
             return None, 0, None
         return row["chain"], row["chain_seq"], row["broken_at"]
 
     def set_chain(self, box, tip, seq, broken):
-        self._run("UPDATE boxes SET chain = ?, chain_seq = ?, broken_at = ? WHERE id = ?", (tip, seq, broken, box))
+        self.execute("UPDATE boxes SET chain = ?, chain_seq = ?, broken_at = ? WHERE id = ?", (tip, seq, broken, box))
 
     def box_results(self, box):
         """{seq: {hash, result, name, system}} of every result kept from `box`."""
         out = {}
-        for row in self._run("SELECT seq, hash, name, system, entry FROM results WHERE box = ?", (box,)):
+        for row in self.execute("SELECT seq, hash, name, system, entry FROM results WHERE box = ?", (box,)):
             out[row["seq"]] = {"hash": row["hash"], "name": row["name"], "system": row["system"],
                                "result": json.loads(row["entry"])}
         return out
 
     def last_seq(self, box):
-        row = self._run("SELECT last_seq, lost FROM boxes WHERE id = ?", (box,)).fetchone()
+        row = self.execute("SELECT last_seq, lost FROM boxes WHERE id = ?", (box,)).fetchone()
         return (row["last_seq"], row["lost"]) if row is not None else (0, 0)
 
     # -- characters: the base --------------------------------------------------------
 
     def base(self, box, name):
         """{revision, base (dict), sheet, system} last agreed for `name` on `box`, or None."""
-        row = self._run("SELECT * FROM characters WHERE box = ? AND name = ?", (box, name)).fetchone()
+        row = self.execute("SELECT * FROM characters WHERE box = ? AND name = ?", (box, name)).fetchone()
         if row is None:
             return None
         return {"revision": row["revision"], "base": json.loads(row["base"]), "sheet": row["sheet"],
@@ -84,20 +84,20 @@ class Rows:
     def known(self, box):
         """{name: base record} of every character agreed with `box`."""
         out = {}
-        for row in self._run("SELECT * FROM characters WHERE box = ? ORDER BY name", (box,)):
+        for row in self.execute("SELECT * FROM characters WHERE box = ? ORDER BY name", (box,)):
             out[row["name"]] = {"revision": row["revision"], "base": json.loads(row["base"]),
                                 "sheet": row["sheet"], "system": row["system"]}
         return out
 
     def sheet_boxes(self, sheet):
         """The board ids whose characters came from or went to `sheet` (a path)."""
-        rows = self._run("SELECT DISTINCT b.board_id FROM characters c JOIN boxes b ON b.id = c.box "
+        rows = self.execute("SELECT DISTINCT b.board_id FROM characters c JOIN boxes b ON b.id = c.box "
                          "WHERE c.sheet = ?", (sheet,))
         return [r[0] for r in rows]
 
     def agree(self, box, data, revision, sheet):
         """Record `data` (a character dict) at `revision` as the base both sides hold."""
-        self._run("INSERT INTO characters (box, name, system, revision, base, sheet, agreed) "
+        self.execute("INSERT INTO characters (box, name, system, revision, base, sheet, agreed) "
                   "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (box, name) DO UPDATE SET system = excluded.system, "
                   "revision = excluded.revision, base = excluded.base, sheet = excluded.sheet, "
                   "agreed = excluded.agreed",
@@ -105,7 +105,7 @@ class Rows:
                    json.dumps(data, sort_keys=True), sheet, now()))
 
     def forget(self, box, name):
-        self._run("DELETE FROM characters WHERE box = ? AND name = ?", (box, name))
+        self.execute("DELETE FROM characters WHERE box = ? AND name = ?", (box, name))
 
     # -- results ----------------------------------------------------------------------
 
@@ -113,18 +113,18 @@ class Rows:
         """Keep results the box reported (each with `seq`, and `played` when the
         box's clock placed it); a result seen twice is kept once."""
         stamp = now()
-        row = self._run("SELECT fetched FROM boxes WHERE id = ?", (box,)).fetchone()
+        row = self.execute("SELECT fetched FROM boxes WHERE id = ?", (box,)).fetchone()
         played = checked_times(results, row["fetched"] if row is not None else None)
         for r in results:
             entry = r.get("result") or {}
             setup = r.get("setup")
-            self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, "
+            self.execute("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, "
                       "played, hash, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (box, r["seq"], r.get("name"), r.get("system", "?"), entry.get("outcome"),
                        json.dumps(entry, sort_keys=True), stamp,
                        json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None,
                        played.get(r["seq"]), r.get("hash"), 0 if r.get("verified") is False else 1))
-        self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ?, fetched = ? WHERE id = ?",
+        self.execute("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ?, fetched = ? WHERE id = ?",
                   (last, lost, stamp, box))
 
     def results(self, name=None, system=None, since=None):
@@ -142,7 +142,7 @@ class Rows:
             args.append(since)
         sql += " ORDER BY r.received, r.box, r.seq"
         out = []
-        for row in self._run(sql, args):
+        for row in self.execute(sql, args):
             out.append({"character": row["name"], "system": row["system"], "outcome": row["outcome"],
                         "seq": row["seq"], "box": row["board_id"], "received": row["received"],
                         "played": row["played"],

@@ -11,7 +11,7 @@ import datetime
 from fatebox.records import chain, db, rows as db_rows
 from fatebox.board import gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.board.link import Link, _frame, place_in_time
+from fatebox.board.link import Link, frame_of, place_in_time
 from fatebox.serve import shape
 from fatebox.board.remote import NO_ID
 
@@ -215,7 +215,7 @@ class BoxThread(threading.Thread):
         if crcs is not None and op == "stage":
             crcs[txn] = zlib.crc32(frame[10:-1], crcs.get(txn, 0))
         with self.write_lock:
-            link._write(frame)
+            link.write(frame)
         self.waiting[our] = (callback, time.monotonic())
 
     def _ask_characters(self):
@@ -287,8 +287,8 @@ class BoxThread(threading.Thread):
                 inbox, self.inbox = self.inbox, []
             for message, callback, crcs in inbox:
                 self._send(message, callback, crcs)
-            for line in link._read():
-                message = _frame(line)
+            for line in link.read_lines():
+                message = frame_of(line)
                 if message is None:
                     continue
                 if message.get("event") == "result":

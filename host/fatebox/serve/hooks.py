@@ -115,7 +115,7 @@ class Deliveries:
                 if url in self.dropped:
                     continue
                 body = discord_body(result) if kind == "discord" else result
-                records._run("INSERT OR IGNORE INTO deliveries (receiver, box, seq, body) VALUES (?, ?, ?, ?)",
+                records.execute("INSERT OR IGNORE INTO deliveries (receiver, box, seq, body) VALUES (?, ?, ?, ?)",
                              (url, box, result["seq"], json.dumps(body, separators=(",", ":"))))
 
     def poke(self):
@@ -123,7 +123,7 @@ class Deliveries:
             event.set()
 
     def waiting(self):
-        return self.records._run("SELECT COUNT(*) FROM deliveries").fetchone()[0]
+        return self.records.execute("SELECT COUNT(*) FROM deliveries").fetchone()[0]
 
     async def start(self):
         self.client = httpx.AsyncClient(timeout=httpx.Timeout(self.timeout), follow_redirects=False)
@@ -143,7 +143,7 @@ class Deliveries:
             await self.client.aclose()
 
     def _next(self, url):
-        return self.records._run(
+        return self.records.execute(
             "SELECT d.id, d.seq, d.body, d.attempts, d.next_try, b.board_id FROM deliveries d "
             "JOIN boxes b ON b.id = d.box WHERE d.receiver = ? ORDER BY d.box, d.seq LIMIT 1", (url,)).fetchone()
 
@@ -175,7 +175,7 @@ class Deliveries:
                 status = None
                 problem = "%s" % (type(exc).__name__,)
             if status is not None and 200 <= status < 300:
-                self.records._run("DELETE FROM deliveries WHERE id = ?", (row["id"],))
+                self.records.execute("DELETE FROM deliveries WHERE id = ?", (row["id"],))
                 if failing is not None:
                     self.say("%s answers again; the results waiting go to it now" % shown_url(url))
                     failing = None
@@ -184,7 +184,7 @@ class Deliveries:
                 self.say("%s refused result #%d (HTTP %d): no more results go to it this session; "
                          "the others keep theirs" % (shown_url(url), row["seq"], status))
                 self.dropped.add(url)
-                self.records._run("DELETE FROM deliveries WHERE receiver = ?", (url,))
+                self.records.execute("DELETE FROM deliveries WHERE receiver = ?", (url,))
                 return
             attempts = row["attempts"] + 1
             wait = min(self.backoff_most, self.backoff_first * (2 ** (attempts - 1)))
@@ -193,7 +193,7 @@ class Deliveries:
                     wait = max(wait, float(response.headers.get("retry-after") or 0))
                 except ValueError:
                     pass
-            self.records._run("UPDATE deliveries SET attempts = ?, next_try = ? WHERE id = ?",
+            self.records.execute("UPDATE deliveries SET attempts = ?, next_try = ? WHERE id = ?",
                               (attempts, time.time() + wait, row["id"]))
             why = problem or "HTTP %d" % status
             if failing is None:

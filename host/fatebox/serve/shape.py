@@ -94,7 +94,7 @@ def items(system, result):
 def odds(system, setup, outcome):
     """The exact odds of the result's set-up (shared_rules, as `fatebox odds`),
     or None when the set-up cannot be told (Colour tokens: the player's choice)."""
-    found = stats._odds(system, setup)
+    found = stats.odds_of(system, setup)
     if found is None:
         return None
     _, setup_words, table = found

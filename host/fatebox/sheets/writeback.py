@@ -157,7 +157,9 @@ class _Update:
         if last is None:
             parent[key] = item
         else:
-            parent._insert_after(last, key, item)   # tomlkit 0.13-0.15: Container._insert_after
+            # A reach into tomlkit (0.13-0.15): it has no public way to insert a
+            # key after another; without _insert_after (above) the key goes last.
+            parent._insert_after(last, key, item)
 
     def hero(self, old, new):
         for key in new:

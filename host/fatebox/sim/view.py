@@ -269,7 +269,7 @@ def words_line(gadget):
     function as `roll` and `history`), while a result is on the ring; else None."""
     from fatebox.systems import result_words
     core = gadget.core
-    if core.menu is not None or core._pending is not None:
+    if core.menu is not None or core.made is None:
         return None
     game = core.game
     if not game.in_result():

@@ -5,7 +5,7 @@ try:
 except ImportError:
     import os
 
-from fatebox_fw.storage.files import BACKUP, FILE
+from fatebox_fw.storage.files import BACKUP, FILE, reason
 from fatebox_fw.hal.circuitpython.fat import BLANK, JSEG, PAD, SLOT
 
 GENS = ("slot.a", "slot.b")
@@ -150,13 +150,13 @@ def load(store):
                 scan(s, store.opener)
                 store.journal = FatJournal(s["journal"], store.opener)
                 store.journal.saved = store.seq
-                store._save(store.characters, store.settings)
+                store.save(store.characters, store.settings)
                 store.unchecked = False
                 for path in (store.path, store.path + BACKUP):
                     if _size(path) >= 0:
                         os.remove(path)
             except Exception as exc:        # OSError, StoreError: the old files stay, said
-                problems.append("could not move the characters into the FAT layout (%s)" % L._reason(exc))
+                problems.append("could not move the characters into the FAT layout (%s)" % reason(exc))
             store.load_problem = "; ".join(problems) if problems else None
         return
     problems = []
@@ -171,7 +171,7 @@ def load(store):
         store.readonly = True
         problems.append("could not make the box's files in %s (%s); the box will not save (on CircuitPython: "
                         "copy Fatebox's boot.py to CIRCUITPY, make room on the drive, and reset without BACK "
-                        "held)" % (d, L._reason(exc)))
+                        "held)" % (d, reason(exc)))
     order = scan(s, store.opener) if not store.readonly else ()
     for slot, path, size in order:
         if not size:
@@ -182,7 +182,7 @@ def load(store):
         except L.UNREADABLE as exc:
             # Not moved aside (that would write the FAT): written over by the next save.
             s["gens"][slot] = -1
-            problems.append("%s was unreadable (%s); the next save writes over it" % (_name(path), L._reason(exc)))
+            problems.append("%s was unreadable (%s); the next save writes over it" % (_name(path), reason(exc)))
             continue
         s["current"] = slot
         if slot != order[0][0]:
@@ -196,7 +196,7 @@ def load(store):
             except L.UNREADABLE as exc:
                 s["gens"][other] = -1
                 store.backup_problem = "%s is unreadable (%s); the next save writes over it" % (
-                    _name(opath), L._reason(exc))
+                    _name(opath), reason(exc))
         break
     else:
         if s["gens"][0] == -1 and s["gens"][1] == -1:
