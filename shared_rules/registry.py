@@ -42,7 +42,6 @@ class System:
                 room a `get` reply must leave
     host        a host module of its own beyond its object, or None (default): more
                 `fatebox odds/simulate` COMMANDS, ALIASES (fatebox.systems)
-    host_only   its shared_rules files no device module imports (not deployed)
     rules       the module whose RULES is the system's object (shared_rules.game.Game):
                 set-up, odds, one roll and its history entry, words; loaded by rules()
     table       its table settings, a campaign's and not a character's, or () (default):
@@ -55,7 +54,7 @@ class System:
     """
 
     FIELDS = ("name", "words", "package", "character", "play", "outcomes", "passed", "patterns",
-              "colour", "summary", "longest", "host", "host_only", "rules", "table", "op")
+              "colour", "summary", "longest", "host", "rules", "table", "op")
 
     def __init__(self, **fields):
         for key in fields:
@@ -65,8 +64,6 @@ class System:
         # in the board's RAM for as long as it runs).
         for key in System.FIELDS:
             setattr(self, key, fields.get(key))
-        if self.host_only is None:
-            self.host_only = ()
         if self.summary is None:
             self.summary = ()
         if self.table is None:
@@ -89,7 +86,6 @@ NEW_BEGINNING = System(
     longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
     rules="shared_rules.new_beginning.rules", host="fatebox.systems.new_beginning",
-    host_only=("shared_rules/new_beginning/host/words.py",),
     # rules/new-beginning.md, Materials: 6 white and 6 black; RULINGS.md, Bag: a campaign setting.
     table=(("supply", ("white", "black"), (6, 6)),),
     # docs/protocol.md, trial: a trial drawn from the table's supply and shown on the box.
@@ -106,8 +102,7 @@ APPROACHES = System(
     summary=(("archetype", ("background", "name")), ("attributes", ("value",)), ("out", ("out",))),
     longest={"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
              "difficulty": "normal", "harm": 12},
-    rules="shared_rules.approaches.rules",
-    host_only=("shared_rules/approaches/host/words.py",))
+    rules="shared_rules.approaches.rules")
 
 LIGHT_DARK = System(
     name="light-dark", words="Light and Dark", package="shared_rules.light_dark",
@@ -119,8 +114,7 @@ LIGHT_DARK = System(
     colour=(200, 170, 60),
     summary=(("archetype", ("archetype",)), ("hp", ("hp",)), ("ego", ("ego",))),
     longest={"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99},
-    rules="shared_rules.light_dark.rules", host="fatebox.systems.light_dark",
-    host_only=("shared_rules/light_dark/host/effects.py", "shared_rules/light_dark/host/words.py"))
+    rules="shared_rules.light_dark.rules", host="fatebox.systems.light_dark")
 
 AXIOM = System(
     name="axiom", words="Axiom", package="shared_rules.axiom", character="shared_rules.axiom.character",
@@ -135,8 +129,7 @@ AXIOM = System(
              ("scars", ("scars",))),
     longest={"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
              "strain": 10, "point": True, "scar": "removed-from-play"},
-    rules="shared_rules.axiom.rules",
-    host_only=("shared_rules/axiom/host/npc.py", "shared_rules/axiom/host/conflict.py", "shared_rules/axiom/host/words.py"))
+    rules="shared_rules.axiom.rules")
 
 COLOUR_TOKENS = System(
     name="colour-tokens", words="Colour tokens", package="shared_rules.colour_tokens",
@@ -150,9 +143,7 @@ COLOUR_TOKENS = System(
     summary=(("gold", ("gold",)),),
     longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
              "reserve": ["black"] * 12, "gold": 99, "earned": 99},
-    rules="shared_rules.colour_tokens.rules",
-    host_only=("shared_rules/colour_tokens/host/order.py", "shared_rules/colour_tokens/host/traits.py",
-               "shared_rules/colour_tokens/host/words.py"))
+    rules="shared_rules.colour_tokens.rules")
 
 FORGED_IN_THE_DARK = System(
     name="forged-in-the-dark", words="Forged in the Dark", package="shared_rules.forged_in_the_dark",
@@ -167,8 +158,7 @@ FORGED_IN_THE_DARK = System(
              ("harm", ("harm",)), ("dead", ("dead",))),
     longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
              "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
-    rules="shared_rules.forged_in_the_dark.rules",
-    host_only=("shared_rules/forged_in_the_dark/host/words.py",))
+    rules="shared_rules.forged_in_the_dark.rules")
 
 # The table, in the order the box's menu shows them (the flagship first).
 ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)

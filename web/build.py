@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
 
 from fatebox.deploy import fileset as deploy  # noqa: E402
+from fatebox_fw.host import fileset as device  # noqa: E402
 from fatebox.cards import help_tables  # noqa: E402
 from fatebox.sheets import sheet as sheets, table as tables  # noqa: E402
 from fatebox_fw.host.help import BUTTONS  # noqa: E402
@@ -32,10 +33,9 @@ TOML = ROOT / "node_modules" / "smol-toml" / "dist"
 # The page: its HTML and style, and every script module of web/ (app.js and
 # what it imports, one concern each); sw.js is written below, with the list.
 PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"))
-# The web board's own modules beside what deploy sends to a MicroPython board.
-WEB_ONLY = ("fatebox_fw/hal/web/__init__.py", "fatebox_fw/hal/web/board.py", "fatebox_fw/hal/web/presses.py")
-# A board's MicroPython backend has no place on the page.
-NOT_WEB = ("fatebox_fw/hal/rp2/__init__.py", "fatebox_fw/hal/rp2/board.py")
+# The page's board is fatebox_fw/hal/web/: the file set of a board of that
+# folder (fatebox_fw.host.fileset), as a MicroPython board's but for its board.
+WEB = "web"
 
 
 def firmware_files(sources=False):
@@ -43,18 +43,12 @@ def firmware_files(sources=False):
     rules: each module compiled as `fatebox deploy` compiles it for a board
     (.mpy bytes, base64), or its source with `sources`; app.py as source."""
     out = {}
-    for package, local in (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")):
-        for path in sorted(local.rglob("*.py")):
-            if "__pycache__" in path.parts or "host" in path.relative_to(local).parts[:-1]:
-                continue        # a folder named host is the host's
-            board = package + "/" + path.relative_to(local).as_posix()
-            if board in NOT_WEB:
-                continue
-            if board in WEB_ONLY or deploy.MICROPYTHON in deploy.ONLY.get(board, deploy.RUNTIMES):
-                if sources:
-                    out[board] = path.read_text(encoding="utf-8")
-                else:
-                    out[board[:-3] + ".mpy"] = base64.b64encode(deploy.compile_mpy(path, board)).decode()
+    folders = (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw"))
+    for board, path in device.modules(folders, WEB):
+        if sources:
+            out[board] = path.read_text(encoding="utf-8")
+        else:
+            out[board[:-3] + ".mpy"] = base64.b64encode(deploy.compile_mpy(path, board)).decode()
     out["app.py"] = (ROOT / "web" / "app.py").read_text(encoding="utf-8")
     return out
 

@@ -9,7 +9,8 @@ from Debian's packages, cmake and a host compiler; missing ones are named with
 the one command that installs them (`--install-toolchain` runs it as root).
 
 The modules frozen are exactly the ones `fatebox deploy` puts on a stock
-board (host.fatebox.deploy.sources), so the two paths run the same code.
+board (fatebox_fw.host.fileset, which both read), so the two paths run the
+same code; the image adds its own (this folder's main.py and fatebox_rosc.py).
 """
 import argparse
 import hashlib
@@ -21,9 +22,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT)]
 
-from fatebox.deploy import fileset as deploy  # noqa: E402  (the device file set, the board profiles)
+from fatebox_fw.host import fileset as device  # noqa: E402  (the device file set, the board profiles)
 
 MICROPYTHON = "micropython-1.28.0"
 PICOTOOL = "picotool-2.2.0"
@@ -229,9 +231,24 @@ def picotool(work, jobs, logs, cache):
 
 # -- the manifest ---------------------------------------------------------------------
 
+def device_sources():
+    """(board path, local path) of what `fatebox deploy` puts on a stock board, but main.py."""
+    return device.modules((("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")),
+                          device.BOARD[device.MICROPYTHON])
+
+
+# The image's own modules (this folder), frozen after the device set.
+OWN = ("fatebox_rosc.py",)      # the viper collector: its machine code fits the image alone
+
+
 def frozen_profile(out_dir, board):
     """fatebox_image.py: the board profile and the image's name, frozen beside the firmware."""
-    name, text = deploy.board_profile(board)
+    from fatebox_fw.boot.profile import ProfileError
+    path = ROOT / "hardware" / "boards" / (board + ".json")
+    try:
+        name, text = device.profile(path)
+    except (OSError, ProfileError) as exc:
+        raise BuildError("--board %s: %s" % (board, exc))
     version = _version()
     path = out_dir / "fatebox_image.py"
     path.write_text("# Made by firmware/image/build.py: what Fatebox's image was built with.\n"
@@ -251,20 +268,18 @@ def _version():
 
 def manifest(out_dir, board):
     """The FROZEN_MANIFEST: the port's own modules, the device set, the profile, main.py."""
-    lines = ['# Made by firmware/image/build.py from fatebox.deploy.fileset.sources(): do not edit.',
+    lines = ['# Made by firmware/image/build.py from fatebox_fw.host.fileset: do not edit.',
              'include("$(PORT_DIR)/boards/manifest.py")']
-    for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True):
-        if board_path in deploy.ENTRY[deploy.MICROPYTHON]:
-            continue                    # main.py: the image's own, below
+    for board_path, local in device_sources():
         base = str(local)[: -len(board_path)].rstrip("/")
         if not local.is_file():
             raise BuildError("the manifest names %s, which is not there" % local)
         lines.append("module(%r, base_path=%r)" % (board_path, base))
-    # The viper collector (hal/rp2/board.py takes it where it is): the image's alone.
-    lines.append("module(%r, base_path=%r)" % ("fatebox_rosc.py", str(Path(__file__).parent)))
+    for name in OWN:
+        lines.append("module(%r, base_path=%r)" % (name, str(HERE)))
     profile = frozen_profile(out_dir, board)
     lines.append("module(%r, base_path=%r)" % (profile.name, str(out_dir)))
-    lines.append("module(%r, base_path=%r)" % ("main.py", str(Path(__file__).parent)))
+    lines.append("module(%r, base_path=%r)" % ("main.py", str(HERE)))
     path = out_dir / "manifest.py"
     path.write_text("\n".join(lines) + "\n")
     return path
@@ -283,9 +298,9 @@ def check_imports():
     except Exception:       # no stubs installed: the real build will say
         return
     import ast
-    ours = {p.split("/")[0] for p, _ in deploy.sources(deploy.MICROPYTHON)} | {"fatebox_image", "fatebox_rosc"}
-    own = [("fatebox_rosc.py", Path(__file__).parent / "fatebox_rosc.py")]
-    for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True) + own:
+    own = [(name, HERE / name) for name in OWN + ("main.py",)]
+    ours = set(device.PACKAGES) | {"fatebox_image"} | {name[:-3] for name in OWN}
+    for board_path, local in device_sources() + own:
         tree = ast.parse(local.read_text(encoding="utf-8"), str(local))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -308,7 +323,7 @@ def check_fit(size):
     room = FLASH_BYTES - FILESYSTEM_BYTES
     if size > room:
         raise BuildError("the image does not fit: firmware.bin is %d bytes, %d more than the %d bytes below "
-                         "the filesystem; freeze less (fatebox.deploy.fileset.ONLY keeps host-only modules off)"
+                         "the filesystem; freeze less (a folder named host keeps host-only modules off: fatebox_fw.host.fileset)"
                          % (size, size - room, room))
     return room
 

@@ -8,7 +8,7 @@ def check(row):
     """RegistryError naming the first field `row` lacks or gives wrongly; else None."""
     name = row.name
     for key in System.FIELDS:
-        if getattr(row, key) is None and key not in ("host_only", "summary", "host", "op"):
+        if getattr(row, key) is None and key not in ("summary", "host", "op"):
             raise RegistryError(name, key, "missing")
     for key in ("name", "words", "package", "character", "play", "host"):
         if key == "host" and row.host is None:

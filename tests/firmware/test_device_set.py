@@ -33,10 +33,6 @@ def _source(name):
 @pytest.mark.parametrize("runtime", [deploy.MICROPYTHON, deploy.CIRCUITPYTHON])
 def test_every_module_the_device_imports_is_in_the_device_set(runtime):
     shipped = {local.resolve() for _, local in deploy.sources(runtime)}
-    if runtime == deploy.MICROPYTHON:
-        # The image's alone: hal/rp2.py imports it under `except ImportError`,
-        # and a stock board collects entropy without it.
-        shipped |= {(deploy.ROOT / "firmware" / p).resolve() for p in deploy.IMAGE_ONLY}
     checked = 0
     for board, local in deploy.sources(runtime):
         for name in imported(local):
@@ -51,6 +47,27 @@ def test_the_host_only_rules_stay_off_the_board():
     for runtime in (deploy.MICROPYTHON, deploy.CIRCUITPYTHON):
         shipped = {board for board, _ in deploy.sources(runtime)}
         for board in ("shared_rules/axiom/host/npc.py", "shared_rules/light_dark/host/effects.py",
-                      "shared_rules/colour_tokens/host/order.py"):
+                      "shared_rules/colour_tokens/host/order.py", "shared_rules/host/registry_check.py",
+                      "fatebox_fw/host/help.py", "fatebox_fw/host/fileset.py"):
             assert board not in shipped
         assert "shared_rules/axiom/character.py" in shipped and "shared_rules/roster.py" in shipped
+
+
+def test_a_folder_named_host_is_never_on_a_board_wherever_it_is():
+    # By folder, not by list: a new host-only file needs no line anywhere.
+    from fatebox_fw.host import fileset as device
+    for board in ("shared_rules/x/host/new.py", "shared_rules/host/new.py", "fatebox_fw/host/new.py",
+                  "fatebox_fw/play/host/new.py"):
+        assert not device.on_board(board, "rp2") and not device.on_board(board, "circuitpython"), board
+    assert device.on_board("shared_rules/hosting.py", "rp2") and device.on_board("fatebox_fw/hostile/x.py", "rp2")
+
+
+def test_of_the_hal_a_board_gets_its_own_folder_and_the_modules_every_board_shares():
+    from fatebox_fw.host import fileset as device
+    assert device.on_board("fatebox_fw/hal/board.py", "rp2") and device.on_board("fatebox_fw/hal/rosc.py", "circuitpython")
+    assert device.on_board("fatebox_fw/hal/rp2/board.py", "rp2")
+    assert not device.on_board("fatebox_fw/hal/rp2/board.py", "circuitpython")
+    for other in ("virtual", "web", "circuitpython"):
+        assert not device.on_board("fatebox_fw/hal/%s/board.py" % other, "rp2"), other
+    shipped = [board for board, _ in deploy.sources(deploy.CIRCUITPYTHON)]
+    assert "fatebox_fw/hal/circuitpython/fat.py" in shipped and "fatebox_fw/hal/rp2/board.py" not in shipped

@@ -40,10 +40,24 @@ def test_the_image_freezes_exactly_what_deploy_puts_on_a_stock_board(build, tmp_
     # Besides, the image's own (firmware/image/): the viper collector, the profile, main.py.
     assert names[:-3] == device
     assert names[-3:] == ["fatebox_rosc.py", "fatebox_image.py", "main.py"]
-    # The host-only rules stay out of the image as they stay off a stock board.
-    for only, runtimes in deploy.ONLY.items():
-        if deploy.MICROPYTHON not in runtimes:
-            assert only not in names
+    # The host-only files stay out of the image as they stay off a stock board.
+    assert not [n for n in names if "/host/" in n or n.startswith(("shared_rules/host/", "fatebox_fw/host/"))]
+    assert "fatebox_fw/hal/rp2/board.py" in names and not [n for n in names if n.startswith("fatebox_fw/hal/virtual/")]
+
+
+def test_the_image_builds_without_the_host():
+    # firmware/image/build.py reads the file set from the firmware's own module,
+    # never from the host's package (fatebox.deploy).
+    import ast
+    tree = ast.parse((ROOT / "firmware" / "image" / "build.py").read_text())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert "fatebox_fw" in imported and "fatebox" not in imported
+    assert 'ROOT / "host"' not in (ROOT / "firmware" / "image" / "build.py").read_text()
 
 
 def test_every_frozen_file_is_there(build, tmp_path):
@@ -107,8 +121,8 @@ def test_a_frozen_module_importing_what_the_board_lacks_is_named(build, monkeypa
     bad = tmp_path / "shared_rules" / "bad.py"
     bad.parent.mkdir()
     bad.write_text("import itertools\n")
-    real = deploy.sources
-    monkeypatch.setattr(build.deploy, "sources", lambda runtime, image=False: real(runtime, image=image) + [("shared_rules/bad.py", bad)])
+    real = build.device_sources
+    monkeypatch.setattr(build, "device_sources", lambda: real() + [("shared_rules/bad.py", bad)])
     with pytest.raises(build.BuildError) as err:
         build.check_imports()
     assert "imports itertools" in str(err.value)

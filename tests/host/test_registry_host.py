@@ -31,8 +31,11 @@ def test_odds_and_simulate_offer_every_system_of_the_registry():
         assert row.name in listed
 
 
-def test_the_device_leaves_off_each_rows_host_only_rules():
+def test_the_device_leaves_off_each_systems_host_folder():
     from fatebox.deploy import fileset as deploy
-    for row in registry.ROWS:
-        for path in row.host_only:
-            assert deploy.ONLY[path] == (), path
+    for runtime in deploy.RUNTIMES:
+        shipped = [board for board, _ in deploy.sources(runtime)]
+        for row in registry.ROWS:
+            host = row.package.replace(".", "/") + "/host/"
+            assert host + "words.py" not in shipped and host + "help.py" not in shipped, row.name
+            assert not [b for b in shipped if b.startswith(host)], row.name

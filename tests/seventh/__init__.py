@@ -12,7 +12,7 @@ ROW = R.System(
               "no-heads": (R.HALF, "failure", False)},
     colour=(90, 90, 90), summary=(("luck", ("luck",)),),
     longest={"outcome": "some-heads", "coins": ["t"] * 4},
-    rules="tests.seventh.rules", host_only=("tests/seventh/words.py",))
+    rules="tests.seventh.rules")
 ALL, SOME, NONE = ROW.outcomes
 MAX_COINS = 4
 HEAD, TAIL = "h", "t"

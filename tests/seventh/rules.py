@@ -5,7 +5,7 @@ from tests import seventh as S
 
 class CoinToss(Game):
     row = S.ROW
-    words_module = "tests.seventh.words"
+    words_module = "tests.seventh.host.words"
     favoured = S.ALL
 
     def fields(self, setup):

@@ -1,12 +1,12 @@
 # What every system's play shares, in the words of the help: the menu's screens,
 # the animation, the four buttons, the lights and the error patterns (the back of
-# every button card). Rows as in each system's <system>_help.py.
+# every button card). Rows as in each system's help table (shared_rules/<package>/host/help.py).
 # A row: (screen, label, short, long, go, ring)
 #   screen: the box's own name for it (describe()["screen"]);
 #   label:  what the table calls it;  short: MINUS / PLUS pressed;
 #   long:   MINUS / PLUS held;  go: GO pressed there;  ring: what the ring shows.
-# Host-only: the box never imports it (fatebox.deploy.fileset.ONLY keeps it off the
-# flash); the virtual gadget's help line and `fatebox cards` read it.
+# Host-only: the box never imports it (a folder named host is never on a board);
+# the virtual gadget's help line and `fatebox cards` read it.
 
 # What every card shares: its back, and the screens that are the core's own.
 MENU = (

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from shared_rules import registry
+from fatebox_fw.host import fileset as device
 from fatebox.errors import FateboxError, USAGE
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -66,51 +66,15 @@ def boards_dir():
 
 
 BOARDS = boards_dir()
-MICROPYTHON = "micropython"
-CIRCUITPYTHON = "circuitpython"
-RUNTIMES = (MICROPYTHON, CIRCUITPYTHON)
 DEFAULT_BOARD = "pico"
 PROFILE = "board.json"
-# The packages that are ours on the board: deploy owns every file under them
-# (a stale one is removed: a leftover .py would shadow its new .mpy).
-PACKAGES = ("fatebox_fw", "shared_rules")
-# Board path -> the runtimes it goes to; any other fatebox_fw/shared_rules file goes to both.
-ONLY = {
-    "fatebox_fw/hal/virtual/__init__.py": (),                  # the desktop's board
-    "fatebox_fw/hal/virtual/board.py": (),
-    "fatebox_fw/hal/web/__init__.py": (),                      # the browser's (make web)
-    "fatebox_fw/hal/web/board.py": (),
-    "fatebox_fw/hal/web/presses.py": (),                       # presses on a timetable: those two
-    "fatebox_fw/hal/rp2/__init__.py": (MICROPYTHON,),
-    "fatebox_fw/hal/rp2/board.py": (MICROPYTHON,),
-    "fatebox_fw/hal/circuitpython/__init__.py": (CIRCUITPYTHON,),
-    "fatebox_fw/hal/circuitpython/board.py": (CIRCUITPYTHON,),
-    "fatebox_fw/hal/circuitpython/fat.py": (CIRCUITPYTHON,),     # the store's FAT layout: CIRCUITPY's
-    "fatebox_fw/hal/circuitpython/fat_load.py": (CIRCUITPYTHON,),
-    # The help tables (what each button does on each screen): the host's, for the
-    # virtual gadget's help line and the button cards; the box shows lights.
-    # Each system's is play/<its package>_help.py (below, from the registry).
-    "fatebox_fw/host/help.py": (),
-    # A registry row checked whole: the host's and the tests' (the board's rows are checked before they ship).
-    "shared_rules/host/registry_check.py": (),
-}
-# Rules only the host uses (NPCs, conflicts, tables of effects, the order of
-# play, trait checks), each registry row's `host_only`: no device module imports
-# them, so the board's flash does not carry them (docs/performance.md, Fits the
-# Pico: the .mpy total). tests/firmware/test_deploy.py checks that no device
-# module imports them.
-for _row in registry.ROWS:
-    for _path in _row.host_only:
-        ONLY[_path] = ()
-# Frozen into Fatebox's image only: the viper collector's machine code would
-# sit in a stock board's heap, which has none to spare (docs/performance.md);
-# there hal/rp2.py takes the bytecode path, Conditioner._collect.
-IMAGE_ONLY = ()
-# Entry points, kept as source: the runtime looks for these names (paths under firmware/).
-ENTRY = {
-    MICROPYTHON: {"main.py": "main.py"},
-    CIRCUITPYTHON: {"boot.py": "circuitpython/boot.py", "code.py": "circuitpython/code.py"},
-}
+# What a board gets is the firmware's own word (fatebox_fw.host.fileset, which
+# Fatebox's image builds from too): the device packages by folder, the entry
+# points. Deploy owns every file under PACKAGES on a board (a stale one is
+# removed: a leftover .py would shadow its new .mpy).
+MICROPYTHON, CIRCUITPYTHON, RUNTIMES = device.MICROPYTHON, device.CIRCUITPYTHON, device.RUNTIMES
+PACKAGES = device.PACKAGES
+ENTRY = device.ENTRY
 # -O3: no line-number tables (tracebacks name the function, not the line): a
 # stock board keeps every module's bytecode in its heap (docs/performance.md).
 MPY_FLAGS = ("-O3",)
@@ -133,19 +97,12 @@ class DeployError(FateboxError):
 
 # -- the file set ---------------------------------------------------------------------
 
-def sources(runtime=MICROPYTHON, root=None, image=False):
+def sources(runtime=MICROPYTHON, root=None):
     """(board path, local path) of every device source for `runtime`, entry points last;
-    from the checkout at `root` (default: this one, or the installed copy);
-    `image`: Fatebox's image's set (IMAGE_ONLY besides)."""
+    from the checkout at `root` (default: this one, or the installed copy)."""
     where = tree(root)
-    out = []
-    for package, local in (("shared_rules", where.shared_rules), ("fatebox_fw", where.fatebox_fw)):
-        for path in sorted(local.rglob("*.py")):
-            if "__pycache__" in path.parts or "host" in path.relative_to(local).parts[:-1]:
-                continue        # a folder named host is the host's: never on a board
-            board = package + "/" + path.relative_to(local).as_posix()
-            if runtime in ONLY.get(board, RUNTIMES) or (image and board in IMAGE_ONLY):
-                out.append((board, path))
+    out = device.modules((("shared_rules", where.shared_rules), ("fatebox_fw", where.fatebox_fw)),
+                         device.BOARD[runtime])
     for board, local in ENTRY[runtime].items():
         out.append((board, where.firmware / local))
     return out
@@ -157,7 +114,7 @@ def board_profile(spec):
     Checked with the firmware's own loader, so a wrong pin is refused here, with
     the field named, before anything is written.
     """
-    from fatebox_fw.boot.profile import ProfileError, validate
+    from fatebox_fw.boot.profile import ProfileError
     path = Path(spec)
     if not spec.endswith(".json"):
         path = BOARDS / (spec + ".json")
@@ -165,18 +122,13 @@ def board_profile(spec):
             raise DeployError("--board %s: no such board profile; known boards: %s (or give a .json file)"
                               % (spec, ", ".join(known_boards())), USAGE)
     try:
-        text = path.read_text(encoding="utf-8")
+        return device.profile(path)
     except OSError as exc:
         raise DeployError("--board %s: cannot read it (%s)" % (spec, exc.strerror or exc), USAGE)
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise DeployError("--board %s: not JSON (%s)" % (path, exc), USAGE)
-    try:
-        profile = validate(data)
     except ProfileError as exc:
         raise DeployError("--board %s: %s" % (path, exc), USAGE)
-    return profile["board"], text.encode("utf-8")
+    except ValueError as exc:
+        raise DeployError("--board %s: not JSON (%s)" % (path, exc), USAGE)
 
 
 def known_boards():

@@ -5,8 +5,8 @@
 #   screen: the box's own name for it (describe()["screen"]);
 #   label:  what the table calls it;  short: MINUS / PLUS pressed;
 #   long:   MINUS / PLUS held;  go: GO pressed there;  ring: what the ring shows.
-# Host-only: the box never imports it (fatebox.deploy.fileset.ONLY keeps it off the
-# flash); the virtual gadget's help line and `fatebox cards` read it.
+# Host-only: the box never imports it (a folder named host is never on a board);
+# the virtual gadget's help line and `fatebox cards` read it.
 
 HELP = {
     "system": "light-dark",
