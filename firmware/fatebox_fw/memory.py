@@ -7,32 +7,82 @@ import sys
 from shared_rules import registry
 from shared_rules import roster
 
-# A system's play module and its rules package (with its submodules) leave RAM
-# while another system is played.
-SYSTEM_MODULES = dict((row.name, (row.play, row.package)) for row in registry.ROWS)
+# -- what is in RAM when: the policy's one table ------------------------------------
+# Every module of fatebox_fw and shared_rules a board gets (fatebox_fw.host.fileset)
+# is in one row; besides, a system's own modules (its registry row's `play` and
+# `package`, owner()) are in RAM while that system is played, and a sheet's
+# check (a module named *CHECK_ONLY) while a sheet is checked.
+# tests/harness/test_memory_policy.py holds the rows against the file set and
+# every using(); tests/firmware/test_memory_policy.py against a box at work.
+
+# In at the boot and kept: the box at rest, with its board's own.
+RESIDENT = (
+    "fatebox_fw", "fatebox_fw.box", "fatebox_fw.start", "fatebox_fw.memory", "fatebox_fw.ring",
+    "fatebox_fw.buttons", "fatebox_fw.entropy",
+    "fatebox_fw.play", "fatebox_fw.play.core", "fatebox_fw.play.meter",
+    "fatebox_fw.protocol", "fatebox_fw.protocol.server", "fatebox_fw.protocol.refused",
+    "fatebox_fw.storage", "fatebox_fw.storage.store", "fatebox_fw.storage.files", "fatebox_fw.storage.journal",
+    "fatebox_fw.hal", "fatebox_fw.hal.board", "fatebox_fw.hal.rosc", "fatebox_fw.hal.rp2", "fatebox_fw.hal.rp2.board",
+    "fatebox_fw.hal.circuitpython", "fatebox_fw.hal.circuitpython.board", "fatebox_fw.hal.circuitpython.fat",
+    "shared_rules", "shared_rules.errors", "shared_rules.exact", "shared_rules.limits", "shared_rules.names",
+    "shared_rules.randomness", "shared_rules.registry", "shared_rules.roster", "shared_rules.wire",
+)
+# In when first asked, then kept: the base of every rules object (imported
+# again, it would make second classes that the first rules' objects are not).
+KEPT = ("shared_rules.game",)
+# The boot's alone: out once the box runs (start.booted; the warm-up, main.py).
+BOOT_ONLY = ("fatebox_fw.boot.profile", "fatebox_fw.boot.safemode", "fatebox_fw.boot.warm", "fatebox_fw.boot")
+# In for one request, and out after it with what it brought (using): (module,
+# what it brings). A system's own op (its row's `op`, <play>_op) is one too.
+PER_REQUEST = (
+    ("fatebox_fw.protocol.ops", ("fatebox_fw.storage.batch", "fatebox_fw.protocol.reads", "fatebox_fw.protocol.roll",
+                                 "fatebox_fw.play.for_host", "fatebox_fw.protocol.info", "shared_rules.charname")),
+    ("fatebox_fw.protocol.reads", ("fatebox_fw.storage.journal_read",)),
+    ("fatebox_fw.protocol.info", ()),
+    ("fatebox_fw.storage.load", ()),                   # the flash read, once a start
+    ("fatebox_fw.storage.journal_old", ()),            # journal lines from before the checks, rewritten once
+    ("fatebox_fw.hal.circuitpython.fat_load", ("fatebox_fw.storage.load",)),
+)
+# In while the menu is open (from .mpy files; resident otherwise: play_at_boot).
+MENU = "fatebox_fw.play.menu"
+# Needed only while a character is checked (a `put`, the flash at load, a
+# sheet's size): roster_check and a system's own sheet check (a module named
+# so), out of RAM with the rules the check brought in.
+CHECK_ONLY = "_check"
+
+
+def brings(name):
+    """What the module `name` of PER_REQUEST brings in with it, out again with it."""
+    for row in PER_REQUEST:
+        if row[0] == name:
+            return row[1]
+    return ()
 
 
 def owner(module):
-    """The system whose play or rules `module` (a dotted name) is, or None:
-    a module named in SYSTEM_MODULES or one inside it (a package's submodule)."""
-    for system in SYSTEM_MODULES:
-        for name in SYSTEM_MODULES[system]:
-            # No string built here: unload() asks this of every module in RAM.
-            if module.startswith(name) and (len(module) == len(name) or module.find(".", len(name)) == len(name)):
-                return system
+    """The system whose play or rules `module` (a dotted name) is, or None: its
+    registry row's `play` or `package`, or a module inside it (a package's)."""
+    for row in registry.ROWS:
+        if _within(module, row.play) or _within(module, row.package):
+            return row.name
     return None
 
 
-class using:
-    """`with using("fatebox_fw.x") as x:` the module for one request, out of
-    RAM again afterwards with the modules in `also` (what it imported) and,
-    when `live` is given, the rules of any system but that one (`live` may be
-    a callable, asked on the way out). `using(live=system)` imports nothing:
-    a block whose rules imports leave RAM after it."""
+def _within(module, name):
+    # No string built here: unload() asks this of every module in RAM.
+    return module.startswith(name) and (len(module) == len(name) or module.find(".", len(name)) == len(name))
 
-    def __init__(self, name=None, also=(), live=False):
+
+class using:
+    """`with using("fatebox_fw.x") as x:` the module for one request (a row
+    of PER_REQUEST, or a system's op), out of RAM again afterwards with what
+    it brings (the table's) and, when `live` is given, the rules of any system
+    but that one (`live` may be a callable, asked on the way out).
+    `using(live=system)` imports nothing: a block whose rules imports leave
+    RAM after it."""
+
+    def __init__(self, name=None, live=False):
         self.name = name
-        self.also = also
         self.live = live
 
     def __enter__(self):
@@ -42,7 +92,7 @@ class using:
 
     def __exit__(self, kind, value, trace):
         if self.name is not None:
-            drop((self.name,) + self.also)
+            drop((self.name,) + brings(self.name))
         live = self.live
         if live is not False:
             unload(live() if callable(live) else live)
@@ -164,16 +214,6 @@ def imported(name, room):
         return __import__(name, None, None, ["_"])
     finally:
         room.take()
-
-
-# Needed to start the box only: the board profile's checks and safe mode's test.
-BOOT_ONLY = ("fatebox_fw.boot.profile", "fatebox_fw.boot.safemode")
-
-
-# Needed only while a character is checked (a `put`, the flash at load, a
-# sheet's size): roster_check and a system's own sheet check (a module named
-# so), out of RAM with the rules the check brought in.
-CHECK_ONLY = "_check"
 
 
 def unload(keep):

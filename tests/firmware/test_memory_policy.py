@@ -18,3 +18,71 @@ def test_the_rules_hold_no_memory_policy():
                     text = f.read()
                 for word in ("fatebox_fw.memory", ".packed", ".release(", "memory.keep"):
                     assert word not in text, (name, word)
+
+
+# -- the policy's table held against a box at work -----------------------------------
+
+def _product_modules():
+    import sys
+    return set(name for name in sys.modules if name.split(".")[0] in ("fatebox_fw", "shared_rules"))
+
+
+def _for_a_time():
+    """Every module the table says comes in for a time (a request, the menu)."""
+    out = set([memory.MENU])
+    for module, brings in memory.PER_REQUEST:
+        out.add(module)
+        out.update(brings)
+    return out
+
+
+def _out_of_place(live):
+    """The product modules in RAM that the table does not allow there between
+    requests, `live` being the system played."""
+    import sys
+    allowed = set(memory.RESIDENT + memory.KEPT + memory.BOOT_ONLY)    # CPython keeps the boot's
+    wrong = []
+    for name in sorted(_product_modules()):
+        system = memory.owner(name)
+        if name in _for_a_time() or name.endswith(memory.CHECK_ONLY) or (system is not None and system != live):
+            wrong.append(name)
+        elif system is None and name not in allowed and not name.startswith(("fatebox_fw.hal.", "fatebox_fw.host")):
+            wrong.append(name)          # (the test's board and the host's modules are no board's)
+        assert name in sys.modules
+    return wrong
+
+
+def test_between_requests_only_what_the_table_keeps_is_in_ram():
+    import sys
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard, ask
+    from tests.core.sheets import ash, sheet
+    # What other tests brought in and CPython keeps (describe() is no request's) goes first.
+    memory.drop(sorted(_for_a_time()))
+    board = FakeBoard()
+    gadget = Box(board)
+    board.replies()
+    live = gadget.core.system
+    assert _out_of_place(live) == []
+    requests = [
+        {"op": "put", "character": sheet("Mara")}, {"op": "put", "character": ash()},
+        {"op": "list"}, {"op": "get", "name": "Ash"}, {"op": "state"}, {"op": "info"}, {"op": "table"},
+        {"op": "roll", "system": "approaches", "setup": {"dice": 2}, "name": "Ash"},
+        {"op": "trial", "white": 2, "black": 2, "draw": 1, "name": "Mara"},
+        {"op": "journal"}, {"op": "table", "supply": {"white": 6, "black": 6}},
+        {"op": "begin"}, {"op": "entropy", "bytes": 8}, {"op": "delete", "name": "Ash"},
+    ]
+    seen = set()
+    for i, request in enumerate(requests):
+        request["id"] = i + 1
+        if request["op"] == "commit":
+            continue
+        reply = ask(gadget, board, request)
+        assert reply["ok"], reply
+        seen |= _product_modules()
+        assert _out_of_place(gadget.core.system) == [], request["op"]
+    # Each of them came in for its request, then left.
+    for name in ("fatebox_fw.protocol.ops", "fatebox_fw.protocol.reads", "fatebox_fw.protocol.info",
+                 "fatebox_fw.storage.batch", "fatebox_fw.play.for_host"):
+        assert name not in sys.modules, name
+    assert "shared_rules.game" in sys.modules        # KEPT: the roll brought a rules object in

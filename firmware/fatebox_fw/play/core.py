@@ -287,7 +287,7 @@ class Core:
             self._pending_turns = ASKED
             memory.let_go(self.store, None)
         # Not memory.using: the menu stays in RAM for as long as it is open, not one request.
-        memory.imported("fatebox_fw.play.menu", self.store.room).pick_current(self)
+        memory.imported(memory.MENU, self.store.room).pick_current(self)
 
     def close_menu(self, now):
         system = roster.SYSTEMS[self.menu_system]
@@ -296,7 +296,7 @@ class Core:
         picked = names[self.menu_pick] if self.menu_pick < len(names) else (NOBODY if names else None)
         self.menu = None
         if not memory.play_at_boot():
-            memory.drop(("fatebox_fw.play.menu",))     # as the play while the menu is open
+            memory.drop((memory.MENU,))     # as the play while the menu is open
         if system != self.system:
             self.switch(system, now, later=True)
         if picked != self.active_name:

@@ -245,20 +245,15 @@ class Server:
         # host_ops, whose imports would not fit beside a system's play on a
         # board that runs .mpy files (CircuitPython; docs/circuitpython.md, Fits?).
         op = request["op"]
-        with using("fatebox_fw.protocol.reads", ("fatebox_fw.storage.journal_read",)) as read:
+        with using("fatebox_fw.protocol.reads") as read:
             if op == "table" and read.asks_a_setting(request):
                 return _hosted(op, self, request)
             return getattr(read, op)(self, request)
 
 
-# What host_ops imports for an op, out of RAM with it.
-_HOSTED = ("fatebox_fw.storage.batch", "fatebox_fw.protocol.reads", "fatebox_fw.protocol.roll", "fatebox_fw.play.for_host", "fatebox_fw.protocol.info",
-           "shared_rules.charname")
-
-
 def _hosted(op, server, request):
     # The live system asked after the op: it may have made the play, or left it a result to show.
-    with using("fatebox_fw.protocol.ops", _HOSTED, lambda: _live(server.core, server.store)) as host_ops:
+    with using("fatebox_fw.protocol.ops", lambda: _live(server.core, server.store)) as host_ops:
         served = getattr(host_ops, op, None)
         if served is None:
             return host_ops.own(server, op, request)    # a system's own op (its row's `op`)

@@ -138,7 +138,7 @@ class FatStore(Store):
         Store.__init__(self, directory, capacity, opener)
 
     def load(self):
-        with using("fatebox_fw.hal.circuitpython.fat_load", ("fatebox_fw.storage.load",)) as fat:
+        with using("fatebox_fw.hal.circuitpython.fat_load") as fat:
             fat.load(self)
 
     def stage_in_place(self, payload):
