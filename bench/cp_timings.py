@@ -29,7 +29,7 @@ TURNS = 300
 # timed with time.monotonic_ns, LOOP_MS slept between them as Box.run does.
 ON_BOARD = """
 import json, time
-from fatebox_fw.hal.circuitpython.board import CircuitPythonBoard
+from fatebox_fw.hal.circuitpython import CircuitPythonBoard
 from fatebox_fw.box import Box, LOOP_MS
 board = CircuitPythonBoard()
 gadget = Box(board)

@@ -37,7 +37,7 @@ def _pseudo_bits():
 
 
 def _rosc_bits():
-    from fatebox_fw.hal.rp2.board import rosc_bit, rosc_problem
+    from fatebox_fw.hal.rp2 import rosc_bit, rosc_problem
     return rosc_bit, rosc_problem
 
 

@@ -18,7 +18,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
 from shared_rules import wire  # noqa: E402
 from fatebox_fw.box import Box, LOOP_MS  # noqa: E402
-from fatebox_fw.hal.virtual.board import VirtualBoard  # noqa: E402
+from fatebox_fw.hal.virtual import VirtualBoard  # noqa: E402
 
 
 BURST = 200

@@ -40,7 +40,7 @@ def timed(chip, kind, nbytes, folder):
 ON_BOARD = """
 import hashlib, json, time
 from fatebox_fw import entropy as E
-from fatebox_fw.hal.rp2 import board as rp2
+from fatebox_fw.hal import rp2
 py = E.Conditioner(rp2.rosc_bit, rp2.rosc_problem)
 viper = getattr(rp2, "RoscConditioner", None)
 c = viper(rp2.rosc_bit, rp2.rosc_problem) if viper else py

@@ -37,10 +37,7 @@ def cued(rgb, level):
 # Ctrl-C): the same Rp2Board and Box main.py starts, timed with ticks_us.
 ON_BOARD = """
 import gc, json, time
-try:
-    from fatebox_fw.hal.rp2.board import Rp2Board
-except ImportError:
-    from fatebox_fw.hal.rp2 import Rp2Board      # an image from before the HAL's folders
+from fatebox_fw.hal.rp2 import Rp2Board
 from fatebox_fw.box import Box, LOOP_MS
 from shared_rules import roster
 board = Rp2Board()

@@ -21,7 +21,7 @@ memory.drop(["fatebox_fw.boot.warm"])     # used once: none of it stays in RAM
 memory.reserve(memory.FRAME, FRAME_LIMIT)
 memory.reserve(memory.ROOM, memory.FILE_ROOM)
 
-from fatebox_fw.hal.rp2.board import Rp2Board  # noqa: E402
+from fatebox_fw.hal.rp2 import Rp2Board  # noqa: E402
 from fatebox_fw.start import start  # noqa: E402
 
 

@@ -7,7 +7,7 @@ import json
 from shared_rules import registry, roster
 from shared_rules.errors import SheetError
 from fatebox_fw.box import Box
-from fatebox_fw.hal.web.board import WebBoard
+from fatebox_fw.hal.web import WebBoard
 from fatebox_fw.protocol.refused import Refused
 from fatebox_fw.storage.store import StoreError
 

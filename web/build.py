@@ -35,7 +35,7 @@ TOML = ROOT / "node_modules" / "smol-toml" / "dist"
 PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"))
 # The page's board is fatebox_fw/hal/web/: the file set of a board of that
 # folder (fatebox_fw.host.fileset), as a MicroPython board's but for its board.
-WEB = "web"
+WEB = ("web",)
 
 
 def firmware_files(sources=False):

@@ -3,7 +3,7 @@
 # at reset for safe mode (no box, the REPL free, and boot.py leaves the
 # drive writable by the computer). docs/circuitpython.md.
 try:
-    from fatebox_fw.hal.circuitpython.board import CircuitPythonBoard
+    from fatebox_fw.hal.circuitpython import CircuitPythonBoard
     from fatebox_fw.start import start
 except ImportError as exc:
     # A library missing from lib/ (neopixel), or a deploy cut short: say what

@@ -38,7 +38,7 @@ class Box:
     def __init__(self, board):
         self.board = board
         profile = board.profile
-        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/hal/circuitpython/fat.py).
+        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/hal/fat/__init__.py).
         make = getattr(board, "make_store", None)
         self.store = make(board.storage) if make is not None else Store(board.storage)
         self.store.ticks = board.ticks_ms     # each result's `ms` in the journal, on this start's clock

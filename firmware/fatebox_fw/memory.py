@@ -22,8 +22,8 @@ RESIDENT = (
     "fatebox_fw.play", "fatebox_fw.play.core", "fatebox_fw.play.meter",
     "fatebox_fw.protocol", "fatebox_fw.protocol.server", "fatebox_fw.protocol.refused",
     "fatebox_fw.storage", "fatebox_fw.storage.store", "fatebox_fw.storage.files", "fatebox_fw.storage.journal",
-    "fatebox_fw.hal", "fatebox_fw.hal.board", "fatebox_fw.hal.rosc", "fatebox_fw.hal.rp2", "fatebox_fw.hal.rp2.board",
-    "fatebox_fw.hal.circuitpython", "fatebox_fw.hal.circuitpython.board", "fatebox_fw.hal.circuitpython.fat",
+    "fatebox_fw.hal", "fatebox_fw.hal.board", "fatebox_fw.hal.rosc", "fatebox_fw.hal.rp2",
+    "fatebox_fw.hal.circuitpython", "fatebox_fw.hal.fat",
     "shared_rules", "shared_rules.errors", "shared_rules.exact", "shared_rules.limits", "shared_rules.names",
     "shared_rules.randomness", "shared_rules.registry", "shared_rules.roster", "shared_rules.wire",
 )
@@ -41,7 +41,7 @@ PER_REQUEST = (
     ("fatebox_fw.protocol.info", ()),
     ("fatebox_fw.storage.load", ()),                   # the flash read, once a start
     ("fatebox_fw.storage.journal_old", ()),            # journal lines from before the checks, rewritten once
-    ("fatebox_fw.hal.circuitpython.fat_load", ("fatebox_fw.storage.load",)),
+    ("fatebox_fw.hal.fat.load", ("fatebox_fw.storage.load",)),
 )
 # In while the menu is open (from .mpy files; resident otherwise: play_at_boot).
 MENU = "fatebox_fw.play.menu"

@@ -17,6 +17,6 @@ if _own_main():
         _code = f.read()
     exec(_code, {"__name__": "__main__"})
 else:
-    from fatebox_fw.hal.rp2.board import Rp2Board
+    from fatebox_fw.hal.rp2 import Rp2Board
     from fatebox_fw.start import start
     start(Rp2Board)

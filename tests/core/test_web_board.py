@@ -1,7 +1,7 @@
-# The web board (fatebox_fw.hal.web.board) against the board contract and the
+# The web board (fatebox_fw.hal.web) against the board contract and the
 # gadget, with a fake page in place of the browser. On CPython and MicroPython.
 from fatebox_fw.box import Box
-from fatebox_fw.hal.web.board import WebBoard, LONG_MS, SHORT_MS
+from fatebox_fw.hal.web import WebBoard, LONG_MS, SHORT_MS
 from fatebox_fw.buttons import DEBOUNCE_MS
 from shared_rules.randomness import SeededBytes
 from tests.core.board_contract import check

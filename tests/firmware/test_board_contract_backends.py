@@ -6,7 +6,7 @@ from tests.firmware.test_circuitpython_backend import cp  # noqa: F401 (the fixt
 
 
 def test_the_virtual_board_keeps_the_contract(tmp_path):
-    from fatebox_fw.hal.virtual.board import VirtualBoard
+    from fatebox_fw.hal.virtual import VirtualBoard
     with VirtualBoard(str(tmp_path / "flash"), seed="contract") as board:
         count = check(board)
         assert board.frame == bytes(3 * count)          # blank() darkened it

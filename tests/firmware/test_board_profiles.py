@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from fatebox_fw.boot.profile import PICO, validate
-from fatebox_fw.hal.virtual.board import read_profile
+from fatebox_fw.hal.virtual import read_profile
 
 BOARDS = Path(__file__).resolve().parents[2] / "hardware" / "boards"
 

@@ -1,4 +1,4 @@
-# The CircuitPython backend (fatebox_fw/hal/circuitpython/board.py), boot.py and
+# The CircuitPython backend (fatebox_fw/hal/circuitpython/__init__.py), boot.py and
 # code.py, exercised on CPython with fake `microcontroller`, `digitalio`,
 # `keypad`, `neopixel`, `usb_cdc` and `storage` modules; and the imports of
 # everything that goes onto a CircuitPython board checked against what
@@ -19,7 +19,7 @@ from fatebox_fw.boot.profile import PICO, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 CIRCUITPY = ROOT / "firmware" / "circuitpython"
-BACKEND = ROOT / "firmware" / "fatebox_fw" / "hal" / "circuitpython" / "board.py"
+BACKEND = ROOT / "firmware" / "fatebox_fw" / "hal" / "circuitpython" / "__init__.py"
 sys.path.insert(0, str(ROOT / "tests" / "harness"))
 from test_device_imports import imports_of  # noqa: E402
 from shared_rules import names as N
@@ -216,14 +216,14 @@ def cp(monkeypatch, tmp_path):
         monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setattr(time, "monotonic_ns", lambda: Levels.ns)
     monkeypatch.setattr(time, "sleep", lambda s: setattr(Levels, "ns", Levels.ns + round(s * 1e9)))
-    monkeypatch.delitem(sys.modules, "fatebox_fw.hal.circuitpython.board", raising=False)
-    module = importlib.import_module("fatebox_fw.hal.circuitpython.board")
+    monkeypatch.delitem(sys.modules, "fatebox_fw.hal.circuitpython", raising=False)
+    module = importlib.import_module("fatebox_fw.hal.circuitpython")
 
     def make(profile=None, **kw):
         return module.CircuitPythonBoard(validate(profile or PICO), storage=str(tmp_path / "data"), **kw)
     yield types.SimpleNamespace(module=module, make=make, serial=usb_cdc.data, usb_cdc=usb_cdc,
                                 storage=storage, keypad=keypad, tmp=tmp_path)
-    sys.modules.pop("fatebox_fw.hal.circuitpython.board", None)    # it holds the fakes
+    sys.modules.pop("fatebox_fw.hal.circuitpython", None)    # it holds the fakes
 
 
 def load(path, name):

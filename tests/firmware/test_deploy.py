@@ -52,7 +52,7 @@ def deployed(tmp_path_factory):
 def test_to_dir_writes_exactly_the_device_file_set(deployed):
     out, result = deployed
     assert tree(out) == expected_micropython_set()
-    assert "fatebox_fw/hal/rp2/board.mpy" in tree(out)
+    assert "fatebox_fw/hal/rp2/__init__.mpy" in tree(out)
     assert not any(p.endswith(".tmp") or "virtual" in p or "circuitpython" in p for p in tree(out))
     assert "%d files written" % len(expected_micropython_set()) in result.output
 
@@ -196,9 +196,9 @@ def test_without_circuitpythons_mpy_cross_the_set_is_sources_and_says_so(tmp_pat
     assert result.exit_code == 0, result.output
     assert "no CircuitPython mpy-cross" in result.output
     files = tree(out)
-    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython/board.py", "fatebox_fw/box.py"} <= set(files)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython/__init__.py", "fatebox_fw/box.py"} <= set(files)
     assert not any(f.endswith(".mpy") for f in files)
-    assert "main.py" not in files and "fatebox_fw/hal/rp2/board.py" not in files
+    assert "main.py" not in files and "fatebox_fw/hal/rp2/__init__.py" not in files
     assert (out / "data").is_dir()
     assert (out / "code.py").read_bytes() == (ROOT / "firmware" / "circuitpython" / "code.py").read_bytes()
     assert "has no NeoPixel library in lib/" in result.output
@@ -223,7 +223,7 @@ def test_with_circuitpythons_mpy_cross_modules_go_as_its_mpy_and_entry_points_as
                      "--mpy-cross", str(fake_mpy_cross(tmp_path, "C\\006\\000\\037")))
     assert result.exit_code == 0, result.output
     files = tree(out)
-    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython/board.mpy", "fatebox_fw/box.mpy"} <= set(files)
+    assert {"boot.py", "code.py", "board.json", "fatebox_fw/hal/circuitpython/__init__.mpy", "fatebox_fw/box.mpy"} <= set(files)
     assert not [f for f in files if f.endswith(".py") and f not in ("boot.py", "code.py")]
     assert (out / "fatebox_fw" / "box.mpy").read_bytes()[:2] == b"C\x06"
     assert "NeoPixel" not in result.output
@@ -280,7 +280,7 @@ def test_package_json_lists_the_micropython_sources_with_urls_relative_to_itself
     if tracked is None:        # an export without git: every file counts as committed
         tracked = {p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*.py")}
     targets = [t for t, _ in package["urls"]]
-    assert "main.py" in targets and "fatebox_fw/hal/rp2/board.py" in targets and "shared_rules/wire.py" in targets
+    assert "main.py" in targets and "fatebox_fw/hal/rp2/__init__.py" in targets and "shared_rules/wire.py" in targets
     assert not [t for t in targets if "virtual" in t or "circuitpython" in t]
     local_of = {"main.py": "firmware/main.py"}
     for target, url in package["urls"]:

@@ -193,7 +193,7 @@ def run_micropython(files, code):
 
 
 def test_the_listing_script_runs_on_micropython_and_hashes_like_the_host():
-    files = {"fatebox_fw/play/core.mpy": b"\x00" * 700, "fatebox_fw/hal/rp2/board.mpy": b"abc",
+    files = {"fatebox_fw/play/core.mpy": b"\x00" * 700, "fatebox_fw/hal/rp2/__init__.mpy": b"abc",
              "shared_rules/names.mpy": bytes(range(256)) * 3, "main.py": b"print(1)\n", "other.txt": b"not ours"}
     script = deploy_targets.LISTING % {"root": "/", "packages": list(deploy.PACKAGES), "names": ["main.py", "board.json"]}
     listing = deploy_targets.parse_listing(run_micropython(files, script))

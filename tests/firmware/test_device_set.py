@@ -58,16 +58,18 @@ def test_a_folder_named_host_is_never_on_a_board_wherever_it_is():
     from fatebox_fw.host import fileset as device
     for board in ("shared_rules/x/host/new.py", "shared_rules/host/new.py", "fatebox_fw/host/new.py",
                   "fatebox_fw/play/host/new.py"):
-        assert not device.on_board(board, "rp2") and not device.on_board(board, "circuitpython"), board
-    assert device.on_board("shared_rules/hosting.py", "rp2") and device.on_board("fatebox_fw/hostile/x.py", "rp2")
+        assert not [b for b in device.BOARD.values() if device.on_board(board, b)], board
+    assert device.on_board("shared_rules/hosting.py", ("rp2",)) and device.on_board("fatebox_fw/hostile/x.py", ("rp2",))
 
 
-def test_of_the_hal_a_board_gets_its_own_folder_and_the_modules_every_board_shares():
+def test_of_the_hal_a_board_gets_its_own_folders_and_the_modules_every_board_shares():
     from fatebox_fw.host import fileset as device
-    assert device.on_board("fatebox_fw/hal/board.py", "rp2") and device.on_board("fatebox_fw/hal/rosc.py", "circuitpython")
-    assert device.on_board("fatebox_fw/hal/rp2/board.py", "rp2")
-    assert not device.on_board("fatebox_fw/hal/rp2/board.py", "circuitpython")
-    for other in ("virtual", "web", "circuitpython"):
-        assert not device.on_board("fatebox_fw/hal/%s/board.py" % other, "rp2"), other
+    rp2, cp = device.BOARD[deploy.MICROPYTHON], device.BOARD[deploy.CIRCUITPYTHON]
+    assert device.on_board("fatebox_fw/hal/board.py", rp2) and device.on_board("fatebox_fw/hal/rosc.py", cp)
+    assert device.on_board("fatebox_fw/hal/rp2/__init__.py", rp2)
+    assert not device.on_board("fatebox_fw/hal/rp2/__init__.py", cp)
+    for other in ("virtual", "web", "circuitpython", "fat"):
+        assert not device.on_board("fatebox_fw/hal/%s/__init__.py" % other, rp2), other
     shipped = [board for board, _ in deploy.sources(deploy.CIRCUITPYTHON)]
-    assert "fatebox_fw/hal/circuitpython/fat.py" in shipped and "fatebox_fw/hal/rp2/board.py" not in shipped
+    assert "fatebox_fw/hal/fat/__init__.py" in shipped and "fatebox_fw/hal/circuitpython/__init__.py" in shipped
+    assert "fatebox_fw/hal/rp2/__init__.py" not in shipped

@@ -42,7 +42,7 @@ def test_the_image_freezes_exactly_what_deploy_puts_on_a_stock_board(build, tmp_
     assert names[-3:] == ["fatebox_rosc.py", "fatebox_image.py", "main.py"]
     # The host-only files stay out of the image as they stay off a stock board.
     assert not [n for n in names if "/host/" in n or n.startswith(("shared_rules/host/", "fatebox_fw/host/"))]
-    assert "fatebox_fw/hal/rp2/board.py" in names and not [n for n in names if n.startswith("fatebox_fw/hal/virtual/")]
+    assert "fatebox_fw/hal/rp2/__init__.py" in names and not [n for n in names if n.startswith("fatebox_fw/hal/virtual/")]
 
 
 def test_the_image_builds_without_the_host():

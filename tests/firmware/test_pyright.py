@@ -42,20 +42,20 @@ def test_the_rp2_backend_and_main_type_check_cleanly():
 
 def test_the_check_covers_the_rp2_backend_and_main():
     config = (ROOT / "firmware" / "pyrightconfig.json").read_text()
-    assert '"main.py"' in config and '"fatebox_fw/hal/rp2/board.py"' in config
+    assert '"main.py"' in config and '"fatebox_fw/hal/rp2/__init__.py"' in config
     # `make test` runs the tiers named in TIERS (at once); the type check is one.
     tiers = re.search(r"^TIERS :=(.*)$", (ROOT / "Makefile").read_text(), re.M)
     assert tiers and "typecheck" in tiers.group(1).split()
 
 
 def test_a_type_error_in_the_backend_fails_the_check(firmware_copy):
-    rp2 = firmware_copy / "fatebox_fw" / "hal" / "rp2" / "board.py"
+    rp2 = firmware_copy / "fatebox_fw" / "hal" / "rp2" / "__init__.py"
     source = rp2.read_text()
     assert "        return time.ticks_ms()\n" in source
     rp2.write_text(source.replace("        return time.ticks_ms()\n", '        return time.ticks_ms() + "ms"\n'))
     result = pyright(firmware_copy)
     assert result.returncode == 1
-    assert re.search(r"board\.py:\d+:\d+ - error: Operator \"\+\" not supported", result.stdout), result.stdout
+    assert re.search(r"rp2/__init__\.py:\d+:\d+ - error: Operator \"\+\" not supported", result.stdout), result.stdout
 
 
 def test_a_call_that_micropython_lacks_fails_the_check(firmware_copy):

@@ -38,7 +38,7 @@ def top_imports(path):
 def test_the_rp2_backend_and_main_import_only_what_the_rp2_firmware_has():
     # fatebox_image, fatebox_rosc: frozen into Fatebox's own image beside the packages (firmware/image/build.py).
     allowed = set(rp2_modules()) | {"fatebox_fw", "shared_rules", "fatebox_image", "fatebox_rosc"}
-    files = [ROOT / "firmware" / "main.py", ROOT / "firmware" / "fatebox_fw" / "hal" / "rp2" / "board.py"]
+    files = [ROOT / "firmware" / "main.py", ROOT / "firmware" / "fatebox_fw" / "hal" / "rp2" / "__init__.py"]
     files += sorted((ROOT / "firmware" / "fatebox_fw").glob("*.py"))
     for path in files:
         extra = top_imports(path) - allowed
@@ -133,12 +133,12 @@ def rp2(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "neopixel", neopixel)
     monkeypatch.setitem(sys.modules, "select", fake_select)
-    monkeypatch.delitem(sys.modules, "fatebox_fw.hal.rp2.board", raising=False)
+    monkeypatch.delitem(sys.modules, "fatebox_fw.hal.rp2", raising=False)
     Clock.now = 0
     monkeypatch.setattr(time, "ticks_ms", lambda: Clock.now, raising=False)
     monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
     monkeypatch.setattr(time, "sleep_ms", lambda ms: setattr(Clock, "now", Clock.now + ms), raising=False)
-    module = importlib.import_module("fatebox_fw.hal.rp2.board")
+    module = importlib.import_module("fatebox_fw.hal.rp2")
     r, w = os.pipe()
     stdin = open(r, "rb", buffering=0)
     stdout = io.BytesIO()
@@ -151,7 +151,7 @@ def rp2(monkeypatch, tmp_path):
     yield types.SimpleNamespace(module=module, make=make, machine=machine, write=lambda data: os.write(w, data), stdout=stdout)
     stdin.close()
     os.close(w)
-    sys.modules.pop("fatebox_fw.hal.rp2.board", None)    # it holds the fakes
+    sys.modules.pop("fatebox_fw.hal.rp2", None)    # it holds the fakes
 
 
 def test_buttons_are_pulled_up_inputs_pressed_when_low(rp2):

@@ -92,7 +92,7 @@ def test_the_virtual_gadget_stops_serving_after_the_repl_op(tmp_path):
     import serial
     from fatebox.sim import virtual as sim
     from fatebox_fw.box import Box
-    from fatebox_fw.hal.virtual.board import VirtualBoard
+    from fatebox_fw.hal.virtual import VirtualBoard
 
     class Quiet:
         waits = False

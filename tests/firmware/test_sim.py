@@ -20,7 +20,7 @@ from fatebox.errors import FateboxError
 from fatebox.sim.virtual import load_characters, run_sim
 from fatebox.sim.view import parse_keys, SHORT_MS, LONG_MS
 from fatebox_fw.box import Box
-from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.boot.profile import PICO
 from tests.core.sheets import sheet
 

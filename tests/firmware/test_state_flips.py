@@ -7,7 +7,7 @@ import shutil
 import types
 
 from fatebox_fw.storage import journal as J
-from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.storage.store import Store
 from fatebox.board.link import Link
 from tests.core.sheets import ash, sheet

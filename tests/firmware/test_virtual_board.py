@@ -12,7 +12,7 @@ from shared_rules import names as N
 from shared_rules import new_beginning as NB
 from shared_rules import wire
 from fatebox_fw.box import Box
-from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.boot.profile import PICO, ProfileError
 from tests.core.sheets import sheet
 

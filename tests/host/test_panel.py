@@ -246,7 +246,7 @@ def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path,
     from fatebox.sim.view import TerminalView
     from fatebox_fw.play import new_beginning as play_nb
     from fatebox_fw.box import Box
-    from fatebox_fw.hal.virtual.board import VirtualBoard
+    from fatebox_fw.hal.virtual import VirtualBoard
     white, black = supply
     with VirtualBoard(str(tmp_path / "flash"), seed="help") as board:
         gadget = Box(board)

@@ -42,7 +42,7 @@ def on_board(port, script):
 
 def test_every_import_exists_on_the_rp2_build_and_a_stuck_rosc_is_named(tmp_path, picos):
     foreign, ours = modules()
-    assert "machine" in foreign and "neopixel" in foreign and "fatebox_fw.hal.rp2.board" in ours
+    assert "machine" in foreign and "neopixel" in foreign and "fatebox_fw.hal.rp2" in ours
     chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc="absent")
     chip.wait_frame(step="the image's first frame")
     chip.wait_usb()
@@ -54,7 +54,7 @@ def test_every_import_exists_on_the_rp2_build_and_a_stuck_rosc_is_named(tmp_path
               "    except ImportError as e:\n"
               "        missing.append([name, str(e)])\n"
               "    gc.collect()\n"
-              "from fatebox_fw.hal.rp2.board import rosc_problem\n"
+              "from fatebox_fw.hal.rp2 import rosc_problem\n"
               "print(json.dumps({'missing': missing, 'rosc': rosc_problem(), 'version': list(sys.implementation.version[:3])}))\n"
               % (foreign + ours + [CANARY]))
     seen = on_board(chip.port_path, script)

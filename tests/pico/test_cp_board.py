@@ -54,7 +54,7 @@ def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(t
 
     # On the drive, as the computer would see it after unplugging: /data holds them.
     on_drive = circuitpy.listing(cp_flash)
-    # Two generations made once, rewritten in place (fatebox_fw/hal/circuitpython/fat.py).
+    # Two generations made once, rewritten in place (fatebox_fw/hal/fat/__init__.py).
     assert {"data/slot.a/characters.json", "data/slot.b/characters.json"} <= set(on_drive)
     assert not [p for p in on_drive if p.endswith(".tmp")]
 

@@ -102,7 +102,7 @@ def push_cut(picos, chip, flash, k):
 # block read, erased and programmed again. On a Pico's 1 MB CIRCUITPY the
 # first block holds the boot sector and the whole FAT, and a directory's
 # cluster shares its block with other files: a cut inside either loses the
-# drive or files. The store's FAT layout (fatebox_fw/hal/circuitpython/fat.py) rewrites fixed
+# drive or files. The store's FAT layout (fatebox_fw/hal/fat/__init__.py) rewrites fixed
 # files in place, two generations in regions of their own: a save's flash
 # operations stay inside the older generation's region and the staging
 # file's, and a cut inside any of them leaves the other generation whole.

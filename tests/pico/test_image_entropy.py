@@ -55,7 +55,7 @@ def test_a_healthy_rosc_draws(tmp_path, picos):
 SAME_BITS = """
 import binascii, json
 from fatebox_fw import entropy as E
-from fatebox_fw.hal.rp2 import board as rp2
+from fatebox_fw.hal import rp2
 from fatebox_rosc import RoscConditioner
 
 def run(c):
@@ -162,7 +162,7 @@ def test_the_viper_collector_and_collect_give_the_same_bytes_and_the_same_failur
 TIMED = """
 import binascii, json, machine, time
 from fatebox_fw import entropy as E
-from fatebox_fw.hal.rp2 import board as rp2
+from fatebox_fw.hal import rp2
 import fatebox_rosc as rp2_rosc
 c = rp2_rosc.RoscConditioner(rp2.rosc_bit)
 b = c.read(256)

@@ -4,7 +4,7 @@ import threading
 import time
 
 from fatebox_fw.box import Box, LOOP_MS
-from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.hal.virtual import VirtualBoard
 
 
 class RealBox:

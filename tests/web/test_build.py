@@ -16,7 +16,7 @@ def test_the_site_holds_the_runtime_the_firmware_the_demo_and_the_page_and_no_bo
                  "demo.json", "help.json", "config.json", "sw.js", "vendor/smol-toml/index.js"):
         assert name in names, name
     firmware = json.loads((site / "firmware.json").read_text())
-    assert "fatebox_fw/hal/web/board.mpy" in firmware and "fatebox_fw/box.mpy" in firmware and "app.py" in firmware
+    assert "fatebox_fw/hal/web/__init__.mpy" in firmware and "fatebox_fw/box.mpy" in firmware and "app.py" in firmware
     assert base64.b64decode(firmware["shared_rules/roster.mpy"])[:2] == b"M\x06"     # as fatebox deploy compiles it
     for absent in ("rp2", "virtual", "circuitpython"):
         assert not [p for p in firmware if p.startswith("fatebox_fw/hal/" + absent + ".")], absent

@@ -12,9 +12,10 @@ PACKAGES = ("shared_rules", "fatebox_fw")
 # A folder named so holds what only the host and the tests read (words, help
 # tables, host-only rules, this module): never on a board.
 HOST = "host"
-# Each runtime's board, as its folder under fatebox_fw/hal/; the other folders
-# there are other boards' (the desktop's virtual/, the browser's web/).
-BOARD = {MICROPYTHON: "rp2", CIRCUITPYTHON: "circuitpython"}
+# Each runtime's folders under fatebox_fw/hal/: its board's, and the store on
+# CIRCUITPY's FAT drive for CircuitPython's; the other folders there are other
+# boards' (the desktop's virtual/, the browser's web/).
+BOARD = {MICROPYTHON: ("rp2",), CIRCUITPYTHON: ("circuitpython", "fat")}
 # Entry points, kept as source: the runtime looks for these names (paths under firmware/).
 ENTRY = {
     MICROPYTHON: {"main.py": "main.py"},
@@ -24,16 +25,16 @@ ENTRY = {
 
 def on_board(board_path, board):
     """True when the module at `board_path` (`fatebox_fw/...`, `shared_rules/...`)
-    goes to a board whose folder under fatebox_fw/hal/ is `board`."""
+    goes to a board whose folders under fatebox_fw/hal/ are `board` (BOARD's)."""
     parts = board_path.split("/")
     if HOST in parts[1:-1]:
         return False
-    return not (parts[0] == "fatebox_fw" and parts[1] == "hal" and len(parts) > 3 and parts[2] != board)
+    return not (parts[0] == "fatebox_fw" and parts[1] == "hal" and len(parts) > 3 and parts[2] not in board)
 
 
 def modules(folders, board):
-    """(board path, local path) of every module a board gets whose folder under
-    fatebox_fw/hal/ is `board`; `folders`: (package, its folder) pairs, PACKAGES' order."""
+    """(board path, local path) of every module a board gets whose folders under
+    fatebox_fw/hal/ are `board`; `folders`: (package, its folder) pairs, PACKAGES' order."""
     out = []
     for package, local in folders:
         local = Path(local)

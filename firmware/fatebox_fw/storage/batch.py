@@ -43,7 +43,7 @@ def stage(store, txn, payload):
         raise StoreError(N.E_STORAGE, "could not stage on flash (the box does not save: %s); the transaction was "
                          "dropped" % store.load_problem)
     try:
-        in_place = getattr(store, "stage_in_place", None)     # FAT (fatebox_fw.hal.circuitpython.fat)
+        in_place = getattr(store, "stage_in_place", None)     # FAT (fatebox_fw.hal.fat)
         if in_place is not None:
             in_place(payload)
         else:

@@ -13,7 +13,7 @@ from fatebox.pico import emulator as P
 from fatebox.errors import FateboxError
 from fatebox.sim.view import (KEY_LINE, KEY_ROWS, PAUSE, LiveScreen, fatebox_command, parse_keys, port_lines)
 from fatebox.terminal import visible
-from fatebox_fw.hal.virtual.board import PRESS_GAP_MS
+from fatebox_fw.hal.virtual import PRESS_GAP_MS
 from fatebox_fw.boot.profile import PICO
 
 TITLE = "Fatebox \u2014 emulated Pico"

@@ -6,7 +6,7 @@ import select
 import sys
 
 from fatebox.terminal import visible
-from fatebox_fw.hal.virtual.board import PRESS_GAP_MS
+from fatebox_fw.hal.virtual import PRESS_GAP_MS
 
 SHORT_MS = 80     # a key is a press this long...
 LONG_MS = 800     # ...or, shifted, a long press (the firmware's threshold is 600)

@@ -11,7 +11,7 @@ from fatebox.board import gadgets
 from fatebox.errors import FateboxError, USAGE, stopped
 from fatebox.sim.view import HeadlessView, Presses, TerminalView, WordsView
 from fatebox_fw.box import Box, LOOP_MS
-from fatebox_fw.hal.virtual.board import VirtualBoard
+from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.boot.profile import ProfileError
 from fatebox_fw.protocol.ops import check_fits
 from fatebox_fw.protocol.refused import Refused

@@ -1,2 +1,229 @@
-# The MicroPython rp2 board (a Pico, any RP2040 board by its profile): what
-# `fatebox deploy` and Fatebox's image put on it beside the shared modules.
+# The MicroPython rp2 board: buttons on pulled-up pins, the NeoPixel ring, USB
+# serial (the REPL's CDC port), the chip's entropy, flash under /data.
+import json
+import select
+import sys
+import time
+
+import machine
+import neopixel
+
+from fatebox_fw.hal import rosc
+from fatebox_fw.entropy import Conditioner
+from fatebox_fw.hal.board import Board
+
+PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
+STORAGE = "/data"
+WRITE_CHUNK = 16          # bytes per USB write, each ending on a 16-byte boundary of the stream (serial_write)
+WRITE_PER_TURN = 512      # bytes per turn of the loop at most (the rest waits for the next)
+
+# The collector in viper (hal/rp2_rosc.py), where this build has the emitter;
+# else Conditioner._collect reads the bits one Python call at a time.
+try:
+    from fatebox_rosc import RoscConditioner  # pyright: ignore[reportMissingImports]  (frozen into the image only)
+except (ImportError, SyntaxError, ValueError):
+    RoscConditioner = None
+
+
+# The raw random bit: the ROSC's RANDOMBIT register, health-tested and
+# conditioned by fatebox_fw.entropy; fatebox_fw.hal.rosc says when it cannot be
+# trusted (switched off, clocking the CPU, stuck).
+def rosc_bit(mem=machine.mem32):
+    return rosc.bit(mem)
+
+
+def rosc_problem(mem=machine.mem32):
+    """None, or why the ROSC's bits cannot be trusted (datasheet 2.17.5)."""
+    return rosc.problem(mem)
+
+
+def load_profile(path=PROFILE):
+    """The board profile from flash, validated (ProfileError names the field).
+
+    Without one on the flash, Fatebox's own firmware image (make firmware)
+    uses the profile frozen into it (the module fatebox_image); a /board.json
+    copied to the board wins, so a builder with other wiring needs no new image.
+    """
+    try:
+        f = open(path)
+    except OSError:
+        text = _frozen_profile()
+        if text is None:
+            raise OSError("no board profile at %s: copy one, e.g. mpremote cp hardware/boards/pico.json :board.json" % path)
+    else:
+        try:
+            text = f.read()
+        finally:
+            f.close()
+    # Imported here, not at the top: the profile module leaves RAM after the
+    # boot (start.boot; docs/performance.md, Fits the Pico).
+    from fatebox_fw.boot.profile import validate
+    return validate(json.loads(text))
+
+
+def _frozen_profile():
+    try:
+        import fatebox_image  # pyright: ignore[reportMissingImports]  (frozen into the image only)
+    except ImportError:
+        return None
+    return fatebox_image.PROFILE
+
+
+class _PullUp:
+    """A button wired to ground with the internal pull-up: pressed reads 0."""
+
+    def __init__(self, pin):
+        self.pin = machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
+
+    def __call__(self):
+        return self.pin.value() == 0
+
+
+class Rp2Board(Board):
+    def __init__(self, profile=None, storage=STORAGE, stdin=None, stdout=None, raw_bit=None):
+        self.profile = profile if profile is not None else load_profile()
+        self.storage = storage
+        self.buttons = [_PullUp(b["pin"]) for b in self.profile["buttons"]]
+        ring = self.profile["neopixel"]
+        self.count = ring["count"]
+        self.pixels = neopixel.NeoPixel(machine.Pin(ring["pin"]), self.count)
+        # Where R, G and B go in the driver's buffer (WS2812 wants G, R, B):
+        # the frame is copied straight into it, bypassing the tuple API, so a
+        # frame costs no allocation.
+        order = ring["order"]
+        self.offsets = (order.index("R"), order.index("G"), order.index("B"))
+        # Bytes in and out through sys.stdin.buffer / sys.stdout.buffer: no
+        # newline translation. Readiness is polled on sys.stdin itself, which
+        # every MicroPython version lets select.poll watch (same USB CDC port).
+        self.stdin = stdin if stdin is not None else sys.stdin.buffer
+        self.stdout = stdout if stdout is not None else sys.stdout.buffer
+        self.poll = select.poll()
+        self.poll.register(stdin if stdin is not None else sys.stdin, select.POLLIN)
+        # Room to write, polled the same way: MicroPython's USB CDC says POLLOUT
+        # while its TX FIFO has space, or while no host has the port open.
+        self.out_poll = select.poll()
+        self.out_poll.register(stdout if stdout is not None else sys.stdout, select.POLLOUT)
+        self.one = bytearray(1)
+        # serial_write: where the stream is (mod WRITE_CHUNK: kept small, so a
+        # box that runs for months never makes a long int), and a frame's last
+        # bytes padded with newlines to the next boundary, in views made once.
+        self.written = 0
+        self.pad = bytearray(WRITE_CHUNK)
+        pad = memoryview(self.pad)
+        self.pads = [pad[:k] for k in range(WRITE_CHUNK + 1)]
+        # The chip's entropy, health-tested and conditioned (docs/entropy.md);
+        # raw_bit replaces the ROSC for tests.
+        if raw_bit is None and RoscConditioner is not None:
+            self.random = RoscConditioner(rosc_bit, rosc_problem)
+        else:
+            self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
+
+    def unique_id(self):
+        """The RP2040 board's flash unique id as hex: the host's key for this box (hello `id`)."""
+        import binascii
+        unique_id = getattr(machine, "unique_id", None)
+        if unique_id is None:
+            return None     # a port without it: the host keys the box by its board name
+        return "rp2-" + binascii.hexlify(unique_id()).decode()
+
+    def restart_runtime(self):
+        """main.py again after a soft reset, as Ctrl-D does: the whole heap free,
+        USB kept (start.py, when a box cannot be made again in a cut-up heap)."""
+        machine.soft_reset()
+
+    # The clock: ticks wrap, so every difference goes through ticks_diff.
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+    def entropy(self, n):
+        # The ROSC's raw bits through the SP 800-90B health tests and SHA-256
+        # (fatebox_fw/entropy.py), never a time-seeded PRNG (DESIGN.md).
+        # Raises fatebox_fw.entropy.EntropyError once a health test fails:
+        # the core then refuses to draw.
+        return self.random.read(n)
+
+    entropy_source = "rosc"
+
+    def raw_entropy(self, buf):
+        # The `entropy` op's raw bytes: the ROSC's bits before any test or hash.
+        self.random.raw_into(buf)
+
+    def write_pixels(self, rgb):
+        buf = self.pixels.buf
+        r, g, b = self.offsets
+        for i in range(0, self.count * 3, 3):
+            buf[i + r] = rgb[i]
+            buf[i + g] = rgb[i + 1]
+            buf[i + b] = rgb[i + 2]
+        self.pixels.write()
+
+    def serial_readinto(self, buf):
+        """Bytes waiting on USB serial, without blocking: how many went into buf."""
+        n = 0
+        size = len(buf)
+        while n < size:
+            ready = False
+            for _ in self.poll.ipoll(0):    # ipoll allocates nothing, unlike poll
+                ready = True
+            if not ready:
+                break
+            if not self.stdin.readinto(self.one):
+                break
+            buf[n] = self.one[0]
+            n += 1
+        return n
+
+    def serial_write(self, data):
+        """What USB takes now, without waiting: a host that stops reading fills
+        the CDC TX FIFO, POLLOUT stops, and the rest waits in the server's queue.
+
+        MicroPython's CDC write waits for the host (up to 500 ms, each time)
+        when it meets a FIFO with some room, but less than it was given: a
+        flood of short replies to a host that does not read stalls the loop
+        (bench/pico_flood.py). So every write ends on a WRITE_CHUNK boundary
+        of the stream, and a frame's last bytes are padded with newlines to the
+        next one (blank lines, which every reader of the port skips): the FIFO
+        (256 bytes) then always holds a multiple of WRITE_CHUNK, and the USB
+        stack takes it in 64-byte packets, so a write polled ready always fits.
+        `data` is a frame, or the rest of one (Server.pump)."""
+        n = 0
+        size = len(data)
+        view = memoryview(data)
+        while n < size and n < WRITE_PER_TURN:
+            ready = False
+            for _ in self.out_poll.ipoll(0):
+                ready = True
+            if not ready:
+                break
+            want = WRITE_CHUNK - self.written % WRITE_CHUNK
+            left = size - n
+            if left < want:
+                # The frame's end: its last bytes and the newlines up to the boundary.
+                pad = self.pad
+                for i in range(left):
+                    pad[i] = data[n + i]
+                for i in range(left, want):
+                    pad[i] = 10
+                wrote = self.stdout.write(self.pads[want])
+                if not wrote:
+                    break
+                self.written = (self.written + wrote) % WRITE_CHUNK
+                n += min(wrote, left)
+                break
+            wrote = self.stdout.write(view[n:n + want])
+            if not wrote:
+                break
+            self.written = (self.written + wrote) % WRITE_CHUNK
+            n += wrote
+        return n
+
+    def blank(self):
+        for i in range(len(self.pixels.buf)):
+            self.pixels.buf[i] = 0
+        self.pixels.write()

@@ -114,7 +114,7 @@ class FatJournal(Journal):
 
     def scan(self, upgrade=True):
         self.paths = self.fat_paths
-        with using("fatebox_fw.hal.circuitpython.fat_load") as fat:
+        with using("fatebox_fw.hal.fat.load") as fat:
             fat.journal_ends(self)
         Journal.scan(self, False)   # no lines from before the checks in this layout
 
@@ -132,13 +132,13 @@ class FatStore(Store):
     SLOT); current, the slot load took (the newest that reads) or None."""
 
     def __init__(self, directory, capacity=CAPACITY, opener=open):
-        with using("fatebox_fw.hal.circuitpython.fat_load") as fat:
+        with using("fatebox_fw.hal.fat.load") as fat:
             self.slots = fat.state(directory)
         self.txn_end = 0            # where the next staged request goes (fatebox_fw.storage.batch)
         Store.__init__(self, directory, capacity, opener)
 
     def load(self):
-        with using("fatebox_fw.hal.circuitpython.fat_load") as fat:
+        with using("fatebox_fw.hal.fat.load") as fat:
             fat.load(self)
 
     def stage_in_place(self, payload):

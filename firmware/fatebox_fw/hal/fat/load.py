@@ -1,4 +1,4 @@
-# The FAT layout's files made and read at a start (fatebox_fw/hal/circuitpython/fat.py
+# The FAT layout's files made and read at a start (fatebox_fw/hal/fat/__init__.py
 # says why): imported by the store's load and dropped after it.
 try:
     import uos as os
@@ -6,7 +6,7 @@ except ImportError:
     import os
 
 from fatebox_fw.storage.files import BACKUP, FILE, reason
-from fatebox_fw.hal.circuitpython.fat import BLANK, JSEG, PAD, SLOT
+from fatebox_fw.hal.fat import BLANK, JSEG, PAD, SLOT
 
 GENS = ("slot.a", "slot.b")
 STAGING = "slot.s"      # a transaction's requests (fatebox_fw.storage.batch), in place
@@ -136,7 +136,7 @@ def load(store):
     folder lost), the newer generation that reads played, the older checked
     as the backup; the files of the rename layout moved in once."""
     from fatebox_fw.storage import load as L  # dropped with this module (FatStore.load)
-    from fatebox_fw.hal.circuitpython.fat import FatJournal
+    from fatebox_fw.hal.fat import FatJournal
     s = store.slots
     d = store.directory
     old = _size(store.path) >= 0 or _size(store.path + BACKUP) >= 0
