@@ -36,13 +36,14 @@ def result_words(result):
 
 class Play(P.Play):
     """New Beginning's play: `setup`, the trial's choices and its bag, and
-    `spending`, what the result leaves on the character; the draw between."""
+    from each draw until its result is left, `spending` (what the result
+    leaves on the character; None meanwhile); the draw between."""
 
     system = ROW.name
 
     def __init__(self, core):
         self.setup = Setup(core, self.odds_changed)
-        self.spending = Spending(core)
+        self.spending = None
         self.states = bytearray(12)     # the toggles' scratch for the ring
         self.kinds = bytearray(12)
         P.Play.__init__(self, core)
@@ -50,8 +51,7 @@ class Play(P.Play):
     # -- the hooks, each to its part -------------------------------------------------
 
     def reset(self):
-        self.setup.reset()
-        self.spending.reset()
+        self.setup.reset()      # a result's spending stays until the result is left (commit)
 
     def steps(self):
         return STEPS
@@ -64,7 +64,7 @@ class Play(P.Play):
 
     def offers(self, screen):
         if screen in AFTER:
-            return self.spending.offers(screen)
+            return self.spending is not None and self.spending.offers(screen)
         return self.setup.offers(screen)
 
     def holds(self):
@@ -102,7 +102,9 @@ class Play(P.Play):
         return self.setup.odds()
 
     def commit(self):
-        self.spending.commit()
+        if self.spending is not None:
+            self.spending.commit()
+            self.spending = None        # done: what the result left is staged
 
     # -- the draw ----------------------------------------------------------------------
 
@@ -138,7 +140,7 @@ class Play(P.Play):
         self.result = shown
         self.owner = owner
         self.items = max(1, len(shown.tokens))
-        self.spending.start(shown, played, owner, used, self.setup.cursor, crucial)
+        self.spending = Spending(self.core, shown, played, owner, used, self.setup.cursor, crucial)
 
     def show_host(self, result, name, now):
         """A trial the host drew (the `trial` op): shown, recorded and saved by the caller."""

@@ -41,38 +41,24 @@ class Shown:
 
 
 class Spending:
-    """The result's screens, a part of New Beginning's play: the misfortunes
-    marked, the tokens placed on the traits used, a crucial trial's reward,
-    and what they record on the character (commit). `core` gives the
-    characters and stages the changes."""
+    """One result's spending, a part of New Beginning's play from the draw
+    until the result is left: the misfortunes marked, the tokens placed on
+    the traits used, a crucial trial's reward, and what they record on the
+    character (commit). `shown` recorded on `owner` (or nobody), the traits
+    `used`, the set-up's `cursor`; `crucial`: its rewards offered. `core`
+    gives the characters and stages the changes."""
 
-    def __init__(self, core):
+    def __init__(self, core, shown, played, owner, used, cursor, crucial):
         self.core = core
-        self.reset()
-
-    def reset(self):
-        self.shown = None           # the result (Shown)
-        self.played = None          # the new_beginning.draw.Drawn or new_beginning.Result: what spending reads
-        self.owner = None           # the character it is recorded on, or None
-        self.used = []              # trait indexes put into play in the trial
-        self.cursor = 0
+        self.shown = shown
+        self.played = played        # the new_beginning.draw.Drawn or new_beginning.Result: what spending reads
+        self.owner = owner
+        self.used = used
+        self.cursor = cursor
         self.marks = 0              # misfortunes marked on the result
         self.places = []            # (trait index, black?) placed on the traits used (after a pass)
         self.rewards = []           # a crucial trial's rewards to choose from: (kind, trait index or None)
         self.reward = 0
-
-    def start(self, shown, played, owner, used, cursor, crucial):
-        """A new result to spend: `shown` recorded on `owner` (or nobody), the
-        traits `used`, the set-up's `cursor`; `crucial`: its rewards offered."""
-        self.shown = shown
-        self.played = played
-        self.owner = owner
-        self.used = used
-        self.cursor = cursor
-        self.marks = 0
-        self.places = []
-        self.reward = 0
-        self.rewards = []
         if owner is not None and crucial:
             from shared_rules.new_beginning import crucial as CR
             character = self.core.store.characters.get(owner)
@@ -182,8 +168,8 @@ class Spending:
         self.places = wanted
 
     def commit(self):
+        """What was decided recorded on the character, staged (RulesError: refused, nothing staged)."""
         if self.owner is None or self.owner not in self.core.store.characters:
-            self.marks = 0
             return      # nobody to record on (deleted by the host meanwhile)
         from shared_rules.new_beginning.draw import budget
         taken = budget(self.played).taken
@@ -217,6 +203,3 @@ class Spending:
                                  "then add this %s by hand" % (character.name, len(character.sheet.rewards), kind),
                                  self.core.clock.ticks_ms())
         self.core.stage(character)
-        self.marks = 0
-        self.places = []
-        self.rewards = []
