@@ -347,6 +347,11 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree), **cache)
     say("building mpy-cross")
     run(["make", "-C", str(tree / "mpy-cross"), "-j%d" % jobs] + cache_make, logs / "mpy-cross.log", env=env)
+    # The frozen modules compiled afresh every time: make decides by the files'
+    # times, and a file moved or renamed (git keeps no times) can be older than
+    # the .mpy an earlier build left under the same name, which would be frozen
+    # instead of the tree's.
+    shutil.rmtree(tree / "ports" / "rp2" / build_dir / "frozen_mpy", ignore_errors=True)
     say("building MicroPython %s with Fatebox frozen in (2-3 minutes; log: %s)"
         % (MP_BOARD[board], logs / "firmware.log"))
     run(["make", "-C", str(tree / "ports" / "rp2"), "BOARD=" + MP_BOARD[board], "BUILD=" + build_dir,
