@@ -9,7 +9,7 @@ from shared_rules.errors import SheetError
 from fatebox_fw.box import Box
 from fatebox_fw.hal.web import WebBoard
 from fatebox_fw.protocol.refused import Refused
-from fatebox_fw.storage.store import StoreError
+from fatebox_fw.storage import StoreError
 
 box = None          # the Box, once started
 board = None

@@ -8,8 +8,8 @@ from fatebox_fw import memory
 from fatebox_fw.play.core import Core, DOUBLE_ROLES
 from fatebox_fw import ring as R
 from fatebox_fw.ring import Ring
-from fatebox_fw.protocol.server import Server
-from fatebox_fw.storage.store import Store
+from fatebox_fw.protocol import Server
+from fatebox_fw.storage import Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5

@@ -6,7 +6,7 @@ import sys
 
 from fatebox_fw.box import Box, STEADY_MS
 from fatebox_fw.memory import BOOT_ONLY, collect_early, drop, unload
-from fatebox_fw.storage.store import StoreError
+from fatebox_fw.storage import StoreError
 
 SAFE_MODE = "safe-mode"     # BACK held at power-up: the box never started
 REPL = "repl"               # the host sent the `repl` op: the port is the REPL's

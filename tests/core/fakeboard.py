@@ -4,7 +4,7 @@ import json
 import sys
 
 try:
-    import uos as os    # MicroPython's native os (see fatebox_fw/storage/store.py)
+    import uos as os    # MicroPython's native os (see fatebox_fw/storage/__init__.py)
 except ImportError:
     import os
 

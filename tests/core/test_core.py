@@ -254,7 +254,7 @@ def test_a_trial_on_the_box_is_recorded_on_the_active_character_and_saved_on_lea
     assert game(gadget).setup_state()["traits"] == ["Smuggler", "Agile"]
     tap(gadget, board, "go")
     assert gadget.store.characters["Ilo"].trials == 1        # in memory (the host's `get` sees it)
-    from fatebox_fw.storage.store import Store
+    from fatebox_fw.storage import Store
     assert Store(board.storage).characters["Ilo"].trials == 0   # not written yet: batched
     run(gadget, board, 1500)
     tap(gadget, board, "go")                                 # leave the result: one save
@@ -282,7 +282,7 @@ def test_misfortunes_are_marked_up_to_the_counted_blacks_and_saved_once_on_leavi
     assert gadget.core.screen == play_nb.DIFFICULTY
     assert gadget.store.characters["Mara"].sheet.pending_misfortunes == 1
     assert gadget.store.writes == writes + 1                # the trial and its marks: one save
-    from fatebox_fw.storage.store import Store
+    from fatebox_fw.storage import Store
     assert Store(board.storage).characters["Mara"].sheet.pending_misfortunes == 1
 
 
@@ -349,7 +349,7 @@ def test_a_trial_whose_save_fails_is_still_shown_kept_in_memory_and_says_so():
     gadget.store.opener = open
     run(gadget, board, C.RETRY_SAVE_MS + C.IDLE_SAVE_MS)      # idle: saved on the retry
     assert not gadget.store.dirty and gadget.store.status == "ok"
-    from fatebox_fw.storage.store import Store
+    from fatebox_fw.storage import Store
     assert Store(board.storage).characters["Mara"].trials == 1
 
 

@@ -2,7 +2,7 @@
 # its buttons or the host, with a character or with nobody, said as it happens,
 # numbered as the journal numbers it. On CPython and MicroPython.
 from shared_rules.randomness import SeededBytes
-from fatebox_fw.protocol import server as S
+from fatebox_fw import protocol as S
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask
 from tests.core.sheets import character, hero, lux

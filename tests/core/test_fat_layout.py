@@ -13,7 +13,7 @@ from shared_rules import names as N
 from fatebox_fw.storage import batch
 from fatebox_fw.hal import fat as S
 from fatebox_fw.hal.fat import load as slots_make
-from fatebox_fw.storage.store import Store, StoreError
+from fatebox_fw.storage import Store, StoreError
 from tests.core.fakeboard import exists, fresh_dir, read, write
 from tests.core.sheets import character
 from tests.helpers import raises

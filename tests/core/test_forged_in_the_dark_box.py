@@ -1,6 +1,6 @@
 # Forged in the Dark played on the box from its buttons: an action roll pushed,
 # a resistance roll, harm and a clock after the result; what is recorded.
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from shared_rules import registry
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw.box import Box

@@ -4,8 +4,8 @@
 from shared_rules import names as N
 from shared_rules import wire
 from fatebox_fw.box import Box
-from fatebox_fw.protocol.server import REPLY_BUDGET
-from fatebox_fw.storage.store import FILE, Store
+from fatebox_fw.protocol import REPLY_BUDGET
+from fatebox_fw.storage import FILE, Store
 from tests.core.fakeboard import FakeBoard, fresh_dir, read, write, exists, run, ask, tap
 from tests.core.sheets import sheet, ash
 

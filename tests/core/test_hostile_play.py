@@ -5,7 +5,7 @@
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw.box import Box
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, ask, to
 from tests.core.sheets import character, hero, sheet, ash, lux, vex, rue
 
@@ -96,7 +96,7 @@ def test_the_result_left_for_the_host_is_applied_and_saved_first():
     flash = Store(board.storage).characters
     assert "Rue" not in flash
     # The .bak generation holds the result, applied before the delete.
-    from fatebox_fw.storage.store import FILE
+    from fatebox_fw.storage import FILE
     import json
     f = open(board.storage + "/" + FILE + ".bak", "rb")
     backup = json.loads(f.read())

@@ -74,7 +74,7 @@ def test_each_system_has_its_modules_and_the_boot_has_none():
     assert M.owner("shared_rules.axiomatic") is None     # a package, not a name prefix
     assert M.owner("shared_rules.new_beginning") == "new-beginning"   # its Trial too: the host's trial imports it
     for resident in ("shared_rules.names", "shared_rules.roster", "shared_rules.wire", "fatebox_fw.play.core", "fatebox_fw.play",
-                     "fatebox_fw.storage.store", "fatebox_fw.protocol.server", "fatebox_fw.memory"):
+                     "fatebox_fw.storage", "fatebox_fw.protocol", "fatebox_fw.memory"):
         assert M.owner(resident) is None, resident
     for row in registry.ROWS:
         assert M.owner(row.play) == row.name and M.owner(row.package) == row.name

@@ -6,7 +6,7 @@ from fatebox_fw.play import core as C
 from fatebox_fw.play import menu  # its brightness levels
 from fatebox_fw.box import Box
 from fatebox_fw.ring import scale
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of
 from tests.core.sheets import character, hero, ash, lux, vex, rue
 

@@ -7,7 +7,7 @@ from shared_rules.randomness import ScriptedBytes
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import ring as R
 from fatebox_fw.box import Box
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from tests.core.fakeboard import FakeBoard, run, tap, long_press, frame_of, to
 from tests.core.sheets import character
 

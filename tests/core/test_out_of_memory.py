@@ -7,8 +7,8 @@ from shared_rules import roster
 from fatebox_fw import box as G
 from fatebox_fw import start as ST
 from fatebox_fw.box import Box
-from fatebox_fw.protocol import server as S
-from fatebox_fw.storage.store import Store
+from fatebox_fw import protocol as S
+from fatebox_fw.storage import Store
 from tests.core.fakeboard import FakeBoard
 from tests.core.sheets import character
 from tests.helpers import raises

@@ -8,9 +8,9 @@ from fatebox_fw.play import core as C
 from fatebox_fw.play import new_beginning as play_nb
 from fatebox_fw import play as P
 from fatebox_fw import ring as R
-from fatebox_fw.storage import store as S
+from fatebox_fw import storage as S
 from fatebox_fw.box import Box
-from fatebox_fw.storage.store import Store, StoreError, FILE
+from fatebox_fw.storage import Store, StoreError, FILE
 from tests.core.fakeboard import FakeBoard, fresh_dir, run, tap, long_press, frame_of, read, write, exists
 from tests.core.sheets import character, hero, lux
 from tests.helpers import raises

@@ -1,7 +1,7 @@
 # Characters on flash: an atomic save (temporary file, close, rename), load
 # validated, a corrupt file moved aside and reported, capacity, failed writes.
 from shared_rules import names as N
-from fatebox_fw.storage.store import Store, StoreError, FILE
+from fatebox_fw.storage import Store, StoreError, FILE
 from tests.core.fakeboard import fresh_dir, make_dir, write_json, FailingFile, read, write, exists
 from tests.core.sheets import character, sheet
 from tests.helpers import raises

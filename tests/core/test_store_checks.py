@@ -4,7 +4,7 @@
 # character taken as good; a file from before the checks is rewritten with one.
 import binascii
 
-from fatebox_fw.storage.store import Store, FILE
+from fatebox_fw.storage import Store, FILE
 from tests.core.fakeboard import fresh_dir, read, write, exists
 from tests.core.sheets import ash, character, sheet, vex
 

@@ -1,7 +1,7 @@
 # A save cut short by a power cut leaves characters.json.tmp: the next start
 # never reads it and removes it (the emulated Pico cuts real saves in
 # tests/pico/test_power_cut.py).
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from tests.core.fakeboard import exists, fresh_dir, write
 from tests.core.sheets import character
 

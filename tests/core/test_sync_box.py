@@ -6,7 +6,7 @@ from shared_rules import wire
 from shared_rules.randomness import SeededBytes
 from fatebox_fw.storage import journal as J
 from fatebox_fw.box import Box
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from fatebox_fw.storage.batch import crc_more
 from tests.core.fakeboard import FakeBoard, FailingFile, fresh_dir, run, long_press, ask, exists
 from tests.core.sheets import sheet, character

@@ -3,7 +3,7 @@
 from fatebox_fw import play as P
 from shared_rules import axiom as A
 from fatebox_fw.box import Box
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from shared_rules.randomness import ScriptedBytes
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
 from tests.core.sheets import hero, ash, lux, vex, rue

@@ -78,7 +78,7 @@ def test_requests_after_repl_are_left_for_the_repl(rp2):
 
 def test_what_play_staged_is_written_before_the_repl_takes_the_port(rp2, monkeypatch, tmp_path):
     from fatebox_fw.box import Box
-    from fatebox_fw.storage.store import Store
+    from fatebox_fw.storage import Store
 
     def played_then_released(self):
         self.store.set("brightness", 32)       # staged, not yet on flash (the store batches)

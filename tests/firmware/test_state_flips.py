@@ -8,7 +8,7 @@ import types
 
 from fatebox_fw.storage import journal as J
 from fatebox_fw.hal.virtual import VirtualBoard
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from fatebox.board.link import Link
 from tests.core.sheets import ash, sheet
 from tests.sync.realbox import RealBox

@@ -29,7 +29,7 @@ from shared_rules import new_beginning as NB
 from shared_rules import wire
 from shared_rules import roster
 from fatebox_fw.box import Box
-from fatebox_fw.storage.store import FILE, Store
+from fatebox_fw.storage import FILE, Store
 from tests.core.fakeboard import FakeBoard
 from shared_rules import registry
 from tests.core import sheets as S
@@ -370,7 +370,7 @@ def _reads(storage, data):
 _SAVER = r"""
 import sys
 sys.path[:0] = [%(root)r, %(root)r + "/firmware"]
-from fatebox_fw.storage.store import Store
+from fatebox_fw.storage import Store
 from shared_rules import registry
 from tests.core import sheets as S
 from tests.core.samples import sample

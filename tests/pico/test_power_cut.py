@@ -28,7 +28,7 @@ def put_frames(path):
 def board_files(port):
     """What the box's store finds on this flash, asked on the board itself (its REPL)."""
     script = ("import os, json\n"
-              "from fatebox_fw.storage.store import Store\n"
+              "from fatebox_fw.storage import Store\n"
               "s = Store('/data')\n"
               "print(json.dumps({'files': sorted(os.listdir('/data')), 'status': s.status, "
               "'names': s.names(), 'trials': [s.characters[n].trials for n in s.names()]}))\n")

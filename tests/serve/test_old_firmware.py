@@ -9,7 +9,7 @@ from shared_rules.randomness import SeededBytes
 from fatebox.records import db
 from fatebox.serve import box as B
 from fatebox_fw.box import Box
-from fatebox_fw.protocol.server import Server
+from fatebox_fw.protocol import Server
 from tests.core.fakeboard import FakeBoard
 
 WAIT = 60

@@ -8,7 +8,7 @@ from fatebox_fw.entropy import EntropyError
 from fatebox_fw import memory
 from fatebox_fw.play import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (tests name them here)
 from fatebox_fw.play import DRAWING, RESULT
-from fatebox_fw.storage.store import StoreError
+from fatebox_fw.storage import StoreError
 
 ERROR_MS = 2000           # an error shows this long, or until the next press
 NOTICE_MS = ERROR_MS

@@ -5,7 +5,7 @@ from shared_rules import roster
 from fatebox_fw import ring as R
 from fatebox_fw.play import MENU_CHARACTER, MENU_SYSTEM
 from fatebox_fw.play import DRAWING, RESULT
-from fatebox_fw.storage.store import StoreError
+from fatebox_fw.storage import StoreError
 
 
 def let_go(core, name, now):

@@ -1,5 +1,5 @@
 # The host's ops but hello, list, get and repl (docs/protocol.md): served for
-# fatebox_fw.protocol.server, which imports this module for one op and lets it go after
+# fatebox_fw.protocol, which imports this module for one op and lets it go after
 # (memory.using): none of it stays in RAM between requests.
 from shared_rules import names as N
 from shared_rules import registry

@@ -5,7 +5,7 @@ from shared_rules import names as N
 from shared_rules import registry
 from shared_rules.exact import is_int
 from fatebox_fw.protocol.refused import Refused
-from fatebox_fw.storage.store import StoreError
+from fatebox_fw.storage import StoreError
 
 
 def journal(server, request):

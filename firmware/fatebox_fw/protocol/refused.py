@@ -1,5 +1,5 @@
 # A request the box answers with a typed error (docs/protocol.md, Errors):
-# raised by the ops in fatebox_fw.protocol.server and fatebox_fw.protocol.ops alike.
+# raised by the ops in fatebox_fw.protocol and fatebox_fw.protocol.ops alike.
 from shared_rules import names as N
 
 

@@ -11,7 +11,7 @@ except ImportError:
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox_fw.memory import keep, using
-from fatebox_fw.storage.store import STAGED, StoreError
+from fatebox_fw.storage import STAGED, StoreError
 from fatebox_fw.storage.files import crc_more, reason as _reason
 
 def _path(store):

@@ -1,4 +1,4 @@
-# Reading the store from flash (fatebox_fw.storage.store.Store.load): imported for the
+# Reading the store from flash (fatebox_fw.storage.Store.load): imported for the
 # load and dropped after it, since the box reads its file once per start
 # (docs/performance.md, Fits the Pico). The last good generation is used; a
 # file that does not read is kept aside, never overwritten.

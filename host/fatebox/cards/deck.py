@@ -53,7 +53,7 @@ def screen_frames(system):
     from fatebox_fw.play import core as C
     from fatebox_fw import ring as R
     from fatebox_fw.play import RESULT
-    from fatebox_fw.storage.store import Store
+    from fatebox_fw.storage import Store
     from shared_rules.randomness import Sampler, SeededBytes
     frames = {}
     with tempfile.TemporaryDirectory() as folder:

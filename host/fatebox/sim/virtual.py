@@ -15,7 +15,7 @@ from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.boot.profile import ProfileError
 from fatebox_fw.protocol.ops import check_fits
 from fatebox_fw.protocol.refused import Refused
-from fatebox_fw.storage.store import StoreError
+from fatebox_fw.storage import StoreError
 
 
 def load_characters(gadget, characters):

@@ -10,7 +10,7 @@ from shared_rules import names as N
 from fatebox_fw.storage.files import FORMAT, reason as _reason
 from fatebox_fw.storage.journal import SEGMENT, Journal
 from fatebox_fw.memory import using
-from fatebox_fw.storage.store import CAPACITY, Store, StoreError
+from fatebox_fw.storage import CAPACITY, Store, StoreError
 
 SLOT = 32768            # bytes of each generation file and of the staging file
 JSEG = 65536            # bytes of each of the journal's two segment files
