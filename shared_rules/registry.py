@@ -39,7 +39,8 @@ class System:
     summary     what `list` shows beside the name: (key, path in the sheet's dict) pairs
                 (a path step may be a tuple of keys, lists joined, and end in COUNT)
     longest     the longest history entry the box writes (keys it records): the
-                room a `get` reply must leave
+                room a `get` reply must leave; its lists written as tuples of
+                constants, which Fatebox's image keeps in flash, not in its heap
     host        a host module of its own beyond its object, or None (default): more
                 `fatebox odds/simulate` COMMANDS, ALIASES (fatebox.systems)
     rules       the module whose RULES is the system's object (shared_rules.game.Game):
@@ -83,7 +84,7 @@ NEW_BEGINNING = System(
              ("placed", (("archetype", "qualities", "skills", "traits"), "placed", COUNT)),
              ("misfortunes", ("misfortunes", COUNT)), ("pending-misfortunes", ("pending-misfortunes",))),
     # A bag of the box's supply: 12 tokens at most, 11 of a colour (new_beginning.BOX_SUPPLY).
-    longest={"outcome": "partial-failure", "tokens": "w" * 12, "white": 11, "black": 11, "exit": True,
+    longest={"outcome": "partial-failure", "tokens": "wwwwwwwwwwww", "white": 11, "black": 11, "exit": True,
              "reward": "improve-trait"},
     rules="shared_rules.new_beginning.rules", host="fatebox.systems.new_beginning",
     # rules/new-beginning.md, Materials: 6 white and 6 black; RULINGS.md, Bag: a campaign setting.
@@ -100,7 +101,7 @@ APPROACHES = System(
               "minor-failure": (THIRDS, "partial_failure", False), "major-failure": (HALF, "failure", False)},
     colour=(0, 150, 200),
     summary=(("archetype", ("background", "name")), ("attributes", ("value",)), ("out", ("out",))),
-    longest={"outcome": "major-failure", "faces": [12, 12, 12, 12], "attribute": "will",
+    longest={"outcome": "major-failure", "faces": (12, 12, 12, 12), "attribute": "will",
              "difficulty": "normal", "harm": 12},
     rules="shared_rules.approaches.rules")
 
@@ -113,7 +114,7 @@ LIGHT_DARK = System(
               "fail": (HALF, "failure", False)},
     colour=(200, 170, 60),
     summary=(("archetype", ("archetype",)), ("hp", ("hp",)), ("ego", ("ego",))),
-    longest={"outcome": "complication", "light": [6] * 4, "dark": [6] * 8, "ego-loss": 8, "damage": 99},
+    longest={"outcome": "complication", "light": (6, 6, 6, 6), "dark": (6, 6, 6, 6, 6, 6, 6, 6), "ego-loss": 8, "damage": 99},
     rules="shared_rules.light_dark.rules", host="fatebox.systems.light_dark")
 
 AXIOM = System(
@@ -127,7 +128,7 @@ AXIOM = System(
     colour=(200, 0, 160),
     summary=(("archetype", ("concept",)), ("axiom-points", ("axiom-points",)), ("strain", ("strain",)),
              ("scars", ("scars",))),
-    longest={"outcome": "critical-success", "dice": [6] * 4, "total": -10, "rerolls": 99,
+    longest={"outcome": "critical-success", "dice": (6, 6, 6, 6), "total": -10, "rerolls": 99,
              "strain": 10, "point": True, "scar": "removed-from-play"},
     rules="shared_rules.axiom.rules")
 
@@ -141,8 +142,9 @@ COLOUR_TOKENS = System(
               "no-effect": (THIRDS, "partial_failure", False)},
     colour=(0, 170, 40),
     summary=(("gold", ("gold",)),),
-    longest={"outcome": "coloured-success", "colour": "green", "kept": ["black"] * 3,
-             "reserve": ["black"] * 12, "gold": 99, "earned": 99},
+    longest={"outcome": "coloured-success", "colour": "green", "kept": ("black", "black", "black"),
+             "reserve": ("black", "black", "black", "black", "black", "black", "black", "black", "black", "black",
+                         "black", "black"), "gold": 99, "earned": 99},
     rules="shared_rules.colour_tokens.rules")
 
 FORGED_IN_THE_DARK = System(
@@ -156,7 +158,7 @@ FORGED_IN_THE_DARK = System(
     colour=(200, 60, 0),
     summary=(("stress", ("stress",)), ("trauma", ("trauma",)), ("pending-trauma", ("pending-trauma",)),
              ("harm", ("harm",)), ("dead", ("dead",))),
-    longest={"outcome": "critical", "dice": [6] * 6, "action": "skirmish", "boost": "bargain", "assist": True,
+    longest={"outcome": "critical", "dice": (6, 6, 6, 6, 6, 6), "action": "skirmish", "boost": "bargain", "assist": True,
              "resist": "insight", "stress": 2, "trauma": True, "harm": 4, "clock": 5, "ticks": 12},
     rules="shared_rules.forged_in_the_dark.rules")
 
