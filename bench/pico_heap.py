@@ -250,7 +250,7 @@ def prepare(kind, tmp, tree=ROOT):
     try:
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
         if kind == "stock":
-            env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(tree, "host"), tree]))
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(tree, "host"), os.path.join(tree, "firmware"), tree]))
             result = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.port_path, "--timeout", "30",
                                      "deploy", "--no-reset"], capture_output=True, text=True, timeout=900,
                                     env=env, cwd=tree)
