@@ -28,11 +28,13 @@ figures are bytes. Nothing is asserted: a missed target is printed as such.
 
     .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--step 1024] [--jobs N] [--json]
     .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
+    .venv/bin/python bench/pico_heap.py --only image --systems 5 --image old=../old-checkout/build/firmware/fatebox-pico.uf2
 
 --tree measures the `.mpy` set of another checkout of Fatebox too, as its own
 `fatebox deploy` installs it, beside this tree's (an older tree: before and
 after in one run, docs/performance.md); a box from before `info` is asked
-`hello`, and its heap after the session is not known.
+`hello`, and its heap after the session is not known. --image measures
+another image (another checkout's `make firmware`) beside this tree's.
 """
 import argparse
 import json
@@ -242,10 +244,11 @@ def mpremote(port, *args):
     return result.stdout
 
 
-def prepare(kind, tmp, tree=ROOT):
-    """The base flash: the firmware, its files (deployed from `tree`), and the ballast's boot.py."""
+def prepare(kind, tmp, tree=ROOT, image=None):
+    """The base flash: the firmware (`image`, else this tree's image or the stock
+    one), its files (deployed from `tree`), and the ballast's boot.py."""
     base = os.path.join(tmp, "base-%s.bin" % kind)
-    firmware = P.IMAGE_UF2 if kind == "image" else P.STOCK_UF2
+    firmware = (image or P.IMAGE_UF2) if kind == "image" else P.STOCK_UF2
     chip = P.EmulatedPico(firmware=firmware, flash=base)
     try:
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
@@ -333,13 +336,13 @@ def in_use(heap):
     return "%d free, %d in use" % (heap["free"], heap["alloc"]) if heap else "not known (no `info`)"
 
 
-def measure(kind, counts, step, tmp, log, tree=ROOT):
+def measure(kind, counts, step, tmp, log, tree=ROOT, image=None):
     log("%s: preparing the flash%s" % (kind, "" if tree == ROOT else " from " + tree))
-    base = prepare(kind, tmp, tree)
+    base = prepare(kind, tmp, tree, image)
     boot = at_boot(base, tmp)
     log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %s"
         % (kind, boot["version"], boot["heap_at_boot"], in_use(boot["booted"])))
-    out = dict(boot, sessions={}, tree=tree)
+    out = dict(boot, sessions={}, tree=tree, image=image)
     guess, gallop = GUESS[kind], GALLOP
     for count in counts:
         systems = systems_for(count)
@@ -373,6 +376,8 @@ def report(results, step):
         print("  %s: %s" % (what, r["version"]))
         if r["tree"] != ROOT:
             print("    the .mpy set of %s, as its own fatebox deploy installs it" % r["tree"])
+        if r.get("image"):
+            print("    the image %s" % r["image"])
         print("    gc.mem_free() at boot.py, no ballast: %d; after the firmware's boot: %s"
               % (r["heap_at_boot"], in_use(r["booted"])))
         for count, s in sorted(r["sessions"].items()):
@@ -404,13 +409,22 @@ def main(argv=None):
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
+    parser.add_argument("--image", metavar="[LABEL=]UF2", action="append", default=[],
+                        help="another Fatebox image too (another checkout's make firmware)")
     args = parser.parse_args(argv)
     if args.tree and args.only == "image":
         parser.error("--tree deploys a checkout's .mpy set: not with --only image")
     P.check_prerequisites(P.IMAGE_UF2)
-    kinds = [(k, ROOT) for k in ([args.only] if args.only else ["image", "stock"])]
+    if args.image and args.only == "stock":
+        parser.error("--image measures an image: not with --only stock")
+    kinds = [(k, ROOT, None) for k in ([args.only] if args.only else ["image", "stock"])]
     if args.tree:
-        kinds.append(("stock", os.path.abspath(args.tree)))
+        kinds.append(("stock", os.path.abspath(args.tree), None))
+    for spec in args.image:
+        label, _, path = spec.rpartition("=")
+        if not os.path.isfile(path):
+            parser.error("--image %s: no such image" % path)
+        kinds.append(("image", label or os.path.basename(path), os.path.abspath(path)))
     counts = sorted(set(args.systems or [5, 6]))
     counts = [c for c in counts if c != len(roster.SYSTEMS)] + [c for c in counts if c == len(roster.SYSTEMS)]
     results = {}
@@ -429,13 +443,14 @@ def main(argv=None):
                 with lock:
                     if not queue:
                         return
-                    kind, tree = queue.pop(0)
+                    kind, tree, image = queue.pop(0)
                     label = kind if tree == ROOT else "%s %s" % (kind, tree)
                     where = os.path.join(tmp, "m%d" % len(results))
                     results[label] = None
                 os.mkdir(where)
                 results[label] = measure(kind, counts, args.step, where,
-                                         lambda text, label=label: log("[%s] %s" % (label, text)), tree)
+                                         lambda text, label=label: log("[%s] %s" % (label, text)),
+                                         ROOT if image else tree, image)
         threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
         for t in threads:
             t.start()
