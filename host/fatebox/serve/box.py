@@ -63,9 +63,23 @@ class BoxThread(threading.Thread):
         `crcs`: the client's transactions, {txn: CRC of the staged frames as this thread sent them}."""
         with self.inbox_lock:
             self.inbox.append((message, callback, crcs))
+        self._wake()
+
+    def _wake(self):
+        # This thread waits on the port between turns (the link's poll); a relayed
+        # request must not wait for that wait to end. pyserial's own ports (POSIX,
+        # Windows) cancel a read from another thread; a cancel that comes between
+        # two reads ends the next one at once, so none is lost.
+        cancel = getattr(getattr(self.link, "port", None), "cancel_read", None)
+        if cancel is not None:
+            try:
+                cancel()
+            except Exception:
+                pass        # a port closing meanwhile: the thread sees that itself
 
     def stop(self):
         self.stopping.set()
+        self._wake()
 
     # -- the thread ---------------------------------------------------------------------
 
