@@ -7,6 +7,7 @@ import os
 import secrets
 import signal
 import socket
+import string
 import sys
 
 import uvicorn
@@ -19,10 +20,34 @@ from fatebox.serve.feed import Feed, Voice, sentence, speech_command
 from fatebox.serve.hooks import Deliveries, checked_url
 from fatebox.serve.relay import Relay
 from fatebox.serve.web import Hub, make_app
+from fatebox.terminal import visible
 
 DEFAULT_LISTEN = "127.0.0.1:8766"
 BACKOFF_ENV = "FATEBOX_SERVE_BACKOFF"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# A token goes into the page's URL as it is typed (and into its QR code): only
+# the characters a URL carries unchanged (RFC 3986's unreserved ones).
+TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
+TOKEN_MOST = 256
+
+
+def checked_token(token):
+    """--token's text, or a usage error: a token is never empty or blank (that
+    would open the page to anyone), and it must reach the page's URL unchanged."""
+    if token is None:
+        return None
+    fix = "give letters, digits and - . _ ~ only, or leave --token out for one made up"
+    if not token.strip():
+        raise FateboxError("--token %s: empty or blank, which would let anyone in; %s"
+                           % (visible(repr(token)), fix), USAGE)
+    bad = [c for c in token if c not in TOKEN_CHARACTERS]
+    if bad:
+        raise FateboxError("--token: %s cannot go into the page's URL as it is; %s" % (visible(repr(bad[0])), fix),
+                           USAGE)
+    if len(token) > TOKEN_MOST:
+        raise FateboxError("--token: %d characters, more than the %d a token may have (the QR code holds it); "
+                           "give a shorter one" % (len(token), TOKEN_MOST), USAGE)
+    return token
 
 
 def parse_listen(text):
@@ -84,6 +109,7 @@ def _lan_address():
 def serve(spec, records_path, timeout, listen=DEFAULT_LISTEN, token=None, webhooks=(), discords=(),
           speak=False, exit_on_disconnect=False, out=None, backoff=None):
     host, port = parse_listen(listen)
+    token = checked_token(token)
     if backoff is None and os.environ.get(BACKOFF_ENV):
         # Tests retry fast: "FIRST,MOST" seconds.
         first, _, most = os.environ[BACKOFF_ENV].partition(",")
