@@ -1,11 +1,33 @@
 # issue 35 on `fatebox serve`: what a hostile or careless user gives it (a
 # blank token, a name the speech engine would take for an option, a number
 # past what the records hold) is refused or carried as data, never obeyed.
+import os
+import shutil
 import signal
+import stat
+import tempfile
+import time
 
 import httpx
 
-from tests.serve.procs import Proc
+from tests.serve.procs import WAIT, Proc, fatebox
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+# A stand-in for espeak-ng: it keeps its arguments and what came on stdin, and
+# takes -w FILE as espeak-ng does (it writes the file), so an option that
+# slipped in writes something to see.
+FAKE_ESPEAK = r"""#!/bin/sh
+prev=""
+for a in "$@"; do
+    printf 'arg %s\n' "$a" >> "%(log)s"
+    if [ "$prev" = "-w" ]; then : > "$a"; fi
+    case "$a" in -w?*) : > "${a#-w}";; esac
+    prev="$a"
+done
+printf 'stdin ' >> "%(log)s"
+cat >> "%(log)s"
+printf '\nend\n' >> "%(log)s"
+"""
 
 UNSAFE_TOKENS = ["", " ", "\t", " \u00a0 ", "a b", "tok&en=1", "tok#en", "t%41", "t\u00f6k", "a/b", "a+b",
                  "x\x1b[2J", "x" * 300]
@@ -40,3 +62,39 @@ def test_a_token_given_is_the_one_asked(tmp_path, procs):
     finally:
         serve.signal(signal.SIGTERM)
         serve.wait()
+
+
+def test_a_name_reaches_the_speech_engine_only_as_data(tmp_path, procs):
+    # The reproduction: a character named -w/PATH made espeak-ng write a WAV
+    # file at "PATH, <outcome>, ..." (the sentence was its first argument).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "espeak.log"
+    fake = bin_dir / "espeak-ng"
+    fake.write_text(FAKE_ESPEAK % {"log": log})
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    target = tempfile.mkdtemp(prefix="s", dir="/tmp")      # short: the name holds its path (40 characters)
+    try:
+        name = "-w%s/x.wav" % target
+        table = tmp_path / "table"
+        table.mkdir()
+        with open(os.path.join(EXAMPLES, "mara.toml"), encoding="utf-8") as f:
+            (table / "hostile.toml").write_text(f.read().replace('name = "Mara"', 'name = "%s"' % name))
+        procs.gadget(tmp_path / "state")
+        serve = procs.serve("--speak", env={"PATH": "%s:%s" % (bin_dir, os.environ.get("PATH", ""))})
+        serve.wait_text("through serve")
+        fatebox("push", table / "hostile.toml")
+        fatebox("draw", "-w", 2, "-b", 1, "-k", 1, "--character=" + name)
+        serve.result_line(1)
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline and not (log.exists() and "\nend\n" in log.read_text()):
+            time.sleep(0.05)
+        said = log.read_text()
+        args = [line[4:] for line in said.splitlines() if line.startswith("arg ")]
+        spoken = said.split("stdin ", 1)[1].split("\nend\n", 1)[0]
+        assert spoken.startswith(name + ", ") and spoken.endswith(".")        # the sentence, whole, on stdin
+        assert not any(name in a or "percent" in a for a in args), args       # and nothing of it an argument
+        assert os.listdir(target) == []                                       # no file written
+        assert "Traceback" not in "".join(serve.errs)
+    finally:
+        shutil.rmtree(target, ignore_errors=True)
