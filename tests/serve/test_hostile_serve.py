@@ -98,3 +98,24 @@ def test_a_name_reaches_the_speech_engine_only_as_data(tmp_path, procs):
         assert "Traceback" not in "".join(serve.errs)
     finally:
         shutil.rmtree(target, ignore_errors=True)
+
+
+BAD_AFTER = [str(2 ** 63), str(2 ** 64), "9" * 30, "9" * 5000, "-1", "", " 1", "1 ", "1e3", "0x10", "1_0",
+             "\u0661", "1.0", "NaN", "+1"]
+
+
+def test_results_after_a_number_past_the_records_or_not_a_number_is_400_with_what_to_do(tmp_path, procs):
+    # The reproduction: /results?after=9223372036854775808 (2^63, past SQLite's
+    # integers) answered 500.
+    procs.gadget(tmp_path / "state")
+    serve = procs.serve()
+    serve.wait_text("through serve")
+    fatebox("roll", "forged-in-the-dark", "--dice", 2)
+    serve.result_line(1)
+    for after in BAD_AFTER:
+        reply = serve.get("/results", after=after)
+        assert reply.status_code == 400, (after[:40], reply.status_code, reply.text[:200])
+        assert "after must be a sequence number" in reply.json()["error"]
+    assert [r["seq"] for r in serve.get("/results", after="0").json()["results"]] == [1]
+    assert serve.get("/results", after=str(2 ** 63 - 1)).json() == {"results": [], "more": False}
+    assert "Traceback" not in "".join(serve.errs)
