@@ -15,6 +15,7 @@ import uvicorn
 from fatebox import db, gadgets
 from fatebox.errors import FateboxError, INTERRUPTED, USAGE
 from fatebox.serve import shape
+from fatebox.serve import doors
 from fatebox.serve.box import BoxThread
 from fatebox.serve.feed import Feed, Voice, sentence, speech_command
 from fatebox.serve.hooks import Deliveries, checked_url
@@ -181,7 +182,10 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
             conn.close()
 
     app = make_app(hub, results_after, host, port, token)
-    config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
+    kept = doors.Doors(loop)
+    config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off", timeout_graceful_shutdown=1,
+                            http=doors.protocol(kept), ws="none", backlog=doors.BURST)
+    loop.set_exception_handler(_quiet_when_out_of_files(feed, kept.most))
     server = _Server(config)
 
     out.write(url + "\n")
@@ -218,6 +222,22 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     if why.get("signal") == signal.SIGINT:
         raise FateboxError("serve stopped (Ctrl-C); every result it saw is in the records%s" % kept, INTERRUPTED)
     return 0
+
+
+def _quiet_when_out_of_files(feed, most):
+    """The loop's error handler: asyncio says each accept() refused for want of
+    files with a traceback, many times a turn; serve says it once, in the feed."""
+    said = []
+
+    def handle(loop, context):
+        if str(context.get("message", "")).startswith("socket.accept() out of system resource"):
+            if not said:
+                said.append(True)
+                feed.note("too many open files: new connections wait until others close (serve keeps at most "
+                          "%d page connections; `ulimit -n` raises the limit)" % most)
+            return
+        loop.default_exception_handler(context)
+    return handle
 
 
 def _qr(url, feed):
