@@ -58,3 +58,37 @@ def test_a_relayed_request_wakes_the_box_thread_instead_of_waiting_for_its_read(
         os.close(master)
         os.close(slave)
     assert not streaming.is_alive()
+
+
+def test_a_reply_over_a_socket_is_read_in_one_go_not_a_byte_per_read():
+    # pyserial's socket says only whether something waits (in_waiting is 0 or
+    # 1), so a client of the relay read a reply one byte per read.
+    import socket
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    reply = {"id": 1, "ok": True, "characters": [{"name": "Name %03d" % i} for i in range(100)]}
+
+    def answer():
+        conn, _ = listener.accept()
+        with conn:
+            got = b""
+            while not got.endswith(b"\n"):
+                got += conn.recv(4096)
+            conn.sendall(wire.encode(reply))
+            conn.settimeout(WAIT)
+            conn.recv(1)            # until the client closes
+    server = threading.Thread(target=answer, daemon=True)
+    server.start()
+    port = open_serial("socket://127.0.0.1:%d" % listener.getsockname()[1], 3.0)
+    reads = []
+    read = port.read
+    port.read = lambda size=1: reads.append(size) or read(size)
+    link = Link(port, "the test's socket", 3.0)
+    try:
+        assert link.request("list")["characters"] == reply["characters"]
+        assert len(wire.encode(reply)) > 2000 and len(reads) < 20, len(reads)
+    finally:
+        link.close()
+        listener.close()
+        server.join(WAIT)
