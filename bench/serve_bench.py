@@ -33,8 +33,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")
 from shared_rules import wire  # noqa: E402
 from fatebox_fw.box import Box as Firmware, LOOP_MS  # noqa: E402
 from fatebox_fw.hal.virtual import VirtualBoard  # noqa: E402
-from fatebox import gadgets  # noqa: E402
-from fatebox.link import Link  # noqa: E402
+from fatebox.board import gadgets  # noqa: E402
+from fatebox.board.link import Link  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 RESULT_EVERY_S = 0.05       # one result each this often while measuring latency

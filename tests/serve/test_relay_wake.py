@@ -7,7 +7,7 @@ import threading
 import time
 
 from shared_rules import wire
-from fatebox.link import Link, open_serial
+from fatebox.board.link import Link, open_serial
 from fatebox.serve.box import BoxThread
 from tests.serve.procs import WAIT
 

@@ -6,7 +6,7 @@ import resource
 import socket
 import time
 
-from fatebox import gadgets
+from fatebox.board import gadgets
 from tests.serve.procs import WAIT, fatebox
 
 FILES = 1024        # serve's own limit here, as `ulimit -n 1024` sets

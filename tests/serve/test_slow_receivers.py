@@ -7,7 +7,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from fatebox import db
+from fatebox.records import db
 from fatebox.serve import hooks
 from tests.serve.procs import WAIT
 from tests.serve.test_deliveries import results
