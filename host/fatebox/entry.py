@@ -1,8 +1,15 @@
 # The `fatebox` console script: imports the CLI inside a guard, so a Ctrl-C
 # while Python is still loading it is one line and exit 130, not a traceback.
+import _thread
 import os
 import signal
 import sys
+import time
+
+
+def _resend():
+    time.sleep(0.02)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def _unraisable(hook=sys.unraisablehook):
@@ -12,13 +19,17 @@ def _unraisable(hook=sys.unraisablehook):
     every other Ctrl-C does."""
     def unraisable(info):
         if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
-            # Not from here: a signal handled inside this hook would be swallowed
-            # with it. A moment later the command is back in ordinary code.
-            import threading
-            timer = threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT))
-            timer.daemon = True
-            timer.start()
-            return
+            # Sent from a thread a moment later, when the command is back in
+            # ordinary code. threading.Thread.start would wait here for the
+            # thread to start, and on a loaded machine the signal came back
+            # inside that wait and was swallowed with this hook: a raw thread
+            # does not wait, and a signal that still lands here is sent again.
+            while True:
+                try:
+                    _thread.start_new_thread(_resend, ())
+                    return
+                except KeyboardInterrupt:
+                    continue
         hook(info)
     return unraisable
 

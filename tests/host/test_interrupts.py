@@ -195,6 +195,33 @@ def test_a_ctrl_c_python_could_not_raise_stops_the_command_quietly():
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
 
 
+def test_a_ctrl_c_sent_again_while_the_machine_is_slow_still_stops_the_command():
+    # On a loaded machine the signal sent again came back while the hook itself
+    # still waited for its thread to start, and was swallowed with the hook.
+    # Here every thread start is as slow as there.
+    code = ("import sys, threading, time\n"
+            "start = threading.Thread.start\n"
+            "def slow(self):\n"
+            "    start(self)\n"
+            "    time.sleep(0.2)\n"
+            "threading.Thread.start = slow\n"
+            "from fatebox import entry\n"
+            "sys.unraisablehook = entry._unraisable()\n"
+            "class Finaliser:\n"
+            "    def __del__(self):\n"
+            "        raise KeyboardInterrupt\n"
+            "try:\n"
+            "    Finaliser()\n"
+            "    for _ in range(500):\n"
+            "        time.sleep(0.01)\n"
+            "    print('not interrupted')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "interrupted\n"
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+
+
 def test_a_gadget_stopped_by_ctrl_c_exits_130_and_by_q_or_sigterm_0(capsys):
     # fatebox sim and sim --pico both end through errors.stopped.
     from fatebox.errors import stopped
