@@ -71,6 +71,18 @@ def test_a_host_header_not_the_listening_address_is_refused(host):
     go(body())
 
 
+def test_on_every_address_a_host_header_with_another_port_is_refused():
+    # A 0.0.0.0 listener takes any of this machine's addresses, with its own port only.
+    async def body():
+        asgi, _ = app(host="0.0.0.0", port=8766, token="s3cret-token")
+        for host in ("192.168.1.20:8767", "192.168.1.20:876", "localhost:9999", "[::1]:80", "192.168.1.20"):
+            async with client(asgi, "192.168.1.20:8766") as c:
+                reply = await c.get("/results", params={"token": "s3cret-token"}, headers={"Host": host})
+                assert reply.status_code == 421, host
+        async with client(asgi, "192.168.1.20:8766") as c:
+            assert (await c.get("/results", params={"token": "s3cret-token"})).status_code == 200
+    go(body())
+
 def test_localhost_names_the_loopback_too():
     async def body():
         asgi, _ = app()
