@@ -130,6 +130,19 @@ def test_off_the_loopback_a_token_is_needed_compared_in_constant_time():
     go(body())
 
 
+def test_the_token_is_compared_exactly_case_included():
+    async def body():
+        asgi, _ = app(host="0.0.0.0", token="S3cret-Token")
+        async with client(asgi, "192.168.1.20:8766") as c:
+            for given in ("s3cret-token", "S3CRET-TOKEN", "S3cret-Token ", "S3cret-Toke", "S3cret-Tokenn"):
+                assert (await c.get("/results", params={"token": given})).status_code == 401, given
+                bearer = await c.get("/results", headers={"Authorization": "Bearer " + given.strip() + "x"})
+                assert bearer.status_code == 401, given
+            assert (await c.get("/results", params={"token": "S3cret-Token"})).status_code == 200
+            bearer = await c.get("/results", headers={"Authorization": "Bearer S3cret-Token"})
+            assert bearer.status_code == 200
+    go(body())
+
 def test_cors_only_on_the_json_endpoints_and_only_get():
     async def body():
         asgi, _ = app()
