@@ -156,6 +156,26 @@ def test_cors_only_on_the_json_endpoints_and_only_get():
     go(body())
 
 
+def test_cors_headers_on_events_results_and_characters_only():
+    # /events streams for ever: its preflight stands for it (the same check).
+    async def body():
+        asgi, _ = app()
+        async with client(asgi) as c:
+            for path in ("/events", "/results", "/characters"):
+                pre = await c.options(path, headers={"Origin": "https://foundry.example",
+                                                     "Access-Control-Request-Method": "GET"})
+                assert pre.status_code == 204 and pre.headers["access-control-allow-origin"] == "*", path
+            for path in ("/results", "/characters"):
+                assert (await c.get(path)).headers["access-control-allow-origin"] == "*", path
+            for path in ("/session", "/", "/overlay", "/app.js", "/nothing-here", "/results/", "/events/x"):
+                reply = await c.get(path)
+                assert reply.status_code in (200, 307, 404), (path, reply.status_code)
+                assert not [k for k in reply.headers if k.startswith("access-control-")], (path, reply.headers)
+                pre = await c.options(path, headers={"Origin": "https://foundry.example",
+                                                     "Access-Control-Request-Method": "GET"})
+                assert pre.status_code == 405 and "access-control-allow-origin" not in pre.headers, path
+    go(body())
+
 def test_a_client_that_never_reads_is_dropped_and_the_others_keep_receiving():
     async def body():
         hub = Hub()
