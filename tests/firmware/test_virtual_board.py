@@ -16,6 +16,8 @@ from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import PICO, ProfileError
 from tests.core.sheets import sheet
 
+HANG_S = 60     # a hang guard on every wait here, far above the awaited event's time
+
 
 class Running:
     """A Box ticking in a thread, as `fatebox sim` runs it."""
@@ -33,8 +35,11 @@ class Running:
             time.sleep(0.002)
 
     def stop(self):
+        # The pty closed only once the loop is done with it: a descriptor closed
+        # under a running tick may be another test's pty by the time it reads.
         self.stopping.set()
-        self.thread.join(2)
+        self.thread.join(HANG_S)
+        assert not self.thread.is_alive(), "the box's loop did not stop within %d s" % HANG_S
         self.board.close()
 
 
