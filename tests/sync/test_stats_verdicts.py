@@ -115,6 +115,15 @@ def test_the_verdict_in_words_at_each_threshold_of_p():
         what + ": too few to tell yet (p = 0.0004 over %d draws); play on and look again" % (S.FEW - 1))
     assert "look unlikely" in S.verdict("new-beginning", 0.0004, S.FEW)
 
+
+def test_the_p_said_is_never_rounded_up_onto_a_threshold_it_is_below():
+    # "p = 0.05" beside "a little unusual" would read as a fair box's p.
+    for p, said in ((0.0499, "0.0499"), (0.0099, "0.0099"), (0.00099, "0.00099"), (0.0499999999, "0.0499999999"),
+                    (0.05, "0.05"), (0.0123, "0.01"), (0.0012, "0.001")):
+        assert S.p_text(p) == said, p
+    assert ": p = 0.0499 over 200 draws (about 1 fair box in 20" in S.verdict("new-beginning", 0.0499, 200)
+    assert "look unlikely from a fair box: p = 0.0099 over" in S.verdict("new-beginning", 0.0099, 200)
+
 def test_the_running_p_value_shows_a_drift():
     # Fair for 600 draws, then leaning 15 points toward total success for 600.
     drifting = nb_verdict(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))
