@@ -1,14 +1,22 @@
 # The `fatebox` console script: imports the CLI inside a guard, so a Ctrl-C
 # while Python is still loading it is one line and exit 130, not a traceback.
-import _thread
 import os
 import signal
 import sys
 import time
 
+AGAIN_S = 0.02      # how long after an unraisable Ctrl-C it is sent again
 
-def _resend():
-    time.sleep(0.02)
+
+def _send_again():
+    """SIGINT to this process AGAIN_S from now, from a thread of its own
+    (started, never waited for: a wait here is where the signal could land)."""
+    import _thread
+    _thread.start_new_thread(_later, ())
+
+
+def _later():
+    time.sleep(AGAIN_S)
     os.kill(os.getpid(), signal.SIGINT)
 
 
@@ -19,16 +27,14 @@ def _unraisable(hook=sys.unraisablehook):
     every other Ctrl-C does."""
     def unraisable(info):
         if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
-            # Sent from a thread a moment later, when the command is back in
-            # ordinary code. threading.Thread.start would wait here for the
-            # thread to start, and on a loaded machine the signal came back
-            # inside that wait and was swallowed with this hook: a raw thread
-            # does not wait, and a signal that still lands here is sent again.
             while True:
                 try:
-                    _thread.start_new_thread(_resend, ())
+                    _send_again()
                     return
                 except KeyboardInterrupt:
+                    # The signal sent again came while this hook still ran (a
+                    # loaded machine keeps it from returning for longer than
+                    # AGAIN_S): raised here, Python would swallow it. Once more.
                     continue
         hook(info)
     return unraisable

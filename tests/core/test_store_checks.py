@@ -51,6 +51,23 @@ def test_a_backup_changed_on_flash_is_reported_and_never_used():
     assert not exists(path) and exists(path + ".corrupt")
 
 
+def test_with_the_file_damaged_too_a_changed_backup_is_kept_aside_never_played():
+    # Both generations fail: the backup is still checked by its CRC (a
+    # character changed on flash is never played), and the box starts empty.
+    where = saved_twice()
+    path = where + "/" + FILE
+    data = bytearray(read(path))
+    data[data.index(b'"Tobin"') + 2] ^= 0x01
+    write(path, bytes(data))
+    backup = bytearray(read(path + ".bak"))
+    backup[backup.index(b'"Mara"') + 2] ^= 0x04          # "Mera": still JSON, still a character
+    write(path + ".bak", bytes(backup))
+    store = Store(where)
+    assert store.names() == []
+    assert "characters.json.bak was unreadable (its checksum does not match" in store.status, store.status
+    assert "the box started empty" in store.status
+    assert read(path + ".bak.corrupt") == bytes(backup) and not exists(path + ".bak")
+
 def test_a_file_from_before_the_checks_loads_once_and_is_rewritten_with_one():
     where = fresh_dir()
     old = b'{"format": 1, "clock": 1, "seq": 0, "revisions": {"Mara": 1}, "settings": {}, "characters": [' + \

@@ -122,6 +122,16 @@ def test_write_new_never_writes_over_a_file(tmp_path):
     assert [f for f in os.listdir(tmp_path) if f.endswith(".tmp")] == []
 
 
+
+def test_write_new_writes_flushes_and_syncs_its_file_before_linking_it_then_syncs_the_folder(tmp_path, monkeypatch):
+    # As a sheet's save (tests/host/test_pull.py): the new name is durable only once the folder is synced.
+    from tests.host.test_pull import recorded
+    calls = recorded(monkeypatch)
+    sheetnames.write_new(str(tmp_path / "x.toml"), "new\n")
+    monkeypatch.undo()
+    assert calls == ["write", "flush", "fsync file", "close", "link", "fsync folder"]
+    assert (tmp_path / "x.toml").read_text() == "new\n" and os.listdir(tmp_path) == ["x.toml"]
+
 def test_pull_removes_the_temporary_files_a_killed_pull_left(board, run, tmp_path):
     stale = tmp_path / ".mara.toml.abcd1234.tmp"
     fresh = tmp_path / ".rue.toml.wxyz9876.tmp"

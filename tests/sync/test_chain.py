@@ -223,3 +223,22 @@ def test_verify_names_two_results_swapped_on_flash_as_reordered_and_none_as_remo
     assert all(kind not in ("removed", "changed") for _, kind in kinds), said.stdout
     report = json.loads(run("--port", box.path, "verify", "--json").stdout)
     assert report["first-bad"] == 3 and [p["kind"] for p in report["problems"]] == ["reordered"]
+
+
+def test_sync_notices_the_box_serving_the_hosts_last_result_again(realbox, run, table):
+    # The host has 1..6; the box serves 6 again after it (a replay of the tip),
+    # then a new 7: sync's walk says so, not only `fatebox verify`.
+    box = started(realbox, run, table, 6)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    found = lines(box.state)
+    found.append(found[5])                                 # 6 again, after 6
+    save_lines(box.state, found)
+    box.restart()
+    trials(box, 1)
+    synced = run("--port", box.path, "sync", table)
+    breaks = [line for line in synced.stderr.splitlines() if "does not link" in line]
+    assert len(breaks) == 1 and "replayed at 6" in breaks[0], synced.stderr
+    results = json.loads(run("history", "--json").stdout)["results"]
+    assert [(r["seq"], r["verified"]) for r in results] == [(1, True), (2, True), (3, True), (4, True),
+                                                           (5, True), (6, True), (7, False)]

@@ -1,6 +1,7 @@
 # The box's port, held by `fatebox serve` (docs/serve.md): hello, the journal
 # caught up by seq, then result events as they come; requests of other fatebox
 # commands relayed by id; the box gone and back again.
+import os
 import threading
 import time
 import zlib
@@ -56,6 +57,7 @@ class BoxThread(threading.Thread):
         self.said_polling = False
         self.fetching = False
         self.held = []              # events that came while the journal was being read
+        self.pty = None             # (path, fd): an open end of the pty served (_hold)
 
     # -- for the other threads ---------------------------------------------------------
 
@@ -99,6 +101,7 @@ class BoxThread(threading.Thread):
     def _connect(self):
         link = Link.connect(self.device, self.timeout)
         self.link = link
+        self._hold()
         info = link.info or {}
         self.board_id = link.board_id or "%s:%s" % (NO_ID, info.get("board", "?"))
         self.events_seen = self.unannounced = False
@@ -117,6 +120,29 @@ class BoxThread(threading.Thread):
         finally:
             records.close()
         self.connected.set()
+
+    def _hold(self):
+        """Keep an end of a pseudo-terminal served open (a virtual gadget's, the
+        emulated Pico's) for as long as serve may open its path again: while one
+        is open the kernel never gives its number to another program's new pty,
+        which a reconnection would open and write frames into. A board's USB
+        port is never held (a board plugged in again would get another name)."""
+        if self.pty is not None and self.pty[0] == self.device:
+            return
+        self._let_go()
+        if ports.is_pty(self.device):
+            try:
+                self.pty = (self.device, os.open(self.device, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK))
+            except OSError:
+                pass
+
+    def _let_go(self):
+        if self.pty is not None:
+            try:
+                os.close(self.pty[1])
+            except OSError:
+                pass
+            self.pty = None
 
     def run(self):
         try:
@@ -139,6 +165,7 @@ class BoxThread(threading.Thread):
         finally:
             if self.link is not None:
                 self.link.close()
+            self._let_go()
             if self.failed is not None and self.on_gone is not None:
                 self.on_gone()
 
