@@ -56,6 +56,7 @@ class Walk:
         self.notes = []           # (seq, kind, words)
         self.seen = set()         # the numbers walked over
         self.gaps = {}            # seq -> (first, last) of the numbers missing before it ("removed")
+        self.unwrapped = False    # the gap below `first` is not a wrap: no result lost to one
 
     def _break(self, seq, kind, words):
         self.notes.append((seq, kind, words))
@@ -108,6 +109,14 @@ class Walk:
                 self._break(seq, "replayed", "result %d comes again after %d" % (seq, self.seq))
             elif seq < self.seq:
                 self._break(seq, "reordered", "it comes after %d" % self.seq)
+            elif seq > self.seq + 1 and seq == self.first and not _wrapped(entry, r["line"], self.tip):
+                # The box's oldest line is not what a wrap leaves (docs/sync.md):
+                # the numbers below it were edited away, never played and wrapped.
+                self._break(seq, "removed", "%s not in the box's journal, and the line numbered %d %s: not "
+                            "wrapped away, but renumbered or removed on the box (or its journal started anew)"
+                            % (_numbers(self.seq + 1, seq - 1), seq, _unwrapped_because(entry)))
+                self.gaps[seq] = (self.seq + 1, seq - 1)
+                self.unwrapped = True
             elif self.tip is not None and seq > self.seq + 1 and (self.first is None or seq != self.first):
                 self._break(seq, "removed", "results %d..%d are missing before it" % (self.seq + 1, seq - 1))
                 self.gaps[seq] = (self.seq + 1, seq - 1)
@@ -146,6 +155,29 @@ class Walk:
             out.append("the box's journal does not link (%s): results from %d on are kept apart as unverified "
                        "(`fatebox stats` leaves them out; `fatebox verify` says more)" % ("; ".join(breaks), self.broken))
         return out
+
+
+def _wrapped(entry, line, tip):
+    """True when `line`, the box's oldest, may follow results its journal
+    wrapped away: it links to a line the host never saw. A checked line that
+    starts the chain (no `prev`, never rewritten: no `was`) or links to the
+    host's own last line follows nothing that was wrapped away."""
+    if line.endswith("}"):
+        return True         # from before the checks: nothing to tell by
+    prev = entry.get("prev")
+    if prev is None:
+        return "was" in entry
+    return tip is None or prev != tip
+
+
+def _unwrapped_because(entry):
+    if entry.get("prev") is None:
+        return "starts the chain (no `prev`)"
+    return "links to the last result the host saw"
+
+
+def _numbers(low, high):
+    return "result %d is" % low if low == high else "results %d..%d are" % (low, high)
 
 
 def audit(results, first, last, records=None, host_last=0):

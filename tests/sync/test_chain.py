@@ -223,3 +223,50 @@ def test_verify_names_two_results_swapped_on_flash_as_reordered_and_none_as_remo
     assert all(kind not in ("removed", "changed") for _, kind in kinds), said.stdout
     report = json.loads(run("--port", box.path, "verify", "--json").stdout)
     assert report["first-bad"] == 3 and [p["kind"] for p in report["problems"]] == ["reordered"]
+
+
+def renumbered(line, seq):
+    """`line` numbered `seq`, its CRC made good again (an evil box's edit)."""
+    body = line[:-9]
+    body = b"%d" % seq + body[body.index(b" "):]
+    return body + b" %08x" % (zlib.crc32(body) & 0xFFFFFFFF)
+
+
+def test_a_first_line_renumbered_is_said_as_an_edit_not_as_results_the_journal_wrapped_away(realbox, run, table):
+    # issue 35, item 12: line 1 renumbered 2. The box's oldest result is then 2,
+    # but that line starts the chain (no `prev`): nothing was wrapped away
+    # before it, so sync may not say a result was lost to a wrap.
+    box = started(realbox, run, table, 3)
+    box.stop()
+    found = lines(box.state)
+    found[0] = renumbered(found[0], 2)
+    save_lines(box.state, found)
+    box.restart()
+    synced = run("--port", box.path, "sync", table)
+    assert "lost before the host saw them" not in synced.stderr, synced.stderr
+    breaks = [line for line in synced.stderr.splitlines() if "does not link" in line]
+    assert len(breaks) == 1 and "removed at 2: result 1 is not in the box's journal" in breaks[0], synced.stderr
+    assert "not wrapped away" in breaks[0] and "replayed at 2" in breaks[0], breaks[0]
+    with __import__("fatebox.db", fromlist=["Records"]).Records() as records:
+        assert records.last_seq(records.boxes()[0]["id"])[1] == 0          # none counted lost to a wrap
+    said = run("--port", box.path, "verify")
+    assert said.exit_code == 1
+    kinds = [line.split(": ")[:2] for line in said.stdout.splitlines()]
+    assert ["2", "removed"] in kinds and ["2", "replayed"] in kinds, said.stdout
+
+
+def test_one_result_wrapped_away_is_said_in_the_singular(realbox, run, table, tmp_path):
+    # A journal whose oldest line links to one no longer there: a wrap, and
+    # one result lost to it ("1 result ... was lost", not "were").
+    from fatebox_fw.journal import Journal
+    state = tmp_path / "flash"
+    state.mkdir()
+    journal = Journal(str(state))
+    journal.tip = "0123456789abcdef"        # the hash of result 1, wrapped away
+    entry = {"name": None, "system": "new-beginning", "result": {"outcome": "total-success", "tokens": "w",
+                                                                 "white": 2, "black": 3}}
+    journal.append([(2, dict(entry)), (3, dict(entry))])
+    box = realbox(state)
+    synced = run("--port", box.path, "sync", table)
+    assert "1 result played on the box was lost before the host saw them" in synced.stderr, synced.stderr
+    assert "does not link" not in synced.stderr

@@ -174,10 +174,11 @@ class BoxThread(threading.Thread):
         fresh = [r for r in results if isinstance(r.get("seq"), int) and r["seq"] > self.last]
         fresh.sort(key=lambda r: r["seq"])
         lost = 0
-        if first is not None and fresh and first > self.last + 1:
+        if first is not None and fresh and first > self.last + 1 and not walk.unwrapped:
             lost = first - self.last - 1
-            self.say("%d result%s played on the box were lost before serve saw them (the box's journal keeps "
-                     "the last results only)" % (lost, "" if lost == 1 else "s"))
+            self.say("%s played on the box %s lost before serve saw them (the box's journal keeps the last "
+                     "results only)" % ("1 result" if lost == 1 else "%d results" % lost,
+                                        "was" if lost == 1 else "were"))
         if not fresh and not lost and walk.seq <= self.last:
             return
         newest = fresh[-1]["seq"] if fresh else self.last
