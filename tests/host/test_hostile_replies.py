@@ -151,3 +151,25 @@ def test_a_roll_reply_with_a_foreign_outcome_is_one_line(board, run):
     rolled = run("--port", board.path, "roll", "approaches", "--dice", "2")
     assert rolled.exit_code == 1, rolled.output
     assert "does not match docs/protocol.md" in rolled.stderr
+
+
+def test_a_hello_carrying_a_number_past_the_wires_range_is_named_not_no_answer(board, run):
+    # issue 35, item 5: a box that says `seq` 4294967301 in its hello. The
+    # frame is whole (its CRC holds) but breaks the wire's limits: the host
+    # says which reply and which field, never "no answer ... another program".
+    board.journal = [(4294967301, {})]
+    said = run("--port", board.path, "list")
+    assert said.exit_code == 1, said.output
+    assert "no answer" not in said.stderr and "another program" not in said.stderr, said.stderr
+    assert "'hello'" in said.stderr and "`seq`" in said.stderr and "4294967301" in said.stderr, said.stderr
+    assert "Traceback" not in said.output
+
+
+def test_a_journal_page_carrying_a_number_past_the_wires_range_is_named(board, run, tmp_path):
+    board.characters["Mara"] = roster.from_dict(sheet())
+    journal(board, good(), dict(good(), ms=2 ** 40))
+    synced = run("--port", board.path, "sync", tmp_path)
+    assert synced.exit_code == 1, synced.output
+    assert "no answer" not in synced.stderr, synced.stderr
+    assert "'journal'" in synced.stderr and "`results[1].ms`" in synced.stderr, synced.stderr
+    assert "Traceback" not in synced.output

@@ -5,12 +5,13 @@ import threading
 import time
 import zlib
 
+from shared_rules import names as N
 from shared_rules import wire
 import datetime
 
 from fatebox import chain, db, db_rows, gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.link import Link, _frame, place_in_time
+from fatebox.link import Link, _frame, place_in_time, unreadable
 from fatebox.serve import shape
 from fatebox.remote import NO_ID
 
@@ -290,6 +291,15 @@ class BoxThread(threading.Thread):
             for line in link._read():
                 message = _frame(line)
                 if message is None:
+                    # A whole reply fatebox cannot read (a number past the wire's
+                    # range): said to whoever asked, by what it was, not left to time out.
+                    unread = unreadable(line)
+                    if unread is not None and unread[0] in self.waiting:
+                        callback, _ = self.waiting.pop(unread[0])
+                        if callback is not None:
+                            callback({"id": unread[0], "ok": False, "error": {
+                                "code": N.E_JSON, "message": "serve could not read the box's reply: %s "
+                                "(docs/protocol.md, Frames)" % unread[1]}})
                     continue
                 if message.get("event") == "result":
                     self._event(message)
