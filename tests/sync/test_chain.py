@@ -270,3 +270,23 @@ def test_one_result_wrapped_away_is_said_in_the_singular(realbox, run, table, tm
     synced = run("--port", box.path, "sync", table)
     assert "1 result played on the box was lost before the host saw them" in synced.stderr, synced.stderr
     assert "does not link" not in synced.stderr
+
+
+def test_a_line_numbered_past_the_wires_range_is_reported_and_the_host_keeps_talking(realbox, run, table):
+    # issue 35, item 5, as found: the last line renumbered 4294967301 with a
+    # good CRC. The box takes no such number: hello still reads, and sync says
+    # the line was damaged, as it says any line that fails its check.
+    box = started(realbox, run, table, 3)
+    box.stop()
+    found = lines(box.state)
+    found[2] = renumbered(found[2], 4294967301)
+    save_lines(box.state, found)
+    box.restart()
+    listed = run("--port", box.path, "list")
+    assert listed.exit_code == 0, listed.output
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0, synced.output
+    assert "the box's journal: a result damaged on the box's flash (its check fails): lost" in synced.stderr
+    trials(box, 1)                         # numbered after the characters file's 3
+    assert [r["seq"] for r in json.loads(run("history", "--json").stdout)["results"]][:2] == [1, 2]
+    assert run("--port", box.path, "sync", table).exit_code == 0
