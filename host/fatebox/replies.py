@@ -4,6 +4,7 @@
 from shared_rules import registry
 from shared_rules import roster
 from shared_rules.exact import is_int
+from fatebox import charnames
 from fatebox.errors import FateboxError
 from fatebox.terminal import cut, visible
 
@@ -27,7 +28,8 @@ def journal_page(reply, after):
 def journal_problem(entry, after=0):
     """Why a journal entry does not match the protocol's schema, or None.
 
-    {"seq" (a number above `after`), "name" (text; null: played with nobody),
+    {"seq" (a number above `after`), "name" (a character's name by the name
+    rule, shared_rules.charname and fatebox.charnames; null: played with nobody),
     "system" (one this host knows), "result" (an object whose `outcome` is one
     of the system's), "setup" (an object, or absent)}."""
     if not isinstance(entry, dict):
@@ -37,6 +39,9 @@ def journal_problem(entry, after=0):
     name = entry.get("name")
     if name is not None and not isinstance(name, str):
         return "a name that is not text"
+    if name is not None and charnames.problem(name) is not None:
+        # The box's `put` refuses such a name: one in its journal was not written by play.
+        return "a name that is not a character's name (%s; docs/protocol.md, Names)" % charnames.problem(name)
     system = entry.get("system")
     if system not in roster.SYSTEMS:
         return "a system this host does not know (%s)" % cut(visible(repr(system)))
