@@ -134,6 +134,7 @@ class Walk:
                 entry["played"] = r["played"]     # the host's placing of its `ms` in time (link.journal)
             entry["seq"] = seq
             entry["hash"] = h
+            entry["line"] = r["line"]     # kept whole: `verify` compares all of it later
             entry["verified"] = self.broken is None
             kept.append(entry)
             if seq >= self.seq:
@@ -155,6 +156,34 @@ class Walk:
             out.append("the box's journal does not link (%s): results from %d on are kept apart as unverified "
                        "(`fatebox stats` leaves them out; `fatebox verify` says more)" % ("; ".join(breaks), self.broken))
         return out
+
+
+_LINK = ("prev", "was")     # what the box's rewrite of old lines changes in a checked line
+
+
+def _seen_differs(kept, entry):
+    """True when `entry` (a line now) differs from the line the host kept in
+    anything but its link: the line itself when the records keep it, else
+    every field they keep (records from before they kept lines)."""
+    if isinstance(kept.get("line"), str):
+        try:
+            _, before = parse(kept["line"])
+        except BadLine:
+            return True
+        return _unlinked(before) != _unlinked(entry)
+    return _kept_differs(kept, entry)
+
+
+def _unlinked(entry):
+    return dict((k, v) for k, v in entry.items() if k not in _LINK)
+
+
+def _kept_differs(kept, entry):
+    if kept.get("result") != entry.get("result"):
+        return True
+    if "setup" in kept and kept["setup"] != (entry.get("setup") if isinstance(entry.get("setup"), dict) else None):
+        return True
+    return any(key in kept and kept[key] != entry.get(key) for key in ("name", "system"))
 
 
 def _wrapped(entry, line, tip):
@@ -201,21 +230,21 @@ def audit(results, first, last, records=None, host_last=0):
                 seq, entry = parse(r["line"])
             except BadLine:
                 continue
-            seen.setdefault(seq, (line_hash(r["line"]), entry.get("result"), entry.get("was"), entry))
+            seen.setdefault(seq, (line_hash(r["line"]), entry))
     records = records or {}
     for seq in sorted(records):
         kept = records[seq]
         if seq in seen:
-            # A result kept before the chain has no hash: its result is compared;
-            # so is one the box rewrote since (its `was` is the hash the host kept).
-            line, result, was, entry = seen[seq]
-            if kept.get("hash") is not None and kept["hash"] != line and kept["hash"] == was:
-                differs = kept.get("result") != result or any(
-                    key in kept and kept[key] != entry.get(key) for key in ("name", "system"))
+            line, entry = seen[seq]
+            if kept.get("hash") is not None and kept["hash"] != line and kept["hash"] == entry.get("was"):
+                # The box relinked the line the host kept (docs/flash.md, Old state
+                # files): its link is new, all else must be as the host saw it.
+                differs = _seen_differs(kept, entry)
             elif kept.get("hash") is not None:
                 differs = kept["hash"] != line
             else:
-                differs = kept.get("result") != result
+                # Kept before the chain (no hash): compared by what the host kept.
+                differs = _kept_differs(kept, entry)
             if differs:
                 problems.append((seq, "changed", "the box's result %d is not the one the host kept" % seq))
         elif first <= seq <= last:

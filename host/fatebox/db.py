@@ -101,6 +101,11 @@ MIGRATIONS = (
     ALTER TABLE results ADD COLUMN hash TEXT;
     ALTER TABLE results ADD COLUMN verified INTEGER NOT NULL DEFAULT 1;
     """,
+    # Each result's journal line as the host saw it: `fatebox verify` compares
+    # all of it with the line the box holds now (docs/sync.md).
+    """
+    ALTER TABLE results ADD COLUMN line TEXT;
+    """,
 )
 SCHEMA = len(MIGRATIONS)
 

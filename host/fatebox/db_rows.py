@@ -60,11 +60,14 @@ class Rows:
         self._run("UPDATE boxes SET chain = ?, chain_seq = ?, broken_at = ? WHERE id = ?", (tip, seq, broken, box))
 
     def box_results(self, box):
-        """{seq: {hash, result, name, system}} of every result kept from `box`."""
+        """{seq: {hash, result, name, system, setup, line}} of every result kept
+        from `box` (`line`: the journal line as the host saw it, or None when
+        kept before the records kept lines)."""
         out = {}
-        for row in self._run("SELECT seq, hash, name, system, entry FROM results WHERE box = ?", (box,)):
+        for row in self._run("SELECT seq, hash, name, system, entry, setup, line FROM results WHERE box = ?", (box,)):
             out[row["seq"]] = {"hash": row["hash"], "name": row["name"], "system": row["system"],
-                               "result": json.loads(row["entry"])}
+                               "result": json.loads(row["entry"]),
+                               "setup": json.loads(row["setup"]) if row["setup"] else None, "line": row["line"]}
         return out
 
     def last_seq(self, box):
@@ -119,11 +122,12 @@ class Rows:
             entry = r.get("result") or {}
             setup = r.get("setup")
             self._run("INSERT OR IGNORE INTO results (box, seq, name, system, outcome, entry, received, setup, "
-                      "played, hash, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      "played, hash, verified, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (box, r["seq"], r.get("name"), r.get("system", "?"), entry.get("outcome"),
                        json.dumps(entry, sort_keys=True), stamp,
                        json.dumps(setup, sort_keys=True) if isinstance(setup, dict) else None,
-                       played.get(r["seq"]), r.get("hash"), 0 if r.get("verified") is False else 1))
+                       played.get(r["seq"]), r.get("hash"), 0 if r.get("verified") is False else 1,
+                       r.get("line") if isinstance(r.get("line"), str) else None))
         self._run("UPDATE boxes SET last_seq = MAX(last_seq, ?), lost = lost + ?, fetched = ? WHERE id = ?",
                   (last, lost, stamp, box))
 

@@ -6,6 +6,8 @@ import os
 import shutil
 import zlib
 
+import pytest
+
 from fatebox.link import Link
 
 
@@ -290,3 +292,55 @@ def test_a_line_numbered_past_the_wires_range_is_reported_and_the_host_keeps_tal
     trials(box, 1)                         # numbered after the characters file's 3
     assert [r["seq"] for r in json.loads(run("history", "--json").stdout)["results"]][:2] == [1, 2]
     assert run("--port", box.path, "sync", table).exit_code == 0
+
+
+def relinked(found, at, change):
+    """`found` with line `at` changed by `change` (a function of its entry) and
+    every later line relinked, each carrying `was`, the hash the host kept, as
+    the box's own rewrite of old lines does (docs/flash.md, Old state files):
+    what a forger who read the docs would write."""
+    import hashlib
+    out = list(found)
+    prev = None
+    for i in range(at, len(out)):
+        body = out[i][:-9]
+        space = body.index(b" ")
+        entry = json.loads(body[space + 1:])
+        entry["was"] = hashlib.sha256(out[i]).hexdigest()[:16]
+        if i == at:
+            change(entry)
+        else:
+            entry["prev"] = prev
+        body = body[:space + 1] + json.dumps(entry).encode()
+        out[i] = body + b" %08x" % (zlib.crc32(body) & 0xFFFFFFFF)
+        prev = hashlib.sha256(out[i]).hexdigest()[:16]
+    return out
+
+
+def _setup(entry):
+    entry["setup"]["white"] = 5
+
+
+def _clock(entry):
+    entry["ms"] = (entry["ms"] + 60000) % 2 ** 29
+
+
+def _result(entry):
+    entry["result"]["tokens"] = entry["result"]["tokens"][::-1] + "w"
+
+
+@pytest.mark.parametrize("change", (_setup, _clock, _result), ids=("setup", "ms", "result"))
+def test_verify_compares_everything_the_host_saw_of_a_line_whatever_its_was_says(realbox, run, table, change):
+    # issue 35, item 6: a synced line whose set-up (or `ms`) was changed, `was`
+    # set to the hash the host kept and every later line relinked, passed
+    # verify. Whatever `was` says, the line is compared with the one the host kept.
+    box = started(realbox, run, table, 4)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    save_lines(box.state, relinked(lines(box.state), 1, change))
+    box.restart()
+    said = run("--port", box.path, "verify", "--json")
+    assert said.exit_code == 1, said.output
+    report = json.loads(said.stdout)
+    assert [(p["seq"], p["kind"]) for p in report["problems"]] == [(2, "changed")], report
+
