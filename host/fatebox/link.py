@@ -185,6 +185,7 @@ class Link:
                 line = self.lines.popleft()
                 message = _frame(line)
                 if message is None:
+                    from fatebox.replies import unreadable
                     unread = unreadable(line)
                     if unread is not None and unread[0] == id:
                         raise FateboxError("the board at %s answered %r with a frame fatebox cannot read: %s "
@@ -351,50 +352,6 @@ def place_in_time(results, now, at, clock_from=None):
 
 def _count(value):
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def unreadable(line):
-    """(its request id, what breaks the wire's limits in words, with the
-    field's path) of `line` when it is a whole frame (its CRC holds) with a
-    readable id that cannot be taken; None for anything else (not a frame,
-    damaged on the way, no id to tell whose it is)."""
-    if line is wire.TOO_LONG or not line.strip():
-        return None
-    try:
-        wire.decode(line)
-    except wire.WireError as exc:
-        if exc.code != N.E_JSON or exc.id is None:
-            return None
-        import json
-        where = _where(json.loads(bytes(line[10:]).decode("utf-8", "surrogatepass")))
-        return exc.id, "%s%s" % ("`%s`: " % where[0] if where else "", where[1] if where else exc.message)
-    return None
-
-
-def _where(value, path="", depth=1):
-    """(the path of the first value past the wire's limits, what is wrong with it), or None."""
-    if depth > wire.DEPTH_LIMIT:
-        return path, "nested deeper than %d" % wire.DEPTH_LIMIT
-    if isinstance(value, dict):
-        for key in value:
-            if not wire.valid_text(key):
-                return path or "the reply", "a key that is not valid Unicode (a lone surrogate)"
-            found = _where(value[key], "%s.%s" % (path, key) if path else key, depth + 1)
-            if found is not None:
-                return found
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found = _where(item, "%s[%d]" % (path, i), depth + 1)
-            if found is not None:
-                return found
-    elif isinstance(value, str):
-        if not wire.valid_text(value):
-            return path, "text that is not valid Unicode (a lone surrogate)"
-    elif isinstance(value, float):
-        return path, "a number with a fraction or an exponent (%r); the protocol's numbers are whole" % value
-    elif isinstance(value, int) and not isinstance(value, bool) and not -wire.INT_LIMIT <= value <= wire.INT_LIMIT:
-        return path, "%d, a number outside the protocol's -%d..%d" % (value, wire.INT_LIMIT, wire.INT_LIMIT)
-    return None
 
 
 def _frame(line):

@@ -1,7 +1,9 @@
 # A box's replies checked against docs/protocol.md before anything uses them:
 # what does not match is reported and skipped (a journal entry) or refused in
 # one line (a page), never a traceback, never taken for damaged records.
+from shared_rules import names as N
 from shared_rules import registry
+from shared_rules import wire
 from shared_rules import roster
 from shared_rules.exact import is_int
 from fatebox import charnames
@@ -97,3 +99,47 @@ def checked_result(system, result, op):
         raise FateboxError("the box's %s reply does not match docs/protocol.md (%s): nothing to show; "
                            "is it running the Fatebox firmware of this version?" % (op, problem))
     return result
+
+
+def unreadable(line):
+    """(its request id, what breaks the wire's limits in words, with the
+    field's path) of `line` when it is a whole frame (its CRC holds) with a
+    readable id that cannot be taken; None for anything else (not a frame,
+    damaged on the way, no id to tell whose it is)."""
+    if line is wire.TOO_LONG or not line.strip():
+        return None
+    try:
+        wire.decode(line)
+    except wire.WireError as exc:
+        if exc.code != N.E_JSON or exc.id is None:
+            return None
+        import json
+        where = _where(json.loads(bytes(line[10:]).decode("utf-8", "surrogatepass")))
+        return exc.id, "%s%s" % ("`%s`: " % where[0] if where else "", where[1] if where else exc.message)
+    return None
+
+
+def _where(value, path="", depth=1):
+    """(the path of the first value past the wire's limits, what is wrong with it), or None."""
+    if depth > wire.DEPTH_LIMIT:
+        return path, "nested deeper than %d" % wire.DEPTH_LIMIT
+    if isinstance(value, dict):
+        for key in value:
+            if not wire.valid_text(key):
+                return path or "the reply", "a key that is not valid Unicode (a lone surrogate)"
+            found = _where(value[key], "%s.%s" % (path, key) if path else key, depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _where(item, "%s[%d]" % (path, i), depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, str):
+        if not wire.valid_text(value):
+            return path, "text that is not valid Unicode (a lone surrogate)"
+    elif isinstance(value, float):
+        return path, "a number with a fraction or an exponent (%r); the protocol's numbers are whole" % value
+    elif isinstance(value, int) and not isinstance(value, bool) and not -wire.INT_LIMIT <= value <= wire.INT_LIMIT:
+        return path, "%d, a number outside the protocol's -%d..%d" % (value, wire.INT_LIMIT, wire.INT_LIMIT)
+    return None

@@ -11,7 +11,8 @@ import datetime
 
 from fatebox import chain, db, db_rows, gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.link import Link, _frame, place_in_time, unreadable
+from fatebox.link import Link, _frame, place_in_time
+from fatebox.replies import unreadable
 from fatebox.serve import shape
 from fatebox.remote import NO_ID
 
