@@ -57,6 +57,7 @@ class Walk:
         self.seen = set()         # the numbers walked over
         self.gaps = {}            # seq -> (first, last) of the numbers missing before it ("removed")
         self.unwrapped = False    # the gap below `first` is not a wrap: no result lost to one
+        self.damaged = 0          # lines served damaged since the last one taken
 
     def _break(self, seq, kind, words):
         self.notes.append((seq, kind, words))
@@ -88,6 +89,7 @@ class Walk:
             if "damaged" in r:
                 self.notes.append((claimed, "damaged", "damaged on the box's flash (its check fails): lost"))
                 self.tip = None       # the next one cannot be linked over it
+                self.damaged += 1
                 continue
             if "line" not in r:
                 # A box from before the chain, or a result served from its memory
@@ -102,13 +104,17 @@ class Walk:
             except BadLine as exc:
                 self.notes.append((claimed, "damaged", "its line came with the result but %s: lost" % exc))
                 self.tip = None
+                self.damaged += 1
                 continue
+            gap, self.damaged = self.damaged, 0
             if seq != claimed:
                 self._break(seq, "changed", "the box's reply (%r) is not what its line says" % (claimed,))
             elif seq == self.seq or seq in self.seen:
                 self._break(seq, "replayed", "result %d comes again after %d" % (seq, self.seq))
             elif seq < self.seq:
                 self._break(seq, "reordered", "it comes after %d" % self.seq)
+            elif seq > self.seq + 1 and seq == self.first and gap >= seq - self.seq - 1:
+                self.unwrapped = True     # the numbers below are the damaged lines, said already
             elif seq > self.seq + 1 and seq == self.first and not _wrapped(entry, r["line"], self.tip):
                 # The box's oldest line is not what a wrap leaves (docs/sync.md):
                 # the numbers below it were edited away, never played and wrapped.

@@ -344,3 +344,22 @@ def test_verify_compares_everything_the_host_saw_of_a_line_whatever_its_was_says
     report = json.loads(said.stdout)
     assert [(p["seq"], p["kind"]) for p in report["problems"]] == [(2, "changed")], report
 
+
+
+def test_a_first_line_numbered_past_the_wires_range_is_said_once_as_damage(realbox, run, table):
+    # issue 35, item 5, on line 1: the host names the damaged line (sync and
+    # verify), and does not count it again as a result lost to a wrap.
+    box = started(realbox, run, table, 3)
+    box.stop()
+    found = lines(box.state)
+    found[0] = renumbered(found[0], 4294967301)
+    save_lines(box.state, found)
+    box.restart()
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0, synced.output
+    assert "the box's journal: a result damaged on the box's flash (its check fails): lost" in synced.stderr
+    assert "lost before the host saw them" not in synced.stderr and "does not link" not in synced.stderr, \
+        synced.stderr
+    said = run("--port", box.path, "verify", "--json")
+    assert said.exit_code == 1
+    assert [p["kind"] for p in json.loads(said.stdout)["problems"]] == ["damaged"], said.stdout
