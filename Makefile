@@ -19,7 +19,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests cards fuzz web chromium circuitpython system-packages
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests cards fuzz web chromium circuitpython system-packages enclosure
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -50,6 +50,18 @@ $(MPJS): package.json package-lock.json
 
 deps: $(VENV)/.installed $(MPJS)
 
+# The CAD extra (pyproject's `hardware`) for make enclosure and the enclosure's
+# tests: installed beside the rest, never by make run.
+$(VENV)/.hardware: $(VENV)/.installed pyproject.toml
+	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[hardware]'
+	@touch $@
+
+# The box for each board (hardware/enclosure.md): STL, STEP, DXF and renders into
+# build/enclosure/<board>/, each checked before it is called fit to print; the
+# reference board's renders also into hardware/enclosure/img/ for the guide.
+enclosure: $(VENV)/.hardware
+	$(PY) -m hardware.enclosure --out build/enclosure
+
 # The demo: the sheets in examples/ and the demo table's settings (examples/table.toml,
 # New Beginning's supply), which the virtual gadget takes with the sheets; a board
 # keeps the supply its owner set (fatebox table), so only the sheets go to it.
@@ -72,7 +84,7 @@ run: $(VENV)/.installed
 # the image and CircuitPython's tools are built beside the others, for the
 # emulated Pico's tier alone.
 TIERS := test-pico test-py test-mp typecheck firmware-for-tests
-test: deps system-packages
+test: deps system-packages $(VENV)/.hardware
 	@mkdir -p .build && rm -f $(IMAGE_READY)
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS) IMAGE_BESIDE=1
 
@@ -120,7 +132,7 @@ circuitpython: $(VENV)/.installed
 typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
-test-py: $(VENV)/.installed
+test-py: $(VENV)/.installed $(VENV)/.hardware
 	$(PY) -m pytest -m "not pico" --durations=15
 
 # Needs the image (make firmware; under make test, built beside it) and
