@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from fatebox import db as D
+from fatebox.records import db as D
 from fatebox.errors import FateboxError
 from tests.core.sheets import rue, sheet
 

@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from fatebox.link import Link
+from fatebox.board.link import Link
 
 
 def trials(box, n, name="Mara"):
@@ -199,7 +199,7 @@ def test_pull_checks_the_chain_of_the_pages_it_reads_too(realbox, run, table, tm
 
 
 def test_verify_compares_the_results_a_host_kept_before_the_chain_by_their_content():
-    from fatebox import chain
+    from fatebox.records import chain
     line = '1 {"name": "Mara", "system": "new-beginning", "result": {"outcome": "total-success"}}'
     results = [{"seq": 1, "line": line}]
     kept = {1: {"hash": None, "result": {"outcome": "total-success"}}}
@@ -249,7 +249,7 @@ def test_a_first_line_renumbered_is_said_as_an_edit_not_as_results_the_journal_w
     breaks = [line for line in synced.stderr.splitlines() if "does not link" in line]
     assert len(breaks) == 1 and "removed at 2: result 1 is not in the box's journal" in breaks[0], synced.stderr
     assert "not wrapped away" in breaks[0] and "replayed at 2" in breaks[0], breaks[0]
-    with __import__("fatebox.db", fromlist=["Records"]).Records() as records:
+    with __import__("fatebox.records.db", fromlist=["Records"]).Records() as records:
         assert records.last_seq(records.boxes()[0]["id"])[1] == 0          # none counted lost to a wrap
     said = run("--port", box.path, "verify")
     assert said.exit_code == 1
