@@ -116,8 +116,8 @@ class Walk:
             elif seq > self.seq + 1 and seq == self.first and gap >= seq - self.seq - 1:
                 self.unwrapped = True     # the numbers below are the damaged lines, said already
             elif seq > self.seq + 1 and seq == self.first and not _wrapped(entry, r["line"], self.tip):
-                # The box's oldest line is not what a wrap leaves (docs/sync.md):
-                # the numbers below it were edited away, never played and wrapped.
+                # The box's oldest line is not what a wrap leaves (docs/sync.md): the
+                # numbers below it were not wrapped away, the journal was edited.
                 self._break(seq, "removed", "%s not in the box's journal, and the line numbered %d %s: not "
                             "wrapped away, but renumbered or removed on the box (or its journal started anew)"
                             % (_numbers(self.seq + 1, seq - 1), seq, _unwrapped_because(entry)))
