@@ -189,6 +189,13 @@ class Link:
                 line = self.lines.popleft()
                 message = _frame(line)
                 if message is None:
+                    from fatebox.board.replies import unreadable
+                    unread = unreadable(line)
+                    if unread is not None and unread[0] == id:
+                        raise FateboxError("the board at %s answered %r with a frame fatebox cannot read: %s "
+                                           "(docs/protocol.md, Frames); its flash may hold a damaged number or "
+                                           "text: update its firmware (which refuses those at start), or report "
+                                           "it" % (self.name, op, unread[1]))
                     if line is not wire.TOO_LONG and line[:1] == b"#":
                         noise += 1     # a frame damaged on the way: not ours to believe
                     continue           # not a frame (banner, print)

@@ -6,6 +6,7 @@ import threading
 import time
 import zlib
 
+from shared_rules import names as N
 from shared_rules import wire
 import datetime
 
@@ -13,6 +14,7 @@ from fatebox.records import chain, db, rows as db_rows
 from fatebox.board import gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
 from fatebox.board.link import Link, _frame, place_in_time
+from fatebox.board.replies import unreadable
 from fatebox.serve import shape
 from fatebox.board.remote import NO_ID
 
@@ -216,10 +218,11 @@ class BoxThread(threading.Thread):
         fresh = [r for r in results if isinstance(r.get("seq"), int) and r["seq"] > self.last]
         fresh.sort(key=lambda r: r["seq"])
         lost = 0
-        if first is not None and fresh and first > self.last + 1:
+        if first is not None and fresh and first > self.last + 1 and not walk.unwrapped:
             lost = first - self.last - 1
-            self.say("%d result%s played on the box were lost before serve saw them (the box's journal keeps "
-                     "the last results only)" % (lost, "" if lost == 1 else "s"))
+            self.say("%s played on the box %s lost before serve saw them (the box's journal keeps the last "
+                     "results only)" % ("1 result" if lost == 1 else "%d results" % lost,
+                                        "was" if lost == 1 else "were"))
         if not fresh and not lost and walk.seq <= self.last:
             return
         newest = fresh[-1]["seq"] if fresh else self.last
@@ -331,6 +334,15 @@ class BoxThread(threading.Thread):
             for line in link._read():
                 message = _frame(line)
                 if message is None:
+                    # A whole reply fatebox cannot read (a number past the wire's
+                    # range): said to whoever asked, by what it was, not left to time out.
+                    unread = unreadable(line)
+                    if unread is not None and unread[0] in self.waiting:
+                        callback, _ = self.waiting.pop(unread[0])
+                        if callback is not None:
+                            callback({"id": unread[0], "ok": False, "error": {
+                                "code": N.E_JSON, "message": "serve could not read the box's reply: %s "
+                                "(docs/protocol.md, Frames)" % unread[1]}})
                     continue
                 if message.get("event") == "result":
                     self._event(message)

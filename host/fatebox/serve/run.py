@@ -175,8 +175,7 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         # The session box's results after `after`, oldest first, from the records (own connection: a thread of the pool).
         conn = db.Records(records.path)
         try:
-            rows = conn._run("SELECT * FROM results WHERE box = ? AND seq > ? ORDER BY seq LIMIT ?",
-                             (box.row, after, limit)).fetchall()
+            rows = conn.results_after(box.row, after, limit)
             return [shape.result(box.board_id, r["seq"], r["system"], r["name"], json.loads(r["entry"]),
                                  json.loads(r["setup"]) if r["setup"] else None, r["received"]) for r in rows]
         finally:
