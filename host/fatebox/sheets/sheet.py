@@ -14,6 +14,7 @@ from shared_rules import registry, roster, wire
 from fatebox.systems import host_module, words_module
 from shared_rules.errors import SheetError
 from fatebox.sheets import tomlpos
+from fatebox.sheets.filenames import sync_directory
 from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import cut
 
@@ -334,17 +335,3 @@ def _mode_for(path):
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def sync_directory(directory):
-    # The rename itself is durable only once the folder is synced (POSIX).
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except (OSError, AttributeError):
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
