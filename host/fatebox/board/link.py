@@ -159,16 +159,31 @@ class Link:
 
     def _ask(self, op, args, last):
         """Send `op` with a fresh id; its reply, or None when noise may have eaten it and `last` is False."""
-        message = {"id": self.next_id, "op": op}
+        message = {"op": op}
         message.update(args)
+        return self._reply(self.send(message), op, last)
+
+    def send(self, message):
+        """Send the request `message` (a dict with `op`; its own `id`, if any,
+        replaced by a fresh one) without waiting for the reply: the id sent.
+        `request` is this and the wait; a holder of the port that matches
+        replies itself (fatebox serve, between its turns) reads them with `frames`.
+        The frame's bytes stay in `sent` (a staged request's: the batch CRC)."""
+        message = dict([("id", self.next_id)] + [(k, v) for k, v in message.items() if k != "id"])
         self.next_id += 1
         try:
             frame = wire.encode(message)
         except wire.WireError as exc:
-            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s" % (op, exc.message))
+            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s"
+                               % (message.get("op"), exc.message))
         self.sent = frame
         self._write(frame)
-        return self._reply(message["id"], op, last)
+        return message["id"]
+
+    def frames(self):
+        """The messages that came since the last read (replies and events alike),
+        waiting at most the port's timeout; what is not a good frame is left out."""
+        return [m for m in (_frame(line) for line in self._read()) if m is not None]
 
     def _write(self, data):
         """`data` to the board, all of it: a stuck or lost port is a FateboxError."""
