@@ -159,16 +159,41 @@ class Link:
 
     def _ask(self, op, args, last):
         """Send `op` with a fresh id; its reply, or None when noise may have eaten it and `last` is False."""
-        message = {"id": self.next_id, "op": op}
+        message = {"op": op}
         message.update(args)
+        return self._reply(self.send(message), op, last)
+
+    def send(self, message):
+        """Send the request `message` (a dict with `op`; its own `id`, if any,
+        replaced by a fresh one) without waiting for the reply: the id sent.
+        `request` is this and the wait; a holder of the port that matches
+        replies itself (fatebox serve, between its turns) reads them with `frames`.
+        The frame's bytes stay in `sent` (a staged request's: the batch CRC)."""
+        message = dict([("id", self.next_id)] + [(k, v) for k, v in message.items() if k != "id"])
         self.next_id += 1
         try:
             frame = wire.encode(message)
         except wire.WireError as exc:
-            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s" % (op, exc.message))
+            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s"
+                               % (message.get("op"), exc.message))
         self.sent = frame
         self._write(frame)
-        return self._reply(message["id"], op, last)
+        return message["id"]
+
+    def frames(self):
+        """The messages since the last read (replies and events), waiting at most
+        the port's timeout; a reply fatebox cannot read (a number past the wire's
+        range) becomes an error reply to its request, saying what it was."""
+        from fatebox.board.replies import unreadable
+        found = []
+        for line in self._read():
+            message, unread = _frame(line), None
+            if message is None and (unread := unreadable(line)) is not None:
+                message = {"id": unread[0], "ok": False, "error": {"code": N.E_JSON, "message":
+                           "fatebox could not read the box's reply: %s (docs/protocol.md, Frames)" % unread[1]}}
+            if message is not None:
+                found.append(message)
+        return found
 
     def _write(self, data):
         """`data` to the board, all of it: a stuck or lost port is a FateboxError."""

@@ -114,7 +114,7 @@ def fisher(ps):
 
 # -- the set-up of a result and its exact odds -------------------------------------------------
 
-def _odds(system, setup):
+def result_odds(system, setup):
     """(key, words, [(outcome, num, den)]) for a result's set-up, or None if it cannot be told.
     Through the system's object: its set-up checked (defaults filled in, as the
     host's `roll` and the buttons journal it), its exact odds and words."""
@@ -151,7 +151,7 @@ def judged(results, system=None):
             by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
             continue
         # An outcome an older host kept unchecked (none, or not text) cannot be told.
-        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
+        found = result_odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
