@@ -121,3 +121,15 @@ def test_a_webhook_url_that_is_not_http_is_refused(url):
     with pytest.raises(FateboxError) as caught:
         hooks.checked_url(url, "--webhook")
     assert caught.value.exit_code == USAGE and "--webhook" in caught.value.message
+
+
+def test_the_schema_s_systems_are_the_registry_s_whatever_it_holds(monkeypatch):
+    # A new row's results fit the schema with no edit to result.schema.json (issue 34).
+    from shared_rules import registry
+    assert shape.schema()["properties"]["system"]["enum"] == list(registry.NAMES)
+    monkeypatch.setattr(registry, "NAMES", registry.NAMES + ("a-new-system",))
+    schema = shape.schema()
+    result = dict(shaped()[0], system="a-new-system")
+    jsonschema.validate(result, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(dict(result, system="no-such-system"), schema)
