@@ -212,7 +212,7 @@ class BoxThread(threading.Thread):
             message["crc"] = crcs.get(txn, 0)
         frame = wire.encode(message)
         if crcs is not None and op == "stage":
-            crcs[txn] = zlib.crc32(frame[10:-1], crcs.get(txn, 0))
+            crcs[txn] = zlib.crc32(frame[wire.HEADER:-1], crcs.get(txn, 0))
         with self.write_lock:
             link._write(frame)
         self.waiting[our] = (callback, time.monotonic())
