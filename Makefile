@@ -62,7 +62,7 @@ run: $(VENV)/.installed
 		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
+		$(FATEBOX) sim --state $(STATE) --if-empty --fill --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
 			|| { code=$$?; [ $$code -eq 130 ] || exit $$code; }; \
 	fi
 
