@@ -45,7 +45,7 @@ def _usage(command):
 def _commands(row):
     """The `fatebox odds` commands of a row: its object's, then its host module's."""
     from fatebox.systems import host_module
-    from fatebox.odds import system_command
+    from fatebox.odds.command import system_command
     out = []
     command = system_command(registry.rules(row.name))
     if command is not None:

@@ -6,7 +6,7 @@ import ast
 import pytest
 
 from shared_rules import registry
-from fatebox import deploy
+from fatebox.deploy import fileset as deploy
 
 
 def imported(path):

@@ -52,7 +52,7 @@ def with_row(registry_source, row_source):
 
 # The files the tree generates, with the command that makes each (docs/development.md).
 GENERATED = {
-    "firmware/package.json": [sys.executable, "-m", "fatebox.deploy", "--package-json"],
+    "firmware/package.json": [sys.executable, "-m", "fatebox.deploy.fileset", "--package-json"],
     "docs/systems.md": [sys.executable, "tools/docs.py"],
 }
 

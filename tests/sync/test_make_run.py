@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from shared_rules import registry
-from fatebox import sheets
-from fatebox import table as T
+from fatebox.sheets import sheet as sheets
+from fatebox.sheets import table as T
 from tests.e2e.test_end_to_end import EXAMPLES, fatebox, gadgets  # noqa: F401 (a fixture)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -82,7 +82,7 @@ def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(t
     # The same arguments to the real virtual gadget: it starts, holds the demo's
     # characters (every one it has room for, one of each system first: the demo does
     # not depend on how many the box holds) and plays by the demo table's supply.
-    from fatebox.sim import fitting
+    from fatebox.sim.virtual import fitting
     from fatebox_fw.store import CAPACITY
     gadget = gadgets(tmp_path / "real", *[os.path.join(ROOT, a) if a.startswith("examples") else a for a in sim[3:]])
     listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]

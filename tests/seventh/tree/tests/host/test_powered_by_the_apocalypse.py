@@ -5,7 +5,7 @@ import json
 
 from tests.host.systemsheets import comments_kept, example, line_of, load_error, played, reloaded
 
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 NAME = "powered-by-the-apocalypse"
 
@@ -33,7 +33,7 @@ def test_simulate_samples_beside_the_exact_odds(run):
 
 
 def test_its_results_and_state_are_said_in_its_words():
-    from fatebox import show
+    from fatebox.cli import show
     from fatebox.systems import result_words
     assert result_words(NAME, {"outcome": "weak-hit", "dice": [3, 5], "modifier": 1, "total": 9,
                                "stat": "cool"}) == "2d6: 3 and 5, +1 (cool) = 9: weak hit"
@@ -83,8 +83,8 @@ def test_the_box_rolls_it_through_the_roll_op_and_records_its_entry():
 def test_stats_and_history_judge_and_say_its_results():
     import io
     from rich.console import Console
-    from fatebox import stats
-    from fatebox.cli_history import history_table
+    from fatebox.odds import stats
+    from fatebox.cli.history import history_table
     results = [{"seq": n, "system": NAME, "character": None, "setup": {"modifier": 0, "advantage": False},
                 "outcome": o, "result": {"outcome": o, "dice": [3, 4], "modifier": 0, "total": 7},
                 "played": "2026-11-25T03:00:00+00:00"}
