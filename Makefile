@@ -71,7 +71,7 @@ DEMO_SHEETS := $(filter-out $(DEMO_TABLE),$(sort $(wildcard examples/*.toml)))
 run: $(VENV)/.installed
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
-		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
+		$(FATEBOX) push --only-new --fill $(DEMO_SHEETS) || exit $$?; \
 		$(FATEBOX) list; \
 	else \
 		$(FATEBOX) sim --state $(STATE) --if-empty --fill --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \

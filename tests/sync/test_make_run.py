@@ -82,11 +82,12 @@ def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(t
     # The same arguments to the real virtual gadget: it starts, holds the demo's
     # characters (every one it has room for, one of each system first: the demo does
     # not depend on how many the box holds) and plays by the demo table's supply.
-    from fatebox.sim.virtual import fitting
+    from fatebox.sheets.sheet import fitting
     from fatebox_fw.store import CAPACITY
     gadget = gadgets(tmp_path / "real", *[os.path.join(ROOT, a) if a.startswith("examples") else a for a in sim[3:]])
     listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]
-    taken, left = fitting([sheets.load(os.path.join(ROOT, p)).character for p in sim[7:]], CAPACITY)
+    taken, left = fitting([sheets.load(os.path.join(ROOT, p)).character for p in sim[7:]], CAPACITY,
+                          lambda c: c.system)
     assert sorted(c["name"] for c in listed) == sorted(c.name for c in taken)
     assert {c["system"] for c in listed} == set(registry.NAMES)
     assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).get("supply")
@@ -97,7 +98,7 @@ def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(t
 def test_make_run_pushes_only_the_demo_sheets_to_a_board_which_keeps_its_supply(tmp_path):
     calls = make_run(tmp_path, board_attached=True)
     assert calls[0] == ["ports", "--board"]
-    assert calls[1][:2] == ["push", "--only-new"] and sorted(calls[1][2:]) == demo_sheets()
+    assert calls[1][:3] == ["push", "--only-new", "--fill"] and sorted(calls[1][3:]) == demo_sheets()
     assert calls[2] == ["list"] and len(calls) == 3
 
 

@@ -6,6 +6,7 @@ import sys
 import time
 
 from fatebox.sheets import unicode_names as charnames
+from fatebox.sheets.sheet import fitting
 from fatebox.terminal import visible
 from fatebox.board import gadgets
 from fatebox.errors import FateboxError, USAGE, stopped
@@ -18,27 +19,15 @@ from fatebox_fw.refused import Refused
 from fatebox_fw.store import StoreError
 
 
-def fitting(characters, room):
-    """(taken, left): at most `room` of `characters`, the first of each system first,
-    then the rest in the order given (make run's demo: every system playable
-    whatever the box holds)."""
-    first, rest, systems = [], [], set()
-    for character in characters:
-        (rest if character.system in systems else first).append(character)
-        systems.add(character.system)
-    ordered = first + rest
-    return ordered[:max(0, room)], ordered[max(0, room):]
-
-
 def load_characters(gadget, characters, fill=False):
     """Put sheets into the box's store before serving: replace by name, all or none;
-    with `fill`, as many as it has room for (fitting): the names left out, in order."""
+    with `fill`, as many as it has room for (sheets.fitting): the names left out, in order."""
     store = gadget.store
     left = []
     if fill:
         held = [c for c in characters if c.name in store.characters]
         characters, left = fitting([c for c in characters if c.name not in store.characters],
-                                   store.capacity - len(store.characters))
+                                   store.capacity - len(store.characters), lambda c: c.system)
         characters = held + characters
     wanted = {}
     for character in characters:
