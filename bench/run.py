@@ -11,7 +11,7 @@ that must equal CPython's. Targets: shared_rules >= 20x faster than icepool on
 CPython; every single odds query < 2 ms under MicroPython WebAssembly.
 docs/performance.md, "Odds tables".
 
-    .venv/bin/python bench/run.py [--repeat N] [--mp-repeat N] [--no-mp] [--json]
+    .venv/bin/python bench/run.py [--repeat N] [--mp-repeat N] [--no-mp] [--json] [--record]
 
 Exit 1 when the two engines disagree on any table, or MicroPython's tables
 differ from CPython's; a missed target is reported, and with --strict exits 1.
@@ -150,6 +150,8 @@ def main():
     parser.add_argument("--no-mp", action="store_true", help="CPython only")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/odds.json (make bench)")
     args = parser.parse_args()
 
     import icepool
@@ -195,6 +197,9 @@ def main():
     if not args.no_mp:
         report["micropython"] = micropython(2, args.mp_repeat)
 
+    if args.record:
+        import results
+        results.record("odds", report, script="run")
     if args.json:
         print(json.dumps(report))
     else:
