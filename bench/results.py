@@ -13,9 +13,14 @@ ROOT = os.path.dirname(HERE)
 FOLDER = os.path.join(HERE, "results")
 
 
+# What a bench's figures do not depend on: a tree that differs from its commit only
+# here was measured as that commit.
+NOT_MEASURED = ("bench/results/", "docs/", "README.md")
+
+
 def commit(root=ROOT):
-    """(HEAD's short hash, whether the tree differs from it outside bench/results/), or
-    (None, None) outside a git checkout."""
+    """(HEAD's short hash, whether the tree's code differs from it: NOT_MEASURED aside),
+    or (None, None) outside a git checkout."""
     try:
         head = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=root, capture_output=True,
                               text=True, check=True, timeout=30).stdout.strip()
@@ -23,7 +28,7 @@ def commit(root=ROOT):
                                 capture_output=True, text=True, check=True, timeout=30).stdout
     except (OSError, subprocess.SubprocessError):
         return None, None
-    changed = [line for line in status.splitlines() if not line[3:].startswith("bench/results/")]
+    changed = [line for line in status.splitlines() if not line[3:].startswith(NOT_MEASURED)]
     return head, bool(changed)
 
 

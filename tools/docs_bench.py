@@ -1,3 +1,70 @@
 # docs/performance.md's tables from the benches' figures (tools/docs.py): each
-# from bench/results/<bench>.json, which `make bench` writes with the commit.
-REGIONS = {}
+# from bench/results/<name>.json, which a bench writes with --record (make bench).
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import results  # noqa: E402
+
+
+def _none(name, script):
+    return ("No recorded run yet: `make bench` (or `.venv/bin/python %s --record`) writes "
+            "`bench/results/%s.json`." % (script, name))
+
+
+def measured(run):
+    """'at `1956e36` (2026-12-01), 2 CPUs (AMD EPYC ...), Python 3.11.7'."""
+    m = run.get("machine", {})
+    where = "at `%s`%s" % (run["commit"], " with changes not yet committed" if run.get("changed") else "")
+    return "%s (%s), %s CPUs (%s), Python %s: `%s`" % (where, run["date"], m.get("nproc"), m.get("cpu"),
+                                                     m.get("python"), run["command"])
+
+
+def _met(ok):
+    return "met" if ok else "**missed**"
+
+
+def odds():
+    from mp_tables import LIMIT_MS
+    run = results.load("odds")
+    if run is None:
+        return _none("odds", "bench/run.py")
+    f = run["figures"]
+    target = 20.0
+    lines = ["Measured %s; %s queries." % (measured(run), format(sum(f["queries"].values()), ",")), "",
+             "| | figure | target | |", "| --- | --- | --- | --- |",
+             "| CPython, whole tables: icepool / `shared_rules`, fastest pass | %.1f× | ≥ %.0f× | %s |"
+             % (f["ratio"]["fastest"], target, _met(f["ratio"]["fastest"] >= target)),
+             "| CPython, one query at a time | %.1f× | | |" % f["ratio_per_query"]["fastest"]]
+    mp = f.get("micropython")
+    if mp is not None:
+        slowest = max(p["slowest_fastest"][0][0] for p in mp["passes"])
+        alloc = max(p.get("query_alloc", 0) for p in mp["passes"])
+        lines.append("| MicroPython, slowest query (its fastest run) | %.3f ms | < %.0f ms | %s |"
+                     % (slowest, LIMIT_MS, _met(slowest < LIMIT_MS)))
+        lines.append("| MicroPython, the most one query allocates | %s bytes | | |" % format(alloc, ","))
+    same = mp is None or all(p["checksum"] == f["checksum"] for p in mp["passes"])
+    lines.append("| the two engines agree%s | %s (`%s…`) | | |" % (
+        "; the tables are identical on both interpreters" if mp is not None else "",
+        "yes" if f["disagreements"] == 0 and same else "**no**", f["checksum"][:16]))
+    return "\n".join(lines)
+
+
+def firmware_fit():
+    run = results.load("firmware_fit")
+    if run is None:
+        return _none("firmware_fit", "bench/firmware_fit.py")
+    f = run["figures"]
+    mpy_target = 150 * 1024
+    return "\n".join([
+        "Measured %s." % measured(run), "",
+        "| | figure | target | |", "| --- | --- | --- | --- |",
+        "| `.mpy` total | %s bytes in %d files | ≤ 150 KB (%s) | %s |" % (
+            format(f["mpy_total"], ","), f["mpy_files"], format(mpy_target, ","), _met(f["mpy_total"] <= mpy_target)),
+        "| peak heap, upper bound (%s) | %s bytes | (the rp2 port judges) | |" % (
+            f["peak_during"], format(f["peak_heap"], ",")),
+        "| peak heap, live (%s) | %s bytes | | |" % (f["peak_live_during"], format(f["peak_live"], ","))])
+
+
+REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit}
