@@ -67,4 +67,28 @@ def firmware_fit():
         "| peak heap, live (%s) | %s bytes | | |" % (f["peak_live_during"], format(f["peak_live"], ","))])
 
 
-REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit}
+def web():
+    run = results.load("web")
+    if run is None:
+        return _none("web", "bench/web_bench.py")
+    f = run["figures"]
+    size, cold, warm, key = (f["size"], f["open to first ring, cold ms"], f["open to first ring, warm ms"],
+                             f["key to changed frame ms"])
+    n = lambda v: format(v, ",")       # noqa: E731
+    return "\n".join([
+        "Measured %s; %s." % (measured(run), f.get("chromium") or "chromium"), "",
+        "| | figure | target |", "| --- | --- | --- |",
+        "| site, total | %s bytes (%d files) | |" % (n(size["total"]), size["files"]),
+        "| MicroPython runtime (`micropython.mjs` + `.wasm`) | %s bytes | |" % n(size["runtime"]),
+        "| firmware and rules (`firmware.json`: .mpy as base64, `app.py`) | %s bytes | |" % n(size["firmware"]),
+        "| page, demo table, help lines, TOML parser, service worker | %s bytes | |" % n(size["page and data"]),
+        "| open to first ring drawn, cold (fresh profile), median / max of %d | %.0f / %.0f ms | under 2 s |"
+        % (len(cold["runs"]), cold["median"], cold["max"]),
+        "| open to first ring drawn, warm (a reload), median / max of %d | %.0f / %.0f ms | |"
+        % (len(warm["runs"]), warm["median"], warm["max"]),
+        "| key press to first changed ring frame, median / p95 / max of %d | %.1f / %.1f / %.1f ms | p95 under 50 ms |"
+        % (key["presses"], key["median"], key["p95"], key["max"]),
+        "| idle page, main thread busy | %.1f%% of a core | |" % (100 * f["idle CPU share"])])
+
+
+REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web}
