@@ -234,7 +234,10 @@ def main():
     ap.add_argument("--results", type=int, default=200)
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--record", action="store_true",
+                    help="keep the figures with the commit in bench/results/serve.json (make bench)")
     args = ap.parse_args()
+    report = {"results": args.results, "clients": args.clients, "rounds": args.rounds}
     work = tempfile.mkdtemp(prefix="fatebox-serve-bench-host-")
     runtime, db = os.path.join(work, "run"), os.path.join(work, "records.sqlite3")
     box = Box()
@@ -245,9 +248,12 @@ def main():
               % (where, len(ms), args.results))
         print("  median %.1f ms, 99th percentile %.1f ms, worst %.1f ms" % (
             statistics.median(ms), percentile(ms, 99), max(ms)))
+        report["latency_ms"] = {"to": where, "got": len(ms), "median": statistics.median(ms),
+                                "p99": percentile(ms, 99), "worst": max(ms)}
         got, before, after = fan_out(box, url, args.clients, args.results, proc.pid)
         print("%d /events clients and one that never reads, %d results: each reading client got %d..%d; "
               "serve's RSS %d -> %d KB" % (args.clients, args.results, min(got), max(got), before, after))
+        report["fan_out"] = {"least": min(got), "most": max(got), "rss_kb": [before, after]}
     finally:
         proc.terminate()
         proc.wait(10)
@@ -270,7 +276,13 @@ def main():
         print("  %-22s turn %.3f / %.3f   frame %.1f / %.1f" % (
             "with serve attached" if attached else "without serve", statistics.median(turns),
             percentile(turns, 99), statistics.median(frames), percentile(frames, 99)))
+        report["with serve" if attached else "without serve"] = {
+            "turn_ms": [statistics.median(turns), percentile(turns, 99)],
+            "frame_ms": [statistics.median(frames), percentile(frames, 99)]}
     box.close()
+    if args.record:
+        import results as kept
+        kept.record("serve", report, script="serve_bench")
     return 0
 
 
