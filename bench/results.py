@@ -42,7 +42,9 @@ def machine():
                     break
     except OSError:
         pass
-    return {"nproc": os.cpu_count(), "cpu": cpu, "python": platform.python_version()}
+    # The load as the run ends: the machine is shared, and the timings say so.
+    load = [round(x, 1) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+    return {"nproc": os.cpu_count(), "cpu": cpu, "python": platform.python_version(), "load": load}
 
 
 def path(bench):

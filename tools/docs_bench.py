@@ -14,11 +14,12 @@ def _none(name, script):
 
 
 def measured(run):
-    """'at `1956e36` (2026-12-01), 2 CPUs (AMD EPYC ...), Python 3.11.7'."""
+    """'at `1956e36` (2026-12-01), 2 CPUs (AMD EPYC ...), load 14.9, Python 3.11.7: `bench/run.py --record`'."""
     m = run.get("machine", {})
     where = "at `%s`%s" % (run["commit"], " with changes not yet committed" if run.get("changed") else "")
-    return "%s (%s), %s CPUs (%s), Python %s: `%s`" % (where, run["date"], m.get("nproc"), m.get("cpu"),
-                                                     m.get("python"), run["command"])
+    load = ", load %.1f" % m["load"][0] if m.get("load") else ""
+    return "%s (%s), %s CPUs (%s)%s, Python %s: `%s`" % (where, run["date"], m.get("nproc"), m.get("cpu"), load,
+                                                       m.get("python"), run["command"])
 
 
 def _met(ok):
