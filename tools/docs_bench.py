@@ -92,4 +92,38 @@ def web():
         "| idle page, main thread busy | %.1f%% of a core | |" % (100 * f["idle CPU share"])])
 
 
-REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web}
+def flood():
+    run = results.load("flood")
+    if run is None:
+        return _none("flood", "bench/flood_bench.py")
+    f = run["figures"]
+    reads, never = f["host reads"], f["host never reads"]
+    return ("`bench/flood_bench.py` does the same on the virtual gadget in wall time (median turn %.3f ms "
+            "reading, %.3f ms not; measured %s), noisier than the target, so the emulated figures are judged."
+            % (reads["median_ms"], never["median_ms"], measured(run)))
+
+
+def serve():
+    run = results.load("serve")
+    if run is None:
+        return _none("serve", "bench/serve_bench.py")
+    f = run["figures"]
+    lat, fan, without, with_ = f["latency_ms"], f["fan_out"], f["without serve"], f["with serve"]
+    target = 100.0
+    return "\n".join([
+        "Measured %s." % measured(run), "",
+        "| what | figure | target |", "| --- | --- | --- |",
+        "| a result's event frame leaving the gadget to the event in the %s (`/events`), %d results "
+        "| median %.1f ms, p99 %.1f ms, worst %.1f ms | p99 under %.0f ms: %s |"
+        % (lat["to"], f["results"], lat["median"], lat["p99"], lat["worst"], target, _met(lat["p99"] < target)),
+        "| %d `/events` clients and one that never reads, %d results | every reading client got %d to %d; "
+        "serve's RSS %s to %s KB | |" % (f["clients"], f["results"], fan["least"], fan["most"],
+                                         format(fan["rss_kb"][0], ","), format(fan["rss_kb"][1], ",")),
+        "| the box's idle turn, without serve / with serve attached (median, p99) | %.3f / %.3f ms; %.3f / %.3f ms | |"
+        % tuple(without["turn_ms"] + with_["turn_ms"]),
+        "| a press to its first changed frame, without / with (median, p99) | %.1f / %.1f ms; %.1f / %.1f ms | |"
+        % tuple(without["frame_ms"] + with_["frame_ms"])])
+
+
+REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web, "bench-flood": flood,
+           "bench-serve": serve}
