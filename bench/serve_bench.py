@@ -28,7 +28,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
 from shared_rules import wire  # noqa: E402
-from fatebox_fw.box import Box, LOOP_MS  # noqa: E402
+from fatebox_fw.box import Box as Firmware, LOOP_MS  # noqa: E402
 from fatebox_fw.hal.virtual import VirtualBoard  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -49,7 +49,7 @@ class Box:
     def __init__(self):
         self.state = tempfile.mkdtemp(prefix="fatebox-serve-bench-")
         self.board = VirtualBoard(self.state, seed="serve-bench")
-        self.gadget = Box(self.board)
+        self.gadget = Firmware(self.board)
         self.sent = {}          # seq -> time.time() its event was handed to the port
         self.wanted = 0         # results still to make
         self.turns = []
