@@ -113,10 +113,10 @@ def serve():
     return "\n".join([
         "Measured %s." % measured(run), "",
         "| what | figure | target |", "| --- | --- | --- |",
-        "| a result's event frame leaving the gadget to the event in the %s (`/events`), %d results "
+        "| a result's event frame leaving the gadget to the event in the %s, %d results "
         "| median %.1f ms, p99 %.1f ms, worst %.1f ms | p99 under %.0f ms: %s |"
         % (lat["to"], f["results"], lat["median"], lat["p99"], lat["worst"], target, _met(lat["p99"] < target)),
-        "| %d `/events` clients and one that never reads, %d results | every reading client got %d to %d; "
+        "| %d `/events` clients and one that never reads, %d results | each reading client got %d to %d; "
         "serve's RSS %s to %s KB | |" % (f["clients"], f["results"], fan["least"], fan["most"],
                                          format(fan["rss_kb"][0], ","), format(fan["rss_kb"][1], ",")),
         "| the box's idle turn, without serve / with serve attached (median, p99) | %.3f / %.3f ms; %.3f / %.3f ms | |"

@@ -72,3 +72,19 @@ def test_each_system_s_rulings_section_is_there():
     headings = re.findall(r"^#+ (.+)$", (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"), re.M)
     for row in registry.ROWS:
         assert words_module(row.name).DOC["rulings"] in headings, row.name
+
+
+def test_the_bench_tables_are_the_recorded_figures(monkeypatch):
+    # docs/performance.md's tables say what bench/results/*.json holds, with its commit:
+    # a figure changed in the file leaves the page stale until tools/docs.py writes it.
+    import docs_bench
+    run = docs_bench.results.load("odds")
+    if run is None:
+        raise AssertionError("bench/results/odds.json is missing: make bench (or bench/run.py --record) writes it")
+    page = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert "`%s`" % run["commit"] in page and "%.1f×" % run["figures"]["ratio"]["fastest"] in page
+    changed = dict(run, commit="0000000", figures=dict(run["figures"], ratio={"first": 1.0, "fastest": 12.5}))
+    monkeypatch.setattr(docs_bench.results, "load", lambda name: changed if name == "odds" else None)
+    table = docs_bench.odds()
+    assert "`0000000`" in table and "12.5×" in table and "**missed**" in table
+    assert [path for path, _ in docs.stale()]
