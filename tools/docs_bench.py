@@ -122,7 +122,11 @@ def serve():
         "| the box's idle turn, without serve / with serve attached (median, p99) | %.3f / %.3f ms; %.3f / %.3f ms | |"
         % tuple(without["turn_ms"] + with_["turn_ms"]),
         "| a press to its first changed frame, without / with (median, p99) | %.1f / %.1f ms; %.1f / %.1f ms | |"
-        % tuple(without["frame_ms"] + with_["frame_ms"])])
+        % tuple(without["frame_ms"] + with_["frame_ms"])] + ([
+        "| a `state` request straight to the box / through serve's relay (median, p99), %d each "
+        "| %.1f / %.1f ms; %.1f / %.1f ms | |"
+        % tuple([f["relay_ms"]["requests"]] + f["relay_ms"]["direct"] + f["relay_ms"]["relayed"])]
+        if "relay_ms" in f else []))
 
 
 REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web, "bench-flood": flood,

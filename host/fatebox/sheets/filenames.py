@@ -8,6 +8,7 @@ import time
 import unicodedata
 
 from fatebox.errors import FateboxError
+from fatebox.sheets.sheet import sync_directory
 
 STEM_LIMIT = 60          # characters of a file name before "-2" and ".toml"
 STALE_S = 60             # a temporary sheet older than this is a killed pull's
@@ -92,7 +93,7 @@ def write_new(path, text):
     """Write a new sheet at `path`, all at once, never over a file that is there.
 
     As sheets.write_atomic (a temporary file beside it, fsync), then linked in
-    under its name, which fails if the name was taken meanwhile.
+    under its name, which fails if the name was taken meanwhile; the folder synced.
     """
     directory = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
@@ -119,3 +120,4 @@ def write_new(path, text):
             os.unlink(temp)
         except OSError:
             pass
+    sync_directory(directory)      # the new name durable, as a save's rename

@@ -338,7 +338,7 @@ def write_atomic(path, text):
             raise FateboxError("%s: could not save (%s); the file was left as it was"
                                % (path, exc.strerror or exc))
         raise
-    _sync_directory(directory)
+    sync_directory(directory)
 
 
 def _mode_for(path):
@@ -350,7 +350,7 @@ def _mode_for(path):
         return 0o666 & ~umask
 
 
-def _sync_directory(directory):
+def sync_directory(directory):
     # The rename itself is durable only once the folder is synced (POSIX).
     try:
         fd = os.open(directory, os.O_RDONLY)
