@@ -71,10 +71,10 @@ DEMO_SHEETS := $(filter-out $(DEMO_TABLE),$(sort $(wildcard examples/*.toml)))
 run: $(VENV)/.installed
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
-		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
+		$(FATEBOX) push --only-new --fill $(DEMO_SHEETS) || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
+		$(FATEBOX) sim --state $(STATE) --if-empty --fill --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
 			|| { code=$$?; [ $$code -eq 130 ] || exit $$code; }; \
 	fi
 
@@ -168,20 +168,23 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
+# Each bench keeps its figures with the commit in bench/results/ (--record); the
+# docs' tables are written from them at the end (tools/docs.py).
 bench: deps chromium firmware circuitpython $(VENV)/.bench
-	$(PY) bench/firmware_fit.py
-	$(PY) bench/run.py
+	$(PY) bench/firmware_fit.py --record
+	$(PY) bench/run.py --record
 	$(PY) bench/entropy_bench.py
-	$(PY) bench/pico_entropy.py
-	$(PY) bench/pico_timings.py
-	$(PY) bench/pico_idle.py
-	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
+	$(PY) bench/pico_entropy.py --record
+	$(PY) bench/pico_timings.py --record
+	$(PY) bench/pico_idle.py --record
+	$(PY) bench/pico_heap.py --record $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/cp_timings.py
-	$(PY) bench/cp_heap.py
-	$(PY) bench/flood_bench.py
-	$(PY) bench/serve_bench.py
-	$(PY) bench/pico_flood.py
-	$(PY) bench/web_bench.py
+	$(PY) bench/cp_heap.py --record
+	$(PY) bench/flood_bench.py --record
+	$(PY) bench/serve_bench.py --record
+	$(PY) bench/pico_flood.py --record
+	$(PY) bench/web_bench.py --record
+	$(PY) tools/docs.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

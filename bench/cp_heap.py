@@ -176,6 +176,8 @@ def main(argv=None):
     parser.add_argument("--step", type=int, default=4 * KB, help="the bisection's resolution (4096)")
     parser.add_argument("--runs", type=int, default=6, help="sessions at most (6)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/cp_heap.json (make bench)")
     args = parser.parse_args(argv)
     started = time.time()
     systems = H.systems_for(args.systems)
@@ -210,6 +212,9 @@ def main(argv=None):
         out["heap_after_session"] = [r for b, r in runs if b == ok][0]["heap"]
     else:
         out["why"] = runs[0][1]["why"]
+    if args.record:
+        import results as kept
+        kept.record("cp_heap", out)
     if args.json:
         print(json.dumps(out))
         return

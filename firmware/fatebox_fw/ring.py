@@ -226,13 +226,17 @@ class Ring:
             self.put(i, self.white if i == active else self.rest)
 
     def menu_systems(self, chosen):
-        """Every system, every other pixel in its colour; the chosen one bright and lit twice."""
+        """Every system a pixel in its colour, spread evenly round the ring (six: every
+        other pixel); the chosen one bright, and lit twice where the next pixel is free.
+        The registry holds at most a pixel's worth of rows (registry.MAX_ROWS)."""
         self.clear()
-        for i in range(len(self.systems)):
+        count = len(self.systems)
+        per = self.count // count
+        for i in range(count):
             colour = self.systems[i] if i == chosen else self.systems_off[i]
-            self.put(2 * i, colour)
-            if i == chosen:
-                self.put(2 * i + 1, colour)
+            self.put(per * i, colour)
+            if i == chosen and per > 1:
+                self.put(per * i + 1, colour)
 
     def error(self, kind=REFUSED, lit=True):
         """Something went wrong, each kind its own shape (ERRORS)."""

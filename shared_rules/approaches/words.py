@@ -63,3 +63,19 @@ def state_words(summary):
     values = summary.get("attributes") or {}
     words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
     return words + ("; taken out" if summary.get("out") else "")
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Approaches",
+    "steps": "attribute, bonuses (or a rating), easy / normal / hard",
+    "on-result": "harm to the attribute",
+    "sheet": "`maximum` (12 points among `body`, `mind`, `will`), optional `value` (current, default the "
+             "maximum), `out`, `background` (`name`, `bonuses`)",
+    "pull": "`value` after harm, `out` (Taken Out)",
+    "setup": "`dice` (1..4), `difficulty` (`easy`, `normal`, `hard`; default `normal`)",
+    "result": "`faces`, `kept`, `difficulty`, `outcome`, `narrator`",
+    "character": "`approaches.Character`: `maximum`, `value` (Body, Mind, Will), `out`, `background` "
+                 "(`name`, `bonuses`)",
+    "changes": "`value` (harm), `out`",
+}

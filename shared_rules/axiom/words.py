@@ -90,3 +90,19 @@ def state_words(summary):
         return "%s %s%s" % (count, word, "" if count == 1 else "s")
     return "%s, strain %s, %s" % (plural(summary.get("axiom-points"), "Axiom point"),
                                   summary.get("strain"), plural(summary.get("scars"), "scar"))
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Axiom",
+    "steps": "attribute (or a modifier), favorable, unfavorable, difficulty",
+    "on-result": "strain; a re-roll for an Axiom Point; a point for a pair of 6s",
+    "sheet": "`concept`, 4 `attributes` of your naming (+2, +1, 0, -1), `talents`, `skillsets`, `power-level`, "
+             "`items`, `wealth`, `conviction`, `flaw`, `relationship`, `axiom-points`",
+    "pull": "`axiom-points`, `strain`, `scars`, `incapacitated`, `removed`",
+    "setup": "`favorable`, `unfavorable` (0..4 each, default 0), `modifier` (-10..+10, default 0)",
+    "result": "`dice`, `kept`, `total`, `outcome`",
+    "character": "`axiom.character.Character`: `concept`, `attributes` (4 names: +2, +1, 0, -1), `talents`, "
+                 "`skillsets`, `items`, `wealth`, `axiom-points`, `strain`, `scars`, `incapacitated`, `removed`, ...",
+    "changes": "`axiom-points` (re-rolls, a pair of 6s), `strain`, `scars`, `incapacitated`, `removed`",
+}

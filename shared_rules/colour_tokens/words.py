@@ -141,3 +141,22 @@ def state_words(summary):
 def drawn_words(items):
     """The tokens drawn as a chat message shows them (serve's Discord hook): their colours."""
     return ", ".join(i["label"] for i in items)
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Colour tokens",
+    "steps": "colour, keywords, reserve",
+    "on-result": "gold redraws; the best three kept (MINUS held: by hand, then the reserve's redraws); gold earned",
+    "sheet": "`gold`, `traits` (the non-core traits by name, or just how many), optional campaign `bag`",
+    "pull": "`gold` spent on redraws and earned",
+    "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: 4 of "
+             "each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
+             "on the worst token while fewer than three positives are held, and the best three are kept for "
+             "success, sacrifice and story, as the box suggests",
+    "result": "`colour`, `hand`, `kept` (success, sacrifice, story), `gold` (spent), `outcome`, `drawn` (the core "
+              "tokens as first drawn, before gold), `bag` (the bag drawn from)",
+    "character": "`colour_tokens.character.Character`: `gold`, `traits` (how many non-core traits), `bag` "
+                 "(optional campaign bag)",
+    "changes": "`gold` (spent on redraws, earned)",
+}

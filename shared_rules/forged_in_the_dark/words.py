@@ -109,3 +109,21 @@ def state_words(summary):
     if marked:
         words += ", harm " + "/".join("%s %d" % (level, harm[level]) for level in marked)
     return words + ("; dead" if summary.get("dead") else "")
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Forged in the Dark",
+    "steps": "(action or resistance roll: BACK from the action), action (the rated ones; held: all), push or "
+             "bargain, assist",
+    "on-result": "stress (push, resistance cost, trauma); harm level; segments on a clock",
+    "sheet": "`actions` (the twelve, 0..4 dots), `stress` (0..9), `trauma`, `harm` (`lesser`, `moderate`, "
+             "`severe` boxes filled), `dead`, `clocks` (`name`, `size` 4/6/8/12, `filled`)",
+    "pull": "`stress`, `pending-trauma` (name them under `trauma`), `harm`, `dead`, clocks `filled`",
+    "setup": "`dice` (0..6: zero rolls two and reads the lowest), `resist` (true: a resistance roll; with `name`, "
+             "its stress cost is marked, past 9 a trauma)",
+    "result": "`dice`, `zero`, `cost`, `outcome`",
+    "character": "`forged_in_the_dark.character.Character`: `actions`, `stress`, `trauma`, `pending-trauma`, "
+                 "`harm` (`lesser`, `moderate`, `severe`), `dead`, `clocks` (`name`, `size`, `filled`)",
+    "changes": "`stress` (push, resistance), `pending-trauma`, `harm`, `dead`, clocks' `filled`",
+}

@@ -70,3 +70,24 @@ def loaded_words(character):
     placed = sheet.placed_count()
     return "%s, %d traits, %d placed token%s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()), placed,
                                                             "" if placed == 1 else "s", character.trials)
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "New Beginning: the core",
+    "steps": "difficulty, (danger, statuses and crucial trial, help or group: BACK from the traits), traits "
+             "(lessons, a placed token), draw size",
+    "on-result": "misfortunes; then place whites or blacks on traits used; a crucial trial's reward",
+    "sheet": "an `archetype`, 3 `qualities`, 4 `skills` and optional `traits` gained later (each a name, or a "
+             "table with `level` and `placed`), `misfortunes`, `lessons`",
+    "pull": "tokens placed and used, `pending-misfortunes` (name them under `misfortunes`), levels, crucial `rewards`",
+    "setup": "`white`, `black`, `draw`, optional `danger`, `statuses`: `trial`'s fields, played as `trial` plays "
+             "them (from the table's supply, shown on the box's screen, the box switched to New Beginning); "
+             "`trial` stays as its alias, the same reply and exit codes",
+    "result": "as `trial`'s: `tokens` (e.g. `\"wbw\"` in draw order), `first` (the redrawn token under optimism, "
+              "else null), `white`, `black`, `outcome`, `counted-blacks`, `exit`, `spendable-whites`",
+    "character": "`new_beginning.character.Character`: `archetype`, `qualities`, `skills`, `traits` (each `name`, "
+                 "`level`, `placed`, `placed-black`), `lessons` (lessons and scars as effects), `misfortunes`, "
+                 "`pending-misfortunes`, `rewards`",
+    "changes": "tokens placed and used, `pending-misfortunes`, trait levels and `rewards` after crucial trials",
+}

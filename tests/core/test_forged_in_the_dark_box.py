@@ -5,7 +5,8 @@ from shared_rules import registry
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
-from tests.core.samples import sample
+from tests.core import test_pace as pace
+from tests.core.samples import module, sample
 from tests.core.sheets import hero
 
 
@@ -114,3 +115,35 @@ def test_zero_dice_roll_two_and_read_the_lowest():
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     assert text(gadget) == "Full success (6, 6)"     # never a critical
+
+
+# Its last set-up kept, as tests/core/test_pace.py plays its typical roll.
+
+def test_a_last_set_up_is_saved_with_the_result_and_kept_over_a_restart():
+    system = "forged-in-the-dark"
+    gadget, board = pace.box(system)
+    pace.choose(gadget, board, system, "Nyx")
+    pace.press(gadget, board, module(system).TYPICAL)
+    writes = board.writes if hasattr(board, "writes") else None
+    long_press(gadget, board, "go")                     # leaving the result saves it
+    assert gadget.store.dirty is False
+    assert gadget.store.settings["setups"]["Nyx"][1] == 5           # Prowl, the sixth action
+    again = Box(board)
+    assert again.core.active() == "Nyx" and again.describe()["text"] == "Prowl (2 dots)"
+    assert writes is None or board.writes == writes
+
+
+def test_a_set_up_remembered_from_an_older_sheet_moves_to_the_nearest_and_says_so():
+    system = "forged-in-the-dark"
+    gadget, board = pace.box(system)
+    pace.choose(gadget, board, system, "Nyx")
+    pace.press(gadget, board, module(system).TYPICAL)
+    long_press(gadget, board, "go")
+    # The host lowers Prowl to no dots.
+    data = sample(system)
+    data["actions"] = {"hunt": 1, "skirmish": 2, "sway": 1}
+    gadget.store.put(hero(data))
+    pace.choose(gadget, board, system, "Zed")
+    pace.choose(gadget, board, system, "Nyx")
+    words = gadget.describe()["text"]
+    assert words.startswith("Skirmish (2 dots)") and "prowl has no dot now" in words

@@ -186,3 +186,28 @@ def test_the_state_dir_is_created(tmp_path):
         assert (tmp_path / "a" / "b" / "characters.json").exists()
     finally:
         assert finish(proc, signal.SIGTERM) == 0
+
+
+def test_filling_takes_one_of_each_system_first_and_names_the_sheets_left_out(tmp_path):
+    # make run's demo: examples/ may hold more sheets than the box has room for
+    # (a new system's sheet beside the others, issue 34): it is not refused whole.
+    from fatebox.sheets.sheet import fitting
+    from tests.core.samples import sample
+    from shared_rules import registry
+    board = VirtualBoard(str(tmp_path))
+    try:
+        gadget = Box(board)
+        room = gadget.store.capacity
+        flagship = [roster.from_dict(sheet("Hero %d" % i)) for i in range(room)]
+        others = [roster.from_dict(sample(row.name)) for row in registry.ROWS[1:]]
+        taken, left = fitting(flagship + others, room, lambda c: c.system)
+        assert len(taken) == room and [c.name for c in taken][:len(registry.ROWS)] == \
+            ["Hero 0"] + [c.name for c in others]
+        assert {c.system for c in taken} == set(registry.NAMES)
+        assert [c.name for c in left] == ["Hero %d" % i for i in range(room - len(registry.ROWS) + 1, room)]
+        said = load_characters(gadget, flagship + others, fill=True)
+        assert sorted(gadget.store.names()) == sorted(c.name for c in taken)
+        assert said == [c.name for c in left]
+        assert fitting(others, room, lambda c: c.system) == (others, [])
+    finally:
+        board.close()

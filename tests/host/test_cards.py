@@ -150,10 +150,29 @@ def test_the_back_s_facts_are_the_registry_s():
     assert "%d systems" % len(registry.ROWS) in text
     for wrong in ("five", "four systems", "seven"):
         assert wrong not in text
-    # The menu's picture is the box's own frame: a pixel per system, the chosen one twice.
+    # The menu's picture is the box's own frame: a pixel per system, the chosen one
+    # twice where the next pixel is free.
     menu = frames["menu-system"]
     lit = [p for p in menu if panel.led(p, C.CARD_BRIGHTNESS)[0] != panel.OFF]
-    assert len(lit) == len(registry.ROWS) + 1
+    assert len(lit) == len(registry.ROWS) + (1 if len(menu) // len(registry.ROWS) > 1 else 0)
+
+
+@pytest.mark.parametrize("systems", range(1, 13))
+def test_the_menu_s_words_say_what_the_ring_draws_for_that_many_systems(systems):
+    from fatebox_fw import ring as R
+    from fatebox_fw.play.help import menu_ring
+    ring = R.Ring(12)
+    ring.systems = tuple(bytes((10 + i, 0, 0)) for i in range(systems))
+    ring.systems_off = tuple(bytes((1, 0, 0)) for i in range(systems))
+    ring.menu_systems(0)
+    lit = [i for i in range(12) if ring.buf[3 * i:3 * i + 3] != bytes(3)]
+    words = menu_ring(systems)
+    twice = bytes(ring.buf[3:6]) == bytes((10, 0, 0))          # the chosen one's colour on the next pixel
+    assert ("lit twice" in words) == twice, (systems, words, lit)
+    others = lit[2:] if "lit twice" in words else lit[1:]      # the second system's pixel, if any
+    apart = others[0] if others else 12
+    said = {1: "side by side", 2: "every other one", 3: "every third one", 4: "every fourth one"}
+    assert said.get(apart, "%d pixels apart" % apart) in words, (systems, words, lit)
 
 
 @pytest.mark.parametrize("system", [t["system"] for t in H.systems()])

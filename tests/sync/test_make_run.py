@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+from shared_rules import registry
 from fatebox.sheets import sheet as sheets
 from fatebox.sheets import table as T
 from tests.e2e.test_end_to_end import EXAMPLES, fatebox, gadgets  # noqa: F401 (a fixture)
@@ -75,23 +76,29 @@ def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(t
     calls = make_run(tmp_path, board_attached=False)
     assert calls[0] == ["ports", "--board"]
     sim = calls[1]
-    assert sim[:4] == ["sim", "--state", str(tmp_path / "sim"), "--if-empty"]
-    assert sim[4:6] == ["--table", os.path.join("examples", T.FILE)]
-    assert sorted(sim[6:]) == demo_sheets()
-    # The same arguments to the real virtual gadget: it starts, holds every demo
-    # character and plays by the demo table's supply.
+    assert sim[:5] == ["sim", "--state", str(tmp_path / "sim"), "--if-empty", "--fill"]
+    assert sim[5:7] == ["--table", os.path.join("examples", T.FILE)]
+    assert sorted(sim[7:]) == demo_sheets()
+    # The same arguments to the real virtual gadget: it starts, holds the demo's
+    # characters (every one it has room for, one of each system first: the demo does
+    # not depend on how many the box holds) and plays by the demo table's supply.
+    from fatebox.sheets.sheet import fitting
+    from fatebox_fw.store import CAPACITY
     gadget = gadgets(tmp_path / "real", *[os.path.join(ROOT, a) if a.startswith("examples") else a for a in sim[3:]])
     listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]
-    expected = [sheets.load(os.path.join(ROOT, p)).character.name for p in demo_sheets()]
-    assert sorted(c["name"] for c in listed) == sorted(expected)
+    taken, left = fitting([sheets.load(os.path.join(ROOT, p)).character for p in sim[7:]], CAPACITY,
+                          lambda c: c.system)
+    assert sorted(c["name"] for c in listed) == sorted(c.name for c in taken)
+    assert {c["system"] for c in listed} == set(registry.NAMES)
     assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).get("supply")
-    assert "".join(gadget.stderr) == ""
+    said = "".join(gadget.stderr)
+    assert said == "" if not left else "left out" in said and all(c.name in said for c in left)
 
 
 def test_make_run_pushes_only_the_demo_sheets_to_a_board_which_keeps_its_supply(tmp_path):
     calls = make_run(tmp_path, board_attached=True)
     assert calls[0] == ["ports", "--board"]
-    assert calls[1][:2] == ["push", "--only-new"] and sorted(calls[1][2:]) == demo_sheets()
+    assert calls[1][:3] == ["push", "--only-new", "--fill"] and sorted(calls[1][3:]) == demo_sheets()
     assert calls[2] == ["list"] and len(calls) == 3
 
 

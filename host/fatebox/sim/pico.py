@@ -149,7 +149,7 @@ def result_event(raw):
     frames, the REPL's text, a damaged frame: skipped as the host skips them)."""
     from shared_rules import wire
     raw = raw.rstrip(b"\r")
-    if not raw.startswith(b"#") or b'"result"' not in raw:
+    if raw[:1] != bytes((wire.MARK,)) or b'"result"' not in raw:
         return None
     try:
         message = wire.decode(raw)
