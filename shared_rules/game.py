@@ -65,6 +65,7 @@ class Game:
     row = None
     words_module = None     # host-only module with result_words(result)
     plays = "rolls"         # what its results are called (`fatebox stats`)
+    units = ("roll", "rolls")   # what `fatebox stats` counts of them, one and many
     favoured = None         # the outcome a box cheating for the players would favour
     on_draw = False         # judged on the tokens drawn, not the outcome (the player's choice)
     reply_keys = ()         # (key, type) a reply's result must carry besides its outcome (the host checks)

@@ -11,7 +11,8 @@ from shared_rules.game import Game, SetupError, recorded, text, whole
 class ColourTokens(Game):
     row = T.ROW
     words_module = "shared_rules.colour_tokens.words"
-    plays = "tokens drawn"
+    plays = "draws"
+    units = ("token drawn", "tokens drawn")     # judged on each token of the core draw
     on_draw = True
 
     def fields(self, setup):
