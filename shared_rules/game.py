@@ -123,9 +123,13 @@ class Game:
         the box's character is compared with the sheet's own (defaults left unwritten)."""
         return None
 
-    def words(self, result):
-        """One line naming what was drawn or rolled and the outcome, in the system's words."""
-        return __import__(self.words_module, None, None, ["result_words"]).result_words(result)
+    def words(self, result, setup=None):
+        """One line naming what was drawn or rolled and the outcome, in the system's
+        words: what the host, the virtual gadget's panel, serve's page and the box in
+        a browser say of a result. `setup`: what it was played with (a journal's
+        record, the play's set-up), which the words may name where the result does not."""
+        return __import__(self.words_module, None, None, ["result_words"]).result_words(
+            result, setup if isinstance(setup, dict) else {})
 
     def title(self, outcome):
         """The outcome as its players name it ("Total success"), where its words

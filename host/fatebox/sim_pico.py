@@ -163,12 +163,10 @@ def result_event(raw):
 def event_words(event):
     """A result event in the system's words: the set-up it was played with, then the result."""
     from fatebox.systems import result_words
-    shown = dict(event["setup"]) if isinstance(event.get("setup"), dict) else {}
-    if isinstance(event.get("result"), dict):
-        shown.update(event["result"])
+    shown = dict(event["result"]) if isinstance(event.get("result"), dict) else {}
     if "outcome" not in shown and isinstance(event.get("outcome"), str):
         shown["outcome"] = event["outcome"]
-    return visible(result_words(event["system"], shown))
+    return visible(result_words(event["system"], shown, event.get("setup")))
 
 
 class LinesView:

@@ -277,9 +277,7 @@ def words_line(gadget):
     if not isinstance(last, dict):
         return None
     # The set-up it was played with, then the result: the words name both.
-    shown = dict(game.setup_state() or {})
-    shown.update(last)
-    return visible(result_words(core.system, shown))
+    return visible(result_words(core.system, last, game.setup_state()))
 
 
 def help_line(description, settings=None):

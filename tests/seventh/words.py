@@ -2,7 +2,7 @@
 from tests import seventh as S
 
 
-def result_words(result):
+def result_words(result, setup=None):
     faces = result.get("coins") or []
     return "%s: %s" % (" ".join(faces) or "no coins", str(result.get("outcome")).replace("-", " "))
 

@@ -40,13 +40,13 @@ def outcome_words(system, outcome):
     return title or name_words(outcome)
 
 
-def words(system, name, result):
-    """One short sentence for a result, in the system's words (the feed, the
-    speech, Discord's title): who, then what was drawn or rolled and the
+def words(system, name, result, setup=None):
+    """One short sentence for a result, in the system's words (the page, the feed,
+    the speech, Discord's title): who, then what was drawn or rolled and the
     outcome, from the one function `roll`, `history` and the panel use."""
     from fatebox.systems import result_words
     who = name if name else "Nobody"
-    return "%s: %s" % (who, result_words(system, result))
+    return "%s: %s" % (who, result_words(system, result, setup))
 
 
 RING_COLOURS = {"success": N.COLOUR_SUCCESS, "partial_failure": N.COLOUR_PARTIAL_FAILURE, "failure": N.COLOUR_FAILURE}
@@ -117,7 +117,7 @@ def result(board_id, seq, system, name, entry, setup, received):
         "outcome": outcome,
         "outcome_words": outcome_words(system, outcome),
         "pattern": pattern(system, outcome),
-        "words": words(system, name, entry),
+        "words": words(system, name, entry, setup),
         "items": items(system, entry),
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
