@@ -131,6 +131,24 @@ class Game:
         return __import__(self.words_module, None, None, ["result_words"]).result_words(
             result, setup if isinstance(setup, dict) else {})
 
+    def chance(self, setup, result):
+        """(num, den, what): the exact chance `setup` gave `result` ("this outcome"),
+        or None when the set-up cannot tell (one from before the box kept them; host
+        and the page in a browser, beside the words)."""
+        try:
+            dist = self.odds(self.check(setup))
+        except (ValueError, TypeError, KeyError, AttributeError, SetupError):
+            return None     # RulesError is a ValueError
+        name = self.chance_name(result)
+        if name not in dist.names:
+            return None
+        return dist.count(name), dist.denominator, "this outcome"
+
+    def chance_name(self, result):
+        """The name the odds give `result` (its outcome; a system whose odds count
+        something else says what)."""
+        return result.get("outcome")
+
     def title(self, outcome):
         """The outcome as its players name it ("Total success"), where its words
         module's TITLES has it; else None (host only)."""

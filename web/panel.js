@@ -16,10 +16,15 @@ export function makePanel(box, call, persist, fb) {
     const d = call("describe");
     fb.screen = d;
     box.brightness = d.brightness;
-    const key = JSON.stringify([d.text, d.active, d.screen, d.system, d.status]);
+    const key = JSON.stringify([d.text, d.active, d.screen, d.system, d.status, d.said]);
     if (key === lastWords && !force) return;
     lastWords = key;
-    $("words").textContent = d.text;
+    // On a result: what was drawn or rolled and the outcome, as the host says it,
+    // and the chance the set-up gave it; the box's own words for the step under it.
+    const said = d.said;
+    $("words").textContent = said ? said.words : d.text;
+    $("odds").textContent = said && said.chance ? `${said.chance} chance of ${said.of}` : "";
+    $("step").textContent = said && d.text !== said.words ? d.text : "";
     const help = box.help;
     const words = help.words[d.system] || d.system;
     const lines = help.lines[d.table] || help.lines[Object.keys(help.lines)[0]];

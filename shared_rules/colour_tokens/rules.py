@@ -55,6 +55,23 @@ class ColourTokens(Game):
         words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
         return key, words, [(c, n, total) for c, n in counts], drawn
 
+    def chance_name(self, result):
+        """The positives among the three kept: what its odds count."""
+        kept, colour = result.get("kept"), result.get("colour")
+        if isinstance(kept, dict):
+            kept = [kept.get(c) for c in ("success", "sacrifice", "story")]
+        if not isinstance(kept, list) or len(kept) != T.KEPT or colour not in T.ACTION_COLOURS \
+                or [k for k in kept if k not in T.BAG_COLOURS]:
+            return None
+        return str(sum(1 for token in kept if T.token_value(token, colour) == T.POSITIVE))
+
+    def chance(self, setup, result):
+        found = Game.chance(self, setup, result)
+        if found is None:
+            return None
+        n = int(self.chance_name(result))
+        return found[0], found[1], "%d positive token%s kept" % (n, "" if n == 1 else "s")
+
     def to_box(self, data):
         """A sheet may name its non-core traits (`traits = ["Quick hands", ...]`);
         the box counts them (character.Character.traits)."""

@@ -58,6 +58,14 @@
     return odds.percent;
   }
 
+  function sentence(result) {
+    // What was drawn or rolled and the outcome, as `fatebox roll` and `history`
+    // say it: serve's words without the name the line above gives.
+    var who = (result.character || "Nobody") + ": ";
+    var words = result.words || "";
+    return words.indexOf(who) === 0 ? words.slice(who.length) : words;
+  }
+
   function setupText(result) {
     if (result.odds && result.odds.setup) return result.odds.setup;
     if (!result.setup) return "";
@@ -76,6 +84,7 @@
     var o = el("p", "outcome", result.outcome_words);
     if (result.pattern) o.style.color = result.pattern.colour;
     latest.appendChild(o);
+    latest.appendChild(el("p", "said", sentence(result)));
     latest.appendChild(ring(result.pattern));
     latest.appendChild(items(result, false));
     var s = setupText(result);
@@ -83,7 +92,7 @@
     var pc = percent(result.odds);
     if (pc) {
       var od = el("p", "odds");
-      od.appendChild(document.createTextNode("Chance of this outcome: "));
+      od.appendChild(document.createTextNode("Chance of " + (result.odds.of || "this outcome") + ": "));
       od.appendChild(el("strong", "chance", pc));
       latest.appendChild(od);
     }

@@ -91,17 +91,18 @@ def items(system, result):
     return out
 
 
-def odds(system, setup, outcome):
-    """The exact odds of the result's set-up (shared_rules, as `fatebox odds`),
-    or None when the set-up cannot be told (Colour tokens: the player's choice)."""
+def odds(system, setup, entry):
+    """The exact odds of the result's set-up (shared_rules, as `fatebox odds`) and
+    the chance it gave this result (the system's object says what of: "this
+    outcome", Colour tokens' positive tokens kept), or None when the set-up cannot be told."""
     found = stats._odds(system, setup)
     if found is None:
         return None
     _, setup_words, table = found
     outcomes = [{"outcome": o, "num": num, "den": den} for o, num, den in table if den]
-    this = next((o for o in outcomes if o["outcome"] == outcome), None)
-    chance = (this["num"] / this["den"]) if this else None
-    return {"setup": setup_words, "outcomes": outcomes, "chance": chance, "percent": percent(chance)}
+    told = registry.rules(system).chance(setup, entry)
+    chance, of = (told[0] / told[1], told[2]) if told else (None, None)
+    return {"setup": setup_words, "outcomes": outcomes, "chance": chance, "of": of, "percent": percent(chance)}
 
 
 def result(board_id, seq, system, name, entry, setup, received):
@@ -121,7 +122,7 @@ def result(board_id, seq, system, name, entry, setup, received):
         "items": items(system, entry),
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
-        "odds": odds(system, setup, outcome),
+        "odds": odds(system, setup, entry),
         "received": received,
     }
 
