@@ -45,8 +45,10 @@ def _kept(dice, setup):
     two, else the two highest or lowest as its set-up's circumstances say (RULINGS.md)."""
     if len(dice) == 2:
         return dice
-    favorable, unfavorable = setup.get("favorable"), setup.get("unfavorable")
-    if len(dice) < 2 or not isinstance(favorable, int) or not isinstance(unfavorable, int):
+    if len(dice) < 2 or ("favorable" not in setup and "unfavorable" not in setup):
+        return []
+    favorable, unfavorable = setup.get("favorable", 0), setup.get("unfavorable", 0)     # a side left out: none
+    if not isinstance(favorable, int) or not isinstance(unfavorable, int):
         return []
     ordered = sorted(dice)
     return ordered[-2:] if min(favorable, 2) - min(unfavorable, 2) >= 0 else ordered[:2]

@@ -140,6 +140,9 @@ def test_the_axiom_total_shows_the_modifier_it_includes():
     said = result_words("axiom", {"outcome": "failure", "dice": [4, 1, 6], "total": 3},
                         {"favorable": 0, "unfavorable": 1, "difficulty": "hard"})
     assert said == "3d6: 4, 1 and 6, kept 1 and 4, total 5 - 2 = 3: failure"
+    # As the host's roll journals it: a circumstance left out is none.
+    said = result_words("axiom", {"outcome": "success", "dice": [3, 6, 4], "total": 12}, {"favorable": 1, "modifier": 2})
+    assert said == "3d6: 3, 6 and 4, kept 4 and 6, total 10 + 2 = 12: success"
     assert result_words("axiom", {"outcome": "mixed", "dice": [3, 5], "total": 8}) == \
         "2d6: 3 and 5, total 8: success with a complication"
 
