@@ -148,7 +148,7 @@ def test_the_axiom_total_shows_the_modifier_it_includes():
 
 
 def test_plural_forms_follow_the_count():
-    from fatebox import show
+    from fatebox.cli import show
     from shared_rules import roster
     from tests.core.sheets import character
     assert plural_slips("1 trials, 2 die, 1 dark dice, 3 misfortune") and not plural_slips("1 trial, 2 dice")
