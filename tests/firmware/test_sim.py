@@ -152,7 +152,7 @@ def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_pat
 TABLE = """
 import sys
 from shared_rules import roster
-from fatebox.sim import run_sim
+from fatebox.sim.virtual import run_sim
 sheets = %r
 sys.exit(run_sim(sys.argv[1], load=[roster.from_dict(s) for s in sheets], seed="sim-test"))
 """
