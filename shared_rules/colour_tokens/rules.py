@@ -30,6 +30,13 @@ class ColourTokens(Game):
         # outcome is the token the player keeps, so `fatebox stats` judges the draw.
         return T.colour_odds(setup["keywords"], setup["colour"], setup["bag"], setup["gold"])
 
+    def about(self, setup):
+        bag = T.check_bag(setup["bag"])
+        return "%s action, %d + %d drawn, best %d kept; bag of %s%s" % (
+            setup["colour"], T.KEPT, setup["keywords"], T.KEPT,
+            ", ".join("%d %s" % (bag[c], c) for c in T.BAG_COLOURS if bag[c]),
+            "; %d gold to spend" % setup["gold"] if setup["gold"] else "")
+
     def drawn(self, setup, marker):
         """Judged on the core draw before gold and choices (the box's `drawn`, from its
         `bag`): (key, words, odds, tokens), the key starting with `marker`; None when

@@ -127,4 +127,4 @@ def test_a_trial_on_the_buttons_appears_on_the_page_and_overlay_then_each_system
     assert page.inner_text("#who h2") == "Lux"
     state = json.loads(fatebox("list", "--json").stdout)["characters"][0]
     who = page.inner_text("#who")
-    assert "ego" in who and str(state["ego"]) in who and "hp" in who
+    assert "Ego %d" % state["ego"] in who and "HP %d" % state["hp"] in who     # as `fatebox list` says it

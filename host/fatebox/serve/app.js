@@ -67,12 +67,8 @@
   }
 
   function setupText(result) {
-    if (result.odds && result.odds.setup) return result.odds.setup;
-    if (!result.setup) return "";
-    return Object.keys(result.setup).map(function (k) {
-      var v = result.setup[k];
-      return k + " " + (Array.isArray(v) ? v.join(", ") : JSON.stringify(v));
-    }).join(" · ");
+    // The set-up in its system's words, as `fatebox odds` says it; never its raw values.
+    return result.odds && result.odds.setup ? result.odds.setup : "";
   }
 
   function showLatest(result) {
@@ -80,7 +76,10 @@
     latest.setAttribute("data-seq", result.seq);
     latest.setAttribute("data-system", result.system);
     latest.setAttribute("data-outcome", result.outcome || "");
-    latest.appendChild(el("p", "who-line", (result.character || "Nobody") + " · " + result.system_name));
+    var line = el("p", "who-line");
+    line.appendChild(el("bdi", "name", result.character || "Nobody"));     // a name in any script, isolated
+    line.appendChild(document.createTextNode(" \u00b7 " + result.system_name));
+    latest.appendChild(line);
     var o = el("p", "outcome", result.outcome_words);
     if (result.pattern) o.style.color = result.pattern.colour;
     latest.appendChild(o);
@@ -101,21 +100,20 @@
   }
 
   function showWho(name) {
+    // The character as `fatebox list` says it (serve adds `words` to the box's
+    // summary): its system, archetype, state and trials, never the raw values.
     if (!who) return;
     who.textContent = "";
     if (!name) return;
     var found = characters.filter(function (c) { return c.name === name; })[0];
     if (!found) return;
-    who.appendChild(el("h2", null, name));
-    var dl = el("dl");
-    Object.keys(found).forEach(function (k) {
-      if (k === "name" || k === "system" || k === "revision") return;
-      var v = found[k];
-      if (v === null || typeof v === "object") v = JSON.stringify(v);
-      dl.appendChild(el("dt", null, k));
-      dl.appendChild(el("dd", null, v));
-    });
-    who.appendChild(dl);
+    var h = el("h2");
+    h.appendChild(el("bdi", null, name));
+    who.appendChild(h);
+    var w = found.words || {};
+    var about = [w.system, w.archetype, w.trials].filter(function (t) { return t; });
+    if (about.length) who.appendChild(el("p", "about", about.join(" \u00b7 ")));
+    if (w.state) who.appendChild(el("p", "state", w.state));
   }
 
   function addToList(result) {
@@ -123,7 +121,7 @@
     var li = el("li");
     li.setAttribute("data-seq", result.seq);
     li.appendChild(el("span", "seq", "#" + result.seq));
-    li.appendChild(el("span", "name", result.character || "Nobody"));
+    li.appendChild(el("bdi", "name", result.character || "Nobody"));
     li.appendChild(el("span", "what", result.outcome_words));
     li.appendChild(items(result, true));
     var pc = percent(result.odds);

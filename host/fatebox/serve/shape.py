@@ -127,6 +127,28 @@ def result(board_id, seq, system, name, entry, setup, received):
     }
 
 
+def character(summary):
+    """A character of the box's `list` as the page shows it: the summary, and under
+    `words` what `fatebox list` says of it (its system, archetype, state and trials
+    in the system's words), so the page never shows the raw values."""
+    from fatebox.cli.show import state_words
+    from fatebox.systems import counted
+    if not isinstance(summary, dict):
+        return summary
+    out = dict(summary)
+    system = summary.get("system", registry.DEFAULT)
+    archetype = summary.get("archetype")
+    trials = summary.get("trials", 0)
+    try:
+        state = state_words(summary)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        state = ""          # a summary of another shape (an older box): the rest is said
+    out["words"] = {"system": roster.SYSTEM_WORDS.get(system, str(system)),
+                    "archetype": None if archetype is None else str(archetype), "state": state,
+                    "trials": counted(trials, "trial", "trials") if isinstance(trials, int) else ""}
+    return out
+
+
 def percent(chance):
     if chance is None:
         return "odds not told"
