@@ -110,11 +110,21 @@ def downs():
     return json.dumps([[i, span[2], span[1]] for i, span in board.downs])
 
 
+_last_said = {}     # (name, trials, entries) -> its last result in words: asked four times a second
+
+
 def characters():
     out = []
+    last = {}      # each character's last result, in its system's words
     for name in sorted(box.store.characters):
-        out.append(box.store.characters[name].to_dict())
-    return json.dumps({"characters": out, "systems": list(roster.SYSTEMS),
+        hero = box.store.characters[name]
+        out.append(hero.to_dict())
+        if hero.history and isinstance(hero.history[-1], dict):
+            key = (name, hero.trials, len(hero.history))
+            if key not in _last_said:
+                _last_said[key] = registry.rules(hero.system).words(hero.history[-1])
+            last[name] = _last_said[key]
+    return json.dumps({"characters": out, "last": last, "systems": list(roster.SYSTEMS),
                        "words": roster.SYSTEM_WORDS, "active": box.core.active(),
                        "system": box.core.system})
 
