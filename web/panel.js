@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 // firmware's app module; `persist(force)` keeps the flash; `fb` what tests read.
 export function makePanel(box, call, persist, fb) {
   let lastWords = "", listed = "", names = [];
+  let base = null;        // [sentence, screen, the box's words] as a result's sentence first showed
 
   function showScreen(force = false) {
     const d = call("describe");
@@ -24,7 +25,11 @@ export function makePanel(box, call, persist, fb) {
     const said = d.said;
     named($("words"), said ? said.words : d.text, names);
     $("odds").textContent = said && said.chance ? `${said.chance} chance of ${said.of}` : "";
-    named($("step"), said && d.text !== said.words ? d.text : "", names);
+    // The box's words only once they say more than the sentence: a mark made, the
+    // next screen of the result (a sentence said once, not twice in other words).
+    if (said && (!base || base[0] !== said.words)) base = [said.words, d.screen, d.text];
+    const more = said && (d.screen !== base[1] || d.text !== base[2]);
+    named($("step"), more ? d.text : "", names);
     const help = box.help;
     const words = help.words[d.system] || d.system;
     const lines = help.lines[d.table] || help.lines[Object.keys(help.lines)[0]];

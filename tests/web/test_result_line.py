@@ -8,6 +8,7 @@ import pytest
 from shared_rules import registry
 from fatebox.systems import result_words
 from tests.web.conftest import open_box
+from tests.web.test_long_names import fits
 
 
 def roll_now(page, system):
@@ -20,7 +21,7 @@ def roll_now(page, system):
 
 
 @pytest.mark.parametrize("system", [row.name for row in registry.ROWS])
-def test_a_result_on_the_page_says_what_was_drawn_or_rolled_and_its_odds(context, site, system):
+def test_a_result_on_the_page_says_what_was_drawn_or_rolled_and_its_odds(context, site, system, tmp_path):
     page = open_box(context, site, seed=7)
     screen = roll_now(page, system)
     if system == "colour-tokens":
@@ -40,4 +41,8 @@ def test_a_result_on_the_page_says_what_was_drawn_or_rolled_and_its_odds(context
     odds = page.locator("#odds").inner_text()
     of = r"[0-3] positive tokens? kept" if system == "colour-tokens" else "this outcome"
     assert re.fullmatch(r"\d{1,3}\.\d%% chance of %s" % of, odds), (system, odds)
+    # The sentence is said once: the box's own words for the screen only once they say more.
+    assert page.locator("#step").inner_text() == ""
+    fits(page)                                  # on a phone's 360 px
+    page.screenshot(path=str(tmp_path / ("web-%s.png" % system)), full_page=True)
     assert page.errors == []
