@@ -8,6 +8,7 @@ import time
 import zlib
 
 import serial
+from serial.urlhandler import protocol_socket
 
 from shared_rules import names as N
 from shared_rules import wire
@@ -77,6 +78,9 @@ class Link:
         self.info = None    # the hello reply
         self.noise = 0      # error replies without an id, and damaged frames, seen so far
         self.sent = b""     # the last frame sent (a staged request's bytes: the batch CRC)
+        # A socket (fatebox serve's relay) says only whether something waits,
+        # not how much: it is read in one go, not a byte per call.
+        self.socket = isinstance(port, protocol_socket.Serial)
 
     @classmethod
     def connect(cls, spec=ports.AUTO, timeout=DEFAULT_TIMEOUT):
@@ -185,6 +189,13 @@ class Link:
                 line = self.lines.popleft()
                 message = _frame(line)
                 if message is None:
+                    from fatebox.board.replies import unreadable
+                    unread = unreadable(line)
+                    if unread is not None and unread[0] == id:
+                        raise FateboxError("the board at %s answered %r with a frame fatebox cannot read: %s "
+                                           "(docs/protocol.md, Frames); its flash may hold a damaged number or "
+                                           "text: update its firmware (which refuses those at start), or report "
+                                           "it" % (self.name, op, unread[1]))
                     if line is not wire.TOO_LONG and line[:1] == b"#":
                         noise += 1     # a frame damaged on the way: not ours to believe
                     continue           # not a frame (banner, print)
@@ -218,7 +229,14 @@ class Link:
         # POSIX port each time), so one read overshoots the deadline by < _POLL.
         try:
             waiting = self.port.in_waiting
-            data = self.port.read(max(1, waiting))
+            if waiting and self.socket:
+                self.port.timeout = 0       # a socket's only logs the change: what is there, now
+                try:
+                    data = self.port.read(N.FRAME_LIMIT)
+                finally:
+                    self.port.timeout = _POLL
+            else:
+                data = self.port.read(max(1, waiting))
         except _LOST as exc:
             raise self._lost(exc)
         return self.reader.feed(data) if data else []

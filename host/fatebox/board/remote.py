@@ -81,10 +81,13 @@ class Remote:
         for line in walk.say():
             say(line)
         results = replies.journal_entries(results, last, say)     # what does not match: said, skipped
-        lost = max(0, first - last - 1) if results or newest > last else 0
+        # A gap below the box's oldest result is lost to a wrap only when the walk
+        # found nothing else to blame (an edit: fatebox.records.chain.Walk.unwrapped).
+        lost = max(0, first - last - 1) if (results or newest > last) and not walk.unwrapped else 0
         if lost:
-            say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
-                "last results only; sync more often)" % (lost, "" if lost == 1 else "s"))
+            say("%s played on the box %s lost before the host saw them (the box's journal keeps the last results "
+                "only; sync more often)" % ("1 result" if lost == 1 else "%d results" % lost,
+                                            "was" if lost == 1 else "were"))
         with self.records.write():
             # Results from a box whose records restarted are kept with new numbers.
             self.records.add_results(self.row, results, newest, lost)

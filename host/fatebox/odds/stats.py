@@ -374,9 +374,20 @@ def _more(seen, n, plays):
                round(10 * POWER)))
 
 
+THRESHOLDS = (0.05, 0.01, 0.001)     # where verdict()'s words and p_text()'s digits change
+
+
 def p_text(p):
     if p >= 0.01:
-        return "%.2f" % p
-    if p >= 0.001:
-        return "%.3f" % p
-    return "%.1g" % p
+        text = "%.2f" % p
+    elif p >= 0.001:
+        text = "%.3f" % p
+    else:
+        text = "%.1g" % p
+    # Never rounded up onto a threshold p is below: "p = 0.05" beside "a little
+    # unusual" would read as the fair box's p. More digits until it is below.
+    digits = 2
+    while digits <= 17 and [t for t in THRESHOLDS if p < t <= float(text)]:
+        text = "%.*g" % (digits, p)
+        digits += 1
+    return text

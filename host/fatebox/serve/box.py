@@ -1,10 +1,12 @@
 # The box's port, held by `fatebox serve` (docs/serve.md): hello, the journal
 # caught up by seq, then result events as they come; requests of other fatebox
 # commands relayed by id; the box gone and back again.
+import os
 import threading
 import time
 import zlib
 
+from shared_rules import names as N
 from shared_rules import wire
 import datetime
 
@@ -12,6 +14,7 @@ from fatebox.records import chain, db, rows as db_rows
 from fatebox.board import gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
 from fatebox.board.link import Link, _frame, place_in_time
+from fatebox.board.replies import unreadable
 from fatebox.serve import shape
 from fatebox.board.remote import NO_ID
 
@@ -56,6 +59,7 @@ class BoxThread(threading.Thread):
         self.said_polling = False
         self.fetching = False
         self.held = []              # events that came while the journal was being read
+        self.pty = None             # (path, fd): an open end of the pty served (_hold)
 
     # -- for the other threads ---------------------------------------------------------
 
@@ -64,9 +68,23 @@ class BoxThread(threading.Thread):
         `crcs`: the client's transactions, {txn: CRC of the staged frames as this thread sent them}."""
         with self.inbox_lock:
             self.inbox.append((message, callback, crcs))
+        self._wake()
+
+    def _wake(self):
+        # This thread waits on the port between turns (the link's poll); a relayed
+        # request must not wait for that wait to end. pyserial's own ports (POSIX,
+        # Windows) cancel a read from another thread; a cancel that comes between
+        # two reads ends the next one at once, so none is lost.
+        cancel = getattr(getattr(self.link, "port", None), "cancel_read", None)
+        if cancel is not None:
+            try:
+                cancel()
+            except Exception:
+                pass        # a port closing meanwhile: the thread sees that itself
 
     def stop(self):
         self.stopping.set()
+        self._wake()
 
     # -- the thread ---------------------------------------------------------------------
 
@@ -85,6 +103,7 @@ class BoxThread(threading.Thread):
     def _connect(self):
         link = Link.connect(self.device, self.timeout)
         self.link = link
+        self._hold()
         info = link.info or {}
         self.board_id = link.board_id or "%s:%s" % (NO_ID, info.get("board", "?"))
         self.events_seen = self.unannounced = False
@@ -103,6 +122,29 @@ class BoxThread(threading.Thread):
         finally:
             records.close()
         self.connected.set()
+
+    def _hold(self):
+        """Keep an end of a pseudo-terminal served open (a virtual gadget's, the
+        emulated Pico's) for as long as serve may open its path again: while one
+        is open the kernel never gives its number to another program's new pty,
+        which a reconnection would open and write frames into. A board's USB
+        port is never held (a board plugged in again would get another name)."""
+        if self.pty is not None and self.pty[0] == self.device:
+            return
+        self._let_go()
+        if ports.is_pty(self.device):
+            try:
+                self.pty = (self.device, os.open(self.device, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK))
+            except OSError:
+                pass
+
+    def _let_go(self):
+        if self.pty is not None:
+            try:
+                os.close(self.pty[1])
+            except OSError:
+                pass
+            self.pty = None
 
     def run(self):
         try:
@@ -125,6 +167,7 @@ class BoxThread(threading.Thread):
         finally:
             if self.link is not None:
                 self.link.close()
+            self._let_go()
             if self.failed is not None and self.on_gone is not None:
                 self.on_gone()
 
@@ -175,10 +218,11 @@ class BoxThread(threading.Thread):
         fresh = [r for r in results if isinstance(r.get("seq"), int) and r["seq"] > self.last]
         fresh.sort(key=lambda r: r["seq"])
         lost = 0
-        if first is not None and fresh and first > self.last + 1:
+        if first is not None and fresh and first > self.last + 1 and not walk.unwrapped:
             lost = first - self.last - 1
-            self.say("%d result%s played on the box were lost before serve saw them (the box's journal keeps "
-                     "the last results only)" % (lost, "" if lost == 1 else "s"))
+            self.say("%s played on the box %s lost before serve saw them (the box's journal keeps the last "
+                     "results only)" % ("1 result" if lost == 1 else "%d results" % lost,
+                                        "was" if lost == 1 else "were"))
         if not fresh and not lost and walk.seq <= self.last:
             return
         newest = fresh[-1]["seq"] if fresh else self.last
@@ -290,6 +334,15 @@ class BoxThread(threading.Thread):
             for line in link._read():
                 message = _frame(line)
                 if message is None:
+                    # A whole reply fatebox cannot read (a number past the wire's
+                    # range): said to whoever asked, by what it was, not left to time out.
+                    unread = unreadable(line)
+                    if unread is not None and unread[0] in self.waiting:
+                        callback, _ = self.waiting.pop(unread[0])
+                        if callback is not None:
+                            callback({"id": unread[0], "ok": False, "error": {
+                                "code": N.E_JSON, "message": "serve could not read the box's reply: %s "
+                                "(docs/protocol.md, Frames)" % unread[1]}})
                     continue
                 if message.get("event") == "result":
                     self._event(message)
