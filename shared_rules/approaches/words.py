@@ -8,16 +8,18 @@ OUTCOME_WORDS = {AP.FULL_SUCCESS: "full success", AP.MIXED_SUCCESS: "mixed succe
                  AP.MINOR_FAILURE: "minor failure", AP.MAJOR_FAILURE: "major failure"}
 
 
-def result_words(result):
-    """'2d12: 5 and 9, kept 9: mixed success' (fatebox.systems.result_words)."""
+def result_words(result, setup=None):
+    """'2d12: 5 and 9, kept 9: mixed success (body)' (fatebox.systems.result_words);
+    the attribute rolled from the set-up where the result does not name it."""
     faces = ints(result.get("faces"))
     outcome = result.get("outcome")
     text = "%dd12: %s" % (len(faces), listed(faces)) if faces else "no dice"
     if len(faces) > 1:
         text += ", kept %d" % max(faces)
     text += ": " + OUTCOME_WORDS.get(outcome, str(outcome))
-    if result.get("attribute") in AP.ATTRIBUTES:
-        text += " (%s)" % result["attribute"]
+    attribute = result.get("attribute") or (setup or {}).get("attribute")
+    if attribute in AP.ATTRIBUTES:
+        text += " (%s)" % attribute
     harm = result.get("harm")
     if isinstance(harm, int) and harm > 0:
         text += "; %s" % counted(harm, "harm", "harm")

@@ -3,29 +3,31 @@
 from shared_rules.game import listed
 
 
-def _effect_words():
+TITLES = {"black-success": "Black success", "coloured-success": "Coloured success", "no-effect": "No success"}
+
+
+def result_words(result, setup=None):
+    """'green action: drew white, black, green and blue: success, with a sacrifice; for
+    success black, a step toward the task; for sacrifice blue, ...; for story green, ...'
+    (fatebox.systems.result_words): the action as a whole, then what each kept token
+    means (rules/colour-tokens.md, Step 3b), its colour named once."""
     from shared_rules.colour_tokens import tables as TT
-    return {TT.BLACK_SUCCESS: "a step toward the task", TT.COLOURED_SUCCESS: "a %s success",
-            TT.NO_EFFECT: "no effect"}
-
-
-def result_words(result):
-    """'green: drew white, black, green; kept green for success: a green success'."""
-    colour = result.get("colour")
-    colour = colour if isinstance(colour, str) else "?"
-    text = "%s action" % colour
+    colour = result.get("colour") or (setup or {}).get("colour")
+    colour = colour if colour in TT.COLOURED_SUCCESS_BY_COLOUR else None
+    text = "%s action" % (colour or "?")
     hand = result.get("hand")
     if isinstance(hand, list) and hand:
         text += ": drew %s" % listed(hand)
     kept = result.get("kept")
     if isinstance(kept, dict):
-        kept = [kept.get(c) for c in ("success", "sacrifice", "story")]
-    if isinstance(kept, list) and len(kept) == 3 and all(isinstance(k, str) for k in kept):
-        text += "; kept %s for success, %s for sacrifice, %s for story" % tuple(kept)
-    outcome = result.get("outcome")
-    if outcome is not None:
-        words = _effect_words().get(outcome, str(outcome))
-        text += ": " + (words % colour if "%s" in words else words)
+        kept = [kept.get(c) for c in TT.CATEGORIES]
+    if (colour is not None and isinstance(kept, list) and len(kept) == 3
+            and all(k in TT.COLOURED_SACRIFICE_BY_COLOUR or k in ("black", "white") for k in kept)):
+        text += ": " + TT.overall(kept[0], kept[1], colour)
+        for category, token in zip(TT.CATEGORIES, kept):
+            text += "; for %s %s, %s" % (category, token, TT.meaning(category, token, colour))
+    elif result.get("outcome") in TITLES:
+        text += ": " + TITLES[result["outcome"]].lower()
     reserve = result.get("reserve")
     if isinstance(reserve, list) and reserve:
         text += "; reserve %s" % listed(reserve)

@@ -7,7 +7,7 @@ from shared_rules.game import ints, listed
 OUTCOME_WORDS = {LD.SUCCESS: "success", LD.COMPLICATION: "success with a complication", LD.FAIL: "fail"}
 
 
-def result_words(result):
+def result_words(result, setup=None):
     """'light 5 and 1, dark 2: highest 5, success with a complication; Ego -1, now 3'."""
     light, dark = ints(result.get("light")), ints(result.get("dark"))
     outcome = OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))

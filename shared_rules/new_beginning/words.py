@@ -1,5 +1,6 @@
 # New Beginning in words (host only, not on the board): what `roll`, `draw`,
 # `history`, the virtual gadget and `serve` say of a draw (shared_rules.game.Game.words).
+from shared_rules.game import counted
 from shared_rules.new_beginning import TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, WHITE
 
 OUTCOME_WORDS = {
@@ -18,7 +19,7 @@ REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "a trait improved",
 SETUP_EXAMPLE = {"white": 4, "black": 3, "draw": 2, "statuses": [], "effects": []}
 
 
-def result_words(result):
+def result_words(result, setup=None):
     """'drew 2 white, 1 black: partial success' (fatebox.systems.result_words)."""
     tokens = result.get("tokens")
     tokens = tokens if isinstance(tokens, str) else ""
@@ -68,8 +69,10 @@ def loaded_words(character):
     """What `push` says of a character it loaded (fatebox.cli.show): archetype, traits, placed tokens, trials."""
     sheet = character.sheet
     placed = sheet.placed_count()
-    return "%s, %d traits, %d placed token%s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()), placed,
-                                                            "" if placed == 1 else "s", character.trials)
+    return "%s, %s, %s, %s" % (sheet.archetype.name, counted(len(sheet.all_traits()), "trait", "traits"),
+                               counted(placed, "placed token", "placed tokens"),
+                               counted(character.trials, "trial", "trials"))
+
 
 
 # -- its line in docs/systems.md (tools/docs.py writes it) --

@@ -84,10 +84,11 @@ def test_a_critical_resistance_clears_one_stress():
     tap(gadget, board, "plus")
     assert text(gadget) == "Resist with Prowess (rating 2)"
     tap(gadget, board, "go")
-    assert screen(gadget) == "assist" and text(gadget).startswith("Resisting with 2 d6")
+    # A resistance roll reads as its cost: the meter is the chance of 2 stress or less.
+    assert screen(gadget) == "assist" and text(gadget) == "Resisting with 2 d6; 75% to cost 2 stress or less"
     tap(gadget, board, "go")
     run(gadget, board, 1500)
-    assert text(gadget) == "Critical (6, 6); stress -1"
+    assert text(gadget) == "Resisted, clears 1 stress (6, 6)"
     long_press(gadget, board, "go")
     nyx = flashed(board, "Nyx")
     assert nyx.sheet.stress == 0

@@ -181,7 +181,8 @@ def _serve(board, gadget, view):
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         previous[signum] = signal.signal(signum, on_signal)
     view.start()
-    keys = Presses(board)
+    heard = getattr(view, "heard", None)     # the panel's words line: a press away from a result clears it
+    keys = Presses(board, (lambda: heard.pressed(gadget)) if heard is not None else None)
     try:
         # The `repl` op ends the program on a board; the virtual one has no REPL
         # to hand the port to, so it stops as a board's main.py would.

@@ -7,7 +7,7 @@ OUTCOME_WORDS = {P.STRONG_HIT: "strong hit", P.WEAK_HIT: "weak hit", P.MISS: "mi
 TITLES = {P.STRONG_HIT: "Strong hit", P.WEAK_HIT: "Weak hit", P.MISS: "Miss"}
 
 
-def result_words(result):
+def result_words(result, setup=None):
     """'2d6: 4 and 5, +1 (cool) = 10: strong hit' (fatebox.systems.result_words)."""
     dice = ints(result.get("dice"))
     modifier = result.get("modifier")
