@@ -164,10 +164,12 @@ def test_loading_replaces_by_name_and_refuses_more_than_the_box_holds(tmp_path):
         load_characters(gadget, [roster.from_dict(sheet("Mara"))])
         load_characters(gadget, [roster.from_dict(sheet("Mara", misfortunes=[]))])
         assert gadget.store.names() == ["Mara"] and gadget.store.characters["Mara"].sheet.misfortunes == []
-        many = [roster.from_dict(sheet("Hero %d" % i)) for i in range(8)]
+        room = gadget.store.capacity
+        assert room == 24                                   # the virtual board holds as many as the image
+        many = [roster.from_dict(sheet("Hero %d" % i)) for i in range(room)]
         with pytest.raises(FateboxError) as err:
             load_characters(gadget, many)
-        assert "holds 8" in err.value.message
+        assert "holds 24" in err.value.message
         assert gadget.store.names() == ["Mara"]            # all or none
     finally:
         board.close()
