@@ -28,7 +28,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 # nothing, and an install that fails in it once more from nothing: the next
 # make run recovers, never a pip traceback with no way out.
 ifneq ($(wildcard $(VENV)/.installed),)
-ifneq ($(shell $(PY) -c "import fatebox.cli" >/dev/null 2>&1 && echo ok),ok)
+ifneq ($(shell $(PY) -c "import fatebox.cli.main" >/dev/null 2>&1 && echo ok),ok)
 $(shell rm -f $(VENV)/.installed $(VENV)/.made)
 endif
 endif

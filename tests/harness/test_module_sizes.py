@@ -30,7 +30,7 @@ def lines(path):
 
 def test_the_walk_finds_the_product_modules():
     found = {p.relative_to(ROOT).as_posix() for p in product_modules()}
-    for known in ("host/fatebox/cli.py", "firmware/fatebox_fw/box.py", "shared_rules/registry.py",
+    for known in ("host/fatebox/cli/main.py", "firmware/fatebox_fw/box.py", "shared_rules/registry.py",
                   "web/app.py", "web/app.js", "emu/pico.mjs", "hardware/enclosure/model.py"):
         assert known in found, known
 
