@@ -267,7 +267,7 @@ def test_a_host_that_writes_but_never_reads_does_not_freeze_the_box(running):
 
 
 def test_the_host_lists_every_character_of_a_full_box_page_by_page(running):
-    from fatebox.link import Link
+    from fatebox.board.link import Link
     with Link.connect(running.board.port_path) as link:
         room = link.info["limits"]["characters"]
         names = sorted(("%02d" % i) * 20 for i in range(room))          # forty letters each
