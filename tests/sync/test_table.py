@@ -92,7 +92,10 @@ def test_a_sync_keeps_the_boxs_supply_and_sends_the_folders_table_file(realbox, 
     write_table(table, 5, 7)
     result = run("--port", box.path, "sync", table)
     assert result.exit_code == 0, result.stderr
-    assert "table: the box's supply is now 5 white, 7 black" in result.stdout
+    # The supply `fatebox table` set is undone by the file: said in one line, with how to keep it.
+    said = [line for line in result.stdout.splitlines() if line.startswith("table:")]
+    assert said == ["table: the box's supply is now 5 white, 7 black (from %s), no longer the 8 white, 4 black "
+                    "set on it; to keep those, write them in %s" % (table / "table.toml", table / "table.toml")]
     assert supply(run, box) == {"white": 5, "black": 7}
     box.restart()
     again = run("--port", box.path, "sync", table)        # the same again: nothing to say
