@@ -33,6 +33,10 @@ class _Shown(click.ClickException):
         echo("fatebox: %s" % self.message, err=True)
 
 
+# Click 8.2 on: a group given no command shows its help, as an error (exit 2).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class _Group(click.Group):
     """Every command's trouble as one line and an exit code (errors.py): never a traceback."""
 
@@ -48,6 +52,13 @@ class _Group(click.Group):
         except (click.exceptions.Abort, Interrupted, KeyboardInterrupt):
             click.echo("fatebox: %s" % INTERRUPTED_TEXT, err=True)
             sys.exit(INTERRUPTED)
+        except _NO_ARGS as exc:
+            exc.show()              # a group alone (`fatebox roll`): its help names the choices
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            from fatebox.cli.usage import line
+            echo("fatebox: %s" % line(exc), err=True)
+            sys.exit(exc.exit_code)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
