@@ -46,3 +46,24 @@ def test_a_missing_option_a_bad_number_and_an_extra_argument_are_one_line_each(r
     line = one_line(run("roll", "axiom", "--favorable", "x"))
     assert line.startswith("fatebox: roll axiom: --favorable: 'x' is not a valid integer"), line
     assert "extra" in one_line(run("list", "extra"))
+
+
+def commands(group, path=()):
+    """(path, command) for every command under `group`, groups included."""
+    import click
+    for name, command in sorted(group.commands.items()):
+        yield path + (name,), command
+        if isinstance(command, click.Group):
+            yield from commands(command, path + (name,))
+
+
+def test_dash_c_is_character_in_every_command():
+    from fatebox.cli.main import main
+    seen = []
+    for path, command in commands(main):
+        for param in command.params:
+            if "-c" in param.opts:
+                assert param.name == "character", (" ".join(path), param.opts)
+                seen.append(" ".join(path))
+    assert "draw" in seen and "roll colour-tokens" in seen and "roll new-beginning" in seen
+

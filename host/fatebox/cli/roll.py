@@ -107,10 +107,9 @@ def _command(system):
 
 
 def _character_option(command):
-    """--character, and -c for it unless the system's options have a -c (colour tokens' --colour)."""
-    taken = any("-c" in p.opts for p in getattr(command, "__click_params__", []))
-    names = ("--character",) if taken else ("--character", "-c")
-    return click.option(*names, "character", default=None, metavar="NAME",
+    """--character, -c in every command (a system's own options leave -c alone:
+    tests/host/test_usage_line.py)."""
+    return click.option("--character", "-c", "character", default=None, metavar="NAME",
                         help="Record the roll on this character of the system (any case).")(command)
 
 
