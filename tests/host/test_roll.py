@@ -134,4 +134,5 @@ def test_required_options_say_so_in_help(run):
         text = run("roll", system, "--help").stdout
         block = text[text.index(option):]
         assert "[required]" in block[:block.index("\n  -", 1) if "\n  -" in block[1:] else len(block)], system
-    assert "required" in run("draw", "--help").stdout.split("--draw")[1].split("\n  -")[0]
+    for command in (("draw",), ("roll", "new-beginning")):
+        assert "required" in run(*command, "--help").stdout.split("--draw")[1].split("\n  -")[0]

@@ -67,3 +67,19 @@ def test_dash_c_is_character_in_every_command():
                 seen.append(" ".join(path))
     assert "draw" in seen and "roll colour-tokens" in seen and "roll new-beginning" in seen
 
+
+
+def test_draw_and_roll_new_beginning_take_the_same_options():
+    from fatebox.cli.main import main
+
+    def options(command):
+        return sorted((tuple(sorted(p.opts)), p.required, p.multiple, p.is_flag if hasattr(p, "is_flag") else None)
+                      for p in command.params)
+    assert options(main.commands["draw"]) == options(main.commands["roll"].commands["new-beginning"])
+
+
+def test_draw_and_roll_new_beginning_ask_for_the_same_things_when_they_are_left_out(run):
+    for args in (("-w", 2, "-k", 1), ("-b", 3, "-k", 1)):
+        said = [one_line(run(*(command + args))).split(": ", 2)[-1].split("; `")[0]
+                for command in (("draw",), ("roll", "new-beginning"))]
+        assert said[0] == said[1], said
