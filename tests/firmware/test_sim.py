@@ -188,3 +188,37 @@ def test_the_state_dir_is_created(tmp_path):
         assert (tmp_path / "a" / "b" / "characters.json").exists()
     finally:
         assert finish(proc, signal.SIGTERM) == 0
+
+
+def test_q_piped_into_a_headless_gadget_stops_it_after_the_keys_before_it(tmp_path):
+    # docs/cli.md: the gadget stops on `q`, piped keys as typed ones (exit 0, the flash written).
+    # G (GO held: a draw now), a pause past the animation, g (done with the result), then q.
+    proc = start(tmp_path / "flash", True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().decode().startswith("/dev/")
+        proc.stdin.write(b"G" + b"." * 6 + b"gq")
+        proc.stdin.flush()
+        code = proc.wait(60)                # far above the second or so the keys take
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert code == 0, proc.stderr.read()
+    board = VirtualBoard(str(tmp_path / "flash"))
+    try:
+        assert Box(board).store.characters["Mara"].trials == 1     # the draw before the q was played
+    finally:
+        board.close()
+
+
+def test_a_headless_gadget_whose_piped_keys_end_without_q_serves_on(tmp_path):
+    proc = start(tmp_path / "flash", True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        path = proc.stdout.readline().decode().strip()
+        proc.stdin.write(b"p")
+        proc.stdin.close()
+        with serial.Serial(path, timeout=0.5) as port:
+            assert request(port, 1, "hello", versions=[N.PROTOCOL_VERSION])["ok"]
+        assert proc.poll() is None
+    finally:
+        code = finish(proc, signal.SIGTERM)
+    assert code == 0

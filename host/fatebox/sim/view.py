@@ -73,6 +73,10 @@ class Presses:
     def add(self, key):
         self.queue.append(key)
 
+    def done(self):
+        """Every key given has been pressed and let go."""
+        return not self.queue and self.board.ticks_ms() >= self.free_at
+
     def turn(self):
         now = self.board.ticks_ms()
         while self.queue and now >= self.free_at:
@@ -88,7 +92,8 @@ class HeadlessView:
     """The pty path as the first line of stdout, for scripts; nothing after.
 
     Keys piped into standard input (not a terminal) press the buttons, as the
-    terminal UI's keys do: a script plays the box from its buttons.
+    terminal UI's keys do: a script plays the box from its buttons; `q` stops
+    the gadget once the keys before it are pressed (docs/cli.md).
     """
     waits = False
 
@@ -116,7 +121,7 @@ class HeadlessView:
         if not data:
             self.fd = None      # the pipe closed: no more keys, the gadget keeps serving
             return ()
-        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
+        return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self, description):
         pass
