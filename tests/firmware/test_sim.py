@@ -222,3 +222,25 @@ def test_a_headless_gadget_whose_piped_keys_end_without_q_serves_on(tmp_path):
     finally:
         code = finish(proc, signal.SIGTERM)
     assert code == 0
+
+
+def test_with_its_output_piped_the_gadget_takes_keys_from_the_terminal(tmp_path):
+    # `make run | tee log`: the words on the pipe, the keys still typed on the terminal.
+    import pty
+    master, slave = pty.openpty()
+    proc = start(tmp_path / "flash", False, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(slave)
+    try:
+        assert proc.stdout.readline().decode().startswith("Fatebox virtual board on /dev/")
+        lines = [proc.stdout.readline().decode() for _ in range(2)]
+        assert any("typed here" in line and "q quit" in line for line in lines), lines
+        assert proc.stdout.readline().decode() == "Difficulty 3 (normal)  [Mara]\n"
+        os.write(master, b"p")                               # PLUS: the difficulty one up
+        assert proc.stdout.readline().decode().startswith("Difficulty 4 ")
+        os.write(master, b"q")
+        code = proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert code == 0

@@ -131,16 +131,37 @@ class HeadlessView:
 
 
 class WordsView(HeadlessView):
-    """Not a terminal (CI, a pipe): the port, the command, then each change in words."""
+    """Not a terminal (CI, a pipe): the port, the command, then each change in
+    words. Keys piped in press the buttons; with only the output piped (`make
+    run | tee log`) the keys are typed on the terminal, one at a time, unechoed."""
 
     def __init__(self, board):
         HeadlessView.__init__(self, board)
         self.last = None
+        self.saved = None
+        try:
+            fd = sys.stdin.fileno()
+            self.typed = fd if os.isatty(fd) else None
+        except (AttributeError, OSError, ValueError):
+            self.typed = None
 
     def start(self):
-        for line in start_text(self.board.port_path, fatebox_command()):
+        lines = start_text(self.board.port_path, fatebox_command())
+        if self.typed is not None:
+            import termios
+            import tty
+            self.saved = termios.tcgetattr(self.typed)
+            tty.setcbreak(self.typed)       # keys one at a time, no echo; Ctrl-C still a signal
+            self.fd = self.typed
+            lines.append("Keys typed here press the buttons: " + KEY_LINE)
+        for line in lines:
             print(line)
         sys.stdout.flush()
+
+    def stop(self):
+        if self.saved is not None:
+            import termios
+            termios.tcsetattr(self.typed, termios.TCSADRAIN, self.saved)
 
     def show(self, description):
         line = visible(description["text"])     # names come from sheets or a board: shown, never acted on
