@@ -128,7 +128,14 @@ def read_document(path):
         document = tomlkit.parse(text)
     except ParseError as exc:
         reason = _AT_LINE.sub("", str(exc))
-        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, exc.line, exc.col, reason), USAGE)
+        line, col = exc.line, exc.col
+        found = tomlpos.unclosed_string(text)
+        if found is not None and found[0] <= line:
+            # tomlkit calls this a control character (the newline) or an early end of file.
+            line, col, quote = found
+            reason = ("the string opened with %s here is not closed %s; end it with %s"
+                      % (quote, "before its line ends" if len(quote) == 1 else "before the file ends", quote))
+        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, line, col, reason), USAGE)
     return text, document
 
 
