@@ -16,6 +16,7 @@ class FateboxError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+        self.lines = None           # several troubles at once (every bad sheet): said a line each
 
 
 class DeviceError(FateboxError):

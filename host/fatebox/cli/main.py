@@ -27,10 +27,13 @@ class _Shown(click.ClickException):
     def __init__(self, error):
         super().__init__(error.message)
         self.exit_code = error.exit_code
+        self.lines = getattr(error, "lines", None) or [error.message]
 
     def show(self, file=None):
         # The message may quote a board or a sheet: made visible, never acted on.
-        echo("fatebox: %s" % self.message, err=True)
+        # Several troubles at once (every bad sheet) are a line each.
+        for line in self.lines:
+            echo("fatebox: %s" % line, err=True)
 
 
 # Click 8.2 on: a group given no command shows its help, as an error (exit 2).

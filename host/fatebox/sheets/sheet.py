@@ -240,8 +240,20 @@ def check_frame(sheet):
 
 
 def load_all(paths):
-    """Load every sheet first, so one bad sheet stops the lot before the board is touched."""
-    sheets = [load(path) for path in paths]
+    """Load every sheet first, so one bad sheet stops the lot before the board is
+    touched; every bad sheet is said, each on a line of its own."""
+    sheets, bad = [], []
+    for path in paths:
+        try:
+            sheets.append(load(path))
+        except FateboxError as exc:
+            if exc.exit_code != USAGE:
+                raise
+            bad.append(exc.message)
+    if bad:
+        error = FateboxError("; ".join(bad), USAGE)
+        error.lines = bad           # said a line each (fatebox.cli.main)
+        raise error
     seen = {}
     for sheet in sheets:
         check_frame(sheet)
