@@ -23,6 +23,11 @@ _HEX = b"0123456789abcdef"
 # +-INT_LIMIT, and every string is valid Unicode (no lone surrogate).
 DEPTH_LIMIT = 10
 INT_LIMIT = 2 ** 32     # a CRC-32 (`commit`) is the largest number an op carries
+# The largest count a box takes from its own flash (a journal line's number,
+# its clock): past it the line or file is damage. Half the wire's range, so the
+# numbers it gives next stay within it (2**31 more results or changes: far
+# more than a board's flash can take the writes for).
+STORED_LIMIT = INT_LIMIT // 2
 
 
 def checksum(data):

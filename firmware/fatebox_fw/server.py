@@ -270,7 +270,7 @@ class Server:
 
 # What host_ops imports for an op, out of RAM with it.
 _HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_read", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
-           "shared_rules.charname")
+           "shared_rules.charname", "shared_rules.nfc", "shared_rules.nfc_table")
 
 
 def _hosted(op, server, request):

@@ -195,6 +195,36 @@ def test_a_ctrl_c_python_could_not_raise_stops_the_command_quietly():
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
 
 
+
+def test_a_ctrl_c_sent_again_before_its_hook_returned_is_sent_once_more():
+    # On a loaded machine the main thread may still be inside the hook when the
+    # signal comes again (here it stays 0.3 s the first time, far past
+    # entry.AGAIN_S): raised there, Python would swallow it, and the command
+    # would run on.
+    code = ("import sys, time\n"
+            "from fatebox import entry\n"
+            "send = entry._send_again\n"
+            "calls = []\n"
+            "def slow():\n"
+            "    send()\n"
+            "    calls.append(1)\n"
+            "    if len(calls) == 1:\n"
+            "        time.sleep(0.3)\n"
+            "entry._send_again = slow\n"
+            "sys.unraisablehook = entry._unraisable()\n"
+            "class Finaliser:\n"
+            "    def __del__(self):\n"
+            "        raise KeyboardInterrupt\n"
+            "try:\n"
+            "    Finaliser()\n"
+            "    time.sleep(10)\n"
+            "    print('not interrupted')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "interrupted\n"
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+
 def test_a_gadget_stopped_by_ctrl_c_exits_130_and_by_q_or_sigterm_0(capsys):
     # fatebox sim and sim --pico both end through errors.stopped.
     from fatebox.errors import stopped

@@ -3,6 +3,8 @@
 # environment outside the checkout, gives a fatebox whose deploy, sim and odds
 # work there. Needs the network to PyPI (the build's setuptools, the wheel's
 # dependencies) unless pip's cache has them.
+import contextlib
+import fcntl
 import json
 import os
 import subprocess
@@ -28,6 +30,17 @@ def run(args, cwd, env, timeout=120):
     return done
 
 
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """setuptools makes the sdist inside the checkout (fatebox.egg-info/,
+    fatebox-VERSION/): under pytest-xdist each worker with a test of this
+    module builds, and two builds at once remove each other's files."""
+    os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
+    with open(os.path.join(ROOT, ".build", "wheel-build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """(fatebox's path in a fresh venv with the wheel installed, a folder outside the checkout, env)."""
@@ -35,7 +48,8 @@ def installed(tmp_path_factory):
     env = dict((k, v) for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"))
     env["FATEBOX_DB"] = str(tmp / "records.sqlite3")
     out = tmp / "dist"
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT], tmp, env, INSTALL_TIMEOUT)
+    with one_build_at_a_time():
+        run([sys.executable, "-m", "build", "--outdir", out, ROOT], tmp, env, INSTALL_TIMEOUT)
     wheels = sorted(out.glob("fatebox-*.whl"))
     assert len(wheels) == 1, sorted(out.iterdir())
     venv.create(tmp / "venv", with_pip=True)

@@ -115,6 +115,15 @@ def test_a_discord_message_keeps_within_discords_limits_field_by_field():
     assert body["embeds"][0]["title"].endswith("…")
 
 
+def test_a_discord_field_value_is_cut_at_the_fields_limit_not_the_descriptions():
+    # 1,024 for a field's value (the description's is 4,096): at the limit it is
+    # kept whole, past it cut to the limit with its last character an ellipsis.
+    base = shaped()[0]
+    for length, kept in ((1024, "Ä" * 1024), (1025, "Ä" * 1023 + "…"), (3000, "Ä" * 1023 + "…")):
+        embed = hooks.discord_body(dict(base, character="Ä" * length))["embeds"][0]
+        assert embed["fields"][0]["name"] == "Character"
+        assert embed["fields"][0]["value"] == kept, (length, len(embed["fields"][0]["value"]))
+
 @pytest.mark.parametrize("url", ["ftp://example.org/x", "example.org/hook", "http://", "javascript:alert(1)"])
 def test_a_webhook_url_that_is_not_http_is_refused(url):
     from fatebox.errors import FateboxError, USAGE

@@ -6,6 +6,8 @@ import time
 from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard
 
+HANG_S = 60     # a hang guard on the loop stopping, far above one turn
+
 
 class RealBox:
     """A box on `state` (a folder: its flash) until stop(); restart() is a new boot on the same flash."""
@@ -32,8 +34,11 @@ class RealBox:
     def stop(self):
         """The cable out and the power off: no goodbye, nothing flushed."""
         if self.board is not None:
+            # The pty closed only once the loop is done with it: a descriptor
+            # closed under a running tick may be another box's pty by then.
             self.halt.set()
-            self.thread.join(5)
+            self.thread.join(HANG_S)
+            assert not self.thread.is_alive(), "the box's loop did not stop within %d s" % HANG_S
             self.board.close()
             self.board = None
 

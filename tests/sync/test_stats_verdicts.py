@@ -89,6 +89,41 @@ def test_a_fair_sampler_looks_fair_and_a_biased_one_is_caught():
     assert "too few to tell yet" in slight["verdict"]
 
 
+
+def test_the_verdict_in_words_at_each_threshold_of_p():
+    # p >= 0.05 fair; 0.01 <= p < 0.05 a little unusual; below 0.01 unlikely, its
+    # p said to 2 decimals, then 3 below 0.01, then 1 significant digit below 0.001.
+    what = "this box's New Beginning draws"
+    unusual = " (about 1 fair box in %d does this); nothing to worry about yet, look again after more play"
+    unlikely = (" (fewer than 1 fair box in 100 does this); look at the set-ups below, and check the box's entropy "
+                "(docs/entropy.md)")
+    cases = (
+        (0.5, what + " look fair: p = 0.50 over 200 draws"),
+        (0.05, what + " look fair: p = 0.05 over 200 draws"),
+        (0.04, what + " are a little unusual: p = 0.04 over 200 draws" + unusual % 25),
+        (0.01, what + " are a little unusual: p = 0.01 over 200 draws" + unusual % 100),
+        (0.005, what + " look unlikely from a fair box: p = 0.005 over 200 draws" + unlikely),
+        (0.0023, what + " look unlikely from a fair box: p = 0.002 over 200 draws" + unlikely),
+        (0.001, what + " look unlikely from a fair box: p = 0.001 over 200 draws" + unlikely),
+        (0.0004, what + " look unlikely from a fair box: p = 0.0004 over 200 draws" + unlikely),
+        (2e-9, what + " look unlikely from a fair box: p = 2e-09 over 200 draws" + unlikely),
+    )
+    for p, said in cases:
+        assert S.verdict("new-beginning", p, 200) == said, p
+    # Below FEW results nothing is judged, whatever p says.
+    assert S.verdict("new-beginning", 0.0004, S.FEW - 1) == (
+        what + ": too few to tell yet (p = 0.0004 over %d draws); play on and look again" % (S.FEW - 1))
+    assert "look unlikely" in S.verdict("new-beginning", 0.0004, S.FEW)
+
+
+def test_the_p_said_is_never_rounded_up_onto_a_threshold_it_is_below():
+    # "p = 0.05" beside "a little unusual" would read as a fair box's p.
+    for p, said in ((0.0499, "0.0499"), (0.0099, "0.0099"), (0.00099, "0.00099"), (0.0499999999, "0.0499999999"),
+                    (0.05, "0.05"), (0.0123, "0.01"), (0.0012, "0.001")):
+        assert S.p_text(p) == said, p
+    assert ": p = 0.0499 over 200 draws (about 1 fair box in 20" in S.verdict("new-beginning", 0.0499, 200)
+    assert "look unlikely from a fair box: p = 0.0099 over" in S.verdict("new-beginning", 0.0099, 200)
+
 def test_the_running_p_value_shows_a_drift():
     # Fair for 600 draws, then leaning 15 points toward total success for 600.
     drifting = nb_verdict(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))

@@ -73,6 +73,21 @@ def test_a_field_changed_on_both_sides_is_a_conflict_and_the_character_is_left_u
     assert sheet_of(table / "mara.toml") == mara
 
 
+def test_prefer_box_settles_a_conflict_with_the_boxs_value_and_takes_the_sheets_other_change(realbox, run, table):
+    box = realbox()
+    run("--port", box.path, "push", table / "mara.toml")
+    data = box.characters()["Mara"]
+    data["misfortunes"] = ["Lost her boat"]
+    on_box(box, "put", character=data)                                 # changed on the box
+    edit(table / "mara.toml", '"The bartender at the Gull hates me"', '"Hunted by the Guild"')
+    edit(table / "mara.toml", '"Lockpicking"', '{ name = "Lockpicking", placed = true }')
+    assert run("--port", box.path, "sync").exit_code == 1               # a conflict, left untouched
+    settled = run("--port", box.path, "sync", "--prefer", "box")
+    assert settled.exit_code == 0, settled.output
+    mara = box.characters()["Mara"]
+    assert mara["misfortunes"] == ["Lost her boat"] and mara["skills"][1]["placed"] is True
+    assert sheet_of(table / "mara.toml") == mara
+
 def test_new_characters_are_made_on_the_other_side_deletions_only_reported(realbox, run, table, tmp_path):
     box = realbox()
     run("--port", box.path, "push", table / "mara.toml", table / "tobin.toml")

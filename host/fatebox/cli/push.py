@@ -27,14 +27,15 @@ def push(paths, force, only_new, port):
     for sheet in loaded:
         _name_checked(sheet)
     with _records() as records, _connect(port) as link:
-        _no_clash(loaded, [c.get("name") for c in link.characters()])
+        listed = link.characters()      # asked once: the names checked, --only-new and the push use it
+        _no_clash(loaded, [c.get("name") for c in listed])
         if only_new:
-            held = set(c["name"] for c in link.characters())
+            held = set(c["name"] for c in listed)
             for sheet in loaded:
                 if sheet.character.name in held:
                     echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
             loaded = [s for s in loaded if s.character.name not in held]
-        pushed = pushpull.push(link, records, loaded, force, say) if loaded else []
+        pushed = pushpull.push(link, records, loaded, force, say, listed) if loaded else []
         table.send(link, table_file, echo)
     for sheet, replaced in pushed:
         echo("%s: loaded from %s (%s): %s" % (

@@ -114,7 +114,7 @@ def fisher(ps):
 
 # -- the set-up of a result and its exact odds -------------------------------------------------
 
-def _odds(system, setup):
+def result_odds(system, setup):
     """(key, words, [(outcome, num, den)]) for a result's set-up, or None if it cannot be told.
     Through the system's object: its set-up checked (defaults filled in, as the
     host's `roll` and the buttons journal it), its exact odds and words."""
@@ -151,7 +151,7 @@ def judged(results, system=None):
             by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
             continue
         # An outcome an older host kept unchecked (none, or not text) cannot be told.
-        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
+        found = result_odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
@@ -368,9 +368,20 @@ def _more(seen, n, plays):
                round(10 * POWER)))
 
 
+THRESHOLDS = (0.05, 0.01, 0.001)     # where verdict()'s words and p_text()'s digits change
+
+
 def p_text(p):
     if p >= 0.01:
-        return "%.2f" % p
-    if p >= 0.001:
-        return "%.3f" % p
-    return "%.1g" % p
+        text = "%.2f" % p
+    elif p >= 0.001:
+        text = "%.3f" % p
+    else:
+        text = "%.1g" % p
+    # Never rounded up onto a threshold p is below: "p = 0.05" beside "a little
+    # unusual" would read as the fair box's p. More digits until it is below.
+    digits = 2
+    while digits <= 17 and [t for t in THRESHOLDS if p < t <= float(text)]:
+        text = "%.*g" % (digits, p)
+        digits += 1
+    return text

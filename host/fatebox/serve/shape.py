@@ -7,7 +7,6 @@ import os
 from shared_rules import registry, roster
 from shared_rules import names as N
 from fatebox.odds import stats
-from fatebox_fw.ring import DIE_COLOURS
 from fatebox.odds.command import words as name_words
 
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
@@ -84,7 +83,7 @@ def items(system, result):
             if kind == "token":
                 out.append(_token(label, kept))
             else:
-                shade = PIECE_COLOURS[colour] if isinstance(colour, str) else DIE_COLOURS[colour % 4]
+                shade = PIECE_COLOURS[colour] if isinstance(colour, str) else N.COLOUR_DICE[colour % len(N.COLOUR_DICE)]
                 out.append(_die(label, shade, kept))
     except (TypeError, ValueError, AttributeError, KeyError, ImportError):
         return []
@@ -94,7 +93,7 @@ def items(system, result):
 def odds(system, setup, outcome):
     """The exact odds of the result's set-up (shared_rules, as `fatebox odds`),
     or None when the set-up cannot be told (Colour tokens: the player's choice)."""
-    found = stats._odds(system, setup)
+    found = stats.result_odds(system, setup)
     if found is None:
         return None
     _, setup_words, table = found

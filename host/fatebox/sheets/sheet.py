@@ -14,6 +14,7 @@ from shared_rules import registry, roster, wire
 from fatebox.systems import host_module, words_module
 from shared_rules.errors import SheetError
 from fatebox.sheets import tomlpos
+from fatebox.sheets.filenames import sync_directory
 from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import cut
 
@@ -343,7 +344,7 @@ def write_atomic(path, text):
             raise FateboxError("%s: could not save (%s); the file was left as it was"
                                % (path, exc.strerror or exc))
         raise
-    _sync_directory(directory)
+    sync_directory(directory)
 
 
 def _mode_for(path):
@@ -353,17 +354,3 @@ def _mode_for(path):
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def _sync_directory(directory):
-    # The rename itself is durable only once the folder is synced (POSIX).
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except (OSError, AttributeError):
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
