@@ -1,7 +1,8 @@
 # Fatebox: `make run` starts the virtual gadget (or loads the demo onto a
 # board that is plugged in); `make test` installs what the tests need and runs them.
-# The virtual gadget keeps its table between runs: the demo sheets go only into
-# an empty box; `make run FRESH=1` starts over (the old flash is kept aside).
+# The virtual gadget keeps its table between runs: a copy of the demo sheets
+# (.fatebox/table) goes only into an empty box; `make run FRESH=1` starts over
+# (the old flash and the old copy are kept aside).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -63,18 +64,22 @@ enclosure: $(VENV)/.hardware
 	$(PY) -m hardware.enclosure --out build/enclosure
 
 # The demo: the sheets in examples/ and the demo table's settings (examples/table.toml,
-# New Beginning's supply), which the virtual gadget takes with the sheets; a board
-# keeps the supply its owner set (fatebox table), so only the sheets go to it.
-DEMO_TABLE := examples/table.toml
-DEMO_SHEETS := $(filter-out $(DEMO_TABLE),$(sort $(wildcard examples/*.toml)))
+# New Beginning's supply). make run plays a copy of them kept out of the checkout
+# (TABLE, made once by tools/demo_table.py; FRESH=1 copies again, the old copy kept
+# aside), so play, pull and sync write there and examples/ stays as checked in.
+# The virtual gadget takes the copy's table.toml with the sheets (into an empty box
+# only); a board keeps the supply its owner set (fatebox table), so only the sheets go to it.
+TABLE ?= .fatebox/table
 
 run: $(VENV)/.installed
+	@$(PY) tools/demo_table.py examples $(TABLE) --state $(STATE) $(if $(FRESH),--fresh)
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
-		$(FATEBOX) push --only-new --fill $(DEMO_SHEETS) || exit $$?; \
+		set --; for f in $(TABLE)/*.toml; do [ "$${f##*/}" = table.toml ] || set -- "$$@" "$$f"; done; \
+		$(FATEBOX) push --only-new --fill "$$@" || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --fill --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
+		$(FATEBOX) sim --state $(STATE) --if-empty --fill $(TABLE)/*.toml $(if $(FRESH),--fresh) \
 			|| { code=$$?; [ $$code -eq 130 ] || exit $$code; }; \
 	fi
 

@@ -53,6 +53,44 @@ ODDS_ERRORS = {"dice": ("--dice", "%d..%d, the approach rating" % (AP.MIN_DICE, 
                "easy, hard": ("--easy, --hard", None)}
 
 
+# -- `fatebox roll approaches` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--attribute", "-a"), {"default": None, "metavar": "NAME",
+                             "help": "An approach on this attribute of the character's sheet (%s): its rating, "
+                                     "1 and +1 when Stable, instead of --dice." % ", ".join(AP.ATTRIBUTES)}),
+    (("--background",), {"is_flag": True, "help": "With --attribute: +1, claimed from a bonus of the sheet's "
+                                                  "background that backs that attribute."}),
+    (("--situational",), {"is_flag": True, "help": "With --attribute: +1 for the situation."}))
+ROLL_FOR = ("dice",)            # what the names stand for: one or the other
+
+
+def roll_from_sheet(sheet, given, pick, attribute=None, background=False, situational=False):
+    """`given` with --dice the rating of an approach on `attribute` by `sheet`
+    (approaches.Character); `pick(field, typed, names, what)` finds a name."""
+    from shared_rules.errors import RulesError
+    if attribute is None:
+        for field, used in (("background", background), ("situational", situational)):
+            if used:
+                raise RulesError(field, "goes with --attribute NAME, the approach's attribute")
+        return given
+    attribute = pick("attribute", attribute, AP.ATTRIBUTES, "attribute")
+    claimed = None
+    if background:
+        found = sheet.background
+        if found is None:
+            raise RulesError("background", "the sheet has no background to claim a bonus from")
+        backing = [i for i in range(len(found.bonuses)) if found.backs(i, attribute)]
+        if not backing:
+            raise RulesError("background", "no bonus of %s backs an approach on %s (its bonuses back %s)"
+                             % (found.name, attribute, ", ".join(b["attribute"] or "any" for b in found.bonuses)
+                                or "nothing"))
+        claimed = backing[0]
+    out = dict(given)
+    out["dice"] = sheet.approach_rating(attribute, claimed, situational)
+    return out
+
+
 def odds_setup(dice, easy, hard):
     from shared_rules.errors import RulesError
     if easy and hard:

@@ -81,6 +81,39 @@ ODDS_OPTIONS = (
                             "help": "Attribute + items + difficulty (easy +1, hard -2, very hard -4), -10..10."}))
 
 
+# -- `fatebox roll axiom` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--attribute", "-a"), {"default": None, "metavar": "NAME",
+                             "help": "The character's attribute by its name on the sheet: the modifier is it, "
+                                     "--item's and --difficulty's, plus --modifier."}),
+    (("--item",), {"multiple": True, "metavar": "NAME",
+                   "help": "With --attribute: an item on the sheet whose modifier counts; repeat for several."}),
+    (("--difficulty",), {"default": None, "metavar": "|".join(AX.DIFFICULTIES),
+                         "help": "With --attribute: easy +1, normal 0, hard -2, very-hard -4."}))
+ROLL_FOR = ()                   # --modifier counts beside them
+
+
+def roll_from_sheet(sheet, given, pick, attribute=None, item=(), difficulty=None):
+    """`given` with --modifier the action modifier of `attribute`, the items and
+    the difficulty by `sheet` (axiom.Character), plus --modifier's."""
+    from shared_rules.errors import RulesError
+    from shared_rules.axiom.roll import difficulty_modifier
+    if attribute is None:
+        for field, used in (("item", item), ("difficulty", difficulty)):
+            if used:
+                raise RulesError(field, "goes with --attribute NAME, the action's attribute")
+        return given
+    attribute = pick("attribute", attribute, sorted(sheet.attributes), "attribute")
+    items = [pick("item", name, [i.name for i in sheet.items], "item") for name in item]
+    level = 0
+    if difficulty is not None:
+        level = difficulty_modifier(pick("difficulty", difficulty, AX.DIFFICULTIES, "difficulty"))
+    out = dict(given)
+    out["modifier"] = sheet.modifier(attribute, items, level) + (given.get("modifier") or 0)
+    return out
+
+
 def _odds_errors():
     from shared_rules.axiom import roll as AR
     extra = "a whole number 0 or more; only %d count" % AR.MAX_EXTRA_DICE

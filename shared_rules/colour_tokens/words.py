@@ -56,9 +56,9 @@ def _odds_typed():
         (("--keywords", "-k"), {"type": int, "default": 0, "show_default": True,
                                 "help": "Core keywords: 3 + K tokens are drawn, the best 3 kept (0..%d)."
                                         % CT.MAX_KEYWORDS}),
-        (("--colour", "--color", "-c", "colour"), {"required": True, "metavar": "|".join(CT.ACTION_COLOURS),
-                                                   "help": "The action's colour: black and this colour are "
-                                                           "positive, white negative."}),
+        (("--colour", "--color", "colour"), {"required": True, "metavar": "|".join(CT.ACTION_COLOURS),
+                                             "help": "The action's colour: black and this colour are "
+                                                     "positive, white negative."}),
         (("--bag",), {"default": None, "metavar": "COLOUR=N,...",
                       "help": "The campaign bag (default black=4,green=4,blue=4,red=4,white=4; "
                               "colours left out hold 0; each 0..%d)." % CT.MAX_PER_COLOUR}),

@@ -78,6 +78,36 @@ ODDS_OPTIONS = (
 ODDS_ERRORS = {"dice": ("--dice", "0..%d: rating + push or bargain + assist" % F.MAX_DICE)}
 
 
+# -- `fatebox roll forged-in-the-dark` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--action", "-a"), {"default": None, "metavar": "NAME",
+                          "help": "The action by its name (%s): its rating on the sheet, instead of --dice; "
+                                  "with --resist an attribute (%s), its rating."
+                                  % (", ".join(F.ACTIONS), ", ".join(F.ATTRIBUTES))}),
+    (("--push",), {"is_flag": True, "help": "With --action: +1d for a push or a devil's bargain."}),
+    (("--assist",), {"is_flag": True, "help": "With --action: +1d for assistance."}))
+ROLL_FOR = ("dice",)            # what the names stand for: one or the other
+
+
+def roll_from_sheet(sheet, given, pick, action=None, push=False, assist=False):
+    """`given` with --dice the rating of `action` (with --resist, of an
+    attribute) by `sheet` (forged_in_the_dark.Character), + push + assist."""
+    from shared_rules.errors import RulesError
+    if action is None:
+        for field, used in (("push", push), ("assist", assist)):
+            if used:
+                raise RulesError(field, "goes with --action NAME, the action rolled")
+        return given
+    out = dict(given)
+    if given.get("resist"):
+        out["dice"] = sheet.attribute(pick("action", action, F.ATTRIBUTES, "attribute to resist with"))
+    else:
+        out["dice"] = sheet.rating(pick("action", action, F.ACTIONS, "action"))
+    out["dice"] += (1 if push else 0) + (1 if assist else 0)
+    return out
+
+
 def odds_title(setup):
     dice = setup["dice"]
     pool = "two dice, the lowest read, never critical" if dice == 0 else "%dd6, the highest read" % dice

@@ -51,6 +51,36 @@ ODDS_ERRORS = {
 }
 
 
+# -- `fatebox roll light-dark` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--attribute", "-a"), {"default": None, "metavar": "NAME",
+                             "help": "The character's attribute (%s): its dots and --skill's make the light "
+                                     "dice, instead of --light." % ", ".join(LD.ATTRIBUTES)}),
+    (("--skill",), {"multiple": True, "metavar": "NAME",
+                    "help": "With --attribute: a skill on the sheet that applies, +1 light die; repeat for several."}))
+ROLL_FOR = ("light",)           # what the names stand for: one or the other
+
+
+def roll_from_sheet(sheet, given, pick, attribute=None, skill=()):
+    """`given` with --light the light dice of `attribute` and the skills by
+    `sheet` (light_dark.Character): none at all with no dots."""
+    from shared_rules.errors import RulesError
+    if attribute is None:
+        if skill:
+            raise RulesError("skill", "goes with --attribute NAME, the attribute's dots")
+        return given
+    attribute = pick("attribute", attribute, LD.ATTRIBUTES, "attribute")
+    skills = []
+    for name in skill:
+        name = pick("skill", name, sheet.skills, "skill")
+        if name not in skills:
+            skills.append(name)
+    out = dict(given)
+    out["light"] = sheet.light_dice(attribute, len(skills))
+    return out
+
+
 def odds_title(setup):
     text = "Light and Dark: %d light, %d dark" % (setup["light"], setup["dark"])
     return text + ("; Ego %d before the roll" % setup["ego"] if setup["ego"] is not None else "")

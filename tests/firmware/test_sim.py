@@ -205,10 +205,12 @@ def test_loading_replaces_by_name_and_refuses_more_than_the_box_holds(tmp_path):
         load_characters(gadget, [roster.from_dict(sheet("Mara"))])
         load_characters(gadget, [roster.from_dict(sheet("Mara", misfortunes=[]))])
         assert gadget.store.names() == ["Mara"] and gadget.store.characters["Mara"].sheet.misfortunes == []
-        many = [roster.from_dict(sheet("Hero %d" % i)) for i in range(8)]
+        room = gadget.store.capacity
+        assert room == 24                                   # the virtual board holds as many as the image
+        many = [roster.from_dict(sheet("Hero %d" % i)) for i in range(room)]
         with pytest.raises(FateboxError) as err:
             load_characters(gadget, many)
-        assert "holds 8" in err.value.message
+        assert "holds 24" in err.value.message
         assert gadget.store.names() == ["Mara"]            # all or none
     finally:
         board.close()
@@ -252,3 +254,59 @@ def test_filling_takes_one_of_each_system_first_and_names_the_sheets_left_out(tm
         assert fitting(others, room, lambda c: c.system) == (others, [])
     finally:
         board.close()
+
+
+def test_q_piped_into_a_headless_gadget_stops_it_after_the_keys_before_it(tmp_path):
+    # docs/cli.md: the gadget stops on `q`, piped keys as typed ones (exit 0, the flash written).
+    # G (GO held: a draw now), a pause past the animation, g (done with the result), then q.
+    proc = start(tmp_path / "flash", True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().decode().startswith("/dev/")
+        proc.stdin.write(b"G" + b"." * 6 + b"gq")
+        proc.stdin.flush()
+        code = proc.wait(60)                # far above the second or so the keys take
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert code == 0, proc.stderr.read()
+    board = VirtualBoard(str(tmp_path / "flash"))
+    try:
+        assert Box(board).store.characters["Mara"].trials == 1     # the draw before the q was played
+    finally:
+        board.close()
+
+
+def test_a_headless_gadget_whose_piped_keys_end_without_q_serves_on(tmp_path):
+    proc = start(tmp_path / "flash", True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        path = proc.stdout.readline().decode().strip()
+        proc.stdin.write(b"p")
+        proc.stdin.close()
+        with serial.Serial(path, timeout=0.5) as port:
+            assert request(port, 1, "hello", versions=[N.PROTOCOL_VERSION])["ok"]
+        assert proc.poll() is None
+    finally:
+        code = finish(proc, signal.SIGTERM)
+    assert code == 0
+
+
+def test_with_its_output_piped_the_gadget_takes_keys_from_the_terminal(tmp_path):
+    # `make run | tee log`: the words on the pipe, the keys still typed on the terminal.
+    import pty
+    master, slave = pty.openpty()
+    proc = start(tmp_path / "flash", False, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(slave)
+    try:
+        assert proc.stdout.readline().decode().startswith("Fatebox virtual board on /dev/")
+        lines = [proc.stdout.readline().decode() for _ in range(2)]
+        assert any("typed here" in line and "q quit" in line for line in lines), lines
+        assert proc.stdout.readline().decode() == "Difficulty 3 (normal)  [Mara]\n"
+        os.write(master, b"p")                               # PLUS: the difficulty one up
+        assert proc.stdout.readline().decode().startswith("Difficulty 4 ")
+        os.write(master, b"q")
+        code = proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert code == 0

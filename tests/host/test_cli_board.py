@@ -25,8 +25,9 @@ def test_a_sheet_the_board_refuses_is_its_typed_error(table, board, run):
                                               "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
     result = run("--port", board.path, "push", table / "mara.toml")
     assert result.exit_code == 1
-    assert result.stderr == ("fatebox: the box refused the batch: the box holds 8 characters already [full]; "
-                             "nothing was changed on the box or in the sheets\n")
+    assert result.stderr == ("fatebox: the box refused the batch: the box holds 8 characters already; make room "
+                             "with `fatebox delete NAME` (`fatebox list` names them) or load fewer; nothing was "
+                             "changed on the box or in the sheets\n")
 
 
 def test_list_shows_a_table_and_json(table, board, run):

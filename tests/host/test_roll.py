@@ -134,6 +134,8 @@ def test_required_options_say_so_in_help(run):
     for system, option in (("approaches", "--dice"), ("light-dark", "--light"), ("colour-tokens", "--colour"),
                            ("new-beginning", "--black")):
         text = run("roll", system, "--help").stdout
-        block = text[text.index(option):]
-        assert "[required]" in block[:block.index("\n  -", 1) if "\n  -" in block[1:] else len(block)], system
-    assert "required" in run("draw", "--help").stdout.split("--draw")[1].split("\n  -")[0]
+        import re
+        block = text[re.search(r"\n  (-\w, )?%s\b" % option, text).start() + 1:]   # the option's own entry
+        assert "[required" in block[:block.index("\n  -", 1) if "\n  -" in block[1:] else len(block)], system
+    for command in (("draw",), ("roll", "new-beginning")):
+        assert "required" in run(*command, "--help").stdout.split("--draw")[1].split("\n  -")[0]

@@ -34,9 +34,15 @@ def delete(page, name):
 
 def test_a_full_box_refuses_a_sheet_and_one_deleted_makes_room(context, site):
     page = open_box(context, site, seed=3)
-    assert len(characters(page)) == 8          # the demo table fills the box
-    said = load(page, "wren.toml", WREN.encode())
-    assert said == "wren.toml: the box holds 8 characters already; delete one first; nothing loaded"
+    assert len(characters(page)) == 8          # the demo table, with room for sixteen more
+    files = [{"name": "wren-%d.toml" % i, "mimeType": "application/toml",
+              "buffer": WREN.replace('name = "Wren"', 'name = "Wren %d"' % i).encode()} for i in range(17)]
+    page.set_input_files("#file", files=files)
+    page.wait_for_function("document.querySelectorAll('#problems li').length === 17", timeout=120000)
+    said = page.locator("#problems li").all_inner_texts()
+    assert said[:16] == ["wren-%d.toml: loaded" % i for i in range(16)]
+    assert said[16] == "wren-16.toml: the box holds 24 characters already; delete one first; nothing loaded"
+    assert len(characters(page)) == 24
     delete(page, "Tobin")
     assert load(page, "wren.toml", WREN.encode()) == "wren.toml: loaded"
 

@@ -91,6 +91,12 @@ class VirtualBoard(Board):
         self.closed = False
 
     # -- the board the Box sees -------------------------------------------
+    def capacity(self):
+        """A desktop's memory: as many characters as Fatebox's image holds
+        (fatebox_fw.store); in the FAT layout, as CircuitPython's store."""
+        from fatebox_fw.store import CAPACITY_FROZEN
+        return CAPACITY_FROZEN
+
     def unique_id(self):
         """A random id made once and kept in the state folder, as a chip keeps its
         own: `board-id` holds it twice, each copy with its CRC-32 (docs/flash.md,

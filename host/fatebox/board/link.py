@@ -279,10 +279,21 @@ class Link:
 
     # The ops of docs/protocol.md, v2.
     def characters(self):
-        found = self.request("list").get("characters")
-        if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in found):
-            raise self._garbled("list", "`characters` is not a list of summaries with names")
-        return found
+        """Every character's summary, page after page (docs/protocol.md, list:
+        a box from before pages gives them all at once, with no `more`)."""
+        out, after = [], None
+        while True:
+            reply = self.request("list") if after is None else self.request("list", after=after)
+            found = reply.get("characters")
+            if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str)
+                                                      for c in found):
+                raise self._garbled("list", "`characters` is not a list of summaries with names")
+            if after is not None and any(c["name"] <= after for c in found):
+                raise self._garbled("list", "a page after %r names a character before it" % after)
+            out += found
+            if reply.get("more") is not True or not found:
+                return out
+            after = found[-1]["name"]
 
     def get(self, name):
         found = self.request("get", name=name).get("character")

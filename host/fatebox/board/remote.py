@@ -69,16 +69,45 @@ class Remote:
         results, first, newest = self.link.journal(last)
         return intake.take(self.records, self.row, results, first, newest, say)
 
+    def room(self):
+        """How many characters the box holds at most (hello's limits), or None from a box that does not say."""
+        limit = ((self.link.info or {}).get("limits") or {}).get("characters")
+        return limit if isinstance(limit, int) and not isinstance(limit, bool) else None
+
+    def _too_many(self, changes, nothing):
+        """Why the changes would leave more characters than the box holds, or None."""
+        limit = self.room()
+        held = set(self.names) | set(self.bad_names)
+        after = set(held)
+        for change in changes:
+            if "delete" in change:
+                after.discard(change["delete"])
+            else:
+                after.add(change["character"].get("name"))
+        if limit is None or len(after) <= limit:
+            return None
+        adding = len(after - held)
+        return ("the box holds %d characters at most and has %d; this would add %d: make room with "
+                "`fatebox delete NAME` (`fatebox list` names them) or load fewer; %s"
+                % (limit, len(held), adding, nothing))
+
     def commit(self, changes, after_frame=None):
         """Apply the changes as one transaction; {name: revision}."""
         if not changes:
             return {}
+        why = self._too_many(changes, "nothing was sent")
+        if why is not None:
+            raise FateboxError(why)
         try:
             reply = self.link.transaction(changes, after_frame)
         except DeviceError as exc:
             if exc.code == N.E_CONFLICT:
                 raise FateboxError("the box changed while syncing (%s); nothing was changed on the box or in the "
                                    "sheets: sync again" % exc.device_message)
+            if exc.code == N.E_FULL:
+                raise FateboxError("the box refused the batch: %s; make room with `fatebox delete NAME` "
+                                   "(`fatebox list` names them) or load fewer; nothing was changed on the box "
+                                   "or in the sheets" % exc.device_message)
             raise FateboxError("the box refused the batch: %s [%s]; nothing was changed on the box or in the sheets"
                                % (exc.device_message, exc.code))
         return reply.get("revisions") or {}

@@ -129,7 +129,14 @@ def read_document(path):
         document = tomlkit.parse(text)
     except ParseError as exc:
         reason = _AT_LINE.sub("", str(exc))
-        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, exc.line, exc.col, reason), USAGE)
+        line, col = exc.line, exc.col
+        found = tomlpos.unclosed_string(text)
+        if found is not None and found[0] <= line:
+            # tomlkit calls this a control character (the newline) or an early end of file.
+            line, col, quote = found
+            reason = ("the string opened with %s here is not closed %s; end it with %s"
+                      % (quote, "before its line ends" if len(quote) == 1 else "before the file ends", quote))
+        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, line, col, reason), USAGE)
     return text, document
 
 
@@ -234,8 +241,20 @@ def check_frame(sheet):
 
 
 def load_all(paths):
-    """Load every sheet first, so one bad sheet stops the lot before the board is touched."""
-    sheets = [load(path) for path in paths]
+    """Load every sheet first, so one bad sheet stops the lot before the board is
+    touched; every bad sheet is said, each on a line of its own."""
+    sheets, bad = [], []
+    for path in paths:
+        try:
+            sheets.append(load(path))
+        except FateboxError as exc:
+            if exc.exit_code != USAGE:
+                raise
+            bad.append(exc.message)
+    if bad:
+        error = FateboxError("; ".join(bad), USAGE)
+        error.lines = bad           # said a line each (fatebox.cli.main)
+        raise error
     seen = {}
     for sheet in sheets:
         check_frame(sheet)

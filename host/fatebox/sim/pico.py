@@ -80,15 +80,24 @@ def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"
         view = PanelView(chip, firmware, words)
     queue = []
     free_at = 0.0
+    quitting = False
     try:
         view.start()
         while not stop and chip.stopped is None:
-            for key in view.keys(TURN_S):
+            if quitting:
+                time.sleep(TURN_S)      # keys after the q are not read
+                given = ()
+            else:
+                given = view.keys(TURN_S)
+            for key in given:
                 if key == "quit":
-                    stop.append("quit")
-                else:
-                    queue.append(key)
+                    quitting = True     # once the keys before it are pressed (piped ones come all at once)
+                    break
+                queue.append(key)
             now = chip.now_ms()
+            if quitting and not queue and now >= free_at:
+                stop.append("quit")
+                break
             while queue and now >= free_at:
                 role, ms = queue.pop(0)
                 if role != PAUSE:
@@ -206,7 +215,7 @@ class LinesView:
         if not data:
             self.fd = None
             return ()
-        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
+        return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self):
         if self.headless:

@@ -75,6 +75,10 @@ class Presses:
     def add(self, key):
         self.queue.append(key)
 
+    def done(self):
+        """Every key given has been pressed and let go."""
+        return not self.queue and self.board.ticks_ms() >= self.free_at
+
     def turn(self):
         now = self.board.ticks_ms()
         while self.queue and now >= self.free_at:
@@ -92,7 +96,8 @@ class HeadlessView:
     """The pty path as the first line of stdout, for scripts; nothing after.
 
     Keys piped into standard input (not a terminal) press the buttons, as the
-    terminal UI's keys do: a script plays the box from its buttons.
+    terminal UI's keys do: a script plays the box from its buttons; `q` stops
+    the gadget once the keys before it are pressed (docs/cli.md).
     """
     waits = False
 
@@ -120,7 +125,7 @@ class HeadlessView:
         if not data:
             self.fd = None      # the pipe closed: no more keys, the gadget keeps serving
             return ()
-        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
+        return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self, description):
         pass
@@ -130,16 +135,37 @@ class HeadlessView:
 
 
 class WordsView(HeadlessView):
-    """Not a terminal (CI, a pipe): the port, the command, then each change in words."""
+    """Not a terminal (CI, a pipe): the port, the command, then each change in
+    words. Keys piped in press the buttons; with only the output piped (`make
+    run | tee log`) the keys are typed on the terminal, one at a time, unechoed."""
 
     def __init__(self, board):
         HeadlessView.__init__(self, board)
         self.last = None
+        self.saved = None
+        try:
+            fd = sys.stdin.fileno()
+            self.typed = fd if os.isatty(fd) else None
+        except (AttributeError, OSError, ValueError):
+            self.typed = None
 
     def start(self):
-        for line in start_text(self.board.port_path, fatebox_command()):
+        lines = start_text(self.board.port_path, fatebox_command())
+        if self.typed is not None:
+            import termios
+            import tty
+            self.saved = termios.tcgetattr(self.typed)
+            tty.setcbreak(self.typed)       # keys one at a time, no echo; Ctrl-C still a signal
+            self.fd = self.typed
+            lines.append("Keys typed here press the buttons: " + KEY_LINE)
+        for line in lines:
             print(line)
         sys.stdout.flush()
+
+    def stop(self):
+        if self.saved is not None:
+            import termios
+            termios.tcsetattr(self.typed, termios.TCSADRAIN, self.saved)
 
     def show(self, description):
         line = visible(description["text"])     # names come from sheets or a board: shown, never acted on

@@ -183,18 +183,21 @@ def _serve(board, gadget, view):
     view.start()
     heard = getattr(view, "heard", None)     # the panel's words line: a press away from a result clears it
     keys = Presses(board, (lambda: heard.pressed(gadget)) if heard is not None else None)
+    quitting = False
     try:
         # The `repl` op ends the program on a board; the virtual one has no REPL
         # to hand the port to, so it stops as a board's main.py would.
         while not stop and not gadget.server.released:
             started = time.monotonic()
             gadget.tick()
-            for key in view.keys(LOOP_MS / 1000.0):
+            for key in ([] if quitting else view.keys(LOOP_MS / 1000.0)):
                 if key == "quit":
-                    stop.append("quit")
+                    quitting = True     # once the keys before it are pressed (piped ones come all at once)
                     break
                 keys.add(key)
             keys.turn()
+            if quitting and keys.done():
+                stop.append("quit")
             view.show(gadget.describe())
             left = LOOP_MS / 1000.0 - (time.monotonic() - started)
             if left > 0 and not view.waits:
