@@ -19,7 +19,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests cards fuzz web chromium circuitpython system-packages
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cards fuzz web chromium circuitpython system-packages
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -107,6 +107,14 @@ web: deps
 # first time (picotool, mpy-cross, the port), under a minute after a change.
 firmware: $(VENV)/.installed
 	$(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE)
+
+# Fatebox's own CircuitPython image: CircuitPython 10.2.1 for the Pico (or
+# BOARD=feather_rp2040, ...) with the firmware and the NeoPixel library frozen
+# in, from ../shared/circuitpython/ (or upstream at the same commit), into
+# build/firmware/fatebox-circuitpython-BOARD.uf2. Two jobs at most (CP_JOBS).
+CP_JOBS ?= 2
+firmware-circuitpython: $(VENV)/.installed circuitpython
+	$(PY) firmware/image/build_circuitpython.py --install-toolchain --jobs $(CP_JOBS) $(if $(BOARD),--board $(BOARD))
 
 # For the CircuitPython backend on the real CircuitPython 10.2.1 (tests/pico/test_cp_*):
 # its mpy-cross built from ../shared/circuitpython/ (about a minute, once), the

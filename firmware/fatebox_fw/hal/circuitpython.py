@@ -47,19 +47,33 @@ def gpio(number):
 
 
 def load_profile(path=PROFILE):
-    """The board profile from the CIRCUITPY drive, validated (ProfileError names the field)."""
+    """The board profile from the CIRCUITPY drive (Fatebox's image: else the one
+    frozen into it), validated (ProfileError names the field)."""
     try:
         f = open(path)
     except OSError:
-        raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
-                      "e.g. hardware/boards/feather_rp2040.json" % path)
+        text = _frozen_profile()
+        if text is None:
+            raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
+                          "e.g. hardware/boards/feather_rp2040.json" % path)
+    else:
+        try:
+            text = f.read()
+        finally:
+            f.close()
     # Imported here, not at the top: the profile module leaves RAM after the
     # boot (start.boot; docs/performance.md, Fits the Pico).
     from fatebox_fw.profile import validate
+    return validate(json.loads(text))
+
+
+def _frozen_profile():
+    """The profile frozen into Fatebox's CircuitPython image, or None (a stock board)."""
     try:
-        return validate(json.loads(f.read()))
-    finally:
-        f.close()
+        import fatebox_image  # pyright: ignore[reportMissingImports]  (frozen into the image only)
+    except ImportError:
+        return None
+    return fatebox_image.PROFILE
 
 
 def data_port():
