@@ -97,6 +97,9 @@ def board_folder(tree, board, frozen):
           "# the modules it never imports switched off.",
           "FROZEN_MPY_DIRS += %s" % frozen]
     mk += ["CIRCUITPY_%s = 0" % m for m in dict.fromkeys(OFF)]
+    # io.IOBase, which the store's json.dump writes through (fatebox_fw/store.py
+    # Checked): the runtime turns it on only with jpegio, off here.
+    mk += ["CIRCUITPY_IO_IOBASE = 1"]
     # No second's wait at power-up for a reset into CircuitPython's safe mode:
     # the box's own safe mode (BACK held) leaves the drive to the computer.
     mk += ["CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1", ""]
