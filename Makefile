@@ -19,7 +19,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cards fuzz web chromium circuitpython system-packages
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cp-firmware-for-tests cards fuzz web chromium circuitpython system-packages
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -71,9 +71,9 @@ run: $(VENV)/.installed
 # They run at once, each one's output kept together and shown when it ends;
 # the image and CircuitPython's tools are built beside the others, for the
 # emulated Pico's tier alone.
-TIERS := test-pico test-py test-mp typecheck firmware-for-tests
+TIERS := test-pico test-py test-mp typecheck firmware-for-tests cp-firmware-for-tests
 test: deps system-packages
-	@mkdir -p .build && rm -f $(IMAGE_READY)
+	@mkdir -p .build && rm -f $(IMAGE_READY) $(CP_IMAGE_READY)
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS) IMAGE_BESIDE=1
 
 # Under make test the image is built beside the tiers, not before the emulated
@@ -83,6 +83,13 @@ IMAGE_READY := $(CURDIR)/.build/image-ready
 firmware-for-tests: $(VENV)/.installed
 	@if $(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE); then echo ok > $(IMAGE_READY); \
 	else echo "make firmware failed (its output is above)" > $(IMAGE_READY); exit 1; fi
+
+# The same for Fatebox's CircuitPython image (tests/pico/test_cp_image.py waits
+# for CP_IMAGE_READY); one job, beside the tiers (ccache makes a second build quick).
+CP_IMAGE_READY := $(CURDIR)/.build/cp-image-ready
+cp-firmware-for-tests: $(VENV)/.installed circuitpython
+	@if $(PY) firmware/image/build_circuitpython.py --install-toolchain --jobs 1; then echo ok > $(CP_IMAGE_READY); \
+	else echo "make firmware-circuitpython failed (its output is above)" > $(CP_IMAGE_READY); exit 1; fi
 
 # The Debian packages the tiers need (chromium, mtools, the ARM toolchain, ccache),
 # in one apt-get step before they start: two at once would fight over dpkg's lock.
@@ -131,14 +138,14 @@ typecheck: deps
 test-py: $(VENV)/.installed
 	$(PY) -m pytest -m "not pico" --durations=15
 
-# Needs the image (make firmware; under make test, built beside it) and
-# ../shared/rp2 (the boot ROM, the stock image).
+# Needs the images (make firmware, make firmware-circuitpython; under make
+# test, built beside it) and ../shared/rp2 (the boot ROM, the stock image).
 # Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
 # the longest tier, it takes the second core once the others are done. A worker
 # with nothing left takes tests the other has not begun (worksteal): xdist's
 # default hands each worker a run of consecutive tests, the longest all to one.
-test-pico: deps circuitpython $(if $(IMAGE_BESIDE),,firmware)
-	$(if $(IMAGE_BESIDE),FATEBOX_IMAGE_READY=$(IMAGE_READY)) $(PY) -m pytest -m pico tests/pico -n 2 --dist worksteal --durations=15
+test-pico: deps circuitpython $(if $(IMAGE_BESIDE),,firmware firmware-circuitpython)
+	$(if $(IMAGE_BESIDE),FATEBOX_IMAGE_READY=$(IMAGE_READY) FATEBOX_CP_IMAGE_READY=$(CP_IMAGE_READY)) $(PY) -m pytest -m pico tests/pico -n 2 --dist worksteal --durations=15
 
 test-mp: deps
 	@mkdir -p .build
