@@ -107,13 +107,14 @@ chromium:
 web: deps
 	$(PY) web/build.py --out build/web
 
-# Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
+# Fatebox's own firmware image: MicroPython v1.28.0 for the Pico (or
+# BOARD=feather_rp2040, qtpy_rp2040, kb2040, pico2: fatebox-BOARD.uf2) with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
 # Missing ARM toolchain packages are installed with apt-get when run as root,
 # otherwise named with the command that installs them. About 5 minutes the
 # first time (picotool, mpy-cross, the port), under a minute after a change.
 firmware: $(VENV)/.installed
-	$(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE)
+	$(PY) firmware/image/build.py --install-toolchain $(if $(BOARD),--board $(BOARD),--out $(FIRMWARE))
 
 # Fatebox's own CircuitPython image: CircuitPython 10.2.1 for the Pico (or
 # BOARD=feather_rp2040, ...) with the firmware and the NeoPixel library frozen

@@ -17,9 +17,11 @@ from fatebox import deploy  # noqa: E402
 from fatebox import circuitpy  # noqa: E402  (the NeoPixel library make circuitpython fetched)
 
 # Fatebox profile -> CircuitPython's board definition (ports/raspberrypi/boards/NAME).
+# The Pico W's needs lwIP, which the archive leaves out (no Wi-Fi).
 CP_BOARD = {"pico": "raspberry_pi_pico", "feather_rp2040": "adafruit_feather_rp2040",
-            "qtpy_rp2040": "adafruit_qtpy_rp2040", "kb2040": "adafruit_kb2040"}
-# The flash below CIRCUITPY on these boards (ports/raspberrypi/mpconfigport.h).
+            "qtpy_rp2040": "adafruit_qtpy_rp2040", "kb2040": "adafruit_kb2040", "pico2": "raspberry_pi_pico2"}
+# The flash below CIRCUITPY on these boards, RP2040 and RP2350 alike
+# (ports/raspberrypi/mpconfigport.h, link-rp2*.ld).
 FIRMWARE_BYTES = 1020 * 1024
 # CircuitPython modules Fatebox's code and the NeoPixel library never import
 # (tests/firmware/circuitpython_modules.txt lists what they may): off, for the
