@@ -38,6 +38,7 @@ import pico_heap as H                           # noqa: E402  (the session's scr
 
 KB = 1024
 DATA = 1                   # the data port (usb_cdc.data): the protocol on CircuitPython
+SLOW = 2.0                 # the session's waits, times pico_heap's (script below)
 
 
 class Box(H.Box):
@@ -102,9 +103,18 @@ def with_ballast(base, flash, ballast):
     return flash
 
 
-def session(base, ballast, systems, tmp):
+def script(systems, slow):
+    """pico_heap's presses with every wait `slow` times as long: a FAT save and
+    a draw's entropy take longer on CircuitPython, and a press that lands while
+    the box is busy with them is not seen (the session then plays another system)."""
+    steps, length = H.script(systems)
+    return ([(int(offset * slow), role, hold) for offset, role, hold in steps],
+            int((length - H.IDLE_SAVE_MS) * slow) + H.IDLE_SAVE_MS)
+
+
+def session(base, ballast, systems, tmp, slow=SLOW, count=8):
     flash = with_ballast(base, os.path.join(tmp, "run-%d.bin" % ballast), ballast)
-    chars = firmware_fit_board.characters(systems)
+    chars = firmware_fit_board.characters(systems)[:count]
     chip = P.EmulatedPico(flash=flash, rosc="seeded:%d" % H.SEED, max_ms=H.RUN_EMU_MS)
     box = Box(chip)
     try:
@@ -115,7 +125,7 @@ def session(base, ballast, systems, tmp):
         box.seen = chip.data_log.rfind(b"\n") + 1
         for c in chars:
             box.request("put", character=c)
-        steps, length = H.script(systems)
+        steps, length = script(systems, slow)
         start = int(chip.now_ms()) + 800
         for offset, role, hold in steps:
             chip.press(role, hold, at_ms=start + offset)
@@ -182,7 +192,7 @@ def measure(firmware, systems, args, tmp):
     free = heap_at_code(base, tmp)
 
     def completes(ballast):
-        result = session(base, ballast, systems, tmp)
+        result = session(base, ballast, systems, tmp, args.slow, args.characters)
         runs.append((ballast, result))
         print("  %s: ballast %6d (heap %6d): %s%s" % (firmware, ballast, free - ballast, "completes" if result["ok"]
                                                       else "fails", "" if result["ok"] else " (%s)" % result["why"]),
@@ -224,10 +234,15 @@ def main(argv=None):
     parser.add_argument("--firmware", action="append", metavar="stock|image|UF2",
                         help="the stock uf2 and a user's deploy, or Fatebox's CircuitPython image; repeatable, "
                              "measured in turn (default: stock, then the image if built)")
+    parser.add_argument("--characters", type=int, default=8,
+                        help="the first N of the eight (below 5: one of each of the first N systems, those "
+                             "systems played); 8 by default")
+    parser.add_argument("--slow", type=float, default=SLOW,
+                        help="the session's waits times bench/pico_heap.py's (%.1f)" % SLOW)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     started = time.time()
-    systems = H.systems_for(args.systems)
+    systems = H.systems_for(args.systems)[:args.characters]
     firmwares = args.firmware or ["stock"] + (["image"] if os.path.exists(P.CP_IMAGE_UF2) else [])
     results = []
     for firmware in firmwares:
@@ -238,9 +253,9 @@ def main(argv=None):
         return
     for out in results:
         firmware = out["firmware"]
-        print("CircuitPython 10.2.1 (%s), emulated Pico: the %d-system eight-character session"
+        print("CircuitPython 10.2.1 (%s), emulated Pico: the %d-system %d-character session"
               % ("stock Pico uf2 + Fatebox's .mpy on CIRCUITPY" if firmware == "stock" else
-                 "Fatebox's image, %s" % firmware, len(systems)))
+                 "Fatebox's image, %s" % firmware, len(systems), args.characters))
         print("  gc.mem_free() as code.py starts: %d" % out["heap_at_code"])
         if out["largest_ballast"] is None:
             print("  does not complete even without a ballast: %s" % out["why"])
