@@ -19,7 +19,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cp-firmware-for-tests cards fuzz web chromium circuitpython system-packages
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cp-firmware-for-tests cards fuzz web chromium circuitpython system-packages enclosure
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -27,7 +27,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 # nothing, and an install that fails in it once more from nothing: the next
 # make run recovers, never a pip traceback with no way out.
 ifneq ($(wildcard $(VENV)/.installed),)
-ifneq ($(shell $(PY) -c "import fatebox.cli" >/dev/null 2>&1 && echo ok),ok)
+ifneq ($(shell $(PY) -c "import fatebox.cli.main" >/dev/null 2>&1 && echo ok),ok)
 $(shell rm -f $(VENV)/.installed $(VENV)/.made)
 endif
 endif
@@ -49,6 +49,18 @@ $(MPJS): package.json package-lock.json
 	touch $@
 
 deps: $(VENV)/.installed $(MPJS)
+
+# The CAD extra (pyproject's `hardware`) for make enclosure and the enclosure's
+# tests: installed beside the rest, never by make run.
+$(VENV)/.hardware: $(VENV)/.installed pyproject.toml
+	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[hardware]'
+	@touch $@
+
+# The box for each board (hardware/enclosure.md): STL, STEP, DXF and renders into
+# build/enclosure/<board>/, each checked before it is called fit to print; the
+# reference board's renders also into hardware/enclosure/img/ for the guide.
+enclosure: $(VENV)/.hardware
+	$(PY) -m hardware.enclosure --out build/enclosure
 
 # The demo: the sheets in examples/ and the demo table's settings (examples/table.toml,
 # New Beginning's supply), which the virtual gadget takes with the sheets; a board
@@ -72,7 +84,7 @@ run: $(VENV)/.installed
 # the image and CircuitPython's tools are built beside the others, for the
 # emulated Pico's tier alone.
 TIERS := test-pico test-py test-mp typecheck firmware-for-tests cp-firmware-for-tests
-test: deps system-packages
+test: deps system-packages $(VENV)/.hardware
 	@mkdir -p .build && rm -f $(IMAGE_READY) $(CP_IMAGE_READY)
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS) IMAGE_BESIDE=1
 
@@ -136,7 +148,7 @@ circuitpython: $(VENV)/.installed
 typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
-test-py: $(VENV)/.installed
+test-py: $(VENV)/.installed $(VENV)/.hardware
 	$(PY) -m pytest -m "not pico" --durations=15
 
 # Needs the images (make firmware, make firmware-circuitpython; under make

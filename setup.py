@@ -1,7 +1,7 @@
 # The wheel carries what `fatebox deploy` needs besides the fatebox_fw and
 # shared_rules packages: the entry points (firmware/main.py, firmware/
 # circuitpython/) and the board profiles (hardware/boards/), copied into
-# fatebox/device/ as package data (host/fatebox/deploy.py finds them there).
+# fatebox/deploy/device/ as package data (host/fatebox/deploy/fileset.py finds them there).
 # Everything else about the package is in pyproject.toml.
 import shutil
 from pathlib import Path
@@ -22,7 +22,7 @@ class BuildPy(build_py):
         super().run()
         if getattr(self, "editable_mode", False):
             return      # an editable install runs from the checkout, which has them all
-        target = Path(self.build_lib) / "fatebox" / "device"
+        target = Path(self.build_lib) / "fatebox" / "deploy" / "device"
         for source, dest in DEVICE:
             self._copy(HERE / source, target / dest)
         for profile in sorted((HERE / "hardware" / "boards").glob("*.json")):

@@ -1,7 +1,7 @@
 """What a save does to the flash on CircuitPython 10.2.1 (emulated Pico,
 Fatebox installed as a user does): each flash operation (erase, program) of
 a push of one character onto a box that holds one, and of a `trial` the host
-records, with what its 4 KB block holds (fatebox.fatmap: the boot sector and
+records, with what its 4 KB block holds (fatebox.pico.fatmap: the boot sector and
 FAT, a directory, which files). docs/flash.md and docs/circuitpython.md
 quote it. About three minutes.
 
@@ -18,8 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 sys.path.insert(0, ROOT)
 
-from fatebox import circuitpy, fatmap  # noqa: E402
-from fatebox import pico as P  # noqa: E402
+from fatebox.pico import circuitpy, fatmap  # noqa: E402
+from fatebox.pico import emulator as P  # noqa: E402
 
 EXAMPLES = os.path.join(ROOT, "examples")
 

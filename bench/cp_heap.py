@@ -4,7 +4,7 @@
 bench/pico_heap.py's session (eight characters put over the protocol, a
 trial of every system by presses, the idle save, every character pulled,
 `info`) on the stock CircuitPython uf2 with Fatebox installed as a user does
-(fatebox.circuitpy.prepare), or on Fatebox's own CircuitPython image
+(fatebox.pico.circuitpy.prepare), or on Fatebox's own CircuitPython image
 (--firmware image: make firmware-circuitpython), the protocol on the data port. The heap is
 shrunk by a ballast taken first thing in code.py (CircuitPython's boot.py
 runs in a heap of its own, let go before code.py): `_ballast =
@@ -31,8 +31,8 @@ for where in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"), 
         sys.path.insert(0, where)
 
 from shared_rules import wire                   # noqa: E402
-from fatebox import circuitpy                   # noqa: E402
-from fatebox import pico as P                   # noqa: E402
+from fatebox.pico import circuitpy                   # noqa: E402
+from fatebox.pico import emulator as P                   # noqa: E402
 import firmware_fit_board                       # noqa: E402  (its characters(): the same eight)
 import pico_heap as H                           # noqa: E402  (the session's script and checks)
 

@@ -1,7 +1,7 @@
 """The heap free at each step of play on CircuitPython 10.2.1 (the emulated
 Pico; docs/performance.md, CircuitPython 10.2.1 on a Pico).
 
-Fatebox installed as a user does (fatebox.circuitpy.prepare), then a code.py
+Fatebox installed as a user does (fatebox.pico.circuitpy.prepare), then a code.py
 that looks at the box's loop, play-making and running out to print
 gc.mem_free() after a collection on the console: after each turn that served a request (PREQ),
 around the play being made (PPLAY), where the heap ran out (PMEMERR, with the
@@ -22,8 +22,8 @@ for where in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")):
     if where not in sys.path:
         sys.path.insert(0, where)
 
-from fatebox import circuitpy                   # noqa: E402
-from fatebox import pico as P                   # noqa: E402
+from fatebox.pico import circuitpy                   # noqa: E402
+from fatebox.pico import emulator as P                   # noqa: E402
 from tests.pico.conftest import fatebox         # noqa: E402
 
 EXAMPLES = os.path.join(ROOT, "examples")

@@ -4,7 +4,7 @@ first frame, a press to the first changed frame, the first draw, the heap after
 boot; then the idle loop turn timed on the board (its REPL, as
 bench/pico_timings.py does on MicroPython: keypad scans the pins in the
 background, so the pins do not date the turns). Fatebox on the stock uf2,
-installed as a user does (fatebox.circuitpy.prepare), and on Fatebox's own
+installed as a user does (fatebox.pico.circuitpy.prepare), and on Fatebox's own
 CircuitPython image (make firmware-circuitpython; circuitpy.prepare_image), in
 one run. Emulated time, estimates. About three minutes each.
 
@@ -21,8 +21,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 sys.path.insert(0, ROOT)
 
-from fatebox import circuitpy  # noqa: E402
-from fatebox import pico as P  # noqa: E402
+from fatebox.pico import circuitpy  # noqa: E402
+from fatebox.pico import emulator as P  # noqa: E402
 
 PRESSES = 3
 TURNS = 300

@@ -24,7 +24,7 @@ for where in (ROOT, ROOT / "firmware", ROOT / "host"):
     if str(where) not in sys.path:
         sys.path.insert(0, str(where))
 
-from fatebox import deploy  # noqa: E402
+from fatebox.deploy import fileset as deploy  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import firmware_fit_board  # noqa: E402  (its characters(), run here on the host)

@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 sys.path.insert(0, ROOT)
 
-from fatebox import pico as P                     # noqa: E402
+from fatebox.pico import emulator as P                     # noqa: E402
 
 
 def timed(chip, kind, nbytes, folder):

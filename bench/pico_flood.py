@@ -31,7 +31,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware"), ROOT]
 
-from fatebox import pico as P                       # noqa: E402
+from fatebox.pico import emulator as P                       # noqa: E402
 from shared_rules import names as N                 # noqa: E402
 from shared_rules import wire                       # noqa: E402
 from fatebox_fw.buttons import DEBOUNCE_MS          # noqa: E402

@@ -50,7 +50,7 @@ for where in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"), 
         sys.path.insert(0, where)
 
 from shared_rules import roster, wire          # noqa: E402
-from fatebox import pico as P                   # noqa: E402
+from fatebox.pico import emulator as P                   # noqa: E402
 import firmware_fit_board                       # noqa: E402  (its characters(): the same eight)
 
 KB = 1024

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "host"))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, ROOT)
 
-from fatebox import pico as P                     # noqa: E402
+from fatebox.pico import emulator as P                     # noqa: E402
 from fatebox_fw.buttons import DEBOUNCE_MS, DOUBLE_CLICK_MS    # noqa: E402
 from fatebox_fw.ring import cue_level             # noqa: E402
 

@@ -101,7 +101,7 @@ def cli_disagreements(queries, theirs):
     them (run in-process), against icepool's, as fractions: the CLI's JSON contract
     checked against an independent model, not only the shared_rules call beneath it."""
     from click.testing import CliRunner
-    from fatebox.cli import main as fatebox
+    from fatebox.cli.main import main as fatebox
     bad = []
     checked = 0
     for q, other in zip(queries, theirs):

@@ -1,4 +1,4 @@
-// The emulated Pico's command line (host/fatebox/pico.py builds it).
+// The emulated Pico's command line (host/fatebox/pico/emulator.py builds it).
 
 export function parseArgs(argv) {
   const opts = {

@@ -24,7 +24,7 @@
 //    emulated turn by turn (spin.mjs): the same reads at the same times.
 // The parts: flash, rosc, usb, pio, ws2812, options, spin, wfi, and rp2040js's own
 // peripheral lookup (bus) and instruction decoding (decode), from tables.
-// Driven by host/fatebox/pico.py over stdin/stdout, one JSON object a line.
+// Driven by host/fatebox/pico/emulator.py over stdin/stdout, one JSON object a line.
 // In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save","id":..} {"cmd":"ping"}
 //   {"cmd":"cut","after":n,"id":..} (a power cut inside the n-th flash operation from now)

@@ -2,7 +2,7 @@
 // stuck:B, biased:P[:N], periodic:BITS, absent (rp2040js has no ROSC).
 import crypto from 'node:crypto';
 
-// xorshift32, the same generator as host/fatebox/pico.py's seeded_bits():
+// xorshift32, the same generator as host/fatebox/pico/emulator.py's seeded_bits():
 // the virtual board fed the same raw bits draws the same.
 export function xorshift32(seed) {
   let x = (seed >>> 0) || 0x9e3779b9;

@@ -46,7 +46,7 @@ def pytest_runtest_protocol(item, nextitem):
         gc.freeze()
 
 
-# Every test gets its own host records (fatebox.db): never the user's own file.
+# Every test gets its own host records (fatebox.records.db): never the user's own file.
 @pytest.fixture(autouse=True)
 def host_records(tmp_path_factory, monkeypatch):
     path = tmp_path_factory.mktemp("records") / "fatebox.sqlite3"

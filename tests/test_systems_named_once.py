@@ -107,7 +107,7 @@ def _system(name, owns):
 
 
 def _dotted(name):
-    """The module a product file is: host/fatebox/table.py -> fatebox.table."""
+    """The module a product file is: host/fatebox/sheets/table.py -> fatebox.sheets.table."""
     parts = name[:-len(".py")].split("/")
     if parts[0] in ("firmware", "host"):
         parts = parts[1:]

@@ -21,7 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
 
-from fatebox import deploy, help_tables, sheets, table as tables  # noqa: E402
+from fatebox.deploy import fileset as deploy  # noqa: E402
+from fatebox.cards import help_tables  # noqa: E402
+from fatebox.sheets import sheet as sheets, table as tables  # noqa: E402
 from fatebox_fw.play.help import BUTTONS  # noqa: E402
 from shared_rules import registry, roster  # noqa: E402
 

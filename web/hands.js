@@ -3,7 +3,7 @@
 export const ROLES = ["back", "minus", "plus", "go"];
 const LABELS = ["BACK", "MINUS", "PLUS", "GO"];
 const SHORT_MS = 80, LONG_MS = 800;
-// Keys as in fatebox sim (host/fatebox/sim.py, KEYS); Shift: a long press.
+// Keys as in fatebox sim (host/fatebox/sim/virtual.py, KEYS); Shift: a long press.
 const KEYS = {
   "1": 0, "b": 0, "Backspace": 0, "ArrowLeft": 0,
   "2": 1, "m": 1, "-": 1, "ArrowDown": 1,

@@ -1,5 +1,5 @@
 // The ring as LEDs look on the lid: the same three states as the terminal
-// panel (host/fatebox/panel.py, led()): off, faint and lit, told apart by
+// panel (host/fatebox/sim/panel.py, led()): off, faint and lit, told apart by
 // shape as well as colour.
 export const OFF = "off", FAINT = "faint", LIT = "lit";
 const OFF_COLOUR = [60, 60, 60];

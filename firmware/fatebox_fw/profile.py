@@ -7,7 +7,9 @@ MIN_PIXELS = 12    # the bag's supply (6 white + 6 black) needs a slot per token
 MAX_PIXELS = 256
 MAX_PIN = 29       # RP2040: GP0..GP29
 MAX_LABEL = 12     # a silkscreen name ("D5", "MOSI", "GP16")
-FIELDS = ("board", "name", "comment", "pins", "neopixel", "brightness", "buttons")
+# "mechanical" (the board's outline, holes and USB socket) is for the enclosure
+# (hardware/enclosure/), checked there: the firmware only lets it pass.
+FIELDS = ("board", "name", "comment", "pins", "neopixel", "brightness", "buttons", "mechanical")
 
 # The reference build (hardware/wiring.md); hardware/boards/pico.json holds the same.
 PICO = {
@@ -55,6 +57,8 @@ def validate(data):
     for key in ("name", "comment"):
         if key in data and not isinstance(data[key], str):
             raise ProfileError(key, "expected text, got %r" % (data[key],))
+    if "mechanical" in data and not isinstance(data["mechanical"], dict):
+        raise ProfileError("mechanical", "expected an object (the board's outline, holes and USB socket)")
     pins = _pins(data)
     pixels = data.get("neopixel")
     if not isinstance(pixels, dict):

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "host"), str(ROOT / "firmware"), str(ROOT)]
 
-from fatebox import deploy  # noqa: E402  (the device file set, the board profiles)
+from fatebox.deploy import fileset as deploy  # noqa: E402  (the device file set, the board profiles)
 
 MICROPYTHON = "micropython-1.28.0"
 PICOTOOL = "picotool-2.2.0"
@@ -261,7 +261,7 @@ def _version():
 
 def manifest(out_dir, board):
     """The FROZEN_MANIFEST: the port's own modules, the device set, the profile, main.py."""
-    lines = ['# Made by firmware/image/build.py from fatebox.deploy.sources(): do not edit.',
+    lines = ['# Made by firmware/image/build.py from fatebox.deploy.fileset.sources(): do not edit.',
              'include("$(PORT_DIR)/boards/manifest.py")']
     for board_path, local in deploy.sources(deploy.MICROPYTHON, image=True):
         if board_path in deploy.ENTRY[deploy.MICROPYTHON]:
@@ -316,7 +316,7 @@ def check_fit(size, board="pico"):
     room = flash - filesystem
     if size > room:
         raise BuildError("the image does not fit: firmware.bin is %d bytes, %d more than the %d bytes below "
-                         "the filesystem; freeze less (fatebox.deploy.ONLY keeps host-only modules off)"
+                         "the filesystem; freeze less (fatebox.deploy.fileset.ONLY keeps host-only modules off)"
                          % (size, size - room, room))
     return room
 

@@ -13,8 +13,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from build import BuildError, ROOT, _version  # noqa: E402
-from fatebox import deploy  # noqa: E402
-from fatebox import circuitpy  # noqa: E402  (the NeoPixel library make circuitpython fetched)
+from fatebox.deploy import fileset as deploy  # noqa: E402
+from fatebox.pico import circuitpy  # noqa: E402  (the NeoPixel library make circuitpython fetched)
 
 # Fatebox profile -> CircuitPython's board definition (ports/raspberrypi/boards/NAME).
 # The Pico W's needs lwIP, which the archive leaves out (no Wi-Fi).

@@ -26,7 +26,7 @@ def _unraisable(hook=sys.unraisablehook):
 def main():
     try:
         sys.unraisablehook = _unraisable()
-        from fatebox.cli import main as cli
+        from fatebox.cli.main import main as cli
         from fatebox.errors import INTERRUPTED
     except KeyboardInterrupt:
         sys.stderr.write("fatebox: interrupted (Ctrl-C) while starting; nothing was done\n")

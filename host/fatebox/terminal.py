@@ -60,7 +60,7 @@ def clean(value, markup=False):
 
 
 def echo(text="", err=False):
-    """click.echo of text made visible: the one way cli.py prints a line."""
+    """click.echo of text made visible: the one way cli/main.py prints a line."""
     click.echo(visible(text), err=err)
 
 

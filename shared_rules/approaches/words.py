@@ -36,7 +36,7 @@ def pieces(result):
     return out
 
 
-# -- `fatebox odds/simulate/roll approaches`: the set-up as typed (fatebox.odds) --
+# -- `fatebox odds/simulate/roll approaches`: the set-up as typed (fatebox.odds.command) --
 
 # A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
 SETUP_EXAMPLE = {"dice": 3, "difficulty": "hard"}
@@ -59,7 +59,7 @@ def odds_setup(dice, easy, hard):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    """What play has changed on a character, from its `list` summary (fatebox.cli.show)."""
     values = summary.get("attributes") or {}
     words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
     return words + ("; taken out" if summary.get("out") else "")

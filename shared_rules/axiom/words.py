@@ -46,7 +46,7 @@ def pieces(result):
     return out
 
 
-# -- `fatebox odds/simulate/roll axiom`: the set-up as typed (fatebox.odds) --
+# -- `fatebox odds/simulate/roll axiom`: the set-up as typed (fatebox.odds.command) --
 
 # A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
 SETUP_EXAMPLE = {"favorable": 1, "unfavorable": 0, "modifier": 2}
@@ -85,7 +85,7 @@ def odds_title(setup):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    """What play has changed on a character, from its `list` summary (fatebox.cli.show)."""
     def plural(count, word):
         return "%s %s%s" % (count, word, "" if count == 1 else "s")
     return "%s, strain %s, %s" % (plural(summary.get("axiom-points"), "Axiom point"),

@@ -44,7 +44,7 @@ def pieces(result):
     return [("token", c, None, True) for c in (hand if isinstance(hand, list) else result.get("kept") or [])]
 
 
-# -- `fatebox odds/simulate/roll colour-tokens`: the set-up as typed (fatebox.odds) --
+# -- `fatebox odds/simulate/roll colour-tokens`: the set-up as typed (fatebox.odds.command) --
 
 def _odds_typed():
     from shared_rules import colour_tokens as CT
@@ -134,7 +134,7 @@ def odds_names(setup, result):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    """What play has changed on a character, from its `list` summary (fatebox.cli.show)."""
     return "%s gold" % summary.get("gold")
 
 

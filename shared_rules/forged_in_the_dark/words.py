@@ -58,7 +58,7 @@ def pieces(result):
     return [("die", f, i, True) for i, f in enumerate(result.get("dice") or [])]
 
 
-# -- `fatebox odds/simulate/roll forged-in-the-dark`: the set-up as typed (fatebox.odds) --
+# -- `fatebox odds/simulate/roll forged-in-the-dark`: the set-up as typed (fatebox.odds.command) --
 
 # A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
 SETUP_EXAMPLE = {"dice": 2, "resist": False}
@@ -99,7 +99,7 @@ def roll_shown(setup, result):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    """What play has changed on a character, from its `list` summary (fatebox.cli.show)."""
     words = "stress %s" % summary.get("stress")
     traumas = len(summary.get("trauma") or []) + (summary.get("pending-trauma") or 0)
     if traumas:

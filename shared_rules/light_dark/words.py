@@ -33,7 +33,7 @@ def pieces(result):
             + [("die", f, LD.DARK_DIE, True) for f in result.get("dark") or []])
 
 
-# -- `fatebox odds/simulate/roll light-dark`: the set-up as typed (fatebox.odds) --
+# -- `fatebox odds/simulate/roll light-dark`: the set-up as typed (fatebox.odds.command) --
 
 # A set-up its object takes, as the `roll` op's `setup` (tests/host/test_setup_paths.py).
 SETUP_EXAMPLE = {"light": 2, "dark": 1, "ego": 3}
@@ -71,7 +71,7 @@ def odds_names(setup, result):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    """What play has changed on a character, from its `list` summary (fatebox.cli.show)."""
     return "HP %s, Ego %s" % (summary.get("hp"), summary.get("ego"))
 
 

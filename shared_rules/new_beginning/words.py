@@ -52,7 +52,7 @@ def pieces(result):
 
 
 def state_words(summary):
-    """What play has changed on a character, from its `list` summary (fatebox.show)."""
+    """What play has changed on a character, from its `list` summary (fatebox.cli.show)."""
     misfortunes = summary.get("misfortunes", 0)
     return "%s placed, %s misfortune%s, %s pending" % (summary.get("placed", 0), misfortunes,
                                                       "" if misfortunes == 1 else "s",
@@ -65,7 +65,7 @@ def drawn_words(items):
 
 
 def loaded_words(character):
-    """What `push` says of a character it loaded (fatebox.show): archetype, traits, placed tokens, trials."""
+    """What `push` says of a character it loaded (fatebox.cli.show): archetype, traits, placed tokens, trials."""
     sheet = character.sheet
     placed = sheet.placed_count()
     return "%s, %d traits, %d placed token%s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()), placed,

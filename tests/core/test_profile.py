@@ -61,3 +61,11 @@ def test_brightness_is_1_to_255():
 
 def test_an_unknown_field_is_refused():
     assert raises(ProfileError, validate, changed(buzzer=7)).field == "buzzer"
+
+
+def test_the_boards_outline_passes_and_is_left_out_of_the_checked_copy():
+    # hardware/boards/*.json carry "mechanical" for the enclosure; the firmware keeps none of it.
+    mechanical = {"pcb": [51.0, 21.0, 1.0], "hole": 2.1, "holes": [[2.0, 4.8]]}
+    profile = validate(changed(mechanical=mechanical))
+    assert "mechanical" not in profile and profile == validate(PICO)
+    assert raises(ProfileError, validate, changed(mechanical=[51, 21])).field == "mechanical"

@@ -13,7 +13,7 @@ import pytest
 
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 START_TIMEOUT = 30     # seconds for the gadget to print its port

@@ -16,8 +16,8 @@ from shared_rules import approaches
 from shared_rules import light_dark as lightdark
 from shared_rules.axiom import roll as axiom_roll
 from shared_rules.colour_tokens import tables as CT
-from fatebox import sheets
-from fatebox.link import Link
+from fatebox.sheets import sheet as sheets
+from fatebox.board.link import Link
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 SEED = "systems-e2e"

@@ -11,8 +11,8 @@ import pytest
 from shared_rules import registry
 from click.testing import CliRunner
 
-from fatebox import deploy, deploy_targets
-from fatebox.cli import main as cli
+from fatebox.deploy import fileset as deploy, targets as deploy_targets
+from fatebox.cli.main import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "hardware" / "boards"
@@ -279,7 +279,7 @@ def test_a_code_py_of_the_users_own_is_kept_aside_and_said(tmp_path, monkeypatch
 def test_package_json_is_current():
     assert (ROOT / "firmware" / "package.json").read_text() == deploy.mip_package(), (
         "firmware/package.json is out of date with the device sources: run "
-        "`.venv/bin/python -m fatebox.deploy --package-json` and commit it")
+        "`.venv/bin/python -m fatebox.deploy.fileset --package-json` and commit it")
 
 
 def test_package_json_lists_the_micropython_sources_with_urls_relative_to_itself():

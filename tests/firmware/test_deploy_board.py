@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fatebox import deploy, deploy_targets
-from fatebox.cli import main as cli
+from fatebox.deploy import fileset as deploy, targets as deploy_targets
+from fatebox.cli.main import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXEC = ROOT / "bench" / "firmware_exec.mjs"

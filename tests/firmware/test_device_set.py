@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from fatebox import deploy
+from fatebox.deploy import fileset as deploy
 
 
 def imported(path):

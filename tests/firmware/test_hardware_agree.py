@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import click
 
-from fatebox.cli import main
-from fatebox.panel import ring_places
+from fatebox.cli.main import main
+from fatebox.sim.panel import ring_places
 from tests.firmware.test_hardware_docs import HARDWARE, ROOT, SVG, physical, pico
 
 DOCS = sorted(HARDWARE.rglob("*.md")) + [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
@@ -61,7 +61,7 @@ def test_every_doc_says_twelve_o_clock_and_none_says_another_hour():
     assert "Pixel 0 is at twelve o'clock" in (HARDWARE / "enclosure.md").read_text()
     assert "pixel 0 (the first after DIN) is mounted at twelve o'clock" in (HARDWARE / "wiring.md").read_text()
     assert "pixel 0 at\ntwelve o'clock, counting clockwise" in (HARDWARE / "cards" / "README.md").read_text()
-    from fatebox import cards
+    from fatebox.cards import deck as cards
     back = card_text(cards.wiring_back(pico()))
     assert "Pixel 0, the first after DIN, at twelve o'clock; the pixels count clockwise" in back
 
@@ -137,7 +137,7 @@ def card_text(page):
 
 
 def test_the_cards_buttons_are_in_the_profiles_order():
-    from fatebox import cards
+    from fatebox.cards import deck as cards
     order = ", ".join(b["role"].upper() for b in pico()["buttons"])
     assert "(left to right: %s;" % order in card_text(cards.back())
     assert "from left to right %s, as the profile orders them" % order in " ".join(
@@ -173,7 +173,7 @@ def help_strings(value):
 
 
 def test_every_command_the_docs_and_cards_name_exists():
-    from fatebox import cards, help_tables
+    from fatebox.cards import deck as cards, help_tables
     ctx = click.Context(main)
     checked = 0
     # The cards are generated from the help tables: their commands, as `fatebox X`.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fatebox import deploy
+from fatebox.deploy import fileset as deploy
 from fatebox_fw.profile import validate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -90,7 +90,7 @@ def test_what_play_staged_is_written_before_the_repl_takes_the_port(rp2, monkeyp
 
 def test_the_virtual_gadget_stops_serving_after_the_repl_op(tmp_path):
     import serial
-    from fatebox import sim
+    from fatebox.sim import virtual as sim
     from fatebox_fw.box import Box
     from fatebox_fw.hal.virtual import VirtualBoard
 

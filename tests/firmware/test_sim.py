@@ -1,4 +1,4 @@
-# `fatebox sim` (host/fatebox/sim.py, sim_view.py): headless for scripts, words on a pipe,
+# `fatebox sim` (host/fatebox/sim/virtual.py, sim/view.py): headless for scripts, words on a pipe,
 # a terminal UI on a terminal; the host talks to it over its pty. CPython only.
 import os
 import re
@@ -17,8 +17,8 @@ from shared_rules import wire
 from shared_rules import names as N
 from shared_rules import roster
 from fatebox.errors import FateboxError
-from fatebox.sim import load_characters, run_sim
-from fatebox.sim_view import parse_keys, SHORT_MS, LONG_MS
+from fatebox.sim.virtual import load_characters, run_sim
+from fatebox.sim.view import parse_keys, SHORT_MS, LONG_MS
 from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import PICO
@@ -31,7 +31,7 @@ ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
 START = """
 import sys
 from shared_rules import roster
-from fatebox.sim import run_sim
+from fatebox.sim.virtual import run_sim
 sheet = %r
 sys.exit(run_sim(sys.argv[1], headless=%r, load=[roster.from_dict(sheet)], seed="sim-test"))
 """

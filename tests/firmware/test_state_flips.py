@@ -9,7 +9,7 @@ import types
 from fatebox_fw import journal as J
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.store import Store
-from fatebox.link import Link
+from fatebox.board.link import Link
 from tests.core.sheets import ash, sheet
 from tests.sync.realbox import RealBox
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fatebox import deploy
+from fatebox.deploy import fileset as deploy
 from fatebox_fw import warm as W
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -61,7 +61,7 @@ def _whole(character):
 
 def run_pico_frames(seed, count, firmware=None):
     """`count` fuzzed frames to Fatebox's image on the emulated Pico and to its twin: a Tally."""
-    from fatebox import pico as P
+    from fatebox.pico import emulator as P
     from tests.pico.twin import Twin
     import serial
     rosc = sum(bytearray(str(seed).encode())) % 1000 + 1

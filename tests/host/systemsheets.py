@@ -6,7 +6,7 @@ import os
 import pytest
 
 from shared_rules import roster
-from fatebox import merge, sheets
+from fatebox.sheets import writeback as merge, sheet as sheets
 from fatebox.errors import FateboxError
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")

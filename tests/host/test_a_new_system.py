@@ -31,8 +31,8 @@ def registered(monkeypatch):
 
 
 def _groups():
-    """`fatebox odds` and `fatebox simulate` as fatebox.cli_odds makes them, from the registry now."""
-    from fatebox import cli_odds
+    """`fatebox odds` and `fatebox simulate` as fatebox.cli.odds makes them, from the registry now."""
+    from fatebox.cli import odds as cli_odds
     from fatebox.systems import commands
     odds, simulate = click.Group("odds"), click.Group("simulate")
     for command in commands():
@@ -65,7 +65,7 @@ def test_fatebox_odds_and_simulate_need_nothing_outside_its_package(registered):
     counts = json.loads(played.output)["counts"]
     assert list(counts) == list(seventh.ROW.outcomes) and sum(counts.values()) == 400
     assert 50 < counts["all-heads"] < 150 and 50 < counts["no-heads"] < 150      # 100 expected
-    # A value its rules refuse: the CLI's usage error (fatebox.cli prints it, exit 2).
+    # A value its rules refuse: the CLI's usage error (fatebox.cli.main prints it, exit 2).
     refused = runner.invoke(odds, [NAME, "--coins", "9"]).exception
     assert isinstance(refused, FateboxError) and refused.exit_code == USAGE
     assert refused.message == "--coins: coins must be 1..4, got 9"
@@ -80,15 +80,15 @@ def test_the_box_rolls_it_through_the_roll_op_and_records_its_entry(registered):
 
 
 def test_its_results_and_state_are_said_in_its_words(registered):
-    from fatebox import show
+    from fatebox.cli import show
     from fatebox.systems import result_words
     assert result_words(NAME, {"outcome": "some-heads", "coins": ["h", "t"]}) == "h t: some heads"
     assert show.state_words({"system": NAME, "luck": 3}) == "luck 3"
 
 
 def test_stats_and_history_judge_and_say_its_results(registered):
-    from fatebox import stats
-    from fatebox.cli_history import history_table
+    from fatebox.odds import stats
+    from fatebox.cli.history import history_table
     results = [{"seq": n, "system": NAME, "character": None, "setup": {"coins": 2}, "outcome": o,
                 "result": {"outcome": o, "coins": ["h", "t"]}, "played": "2026-11-25T03:00:00+00:00"}
                for n, o in enumerate(["all-heads", "some-heads", "some-heads", "no-heads"] * 10)]

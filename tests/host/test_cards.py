@@ -1,13 +1,13 @@
-# `fatebox cards` (host/fatebox/cards.py, cardpage.py): A6 PDF and SVG, front and back, from
+# `fatebox cards` (host/fatebox/cards/deck.py, cards/page.py): A6 PDF and SVG, front and back, from
 # the help tables; rendered to PNG to check the size and that no text overflows.
 import xml.etree.ElementTree as ET
 
 import pypdfium2 as pdfium
 import pytest
 
-from fatebox import cardpage as P
-from fatebox import cards as C
-from fatebox import help_tables as H
+from fatebox.cards import page as P
+from fatebox.cards import deck as C
+from fatebox.cards import help_tables as H
 
 DPI = 150
 A6_PX = (round(105 / 25.4 * DPI), round(148 / 25.4 * DPI))
@@ -143,7 +143,7 @@ def test_without_a_table_file_the_card_says_the_rules_supply(written):
 
 def test_the_back_s_facts_are_the_registry_s():
     from shared_rules import registry
-    from fatebox import panel
+    from fatebox.sim import panel
     frames = C.screen_frames(registry.NAMES[0])
     page = C.back(frames)
     text = " ".join(t for line in page.lines for t, _ in line[3])

@@ -4,7 +4,7 @@
 # each page links on, and `fatebox verify`'s audit finds nothing changed.
 import json
 
-from fatebox import chain
+from fatebox.records import chain
 from fatebox_fw import journal as J
 from tests.core.fakeboard import fresh_dir, write
 
@@ -36,7 +36,7 @@ def test_a_host_that_synced_the_old_journal_sees_no_break_after_the_rewrite():
     directory = fresh_dir()
     write(directory + "/" + J.FILES[0], b"".join(old_line(s) + b"\n" for s in (1, 2, 3)))
     old = OldBox(directory)
-    # The host syncs the old journal, as sync.py does (a Walk from nothing).
+    # The host syncs the old journal, as sync/run.py does (a Walk from nothing).
     walk = chain.Walk(None, 0, None, old.first())
     kept = walk.take(pages(old))
     assert [r["seq"] for r in kept] == [1, 2, 3] and not walk.notes
@@ -162,7 +162,7 @@ def test_an_anchor_whose_was_is_not_the_hosts_tip_links_nothing():
 
 
 def test_link_journal_hands_each_pages_anchor_to_the_walk_before_the_page():
-    from fatebox.link import Link
+    from fatebox.board.link import Link
     directory = fresh_dir()
     mixed_journal(directory)
     box = J.Journal(directory)

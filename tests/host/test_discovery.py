@@ -1,4 +1,4 @@
-# The gadget finds itself (host/fatebox/gadgets.py, ports.py): a running
+# The gadget finds itself (host/fatebox/board/gadgets.py, ports.py): a running
 # `fatebox sim` is listed and chosen by --port auto; mpremote's port spellings.
 import json
 import os
@@ -9,7 +9,8 @@ import sys
 import pytest
 from serial.tools import list_ports
 
-from fatebox import VERSION, gadgets, ports
+from fatebox import VERSION
+from fatebox.board import gadgets, ports
 from fatebox.errors import FateboxError
 from tests.host.test_link import port_info
 

@@ -9,12 +9,12 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from shared_rules import new_beginning as NB
-from fatebox import sheets
-from fatebox import stats as S
-from fatebox import stats_show
-from fatebox.cli import main
-from fatebox.cli_history import history_table
-from fatebox.show import characters_table
+from fatebox.sheets import sheet as sheets
+from fatebox.odds import stats as S
+from fatebox.odds import stats_show
+from fatebox.cli.main import main
+from fatebox.cli.history import history_table
+from fatebox.cli.show import characters_table
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 WIDTHS = (80, 120)

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from shared_rules import roster
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from fatebox.errors import FateboxError
 from tests.core.sheets import rue
 from tests.host.conftest import EXAMPLES

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from fatebox import db as D
+from fatebox.records import db as D
 from fatebox.errors import FateboxError
 from shared_rules import roster
 from tests.core.sheets import rue
@@ -102,7 +102,7 @@ def test_sync_removes_the_stale_temporary_sheets_a_killed_host_left(board, run, 
 
 
 def test_pull_says_what_it_wrote_when_the_records_fail_after(board, run, tmp_path, monkeypatch):
-    from fatebox import sheets
+    from fatebox.sheets import sheet as sheets
     board.characters["Rue"] = roster.from_dict(rue(trials=2, history=[{"outcome": "no-effect"}] * 2))
     path = tmp_path / "rue.toml"
     path.write_text('name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
@@ -130,7 +130,7 @@ def test_pull_says_what_it_wrote_when_the_records_fail_after(board, run, tmp_pat
 
 
 def test_push_says_what_it_loaded_when_the_records_fail_after(board, run, tmp_path, monkeypatch):
-    from fatebox import remote
+    from fatebox.board import remote
     path = tmp_path / "rue.toml"
     path.write_text('name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n')
     monkeypatch.setattr(D, "LOCK_WAIT", 0.2)

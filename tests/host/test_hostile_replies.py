@@ -4,7 +4,7 @@
 # every string from the box reaches the terminal escaped.
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox.db import Records
+from fatebox.records.db import Records
 from tests.core.sheets import ash, sheet
 
 

@@ -6,7 +6,7 @@ import time
 import unicodedata
 
 from shared_rules import roster
-from fatebox import sheetnames, sheets
+from fatebox.sheets import filenames as sheetnames, sheet as sheets
 from fatebox.terminal import visible, clean
 from tests.core.sheets import ash, rue, sheet
 
@@ -193,13 +193,13 @@ def test_a_character_named_table_gets_a_sheet_the_table_file_is_never_taken_for(
 
 
 def test_the_table_files_stem_is_the_one_fatebox_table_reads():
-    from fatebox import table
+    from fatebox.sheets import table
     assert sheetnames.TABLE_STEM + ".toml" == table.FILE
 
 
 def test_names_are_one_under_full_case_folding_not_only_lower_case():
     # "Straße".lower() is "straße", never "strasse": only casefold() makes them one.
-    from fatebox import charnames
+    from fatebox.sheets import unicode_names as charnames
     assert charnames.key("Stra\u00dfe") == charnames.key("STRASSE") == charnames.key("strasse")
     assert charnames.clashes(["Stra\u00dfe", "STRASSE"]) == [("Stra\u00dfe", "STRASSE")]
     assert charnames.key("\u1e9e") == charnames.key("ss")        # capital sharp s

@@ -26,12 +26,12 @@ def fatebox(*args, cwd=None):
 # few milliseconds idle, far longer on a loaded machine) or between this
 # harness's own lines comes before any fatebox code and is out of any
 # program's reach, so the moments count from when main() begins loading the
-# CLI, inside its guard (a finder that speaks once, when fatebox.cli is sought).
+# CLI, inside its guard (a finder that speaks once, when fatebox.cli.main is sought).
 STARTED = """
 import sys
 class Started:
     def find_spec(self, name, path=None, target=None):
-        if name == "fatebox.cli":
+        if name == "fatebox.cli.main":
             sys.meta_path.remove(self)
             print("started", flush=True)
 sys.meta_path.insert(0, Started())

@@ -9,7 +9,8 @@ import pytest
 
 from shared_rules import charname, limits, names, roster, wire
 from shared_rules.errors import SheetError
-from fatebox import charnames, link, sheets
+from fatebox.sheets import unicode_names as charnames, sheet as sheets
+from fatebox.board import link
 from tests.core.samples import sample
 
 ROOT = Path(__file__).resolve().parents[2]

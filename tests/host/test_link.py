@@ -7,9 +7,9 @@ from serial.tools.list_ports_common import ListPortInfo
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox import ports
+from fatebox.board import ports
 from fatebox.errors import DeviceError, FateboxError
-from fatebox.link import Link
+from fatebox.board.link import Link
 from tests.host.fakeboard import FakeBoard, ok
 
 
@@ -112,7 +112,7 @@ def test_a_silent_board_times_out_with_a_clear_error(board, monkeypatch):
     board.overrides["list"] = lambda b, m: None
     with Link.connect(board.path, timeout=0.5) as link:
         clock = FakeTime(0.125)
-        monkeypatch.setattr("fatebox.link.time", clock)
+        monkeypatch.setattr("fatebox.board.link.time", clock)
         link._read = clock.read(link._read)
         start = clock.now
         with pytest.raises(FateboxError) as info:

@@ -7,7 +7,7 @@ import pytest
 from shared_rules import names as N
 from shared_rules import wire
 from fatebox.errors import DeviceError, FateboxError
-from fatebox.link import Link, open_serial
+from fatebox.board.link import Link, open_serial
 from tests.host.fakeboard import FakeBoard, ok
 
 NULL_ERROR = {"id": None, "ok": False, "error": {"code": N.E_FRAME, "message": "not a frame: expected '#'"}}

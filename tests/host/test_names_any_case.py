@@ -1,7 +1,7 @@
 # A name typed on the command line in another case finds the character, as
 # `--character` does (`fatebox history mara`, `fatebox pull rue`): a newcomer
 # must not read "no results kept for mara" of a character that has them.
-from fatebox.db import Records
+from fatebox.records.db import Records
 from tests.host.test_hostile_replies import good
 from tests.host.test_pull import put
 

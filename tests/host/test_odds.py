@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from fatebox.odds import percent
+from fatebox.odds.command import percent
 
 # RULINGS.md, New Beginning, worked check (bag of 2 white, 3 black): draws 1, 4
 # and 5 as given there; draws 2 and 3 worked by hand the same way:

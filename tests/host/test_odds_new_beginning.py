@@ -238,9 +238,9 @@ def test_a_bad_table_file_is_refused_with_its_line_and_field(run, tmp_path, text
 
 
 def test_the_example_table_file_holds_the_rules_supply_and_its_commented_alternative_loads(run, tmp_path):
-    # examples/table.toml, read by the code `--table` runs (fatebox.table.load).
+    # examples/table.toml, read by the code `--table` runs (fatebox.sheets.table.load).
     import os
-    from fatebox import table
+    from fatebox.sheets import table
     from shared_rules.new_beginning import BOX_SUPPLY
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", table.FILE)
     with open(example, encoding="utf-8") as f:

@@ -1,4 +1,4 @@
-# The virtual gadget's panel (host/fatebox/panel.py) rendered as a terminal
+# The virtual gadget's panel (host/fatebox/sim/panel.py) rendered as a terminal
 # shows it: every colour depth, every size; lit, faint and off pixels distinct.
 import io
 import os
@@ -7,8 +7,8 @@ import re
 import pytest
 from rich.console import Console
 
-from fatebox import panel
-from fatebox.sim_view import KEY_LINE, KEY_ROWS, port_lines, side_lines
+from fatebox.sim import panel
+from fatebox.sim.view import KEY_LINE, KEY_ROWS, port_lines, side_lines
 from fatebox_fw import ring as R
 
 BRIGHTNESS = 64            # the reference profile's
@@ -204,7 +204,7 @@ def test_a_terminal_too_small_says_so_instead_of_a_broken_panel(size):
 
 
 def test_the_help_line_under_the_ring_and_the_side_text_speak_the_table_s_words():
-    from fatebox.sim_view import help_line
+    from fatebox.sim.view import help_line
     desc = {"text": "Total success", "system": "new-beginning", "active": "Mara", "screen": "result"}
     plain = SGR.sub("", render(panel.screen(80, 24, [(0, 0, 0)] * 12, BRIGHTNESS, side_lines(desc),
                                             port_lines("/dev/pts/3", "fatebox"), KEY_ROWS, KEY_LINE,
@@ -215,7 +215,7 @@ def test_the_help_line_under_the_ring_and_the_side_text_speak_the_table_s_words(
 
 
 def test_every_screen_of_every_system_has_a_help_row():
-    from fatebox import help_tables as H
+    from fatebox.cards import help_tables as H
     from fatebox_fw import play as P
     from fatebox_fw.play import approaches, axiom, colour_tokens, forged_in_the_dark, light_dark, new_beginning
     from fatebox_fw.core import MENU
@@ -243,7 +243,7 @@ def test_every_screen_of_every_system_has_a_help_row():
 def test_the_help_line_says_the_ranges_the_box_offers_under_its_supply(tmp_path, monkeypatch, supply):
     # The virtual gadget's window: its help line follows the supply the box plays by,
     # and says the ranges its steps offer (found by turning them all the way up).
-    from fatebox.sim_view import TerminalView
+    from fatebox.sim.view import TerminalView
     from fatebox_fw.play import new_beginning as play_nb
     from fatebox_fw.box import Box
     from fatebox_fw.hal.virtual import VirtualBoard
@@ -292,8 +292,8 @@ def test_the_readme_says_the_size_the_panel_needs():
 
 
 def test_the_bottom_line_says_the_menu_a_long_press_and_go_held_on_every_screen():
-    from fatebox import help_tables
-    from fatebox.sim_view import bottom_line, help_line
+    from fatebox.cards import help_tables
+    from fatebox.sim.view import bottom_line, help_line
     from shared_rules import registry
     seen = set()
     for system in registry.NAMES:
@@ -313,7 +313,7 @@ def test_the_bottom_line_says_the_menu_a_long_press_and_go_held_on_every_screen(
 
 
 def test_the_words_line_names_what_was_rolled_as_roll_and_history_say_it():
-    from fatebox.sim_view import words_line
+    from fatebox.sim.view import words_line
     from fatebox.systems import result_words
     from fatebox_fw.box import Box
     from shared_rules import registry

@@ -3,8 +3,8 @@ import io
 import subprocess
 import sys
 
-from fatebox import simulate
-from fatebox.simulate import Bar
+from fatebox.odds import trials as simulate
+from fatebox.odds.trials import Bar
 
 
 class Terminal(io.StringIO):
@@ -34,7 +34,7 @@ def test_no_bar_before_the_delay_nor_on_a_pipe():
 def test_play_reports_how_far_it_is():
     seen = []
     from shared_rules import registry
-    from fatebox.odds import SystemChances
+    from fatebox.odds.command import SystemChances
     chances = SystemChances(registry.rules("approaches"), {"dice": 2, "easy": False, "hard": False})
     simulate.play(chances, 5000, seed="s", progress=seen.append)
     assert seen == [0, 2048, 4096]
@@ -83,7 +83,7 @@ class FakeBox:
 
 
 def test_sync_shows_its_frames_on_a_terminal_and_nothing_when_piped():
-    from fatebox.remote import commit_with_progress
+    from fatebox.board.remote import commit_with_progress
     stream = Terminal()
     assert commit_with_progress(FakeBox(), [{}, {}, {}], stream, after=0) == {"Mara": 3}
     assert "syncing" in stream.getvalue() and "5/5" in stream.getvalue()

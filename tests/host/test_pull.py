@@ -9,7 +9,7 @@ from shared_rules import roster
 from shared_rules.limits import HISTORY_LIMIT
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
-from fatebox import merge, sheets
+from fatebox.sheets import writeback as merge, sheet as sheets
 from fatebox.errors import FateboxError
 
 

@@ -4,7 +4,7 @@ import os
 import shutil
 
 from shared_rules import roster
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from tests.host.systemsheets import EXAMPLES
 
 DEMO = ("ash", "lux", "mara", "rue", "vex")
@@ -21,7 +21,7 @@ def on_board(board, table, pushed=False):
     """Every demo character as the box holds it after loading the sheets; with
     `pushed`, the host's records as the push left them (the base a pull compares
     with: without records, a pull refuses a field the sheet holds otherwise)."""
-    from fatebox.db import Records
+    from fatebox.records.db import Records
     with Records() as records, records.write():
         row, _ = records.box(board.board_id, "fake")
         for name in DEMO:

@@ -3,7 +3,7 @@
 # from play: it compares with the sheet as `sync` does, refuses the fields that
 # differ (listing them), and `--force` overwrites.
 from shared_rules import roster
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from tests.core.sheets import rue
 
 

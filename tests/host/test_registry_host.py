@@ -4,8 +4,8 @@
 from click.testing import CliRunner
 
 from shared_rules import registry
-from fatebox.cli import main
-from fatebox.cli_odds import odds_group, simulate_group
+from fatebox.cli.main import main
+from fatebox.cli.odds import odds_group, simulate_group
 from fatebox.systems import commands, words_module
 
 
@@ -32,7 +32,7 @@ def test_odds_and_simulate_offer_every_system_of_the_registry():
 
 
 def test_the_device_leaves_off_each_rows_host_only_rules():
-    from fatebox import deploy
+    from fatebox.deploy import fileset as deploy
     for row in registry.ROWS:
         for path in row.host_only:
             assert deploy.ONLY[path] == (), path

@@ -2,7 +2,7 @@
 # board and the records opened only when a command asks for them.
 import json
 
-from fatebox import session
+from fatebox.cli import session
 
 
 def test_a_command_that_needs_no_board_never_opens_one(run, tmp_path):
@@ -30,7 +30,7 @@ def test_the_board_a_command_means(tmp_path):
 def test_a_commands_port_help_says_auto_finds_the_virtual_gadget_too(run):
     # After `make run` a newcomer reads `fatebox list --help`: auto must not read as USB only.
     import click
-    from fatebox.cli import main
+    from fatebox.cli.main import main
     commands, checked = list(main.commands.items()), []
     for name, command in commands:
         if isinstance(command, click.Group):  # roll SYSTEM

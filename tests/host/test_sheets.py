@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from fatebox import sheets, tomlpos
+from fatebox.sheets import sheet as sheets, tomlpos
 from fatebox.errors import FateboxError
 
 GOOD = '''# Mara's sheet
@@ -184,7 +184,7 @@ def test_a_missing_field_falls_back_to_its_parent_or_nothing():
 def test_sync_reads_a_folder_as_the_sheets_push_loads(tmp_path):
     # One Sheet on the host: what push loads and what sync and pull find in a
     # folder are the same class, a sheet that does not check out among them.
-    from fatebox import sync
+    from fatebox.sync import run as sync
     good = write(tmp_path, 'name = "Rue"\nsystem = "colour-tokens"\ngold = 2\ntraits = 2\n', "rue.toml")
     write(tmp_path, 'name = "Mara"\nqualities = "not a list"\n', "mara.toml")
     found, warnings = sync.sheets_in(str(tmp_path))

@@ -2,7 +2,7 @@
 # the sheet's field and its line; pull writes harm and Taken Out back in place.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 ROLL = {"outcome": "minor-failure", "faces": [4, 2, 6], "attribute": "body", "difficulty": "normal", "harm": 1}
 

@@ -2,7 +2,7 @@
 # file, the sheet's field and its line; pull writes points, strain and scars back.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 ROLL = {"outcome": "success", "dice": [3, 5, 2], "total": 8, "rerolls": 1, "point": False, "strain": 2}
 

@@ -2,7 +2,7 @@
 # sheet names its traits, the box counts them; pull writes gold back in place.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 ACTION = {"outcome": "coloured-success", "colour": "green", "kept": ["green", "black", "white"],
           "reserve": ["red", "blue"], "gold": 1, "earned": 0}

@@ -3,7 +3,7 @@
 # and sends nothing; pull writes stress, harm and clocks back in place.
 from tests.host.systemsheets import comments_kept, example, line_of, load_error, played, reloaded
 
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 ROLL = {"outcome": "partial", "dice": [5, 2], "action": "skirmish", "boost": "push", "assist": False,
         "stress": 2, "trauma": False}

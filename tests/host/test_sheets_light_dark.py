@@ -2,7 +2,7 @@
 # name the file, the sheet's field and its line; pull writes HP, Ego and more back.
 from tests.host.systemsheets import changed_lines, comments_kept, example, line_of, load_error, played, reloaded
 
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 
 ROLL = {"outcome": "complication", "light": [2, 5, 1], "dark": [6, 4], "ego-loss": 2, "damage": 0}
 

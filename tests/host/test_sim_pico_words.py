@@ -7,7 +7,7 @@ import threading
 
 from rich.console import Console
 
-from fatebox import sim_pico as S
+from fatebox.sim import pico as S
 from fatebox.systems import result_words
 from shared_rules import wire
 

@@ -13,7 +13,7 @@ from shared_rules.light_dark import effects as LE
 from shared_rules.new_beginning.odds import setup_odds
 from shared_rules.new_beginning.trial_setup import TrialSetup
 from shared_rules.randomness import Sampler, SeededBytes
-from fatebox import simulate
+from fatebox.odds import trials as simulate
 from tests.properties.test_approaches_chisquare import chi_square, passes
 
 TRIALS = 3000

@@ -11,8 +11,8 @@ import venv
 
 import pytest
 
-from fatebox import stats as S
-from fatebox import stats_show
+from fatebox.odds import stats as S
+from fatebox.odds import stats_show
 from fatebox.errors import FateboxError
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))

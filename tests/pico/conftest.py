@@ -1,4 +1,4 @@
-# The emulated Pico (emu/pico.mjs on rp2040js, driven by fatebox.pico): the
+# The emulated Pico (emu/pico.mjs on rp2040js, driven by fatebox.pico.emulator): the
 # real MicroPython rp2 port, the stock image and Fatebox's own. Slow: the chip
 # runs at 1/4 to 1/12 of real time (docs/testing.md gives this tier's cost).
 import os
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from fatebox import pico as P
+from fatebox.pico import emulator as P
 
 COMMAND_TIMEOUT = 600     # wall seconds for one `fatebox` command against the emulated board
 REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is slow, slower on a loaded machine
@@ -117,11 +117,11 @@ def fatebox(port, *args, expect=0, cwd=None):
 @pytest.fixture(scope="session")
 def cp_installed(tmp_path_factory):
     """A Pico with the stock CircuitPython 10.2.1 and Fatebox installed as a user
-    does (fatebox.circuitpy.prepare: the uf2, the first boot's format, `fatebox
+    does (fatebox.pico.circuitpy.prepare: the uf2, the first boot's format, `fatebox
     deploy --runtime circuitpython --to` a folder and the NeoPixel library copied
     onto CIRCUITPY), made once; each test takes a copy (cp_flash)."""
     import fcntl
-    from fatebox import circuitpy
+    from fatebox.pico import circuitpy
     # Under pytest-xdist (-n 2) the workers share one, made by the first to ask.
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -152,7 +152,7 @@ def cp_image_installed(tmp_path_factory):
     booted once (its first boot formats CIRCUITPY and writes boot.py, code.py
     and board.json), made once; each test takes a copy (cp_image_flash)."""
     import fcntl
-    from fatebox import circuitpy
+    from fatebox.pico import circuitpy
     firmware = cp_image_path()
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):

@@ -9,7 +9,7 @@
 # heap they all fit in and one they do not.
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox import pico as P
+from fatebox.pico import emulator as P
 from tests.core.sheets import sheet, vex
 
 REPLY_EMU_MS = 15000        # a reply's wait, in emulated time (bench/pico_heap.py's)

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from fatebox import pico as P
+from fatebox.pico import emulator as P
 from tests.pico.conftest import COMMAND_TIMEOUT, fatebox, image_path
 
 BALLAST = 48 * 1024

@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from fatebox import deploy
+from fatebox.deploy import fileset as deploy
 from tests.harness.test_device_imports import OURS, device_files, imports_of, ROOT
 from tests.pico.conftest import COMMAND_TIMEOUT, image_path
 

@@ -8,9 +8,9 @@ import os
 import re
 
 from shared_rules import new_beginning as NB
-from fatebox import circuitpy
-from fatebox import pico as P
-from fatebox import sheets
+from fatebox.pico import circuitpy
+from fatebox.pico import emulator as P
+from fatebox.sheets import sheet as sheets
 from tests.pico.conftest import cp_ready, fatebox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from fatebox import circuitpy, fatmap
-from fatebox import pico as P
+from fatebox.pico import circuitpy, fatmap
+from fatebox.pico import emulator as P
 from tests.pico.conftest import REPLY_TIMEOUT, cp_ready, fatebox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")

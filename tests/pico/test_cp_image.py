@@ -4,8 +4,8 @@
 import os
 import re
 
-from fatebox import circuitpy
-from fatebox import deploy
+from fatebox.pico import circuitpy
+from fatebox.deploy import fileset as deploy
 from tests.pico.conftest import cp_image_path  # noqa: F401  (these tests wait for the image under make test)
 from tests.pico.test_cp_play import trials_by_presses
 

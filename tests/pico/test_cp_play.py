@@ -9,7 +9,7 @@ import os
 import pytest
 
 from shared_rules import roster
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from tests.pico.conftest import cp_ready, fatebox
 from tests.pico.test_image_board import EXAMPLES, SEED
 from tests.pico.test_image_entropy import DRAW_MS, entropy_pattern

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from fatebox import pico as P
+from fatebox.pico import emulator as P
 
 EXPECTED = os.path.join(os.path.dirname(__file__), "emu_exact.jsonl")
 

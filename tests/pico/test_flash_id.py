@@ -4,7 +4,7 @@
 # comes from). CircuitPython's side: tests/pico/test_cp_board.py.
 import re
 
-from fatebox import pico as P
+from fatebox.pico import emulator as P
 
 
 def unique_id(chip):

@@ -6,7 +6,7 @@ import json
 import os
 
 from shared_rules import roster
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from tests.pico.conftest import fatebox, image_path
 from tests.pico.twin import Twin, collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
 

@@ -78,8 +78,8 @@ SAME_BYTES, SAME_RAW = 1024, 64
 
 
 def emulated_bits(spec):
-    """emu/rosc.mjs's sources, bit for bit: xorshift32 as host/fatebox/pico.py has it."""
-    from fatebox.pico import seeded_bits
+    """emu/rosc.mjs's sources, bit for bit: xorshift32 as host/fatebox/pico/emulator.py has it."""
+    from fatebox.pico.emulator import seeded_bits
     kind, _, rest = spec.partition(":")
     if kind == "seeded":
         yield from seeded_bits(int(rest))
@@ -230,7 +230,7 @@ PICO_BYTES = int(os.environ.get("FATEBOX_PICO_ENTROPY_BYTES", "32768"))
 
 def entropy_file(tmp_path, picos, source, raw):
     from click.testing import CliRunner
-    from fatebox.cli import main
+    from fatebox.cli.main import main
     from tests.pico.conftest import REPLY_TIMEOUT
     chip = picos(firmware=image_path(), flash=str(tmp_path / "flash.bin"), rosc=source, skip_spins=True)
     chip.wait_usb()

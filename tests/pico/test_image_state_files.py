@@ -100,7 +100,7 @@ def base(tmp_path_factory):
     """A flash with three characters saved (the main file) and two (its backup)."""
     folder = tmp_path_factory.mktemp("state-files")
     flash = str(folder / "base.bin")
-    from fatebox import pico as P
+    from fatebox.pico import emulator as P
     chip = P.EmulatedPico(firmware=image_path(), flash=flash)
     patch = pytest.MonkeyPatch()
     patch.setenv("FATEBOX_DB", str(folder / "records.sqlite3"))    # never the user's records
@@ -186,7 +186,7 @@ def test_old_lines_followed_by_checked_ones_are_rewritten_and_relinked_at_the_ne
     ran the first checked firmware): the next start rewrites the old lines and
     relinks the checked ones, each keeping its hash before in `was`, and
     `fatebox verify` finds the journal intact (docs/flash.md, Old state files)."""
-    from fatebox.chain import line_hash
+    from fatebox.records.chain import line_hash
     body = b'{"name": "Mara", "system": "new-beginning", "result": {"outcome": "success", "tokens": "ww"}, ' \
            b'"setup": {"white": 2, "black": 1, "draw": 2}%s}'
     lines = [b"1 " + body % b"", b"2 " + body % b""]

@@ -21,7 +21,7 @@ def base(tmp_path_factory):
     """A flash with two characters and two results in the journal (the backup: before the second)."""
     folder = tmp_path_factory.mktemp("state-flips")
     flash = str(folder / "base.bin")
-    from fatebox import pico as P
+    from fatebox.pico import emulator as P
     chip = P.EmulatedPico(firmware=image_path(), flash=flash)
     patch = pytest.MonkeyPatch()
     patch.setenv("FATEBOX_DB", str(folder / "records.sqlite3"))    # never the user's records

@@ -8,13 +8,13 @@ import shutil
 
 from click.testing import CliRunner
 
-from fatebox import db as D
-from fatebox import pico as P
-from fatebox import sheets
-from fatebox.cli import main
+from fatebox.records import db as D
+from fatebox.pico import emulator as P
+from fatebox.sheets import sheet as sheets
+from fatebox.cli.main import main
 from fatebox.errors import FateboxError
-from fatebox.link import Link
-from fatebox.sync import run_sync
+from fatebox.board.link import Link
+from fatebox.sync.run import run_sync
 from tests.pico.conftest import REPLY_TIMEOUT, image_path
 from tests.sync import test_faults as F
 

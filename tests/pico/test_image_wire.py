@@ -9,7 +9,7 @@ import serial
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from tests.pico.conftest import image_path
 from tests.pico.port import read_until
 

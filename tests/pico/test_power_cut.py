@@ -11,7 +11,7 @@ import sys
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox import sheets
+from fatebox.sheets import sheet as sheets
 from tests.pico.conftest import COMMAND_TIMEOUT, fatebox, image_path
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")

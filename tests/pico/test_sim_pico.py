@@ -76,8 +76,8 @@ def test_sim_pico_says_each_result_in_the_systems_words(tmp_path):
     """Issue 23: under the emulated Pico's ring, one line naming what was drawn
     and the outcome, from the box's `result` event and the host's words function:
     the same line the journal's entry gives. A pipe prints each such line."""
-    from fatebox.link import Link
-    from fatebox.sim_pico import event_words
+    from fatebox.board.link import Link
+    from fatebox.sim.pico import event_words
     proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--pico", "--state", str(tmp_path / "state"),
                              "--firmware", image_path()],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

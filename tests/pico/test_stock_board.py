@@ -7,8 +7,8 @@ import os
 import shutil
 
 from shared_rules import new_beginning as NB
-from fatebox import pico as P
-from fatebox import sheets
+from fatebox.pico import emulator as P
+from fatebox.sheets import sheet as sheets
 from tests.pico import heap_edge
 from tests.pico.conftest import fatebox
 

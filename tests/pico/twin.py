@@ -4,7 +4,7 @@
 # What the ring shows on both is compared frame by frame.
 import tempfile
 
-from fatebox import pico as P
+from fatebox.pico import emulator as P
 from fatebox_fw import memory
 from fatebox_fw import rosc
 from fatebox_fw import ring as R

@@ -5,7 +5,7 @@ import asyncio
 import threading
 import time
 
-from fatebox import db
+from fatebox.records import db
 from fatebox.serve import hooks, shape
 from tests.serve.test_webhooks import Receiver
 

@@ -6,7 +6,7 @@ import threading
 import time
 
 from shared_rules.randomness import SeededBytes
-from fatebox import db
+from fatebox.records import db
 from fatebox.serve import box as B
 from fatebox_fw.box import Box
 from fatebox_fw.server import Server

@@ -129,7 +129,7 @@ def test_the_relay_answers_only_this_users_fatebox(tmp_path, procs):
     import socket
     import stat
     from shared_rules import wire
-    from fatebox import gadgets
+    from fatebox.board import gadgets
     procs.gadget(tmp_path / "state")
     serve = procs.serve()
     serve.wait_text("through serve")

@@ -1,4 +1,4 @@
-# The coin toss in words (host only), and its set-up as typed (fatebox.odds).
+# The coin toss in words (host only), and its set-up as typed (fatebox.odds.command).
 from tests import seventh as S
 
 

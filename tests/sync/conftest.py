@@ -5,7 +5,7 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from fatebox.cli import main
+from fatebox.cli.main import main
 from tests.sync.realbox import RealBox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")

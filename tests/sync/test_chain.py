@@ -6,7 +6,7 @@ import os
 import shutil
 import zlib
 
-from fatebox.link import Link
+from fatebox.board.link import Link
 
 
 def trials(box, n, name="Mara"):
@@ -197,7 +197,7 @@ def test_pull_checks_the_chain_of_the_pages_it_reads_too(realbox, run, table, tm
 
 
 def test_verify_compares_the_results_a_host_kept_before_the_chain_by_their_content():
-    from fatebox import chain
+    from fatebox.records import chain
     line = '1 {"name": "Mara", "system": "new-beginning", "result": {"outcome": "total-success"}}'
     results = [{"seq": 1, "line": line}]
     kept = {1: {"hash": None, "result": {"outcome": "total-success"}}}

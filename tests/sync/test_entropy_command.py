@@ -3,7 +3,7 @@
 # go through ent's statistics (tests/ent.py), a file is whole or absent.
 import os
 
-from fatebox import cli_entropy
+from fatebox.cli import entropy as cli_entropy
 from tests.ent import failures, statistics
 
 MEGABYTE = 1 << 20
@@ -59,7 +59,7 @@ def test_an_existing_file_stays_whole_when_the_read_fails(realbox, run, tmp_path
     monkeypatch.setattr(cli_entropy, "BUSY_TRIES", 2)
     monkeypatch.setattr(cli_entropy, "BUSY_WAIT_S", 0)
     from fatebox.errors import DeviceError
-    from fatebox.link import Link
+    from fatebox.board.link import Link
     real = Link.request
     asked = []
 
@@ -68,7 +68,7 @@ def test_an_existing_file_stays_whole_when_the_read_fails(realbox, run, tmp_path
             return real(link, op, **args)
         asked.append(op)
         raise DeviceError("busy", "a result is being played on the box; ask again once it shows", op)
-    monkeypatch.setattr("fatebox.link.Link.request", busy)
+    monkeypatch.setattr("fatebox.board.link.Link.request", busy)
     result = run("--port", box.path, "entropy", "--bytes", 10, "-o", out)
     assert result.exit_code == 1
     assert "a result is being played" in result.stderr and "Traceback" not in result.output
@@ -102,13 +102,13 @@ def test_a_reply_that_is_not_the_bytes_asked_for_writes_no_file(realbox, run, tm
     replies = [{"ok": True, "data": "not base64!", "raw": False},
                {"ok": True, "data": "AAAA", "raw": False},                 # 3 bytes, not 10
                {"ok": True, "data": "AAAAAAAAAAAAAA==", "raw": True}]      # raw, not conditioned
-    from fatebox.link import Link
+    from fatebox.board.link import Link
     real = Link.request
 
     def answering(reply):
         return lambda link, op, **args: reply if op == "entropy" else real(link, op, **args)
     for reply in replies:
-        monkeypatch.setattr("fatebox.link.Link.request", answering(reply))
+        monkeypatch.setattr("fatebox.board.link.Link.request", answering(reply))
         result = run("--port", box.path, "entropy", "--bytes", 10, "-o", out)
         assert result.exit_code == 1 and "a reply fatebox cannot use" in result.stderr, reply
         assert os.listdir(tmp_path) == ["flash"]
@@ -117,7 +117,7 @@ def test_a_reply_that_is_not_the_bytes_asked_for_writes_no_file(realbox, run, tm
         if op != "entropy":
             return real(link, op, **args)
         raise DeviceError("unknown-op", "unknown op 'entropy'", op)
-    monkeypatch.setattr("fatebox.link.Link.request", old_box)
+    monkeypatch.setattr("fatebox.board.link.Link.request", old_box)
     result = run("--port", box.path, "entropy", "--bytes", 10, "-o", out)
     assert result.exit_code == 1 and "older than the `entropy` op" in result.stderr
     assert os.listdir(tmp_path) == ["flash"]

@@ -9,11 +9,11 @@ import sqlite3
 import pytest
 
 from shared_rules import wire
-from fatebox import db as D
-from fatebox import sheets
+from fatebox.records import db as D
+from fatebox.sheets import sheet as sheets
 from fatebox.errors import FateboxError
-from fatebox.link import Link
-from fatebox.sync import run_sync
+from fatebox.board.link import Link
+from fatebox.sync.run import run_sync
 from tests.sync.conftest import EXAMPLES
 from tests.sync.test_sync import draw, edit
 
@@ -235,7 +235,7 @@ class _CtrlCAfterCommit:
         result = self.db.execute(sql, *args)
         if sql == "COMMIT" and not self.fired:
             self.fired = True
-            from fatebox.cli import Interrupted
+            from fatebox.cli.main import Interrupted
             raise Interrupted()
         return result
 
@@ -244,7 +244,7 @@ class _CtrlCAfterCommit:
 
 
 def test_ctrl_c_just_after_a_migration_step_commits_is_an_interruption_not_an_error(tmp_path):
-    from fatebox.cli import Interrupted
+    from fatebox.cli.main import Interrupted
 
     class Interrupting(D.Records):
         def _migrate(self):
@@ -262,7 +262,7 @@ def test_ctrl_c_just_after_a_migration_step_commits_is_an_interruption_not_an_er
 
 
 def test_ctrl_c_just_after_a_write_commits_is_an_interruption_and_the_write_stays(tmp_path):
-    from fatebox.cli import Interrupted
+    from fatebox.cli.main import Interrupted
     path = str(tmp_path / "records.sqlite3")
     with D.Records(path) as records:
         records.db = _CtrlCAfterCommit(records.db)

@@ -6,9 +6,9 @@ from shared_rules import new_beginning as NB
 from shared_rules.approaches import play_approach
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
-from fatebox import stats as S
-from fatebox import stats_show
-from fatebox.link import Link
+from fatebox.odds import stats as S
+from fatebox.odds import stats_show
+from fatebox.board.link import Link
 
 
 def test_the_chi_square_tail_matches_the_tables():

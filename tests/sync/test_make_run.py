@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from fatebox import sheets
-from fatebox import table as T
+from fatebox.sheets import sheet as sheets
+from fatebox.sheets import table as T
 from tests.e2e.test_end_to_end import EXAMPLES, fatebox, gadgets  # noqa: F401 (a fixture)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))

@@ -12,7 +12,7 @@ import time
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 VENV_PYTHON = r'''#!%(python)s
-# The venv's python: pip and `import fatebox.cli`, as far as the Makefile asks.
+# The venv's python: pip and `import fatebox.cli.main`, as far as the Makefile asks.
 import json, os, sys, time
 here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 tmp = %(tmp)r

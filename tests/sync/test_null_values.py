@@ -5,7 +5,7 @@ import shutil
 
 import tomlkit
 
-from fatebox import merge, sheets
+from fatebox.sheets import writeback as merge, sheet as sheets
 from tests.sync.conftest import EXAMPLES
 
 

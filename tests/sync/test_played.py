@@ -7,8 +7,8 @@ import json
 
 from shared_rules import names as N
 from shared_rules import new_beginning as NB
-from fatebox import db, db_rows
-from fatebox.link import Link, place_in_time
+from fatebox.records import db, rows as db_rows
+from fatebox.board.link import Link, place_in_time
 
 UTC = datetime.timezone.utc
 AT = datetime.datetime(2026, 11, 24, 20, 0, 0, tzinfo=UTC)

@@ -3,10 +3,10 @@
 # changed"), and the next sync completes the records.
 import sqlite3
 
-from fatebox import db as D
+from fatebox.records import db as D
 from fatebox.errors import FateboxError
-from fatebox.link import Link
-from fatebox.sync import run_sync
+from fatebox.board.link import Link
+from fatebox.sync.run import run_sync
 from tests.sync.test_faults import three_changed, world
 
 

@@ -2,7 +2,7 @@
 # results: through each system's object (shared_rules.game), its set-up's
 # defaults filled in and Axiom's `modifier` read as the buttons' `total-modifier`.
 from shared_rules import registry
-from fatebox import stats as S
+from fatebox.odds import stats as S
 
 
 def _setups(results):

@@ -8,8 +8,8 @@ import random
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
-from fatebox import stats as S
-from fatebox import stats_show
+from fatebox.odds import stats as S
+from fatebox.odds import stats_show
 
 SETUP = {"white": 2, "black": 3, "draw": 2, "statuses": [], "danger": None}
 

@@ -3,9 +3,9 @@
 import os
 import shutil
 
-from fatebox import sheets
-from fatebox.db import Records
-from fatebox.link import Link
+from fatebox.sheets import sheet as sheets
+from fatebox.records.db import Records
+from fatebox.board.link import Link
 from tests.sync.conftest import EXAMPLES
 
 
@@ -228,7 +228,7 @@ def test_results_are_kept_on_the_host_and_a_wrapped_journal_says_how_many_were_l
 # -- the merge itself -----------------------------------------------------------------------
 
 def test_the_box_s_counts_win_over_a_sheet_s():
-    from fatebox.threeway import merge3
+    from fatebox.sync.threeway import merge3
     conflicts = []
     base = {"trials": 1, "history": [{"outcome": "total-success"}], "misfortunes": []}
     box = {"trials": 3, "history": [{"outcome": "total-success"}, {"outcome": "total-failure"}] * 1,
@@ -240,7 +240,7 @@ def test_the_box_s_counts_win_over_a_sheet_s():
 
 
 def test_without_a_base_every_difference_is_a_conflict():
-    from fatebox.threeway import MISSING, merge3
+    from fatebox.sync.threeway import MISSING, merge3
     conflicts = []
     merge3(MISSING, {"name": "Mara", "misfortunes": ["a"], "skills": [{"placed": True}]},
            {"name": "Mara", "misfortunes": ["b"], "skills": [{"placed": False}]}, "", conflicts)

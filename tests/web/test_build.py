@@ -5,7 +5,7 @@ import json
 import re
 
 from shared_rules import registry
-from fatebox import help_tables
+from fatebox.cards import help_tables
 from tests.web.conftest import build_site
 
 

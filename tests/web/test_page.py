@@ -178,7 +178,7 @@ def test_the_menu_on_the_page_chooses_the_system_and_the_character(context, site
 
 
 def test_every_character_downloads_as_a_sheet_fatebox_loads_back_the_same(context, site, tmp_path):
-    from fatebox import sheets
+    from fatebox.sheets import sheet as sheets
     page = open_box(context, site, seed=3)
     page.evaluate("document.getElementById('table').open = true")
     kept = dict((c["name"], c) for c in characters(page))

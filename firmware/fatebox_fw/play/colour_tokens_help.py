@@ -1,11 +1,11 @@
 # Colour tokens: what every button does on each of its screens, in the words the
 # button card prints and the virtual gadget shows under the ring (one table;
-# fatebox.help_tables reads it). Latin-1 text: the card's PDF uses standard fonts.
+# fatebox.cards.help_tables reads it). Latin-1 text: the card's PDF uses standard fonts.
 # A row: (screen, label, short, long, go, ring)
 #   screen: the box's own name for it (describe()["screen"]);
 #   label:  what the table calls it;  short: MINUS / PLUS pressed;
 #   long:   MINUS / PLUS held;  go: GO pressed there;  ring: what the ring shows.
-# Host-only: the box never imports it (fatebox.deploy.ONLY keeps it off the
+# Host-only: the box never imports it (fatebox.deploy.fileset.ONLY keeps it off the
 # flash); the virtual gadget's help line and `fatebox cards` read it.
 
 HELP = {

@@ -5,7 +5,7 @@
 #   screen: the box's own name for it (describe()["screen"]);
 #   label:  what the table calls it;  short: MINUS / PLUS pressed;
 #   long:   MINUS / PLUS held;  go: GO pressed there;  ring: what the ring shows.
-# Host-only: the box never imports it (fatebox.deploy.ONLY keeps it off the
+# Host-only: the box never imports it (fatebox.deploy.fileset.ONLY keeps it off the
 # flash); the virtual gadget's help line and `fatebox cards` read it.
 
 # What every card shares: its back, and the screens that are the core's own.

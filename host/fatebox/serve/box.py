@@ -8,11 +8,12 @@ import zlib
 from shared_rules import wire
 import datetime
 
-from fatebox import chain, db, db_rows, gadgets, ports, replies
+from fatebox.records import chain, db, rows as db_rows
+from fatebox.board import gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.link import Link, _frame, place_in_time
+from fatebox.board.link import Link, _frame, place_in_time
 from fatebox.serve import shape
-from fatebox.remote import NO_ID
+from fatebox.board.remote import NO_ID
 
 POLL_EVENTS = 10.0      # seconds between journal checks when the box says its results
 POLL_NO_EVENTS = 1.0    # ... and when it does not (an older firmware)
@@ -246,7 +247,7 @@ class BoxThread(threading.Thread):
                 elif fresh:
                     self.unannounced = True
             if isinstance(reply.get("anchor"), str):
-                # the line `after` as the box's rewrite left it (fatebox.chain.Walk links through it)
+                # the line `after` as the box's rewrite left it (fatebox.records.chain.Walk links through it)
                 results = [{"anchor": reply["anchor"], "seq": after}] + results
             self._take(results, reply.get("first"))
             if fresh:

@@ -11,7 +11,8 @@ import sys
 
 import uvicorn
 
-from fatebox import db, gadgets
+from fatebox.records import db
+from fatebox.board import gadgets
 from fatebox.errors import FateboxError, INTERRUPTED, USAGE
 from fatebox.serve import shape
 from fatebox.serve.box import BoxThread

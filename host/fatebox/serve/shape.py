@@ -6,9 +6,9 @@ import os
 
 from shared_rules import registry, roster
 from shared_rules import names as N
-from fatebox import stats
+from fatebox.odds import stats
 from fatebox_fw.ring import DIE_COLOURS
-from fatebox.odds import words as name_words
+from fatebox.odds.command import words as name_words
 
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
 

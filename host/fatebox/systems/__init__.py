@@ -1,5 +1,5 @@
 # Each game system on the host goes through its object (shared_rules.game) and
-# its package's host-only words module: `fatebox odds/simulate/roll` (fatebox.odds),
+# its package's host-only words module: `fatebox odds/simulate/roll` (fatebox.odds.command),
 # its state and results in words, its sheet fields. A system that needs more
 # names a host module of its own in its row's `host` (fatebox.systems.<package>):
 # COMMANDS beyond its object's, ALIASES.
@@ -27,10 +27,10 @@ def words_module(system):
 
 def commands():
     """Every `fatebox odds/simulate/roll` command, in the registry's order: each
-    system's from its object (fatebox.odds.system_command), then what its host
+    system's from its object (fatebox.odds.command.system_command), then what its host
     module's COMMANDS adds (a table's aid such as effect dice, or a system whose
     object does not yet play its set-up)."""
-    from fatebox.odds import system_command
+    from fatebox.odds.command import system_command
     out = []
     for row in registry.ROWS:
         command = system_command(registry.rules(row.name))

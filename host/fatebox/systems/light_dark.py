@@ -1,10 +1,10 @@
 # Light and Dark on the host: `fatebox odds/simulate effect` (the effect dice,
 # a table's aid the box does not roll), its state in words. Its own
-# `odds/simulate/roll light-dark` come from its object (fatebox.odds).
+# `odds/simulate/roll light-dark` come from its object (fatebox.odds.command).
 import click
 
 from shared_rules.light_dark import effects as LE
-from fatebox.odds import Chances, Command, Section, checked, options
+from fatebox.odds.command import Chances, Command, Section, checked, options
 
 
 class EffectDice(Chances):

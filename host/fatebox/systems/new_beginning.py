@@ -20,7 +20,7 @@ from shared_rules.new_beginning import (ROW, MAX_DANGER, MAX_DIFFICULTY, MAX_SUP
 from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
-from fatebox.odds import Command, Section, cell, checked, options, words
+from fatebox.odds.command import Command, Section, cell, checked, options, words
 from shared_rules.new_beginning.words import OUTCOME_WORDS
 from fatebox.systems.new_beginning_box import ON_THE_BOX, supply_in_force
 
@@ -242,7 +242,7 @@ def table(nb, width=120):
     """The trial's odds, one row per draw size, fraction and percent per cell,
     fitted to `width` columns (fatebox.fit: headers on two lines, then percents only)."""
     from fatebox import fit
-    from fatebox.odds import PERCENT_NOTE, percent
+    from fatebox.odds.command import PERCENT_NOTE, percent
     nb = _new_beginning(nb)
     odds_rows = nb.odds_rows()
     data = report(nb, odds_rows)
@@ -373,9 +373,9 @@ COMMANDS = (Command(ROW.name, _build, OPTIONS,
 
 
 def sheet_items(data):
-    """A New Beginning character's new sheet, key by key (fatebox.sheets): the
+    """A New Beginning character's new sheet, key by key (fatebox.sheets.sheet): the
     archetype inline, traits as tables, lessons and rewards only when it has some."""
-    from fatebox.merge import array_of, trait_item
+    from fatebox.sheets.writeback import array_of, trait_item
     yield "name", data["name"]
     yield "system", data["system"]
     yield "archetype", trait_item(data["archetype"], inline=True)

@@ -1,6 +1,6 @@
 # `fatebox roll new-beginning` on the box: the bag from the box's own supply
 # (`fatebox table`), drawn by the box's `trial` op (a plain bag, danger and
-# statuses; the rest is played on its buttons). fatebox.cli_roll.ByRoll's shape.
+# statuses; the rest is played on its buttons). fatebox.cli.roll.ByRoll's shape.
 from shared_rules.new_beginning import MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE
 from fatebox.errors import FateboxError, USAGE
 
@@ -9,7 +9,7 @@ def supply_in_force(supply_white, supply_black, table_path):
     """(white, black): the options', else the table file's (--table), else 6 and 6."""
     white, black = SUPPLY_WHITE, SUPPLY_BLACK
     if table_path is not None:
-        from fatebox import table as T
+        from fatebox.sheets import table as T
         from fatebox.systems.new_beginning_table import SUPPLY
         loaded = T.load(table_path).get(SUPPLY)
         if loaded is not None:

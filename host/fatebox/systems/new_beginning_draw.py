@@ -1,5 +1,5 @@
 # `fatebox draw`: a New Beginning trial on the board, with its own entropy, the
-# documented alias of `fatebox roll new-beginning` (any system: cli_roll.py).
+# documented alias of `fatebox roll new-beginning` (any system: cli/roll.py).
 # New Beginning's own file: the host module names it in ALIASES.
 import json
 
@@ -7,11 +7,12 @@ import click
 
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import ROW, ADRENALINE, MAX_DANGER, MAX_SUPPLY, STATUSES, SUPPLY_BLACK, SUPPLY_WHITE, Trial
-from fatebox import replies, show
-from fatebox.cli_roll import character_name
+from fatebox.board import replies
+from fatebox.cli import show
+from fatebox.cli.roll import character_name
 from fatebox.errors import FateboxError, USAGE
-from fatebox.odds import allowed_words
-from fatebox.session import connect as _connect, port_option
+from fatebox.odds.command import allowed_words
+from fatebox.cli.session import connect as _connect, port_option
 from fatebox.systems import result_words
 from fatebox.systems.new_beginning import setup_words
 from fatebox.systems.new_beginning_table import box_supply
@@ -103,7 +104,7 @@ def draw(white, black, danger, statuses, as_json, k, character, port):
         setup.update({"character": character, "result": result})
         click.echo(json.dumps(setup))
         return
-    # As `fatebox roll new-beginning` says it (cli_roll.py): the set-up, then one
+    # As `fatebox roll new-beginning` says it (cli/roll.py): the set-up, then one
     # line in the system's words, as `history` and the virtual gadget say it.
     out = show.console()
     out.print("New Beginning: %s; drawing %d" % (setup_words(setup["bag"], trial.danger, trial.statuses), k))

@@ -5,13 +5,13 @@ import json
 
 import click
 
-from fatebox import table as T
+from fatebox.sheets import table as T
 from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import echo
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import BOX_SUPPLY, MAX_SUPPLY, check_supply
 from fatebox.systems.new_beginning_table import DEFAULT_SUPPLY, SUPPLY, box_supply, supply_words
-from fatebox.session import port_option
+from fatebox.cli.session import port_option
 
 
 @click.command("table")
@@ -28,7 +28,7 @@ def command(path, supply_white, supply_black, as_json, port):
     With a table file (table.toml beside the sheets) or --supply-white/--supply-black,
     the box takes them first (an option wins over the file); without, it says what it plays by.
     """
-    from fatebox.session import connect as _connect
+    from fatebox.cli.session import connect as _connect
     table = T.load(path) if path is not None else None
     base = table.get(SUPPLY) if table is not None else None
     # Each colour given is checked before the board is touched; one colour

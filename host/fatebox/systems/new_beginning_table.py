@@ -1,4 +1,4 @@
-# New Beginning's table setting in the table file (fatebox.table reads the file,
+# New Beginning's table setting in the table file (fatebox.sheets.table reads the file,
 # its row's `table` names the setting): the supply, `[new-beginning]` `supply = {
 # white = N, black = N }`, checked as the box checks it (its ring's bound).
 from shared_rules.errors import RulesError
@@ -7,7 +7,7 @@ from shared_rules.new_beginning import BOX_SUPPLY, ROW, check_table
 # Its one table setting, as its row names it: "supply", (white, black), the rules' 6 and 6.
 SUPPLY, KEYS, DEFAULT_SUPPLY = ROW.table[0]
 EXAMPLE = "[%s]\n%s = { white = 8, black = 4 }" % (ROW.name, SUPPLY)
-# What each setting is of, as `fatebox info` says it (fatebox.table.about).
+# What each setting is of, as `fatebox info` says it (fatebox.sheets.table.about).
 ABOUT = {SUPPLY: "tokens"}
 
 
@@ -40,11 +40,11 @@ def _reworded(exc):
 
 def supply_words(supply):
     """The supply (white, black) as a person reads it: "6 white, 6 black"."""
-    from fatebox import table as T
+    from fatebox.sheets import table as T
     return T.words(SUPPLY, supply)
 
 
 def box_supply(link):
     """The supply (white, black) the box plays by; the rules' own from a box older than the `table` op."""
-    from fatebox import table as T
+    from fatebox.sheets import table as T
     return T.box_settings(link)[SUPPLY]

@@ -1,0 +1,2 @@
+# The host's records: the SQLite file, what it keeps, and the roll journal's
+# chain checked against them.
