@@ -321,6 +321,17 @@ def check_fit(size, board="pico"):
     return room
 
 
+def check_frozen(image, names, board):
+    """Every module of `names` (board paths: fatebox_fw/box.py) frozen into the
+    firmware's bytes, and the profile of `board`: the check for an image no
+    emulator runs (the Pico's also run in tests/pico)."""
+    missing = [n for n in names if n.encode() not in image]
+    if missing:
+        raise BuildError("the image lacks frozen modules: %s" % ", ".join(missing[:8]))
+    if ('"board": "%s"' % board).encode() not in image:
+        raise BuildError("the image does not hold the %s profile" % board)
+
+
 def build(board, out, work, source_dir, jobs, install, fetch):
     started = time.monotonic()
     if board not in MP_BOARD:
@@ -347,6 +358,8 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     built = tree / "ports" / "rp2" / build_dir
     size = (built / "firmware.bin").stat().st_size
     room = check_fit(size, board)
+    check_frozen((built / "firmware.bin").read_bytes(),
+                 [p for p, _ in deploy.sources(deploy.MICROPYTHON, image=True)] + ["fatebox_image.py"], board)
     shutil.copyfile(built / "firmware.uf2", out)
     say("%s: %d bytes of flash used of %d below the filesystem (%d free), %.0f s"
         % (out, size, room, room - size, time.monotonic() - started))

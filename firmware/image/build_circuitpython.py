@@ -170,10 +170,11 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     if size > room:
         raise BuildError("the image does not fit: firmware.bin is %d bytes, %d more than the %d bytes below the "
                          "CIRCUITPY drive" % (size, size - room, room))
+    contents = cpb.frozen_names(frozen)
+    mp.check_frozen((built / "firmware.bin").read_bytes(), contents, board)
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(built / "firmware.uf2", str(out) + ".part")
     os.replace(str(out) + ".part", out)
-    contents = cpb.frozen_names(frozen)
     (out.parent / (out.stem + ".frozen.txt")).write_text("\n".join(contents) + "\n")
     say("%s: %d bytes of flash used of %d below the drive (%d free), %d modules frozen, %.0f s"
         % (out, size, room, room - size, len(contents), time.monotonic() - started))

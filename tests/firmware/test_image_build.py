@@ -130,3 +130,14 @@ def test_the_image_must_fit_below_the_filesystem(build):
     with pytest.raises(build.BuildError) as err:
         build.check_fit(room + 1)
     assert "does not fit" in str(err.value) and "1 more" in str(err.value)
+
+
+def test_an_image_without_a_module_or_its_boards_profile_is_refused(build):
+    image = b'..fatebox_fw/box.py..main.py..{"board": "feather_rp2040"}..'
+    build.check_frozen(image, ["fatebox_fw/box.py", "main.py"], "feather_rp2040")
+    with pytest.raises(build.BuildError) as err:
+        build.check_frozen(image, ["fatebox_fw/box.py", "fatebox_fw/ring.py"], "feather_rp2040")
+    assert "fatebox_fw/ring.py" in str(err.value)
+    with pytest.raises(build.BuildError) as err:
+        build.check_frozen(image, ["main.py"], "pico")
+    assert "pico profile" in str(err.value)
