@@ -120,9 +120,16 @@ class Ring:
 
     def span(self, start, stop, colour, step=1):
         """Pixels start, start + step, ... before stop (at most the ring) in one colour."""
+        # A while loop, one name at a time: range() with a step that is not a
+        # constant, and a tuple assigned to three names, are objects on
+        # CircuitPython's heap, garbage every frame (its idle loop collected).
         buf = self.buf
-        for j in range(3 * start, 3 * min(stop, self.count), 3 * step):
+        j = 3 * start
+        end = 3 * min(stop, self.count)
+        step *= 3
+        while j < end:
             buf[j:j + 3] = colour
+            j += step
 
     def clear(self):
         self.buf[:] = self.dark     # in C, and no allocation: a byte loop cost most of a turn

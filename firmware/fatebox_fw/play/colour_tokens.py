@@ -256,8 +256,14 @@ class Play(P.Play):
         ring.clear()
         hand = self.action.hand
         at = CATEGORIES.index(screen)
+        picks = self.picks
         for i in range(len(hand)):
-            taken = i in [self.picks[j] for j in range(at)]
+            # No comprehension: its names would be cells on the heap every frame.
+            taken = False
+            for j in range(at):
+                if picks[j] == i:
+                    taken = True
+                    break
             if i == cursor and not blink:
                 continue
             ring.put(i, ring.rest if taken else self.pieces(ring)[hand[i]])
@@ -271,8 +277,10 @@ class Play(P.Play):
             token = action.kept[CATEGORIES[c]]
             value = T.token_value(token, action.colour)
             lit = 4 if value == T.POSITIVE else (2 if value == T.NEUTRAL else 1)
-            for j in range(0, 4, 4 // lit):
+            j = 0
+            while j < 4:        # range() with a step not constant is a heap object
                 ring.put(4 * c + j, self.pieces(ring)[token])
+                j += 4 // lit
 
     def render_items(self, ring, shown, t):
         if self.screen == RESULT and self.action.gold:
