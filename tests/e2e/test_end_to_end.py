@@ -14,9 +14,9 @@ import pytest
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from fatebox.sheets import sheet as sheets
+from tests.helpers import HANG_S
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
-START_TIMEOUT = 30     # seconds for the gadget to print its port
 COMMAND_TIMEOUT = 60
 
 
@@ -33,13 +33,13 @@ class Box:
         threading.Thread(target=self._drain, args=(self.process.stdout, self.lines.put, True), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.process.stderr, self.stderr.append, False), daemon=True).start()
         try:
-            first = self.lines.get(timeout=START_TIMEOUT)
+            first = self.lines.get(timeout=HANG_S)
         except queue.Empty:
             first = None
         if not first:   # nothing in time, or the process ended first
             self.stop()
             pytest.fail("the gadget printed no port within %d s (exit %s); stderr: %s"
-                        % (START_TIMEOUT, self.process.returncode, "".join(self.stderr)))
+                        % (HANG_S, self.process.returncode, "".join(self.stderr)))
         self.port = first.strip()
         assert self.port and os.path.exists(self.port), "first line is not a port path: %r; stderr: %s" % (
             first, "".join(self.stderr))
@@ -56,11 +56,11 @@ class Box:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=15)
+                self.process.wait(timeout=HANG_S)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-                pytest.fail("the gadget did not stop within 15 s of SIGTERM")
+                pytest.fail("the gadget did not stop within %d s of SIGTERM" % HANG_S)
         return self.process.returncode
 
 

@@ -23,6 +23,7 @@ from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import PICO
 from tests.core.sheets import sheet
+from tests.helpers import HANG_S
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(
@@ -47,19 +48,19 @@ def request(port, id, op, **args):
     message.update(args)
     port.write(wire.encode(message))
     reader = wire.LineReader()
-    deadline = time.monotonic() + 10   # generous: a loaded CI machine may be slow to schedule the sim
+    deadline = time.monotonic() + HANG_S
     while time.monotonic() < deadline:
         for line in reader.feed(port.readline()):
             frame = wire.decode(line)
             if frame.get("id") == id:
                 return frame
-    raise AssertionError("no reply")
+    raise AssertionError("no reply to %s within %d s" % (op, HANG_S))
 
 
 def finish(proc, sig):
     proc.send_signal(sig)
     try:
-        return proc.wait(5)
+        return proc.wait(HANG_S)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -108,7 +109,7 @@ def test_not_a_terminal_prints_the_port_the_command_and_each_change_in_words(tmp
     assert code == 130                  # Ctrl-C: one line, exit 130 (docs/cli.md), the flash written
 
 
-def read_until(fd, needle, seconds=10):
+def read_until(fd, needle, seconds=HANG_S):
     seen = b""
     deadline = time.monotonic() + seconds
     while needle not in seen and time.monotonic() < deadline:
@@ -138,9 +139,9 @@ def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_pat
         assert "BACK" in text and "GO" in text and "q" in text
         assert "B menu" in plain and "G roll now" in plain  # the bottom line: the menu, GO held
         os.write(master, b"4")                             # go: on to the traits (the extras passed over)
-        assert b"Traits: Smuggler" in read_until(master, b"Traits: Smuggler", 30)   # a loaded machine redraws late
+        assert b"Traits: Smuggler" in read_until(master, b"Traits: Smuggler")
         os.write(master, b"q")
-        assert proc.wait(5) == 0
+        assert proc.wait(HANG_S) == 0
         assert termios.tcgetattr(slave) == termios_before  # the terminal is given back
     finally:
         if proc.poll() is None:

@@ -15,9 +15,7 @@ from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.profile import PICO, ProfileError
 from tests.core.sheets import sheet
-
-HANG_S = 60     # a hang guard on every wait here, far above the awaited event's time
-
+from tests.helpers import HANG_S
 
 def until(condition, what):
     """Wait for condition() (polled); fail naming `what` only past the hang guard."""

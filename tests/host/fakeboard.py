@@ -12,8 +12,8 @@ from shared_rules.errors import SheetError
 from shared_rules.new_beginning import Trial
 from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, SeededBytes
+from tests.helpers import HANG_S
 
-HANG_S = 60     # a hang guard on the board's thread stopping, far above its 0.05 s
 BANNER = b"MicroPython v1.24.1 on 2024-11-29; Raspberry Pi Pico with RP2040\r\nType \"help()\" for more information.\r\n"
 
 

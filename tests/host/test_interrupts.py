@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from tests.helpers import HANG_S
 from tests.host.test_discovery import ROOT
 
 FATEBOX = [sys.executable, "-m", "fatebox"]
@@ -79,7 +80,7 @@ def gadget(tmp_path):
         assert path.startswith("/dev/")
         yield path
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(10) == 0
+        assert proc.wait(HANG_S) == 0
         assert proc.stderr.read() == b""       # the gadget never crashed
     finally:
         _never_outlives(proc)
@@ -99,7 +100,7 @@ def test_ctrl_c_stops_the_virtual_gadget_with_one_line_and_exit_130(tmp_path):
     try:
         assert proc.stdout.readline().decode().startswith("/dev/")
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == INTERRUPTED
+        assert proc.wait(HANG_S) == INTERRUPTED
     finally:
         _never_outlives(proc)
     err = proc.stderr.read().decode()

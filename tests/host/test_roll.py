@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests.helpers import HANG_S
 from tests.host.test_discovery import ROOT
 
 
@@ -22,7 +23,7 @@ def gadget(tmp_path_factory):
     assert path.startswith("/dev/")
     yield path
     proc.send_signal(signal.SIGTERM)
-    assert proc.wait(10) == 0
+    assert proc.wait(HANG_S) == 0
 
 
 def trials(run, port):

@@ -16,6 +16,7 @@ import pytest
 from fatebox.odds import stats as S
 from fatebox.odds import stats_show
 from fatebox.errors import FateboxError
+from tests.helpers import HANG_S
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INSTALL_TIMEOUT = 600
@@ -98,7 +99,7 @@ def test_odds_and_the_virtual_gadget_outside_the_checkout(installed):
         assert json.loads(listed.stdout) == {"characters": []}
     finally:
         gadget.terminate()
-        gadget.wait(30)
+        gadget.wait(HANG_S)
 
 
 def test_plot_without_matplotlib_names_the_extra(monkeypatch, tmp_path):

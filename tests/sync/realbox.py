@@ -5,8 +5,7 @@ import time
 
 from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard
-
-HANG_S = 60     # a hang guard on the loop stopping, far above one turn
+from tests.helpers import HANG_S
 
 
 class RealBox:
