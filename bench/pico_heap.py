@@ -415,6 +415,8 @@ def main(argv=None):
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
     parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/pico_heap.json (make bench)")
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     args = parser.parse_args(argv)
@@ -457,6 +459,9 @@ def main(argv=None):
             t.start()
         for t in threads:
             t.join()
+    if args.record:
+        import results as kept
+        kept.record("pico_heap", dict(results, wall_s=round(time.time() - started, 1)))
     if args.json:
         print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))
     else:

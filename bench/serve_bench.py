@@ -282,7 +282,10 @@ def main():
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--requests", type=int, default=100, help="requests per round, straight and relayed")
     ap.add_argument("--relay-only", action="store_true", help="only the relay's cost (4)")
+    ap.add_argument("--record", action="store_true",
+                    help="keep the figures with the commit in bench/results/serve.json (make bench)")
     args = ap.parse_args()
+    report = {"results": args.results, "clients": args.clients, "rounds": args.rounds}
     work = tempfile.mkdtemp(prefix="fatebox-serve-bench-host-")
     runtime, db = os.path.join(work, "run"), os.path.join(work, "records.sqlite3")
     box = Box()
@@ -297,9 +300,12 @@ def main():
               % (where, len(ms), args.results))
         print("  median %.1f ms, 99th percentile %.1f ms, worst %.1f ms" % (
             statistics.median(ms), percentile(ms, 99), max(ms)))
+        report["latency_ms"] = {"to": where, "got": len(ms), "median": statistics.median(ms),
+                                "p99": percentile(ms, 99), "worst": max(ms)}
         got, before, after = fan_out(box, url, args.clients, args.results, proc.pid)
         print("%d /events clients and one that never reads, %d results: each reading client got %d..%d; "
               "serve's RSS %d -> %d KB" % (args.clients, args.results, min(got), max(got), before, after))
+        report["fan_out"] = {"least": min(got), "most": max(got), "rss_kb": [before, after]}
     finally:
         proc.terminate()
         proc.wait(10)
@@ -322,8 +328,17 @@ def main():
         print("  %-22s turn %.3f / %.3f   frame %.1f / %.1f" % (
             "with serve attached" if attached else "without serve", statistics.median(turns),
             percentile(turns, 99), statistics.median(frames), percentile(frames, 99)))
-    print_relay(*direct_and_relayed(box, runtime, db, args.rounds, args.requests), args.rounds, args.requests)
+        report["with serve" if attached else "without serve"] = {
+            "turn_ms": [statistics.median(turns), percentile(turns, 99)],
+            "frame_ms": [statistics.median(frames), percentile(frames, 99)]}
+    direct, relayed = direct_and_relayed(box, runtime, db, args.rounds, args.requests)
+    print_relay(direct, relayed, args.rounds, args.requests)
+    report["relay_ms"] = {"requests": len(direct), "direct": [statistics.median(direct), percentile(direct, 99)],
+                          "relayed": [statistics.median(relayed), percentile(relayed, 99)]}
     box.close()
+    if args.record:
+        import results as kept
+        kept.record("serve", report, script="serve_bench")
     return 0
 
 

@@ -120,9 +120,16 @@ class Ring:
 
     def span(self, start, stop, colour, step=1):
         """Pixels start, start + step, ... before stop (at most the ring) in one colour."""
+        # A while loop, one name at a time: range() with a step that is not a
+        # constant, and a tuple assigned to three names, are objects on
+        # CircuitPython's heap, garbage every frame (its idle loop collected).
         buf = self.buf
-        for j in range(3 * start, 3 * min(stop, self.count), 3 * step):
+        j = 3 * start
+        end = 3 * min(stop, self.count)
+        step *= 3
+        while j < end:
             buf[j:j + 3] = colour
+            j += step
 
     def clear(self):
         self.buf[:] = self.dark     # in C, and no allocation: a byte loop cost most of a turn
@@ -226,13 +233,17 @@ class Ring:
             self.put(i, self.white if i == active else self.rest)
 
     def menu_systems(self, chosen):
-        """Every system, every other pixel in its colour; the chosen one bright and lit twice."""
+        """Every system a pixel in its colour, spread evenly round the ring (six: every
+        other pixel); the chosen one bright, and lit twice where the next pixel is free.
+        The registry holds at most a pixel's worth of rows (registry.MAX_ROWS)."""
         self.clear()
-        for i in range(len(self.systems)):
+        count = len(self.systems)
+        per = self.count // count
+        for i in range(count):
             colour = self.systems[i] if i == chosen else self.systems_off[i]
-            self.put(2 * i, colour)
-            if i == chosen:
-                self.put(2 * i + 1, colour)
+            self.put(per * i, colour)
+            if i == chosen and per > 1:
+                self.put(per * i + 1, colour)
 
     def error(self, kind=REFUSED, lit=True):
         """Something went wrong, each kind its own shape (ERRORS)."""

@@ -8,16 +8,18 @@ OUTCOME_WORDS = {AP.FULL_SUCCESS: "full success", AP.MIXED_SUCCESS: "mixed succe
                  AP.MINOR_FAILURE: "minor failure", AP.MAJOR_FAILURE: "major failure"}
 
 
-def result_words(result):
-    """'2d12: 5 and 9, kept 9: mixed success' (fatebox.systems.result_words)."""
+def result_words(result, setup=None):
+    """'2d12: 5 and 9, kept 9: mixed success (body)' (fatebox.systems.result_words);
+    the attribute rolled from the set-up where the result does not name it."""
     faces = ints(result.get("faces"))
     outcome = result.get("outcome")
     text = "%dd12: %s" % (len(faces), listed(faces)) if faces else "no dice"
     if len(faces) > 1:
         text += ", kept %d" % max(faces)
     text += ": " + OUTCOME_WORDS.get(outcome, str(outcome))
-    if result.get("attribute") in AP.ATTRIBUTES:
-        text += " (%s)" % result["attribute"]
+    attribute = result.get("attribute") or (setup or {}).get("attribute")
+    if attribute in AP.ATTRIBUTES:
+        text += " (%s)" % attribute
     harm = result.get("harm")
     if isinstance(harm, int) and harm > 0:
         text += "; %s" % counted(harm, "harm", "harm")
@@ -101,3 +103,19 @@ def state_words(summary):
     values = summary.get("attributes") or {}
     words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
     return words + ("; taken out" if summary.get("out") else "")
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Approaches",
+    "steps": "attribute, bonuses (or a rating), easy / normal / hard",
+    "on-result": "harm to the attribute",
+    "sheet": "`maximum` (12 points among `body`, `mind`, `will`), optional `value` (current, default the "
+             "maximum), `out`, `background` (`name`, `bonuses`)",
+    "pull": "`value` after harm, `out` (Taken Out)",
+    "setup": "`dice` (1..4), `difficulty` (`easy`, `normal`, `hard`; default `normal`)",
+    "result": "`faces`, `kept`, `difficulty`, `outcome`, `narrator`",
+    "character": "`approaches.Character`: `maximum`, `value` (Body, Mind, Will), `out`, `background` "
+                 "(`name`, `bonuses`)",
+    "changes": "`value` (harm), `out`",
+}

@@ -221,7 +221,7 @@ class Link:
                                            "(docs/protocol.md, Frames); its flash may hold a damaged number or "
                                            "text: update its firmware (which refuses those at start), or report "
                                            "it" % (self.name, op, unread[1]))
-                    if line is not wire.TOO_LONG and line[:1] == b"#":
+                    if line is not wire.TOO_LONG and line[:1] == bytes((wire.MARK,)):
                         noise += 1     # a frame damaged on the way: not ours to believe
                     continue           # not a frame (banner, print)
                 if "ok" not in message:
@@ -316,7 +316,7 @@ class Link:
         for change in changes:
             self.request("stage", txn=txn, **change)
             # The batch CRC covers each staged request's JSON exactly as sent.
-            crc = zlib.crc32(self.sent[10:-1], crc)
+            crc = zlib.crc32(self.sent[wire.HEADER:-1], crc)
             if after_frame is not None:
                 after_frame()
         reply = self.request("commit", txn=txn, count=len(changes), crc=crc)

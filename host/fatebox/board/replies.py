@@ -133,7 +133,7 @@ def unreadable(line):
         if exc.code != N.E_JSON or exc.id is None:
             return None
         import json
-        where = _where(json.loads(bytes(line[10:]).decode("utf-8", "surrogatepass")))
+        where = _where(json.loads(bytes(line[wire.HEADER:]).decode("utf-8", "surrogatepass")))
         return exc.id, "%s%s" % ("`%s`: " % where[0] if where else "", where[1] if where else exc.message)
     return None
 

@@ -167,7 +167,7 @@ def _command(system):
         # In the system's words, as `history` and the virtual gadget say it (the
         # words module's roll_shown adds what the set-up says of the result).
         shown = chances.shown(result) if hasattr(chances, "shown") else dict(result)
-        out.print(result_words(system.name, shown))
+        out.print(result_words(system.name, shown, chances.setup()))
         if name is not None:
             out.print("Recorded on %s." % name)
     return command

@@ -7,6 +7,7 @@ import threading
 import time
 import zlib
 
+from shared_rules import wire
 from shared_rules.exact import is_int
 from fatebox.records import db, intake, rows as db_rows
 from fatebox.board import gadgets, ports, replies
@@ -223,7 +224,7 @@ class BoxThread(threading.Thread):
         with self.write_lock:
             our = self.link.send(message)
             if crcs is not None and op == "stage":
-                crcs[txn] = zlib.crc32(self.link.sent[10:-1], crcs.get(txn, 0))
+                crcs[txn] = zlib.crc32(self.link.sent[wire.HEADER:-1], crcs.get(txn, 0))
         self.waiting[our] = (callback, time.monotonic())
 
     def _ask_characters(self):

@@ -120,7 +120,7 @@ class Relay:
             writer.client_crcs.clear()
             writer.box_crcs.clear()
         elif op == "stage":
-            body = line[10:].rstrip(b"\r")
+            body = line[wire.HEADER:].rstrip(b"\r")
             writer.client_crcs[txn] = zlib.crc32(body, writer.client_crcs.get(txn, 0))
         elif op == "commit" and request.get("crc") == writer.client_crcs.get(txn, 0):
             request["crc"] = BOX_CRC

@@ -154,7 +154,8 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         loop.call_soon_threadsafe(publish)
 
     def on_characters(characters):
-        loop.call_soon_threadsafe(hub.set_characters, characters)
+        # Each as `fatebox list` says it beside the summary (shape.character).
+        loop.call_soon_threadsafe(hub.set_characters, [shape.character(c) for c in characters])
 
     def on_gone():
         loop.call_soon_threadsafe(stop.set)

@@ -265,6 +265,20 @@ def load_all(paths):
     return sheets
 
 
+def fitting(items, room, system_of):
+    """(taken, left): at most `room` of `items` (sheets, characters), the first of each
+    system (`system_of(item)`) first, then the rest in the order given: make run's
+    demo, every system playable whatever the box holds (`sim --fill`, `push --fill`)."""
+    first, rest, systems = [], [], set()
+    for item in items:
+        system = system_of(item)
+        (rest if system in systems else first).append(item)
+        systems.add(system)
+    ordered = first + rest
+    room = max(0, room)
+    return ordered[:room], ordered[room:]
+
+
 def find_by_name(directory):
     """({name: [paths]}, [warnings]) for the .toml sheets in `directory`."""
     found = {}

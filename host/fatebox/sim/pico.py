@@ -158,7 +158,7 @@ def result_event(raw):
     frames, the REPL's text, a damaged frame: skipped as the host skips them)."""
     from shared_rules import wire
     raw = raw.rstrip(b"\r")
-    if not raw.startswith(b"#") or b'"result"' not in raw:
+    if raw[:1] != bytes((wire.MARK,)) or b'"result"' not in raw:
         return None
     try:
         message = wire.decode(raw)
@@ -170,14 +170,13 @@ def result_event(raw):
 
 
 def event_words(event):
-    """A result event in the system's words: the set-up it was played with, then the result."""
+    """A result event in the system's words, with whose it is: 'Mara: drew 2 white, 1 black: ...'."""
     from fatebox.systems import result_words
-    shown = dict(event["setup"]) if isinstance(event.get("setup"), dict) else {}
-    if isinstance(event.get("result"), dict):
-        shown.update(event["result"])
+    shown = dict(event["result"]) if isinstance(event.get("result"), dict) else {}
     if "outcome" not in shown and isinstance(event.get("outcome"), str):
         shown["outcome"] = event["outcome"]
-    return visible(result_words(event["system"], shown))
+    who = event.get("name") if isinstance(event.get("name"), str) else "Nobody"
+    return visible("%s: %s" % (who, result_words(event["system"], shown, event.get("setup"))))
 
 
 class LinesView:
