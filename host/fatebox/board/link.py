@@ -12,7 +12,7 @@ from serial.urlhandler import protocol_socket
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox.board import gadgets, ports
+from fatebox.board import gadgets, ports, replies
 from fatebox.errors import DeviceError, FateboxError, LOST, NO_BOARD
 
 BAUD = 115200              # nominal: USB CDC ignores it
@@ -279,21 +279,8 @@ class Link:
 
     # The ops of docs/protocol.md, v2.
     def characters(self):
-        """Every character's summary, page after page (docs/protocol.md, list:
-        a box from before pages gives them all at once, with no `more`)."""
-        out, after = [], None
-        while True:
-            reply = self.request("list") if after is None else self.request("list", after=after)
-            found = reply.get("characters")
-            if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str)
-                                                      for c in found):
-                raise self._garbled("list", "`characters` is not a list of summaries with names")
-            if after is not None and any(c["name"] <= after for c in found):
-                raise self._garbled("list", "a page after %r names a character before it" % after)
-            out += found
-            if reply.get("more") is not True or not found:
-                return out
-            after = found[-1]["name"]
+        """Every character's summary, page after page (replies.summaries)."""
+        return replies.summaries(self.request, self._garbled)
 
     def get(self, name):
         found = self.request("get", name=name).get("character")

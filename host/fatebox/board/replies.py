@@ -15,6 +15,25 @@ def _int(value, low=0):
     return is_int(value) and value >= low
 
 
+def summaries(request, garbled):
+    """Every summary `list` gives, page after page (docs/protocol.md, list: a box
+    from before pages gives them all at once, with no `more`); `garbled(op, what)`
+    is the error for a page not of the protocol's shape."""
+    out, after = [], None
+    while True:
+        reply = request("list") if after is None else request("list", after=after)
+        found = reply.get("characters")
+        if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str)
+                                                  for c in found):
+            raise garbled("list", "`characters` is not a list of summaries with names")
+        if after is not None and any(c["name"] <= after for c in found):
+            raise garbled("list", "a page after %r names a character before it" % after)
+        out += found
+        if reply.get("more") is not True or not found:
+            return out
+        after = found[-1]["name"]
+
+
 def journal_page(reply, after):
     """(results, first, last, more) of one `journal` reply, or FateboxError if the
     page itself is not of the protocol's shape (docs/protocol.md, `journal`)."""
