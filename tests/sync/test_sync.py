@@ -300,8 +300,9 @@ def test_push_fill_loads_what_the_box_has_room_for_one_of_each_system_first(real
     folder = tmp_path / "demo"
     folder.mkdir()
     mara = open(os.path.join(EXAMPLES, "mara.toml"), encoding="utf-8").read()
+    from fatebox_fw.store import CAPACITY_FROZEN as ROOM     # the virtual board's room
     paths = []
-    for i in range(8):
+    for i in range(ROOM):
         path = folder / ("hero%d.toml" % i)
         path.write_text(mara.replace('name = "Mara"', 'name = "Hero %d"' % i), encoding="utf-8")
         paths.append(path)
@@ -312,5 +313,5 @@ def test_push_fill_loads_what_the_box_has_room_for_one_of_each_system_first(real
     result = run("--port", box.path, "push", "--only-new", "--fill", *paths, folder / "ash.toml")
     assert result.exit_code == 0, result.output
     held = sorted(box.characters())
-    assert held == sorted(["Ash"] + ["Hero %d" % i for i in range(7)])
-    assert "Hero 7: left out, the box holds 8 characters" in result.stdout
+    assert held == sorted(["Ash"] + ["Hero %d" % i for i in range(ROOM - 1)])
+    assert "Hero %d: left out, the box holds %d characters" % (ROOM - 1, ROOM) in result.stdout
