@@ -1,7 +1,8 @@
 # Fatebox: `make run` starts the virtual gadget (or loads the demo onto a
 # board that is plugged in); `make test` installs what the tests need and runs them.
-# The virtual gadget keeps its table between runs: the demo sheets go only into
-# an empty box; `make run FRESH=1` starts over (the old flash is kept aside).
+# The virtual gadget keeps its table between runs: a copy of the demo sheets
+# (.fatebox/table) goes only into an empty box; `make run FRESH=1` starts over
+# (the old flash and the old copy are kept aside).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -63,18 +64,22 @@ enclosure: $(VENV)/.hardware
 	$(PY) -m hardware.enclosure --out build/enclosure
 
 # The demo: the sheets in examples/ and the demo table's settings (examples/table.toml,
-# New Beginning's supply), which the virtual gadget takes with the sheets; a board
-# keeps the supply its owner set (fatebox table), so only the sheets go to it.
-DEMO_TABLE := examples/table.toml
-DEMO_SHEETS := $(filter-out $(DEMO_TABLE),$(sort $(wildcard examples/*.toml)))
+# New Beginning's supply). make run plays a copy of them kept out of the checkout
+# (TABLE, made once by tools/demo_table.py; FRESH=1 copies again, the old copy kept
+# aside), so play, pull and sync write there and examples/ stays as checked in.
+# The virtual gadget takes the copy's table.toml with the sheets (into an empty box
+# only); a board keeps the supply its owner set (fatebox table), so only the sheets go to it.
+TABLE ?= .fatebox/table
 
 run: $(VENV)/.installed
+	@$(PY) tools/demo_table.py examples $(TABLE) --state $(STATE) $(if $(FRESH),--fresh)
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
-		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
+		set --; for f in $(TABLE)/*.toml; do [ "$${f##*/}" = table.toml ] || set -- "$$@" "$$f"; done; \
+		$(FATEBOX) push --only-new --fill "$$@" || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
+		$(FATEBOX) sim --state $(STATE) --if-empty --fill $(TABLE)/*.toml $(if $(FRESH),--fresh) \
 			|| { code=$$?; [ $$code -eq 130 ] || exit $$code; }; \
 	fi
 
@@ -184,20 +189,23 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
+# Each bench keeps its figures with the commit in bench/results/ (--record); the
+# docs' tables are written from them at the end (tools/docs.py).
 bench: deps chromium firmware circuitpython $(VENV)/.bench
-	$(PY) bench/firmware_fit.py
-	$(PY) bench/run.py
+	$(PY) bench/firmware_fit.py --record
+	$(PY) bench/run.py --record
 	$(PY) bench/entropy_bench.py
-	$(PY) bench/pico_entropy.py
-	$(PY) bench/pico_timings.py
-	$(PY) bench/pico_idle.py
-	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
+	$(PY) bench/pico_entropy.py --record
+	$(PY) bench/pico_timings.py --record
+	$(PY) bench/pico_idle.py --record
+	$(PY) bench/pico_heap.py --record $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/cp_timings.py
-	$(PY) bench/cp_heap.py
-	$(PY) bench/flood_bench.py
-	$(PY) bench/serve_bench.py
-	$(PY) bench/pico_flood.py
-	$(PY) bench/web_bench.py
+	$(PY) bench/cp_heap.py --record
+	$(PY) bench/flood_bench.py --record
+	$(PY) bench/serve_bench.py --record
+	$(PY) bench/pico_flood.py --record
+	$(PY) bench/web_bench.py --record
+	$(PY) tools/docs.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

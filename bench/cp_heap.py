@@ -240,6 +240,8 @@ def main(argv=None):
     parser.add_argument("--slow", type=float, default=SLOW,
                         help="the session's waits times bench/pico_heap.py's (%.1f)" % SLOW)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/cp_heap.json (make bench)")
     args = parser.parse_args(argv)
     started = time.time()
     systems = H.systems_for(args.systems)[:args.characters]
@@ -248,6 +250,9 @@ def main(argv=None):
     for firmware in firmwares:
         with tempfile.TemporaryDirectory() as tmp:
             results.append(measure(firmware, systems, args, tmp))
+    if args.record:
+        import results as kept
+        kept.record("cp_heap", results)
     if args.json:
         print(json.dumps(results))
         return

@@ -43,8 +43,6 @@ LEVELS = (4, 8, 16, 32, 64, 96, 160, 255)
 # Colours the core uses beyond names.COLOUR_* (full brightness; scaled once).
 _GOLD = (200, 150, 0)           # crucial trial, Axiom points, gold tokens
 _WARNING = (200, 120, 0)
-# Dice told apart by colour (the issue: "several dice have distinct colours").
-DIE_COLOURS = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))
 # One colour per system in the menu, in the registry's order.
 _SYSTEM_COLOURS = tuple(row.colour for row in registry.ROWS)
 
@@ -101,8 +99,8 @@ class Ring:
         self.negative = rgb(N.COLOUR_DANGER)
         self.negative_off = dim(N.COLOUR_DANGER)
         self.gold_off = dim(_GOLD)
-        self.dice = tuple(rgb(c) for c in DIE_COLOURS)
-        self.dice_off = tuple(dim(c) for c in DIE_COLOURS)
+        self.dice = tuple(rgb(c) for c in N.COLOUR_DICE)
+        self.dice_off = tuple(dim(c) for c in N.COLOUR_DICE)
         self.systems = tuple(rgb(c) for c in _SYSTEM_COLOURS)
         self.systems_off = tuple(dim(c) for c in _SYSTEM_COLOURS)
         # ring.toggles kinds: (on, off) colours.
@@ -235,13 +233,17 @@ class Ring:
             self.put(i, self.white if i == active else self.rest)
 
     def menu_systems(self, chosen):
-        """Every system, every other pixel in its colour; the chosen one bright and lit twice."""
+        """Every system a pixel in its colour, spread evenly round the ring (six: every
+        other pixel); the chosen one bright, and lit twice where the next pixel is free.
+        The registry holds at most a pixel's worth of rows (registry.MAX_ROWS)."""
         self.clear()
-        for i in range(len(self.systems)):
+        count = len(self.systems)
+        per = self.count // count
+        for i in range(count):
             colour = self.systems[i] if i == chosen else self.systems_off[i]
-            self.put(2 * i, colour)
-            if i == chosen:
-                self.put(2 * i + 1, colour)
+            self.put(per * i, colour)
+            if i == chosen and per > 1:
+                self.put(per * i + 1, colour)
 
     def error(self, kind=REFUSED, lit=True):
         """Something went wrong, each kind its own shape (ERRORS)."""

@@ -28,7 +28,8 @@ def tree(directory):
 
 # Rules no device module imports (test_device_set.py checks that): not on the board.
 HOST_ONLY_RULES = [path[len("shared_rules/"):] for row in registry.ROWS for path in row.host_only] + [
-    "registry_check.py"]     # a registry row checked whole: the host's and the tests'.
+    "registry_check.py"] + [     # a registry row checked whole: the host's and the tests'.
+    row.package[len("shared_rules."):] + "/bench.py" for row in registry.ROWS]    # the odds bench's queries
 
 
 def expected_micropython_set():

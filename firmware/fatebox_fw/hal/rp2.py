@@ -148,6 +148,13 @@ class Rp2Board(Board):
             return None     # a port without it: the host keys the box by its board name
         return "rp2-" + binascii.hexlify(unique_id()).decode()
 
+    def capacity(self):
+        """Fatebox's image keeps the firmware's code in flash, a stock board's
+        .mpy files put it in the heap: room for fewer characters (fatebox_fw.store)."""
+        from fatebox_fw.memory import from_files
+        from fatebox_fw.store import CAPACITY_FILES, CAPACITY_FROZEN
+        return CAPACITY_FILES if from_files() else CAPACITY_FROZEN
+
     def restart_runtime(self):
         """main.py again after a soft reset, as Ctrl-D does: the whole heap free,
         USB kept (start.py, when a box cannot be made again in a cut-up heap)."""
