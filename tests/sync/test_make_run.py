@@ -91,12 +91,17 @@ def test_make_run_gives_the_virtual_gadget_a_copy_of_every_demo_sheet_and_the_de
     assert sim[:5] == ["sim", "--state", str(tmp_path / "sim"), "--if-empty", "--fill"]
     assert sorted(sim[5:]) == sorted(demo_sheets(copy) + [str(copy / T.FILE)])
     assert dict((n, (copy / n).read_bytes()) for n in os.listdir(copy)) == checked_in()
-    # The same arguments to the real virtual gadget: it starts, holds every demo
-    # character and plays by the demo table's supply.
+    # The same arguments to the real virtual gadget: it starts, holds the demo's
+    # characters (every one it has room for, one of each system first: the demo does
+    # not depend on how many the box holds) and plays by the demo table's supply.
+    from fatebox.sheets.sheet import fitting
     gadget = gadgets(tmp_path / "real", *sim[3:])
     listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]
-    expected = [sheets.load(p).character.name for p in demo_sheets(copy)]
-    assert sorted(c["name"] for c in listed) == sorted(expected)
+    room = json.loads(fatebox(gadget.port, "info", "--json").stdout)["characters"]["limit"]
+    taken, left = fitting([sheets.load(p).character for p in sorted(sim[5:]) if not p.endswith(T.FILE)], room,
+                          lambda c: c.system)
+    assert sorted(c["name"] for c in listed) == sorted(c.name for c in taken)
+    assert {c["system"] for c in listed} == set(registry.NAMES)
     assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).get("supply")
     said = "".join(gadget.stderr)
     assert said == "" if not left else "left out" in said and all(c.name in said for c in left)
