@@ -16,6 +16,8 @@ def result_words(result, setup=None):
     colour = colour if colour in TT.COLOURED_SUCCESS_BY_COLOUR else None
     text = "%s action" % (colour or "?")
     hand = result.get("hand")
+    if not isinstance(hand, list):
+        hand = (setup or {}).get("drawn")    # a journal entry: its set-up keeps the core draw, before gold
     if isinstance(hand, list) and hand:
         text += ": drew %s" % listed(hand)
     kept = result.get("kept")

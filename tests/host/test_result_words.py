@@ -130,6 +130,12 @@ def test_colour_tokens_name_the_whole_action_and_never_echo_a_token_s_colour():
                     "for success green, a successful action: a benefit to the target, or a penalty of theirs "
                     "removed; for sacrifice red, the active agent gains a penalty; "
                     "for story white, the GM places the reserve; reserve black")
+    # As the journal keeps it: the core draw is its set-up's, before any gold.
+    said = result_words("colour-tokens", {"outcome": "black-success", "colour": "red", "kept": ["black", "red", "blue"],
+                                          "reserve": [], "gold": 1, "earned": 0},
+                        {"colour": "red", "keywords": 0, "drawn": ["black", "white", "blue"], "bag": None})
+    assert said.startswith("red action: drew black, white and blue: success, no sacrifice; ") and \
+        said.endswith("; 1 gold spent"), said
     for colour in ("green", "blue", "red", "black", "white"):
         assert not re.search(r"\ba %s (success|sacrifice)\b|%s: a %s" % (colour, colour, colour), said)
 
