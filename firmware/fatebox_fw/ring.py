@@ -227,10 +227,14 @@ class Ring:
         self.put((face - 1) * per + (slot % per), colour)
 
     def roster(self, count, active):
-        """One faint pixel per character, the active one bright (-1: none)."""
+        """One faint pixel per character, the active one bright (-1 or count:
+        none). More characters than pixels: the ring's worth the active one is
+        among, so it is lit (active = count: the place after the last)."""
         self.clear()
-        for i in range(min(count, self.count)):
-            self.put(i, self.white if i == active else self.rest)
+        n = self.count
+        first = active - active % n if active >= 0 else 0
+        for i in range(min(count - first, n)):
+            self.put(i, self.white if first + i == active else self.rest)
 
     def menu_systems(self, chosen):
         """Every system a pixel in its colour, spread evenly round the ring (six: every

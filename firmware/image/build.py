@@ -346,6 +346,8 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     out_dir = out.parent
     out_dir.mkdir(parents=True, exist_ok=True)
     check_imports()
+    # The modules the manifest freezes, as they are now: checked in the image's bytes below.
+    frozen = [p for p, _ in deploy.sources(deploy.MICROPYTHON, image=True)] + ["fatebox_image.py"]
     man = manifest(out_dir, board)
     build_dir = "build-FATEBOX-" + MP_BOARD[board]
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree), **cache)
@@ -358,8 +360,7 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     built = tree / "ports" / "rp2" / build_dir
     size = (built / "firmware.bin").stat().st_size
     room = check_fit(size, board)
-    check_frozen((built / "firmware.bin").read_bytes(),
-                 [p for p, _ in deploy.sources(deploy.MICROPYTHON, image=True)] + ["fatebox_image.py"], board)
+    check_frozen((built / "firmware.bin").read_bytes(), frozen, board)
     shutil.copyfile(built / "firmware.uf2", out)
     say("%s: %d bytes of flash used of %d below the filesystem (%d free), %.0f s"
         % (out, size, room, room - size, time.monotonic() - started))

@@ -9,7 +9,7 @@ from fatebox_fw.hal.board import Board
 from fatebox_fw.store import CAPACITY
 from tests.core.fakeboard import FakeBoard, ask, run
 from tests.core.test_sync_box import transaction
-from tests.core.sheets import sheet
+from tests.core.sheets import character, sheet
 
 
 class RoomyBoard(FakeBoard):
@@ -120,3 +120,37 @@ def test_list_after_a_name_starts_past_it_whether_or_not_it_is_on_the_box():
     assert [c["name"] for c in reply["characters"]] == ["Mara", "Tobin"]
     reply = ask(gadget, board, {"id": 11, "op": "list", "after": 3})
     assert reply["ok"] is False and reply["error"]["code"] == N.E_REQUEST
+
+
+def test_the_menu_shows_the_chosen_one_of_more_characters_than_the_ring_has_pixels():
+    # Fifteen New Beginning characters, twelve pixels: the ring shows the twelve
+    # around the one chosen, so the bright pixel is always the chosen one.
+    from tests.core.fakeboard import long_press, tap
+    board = RoomyBoard(24)
+    gadget = made(board)
+    names = ["Hero %02d" % i for i in range(15)]
+    for name in names:
+        gadget.store.put(character(name))
+    long_press(gadget, board, "back")
+    tap(gadget, board, "go")                                   # New Beginning: its characters
+    ring = gadget.ring
+    seen = []
+    for i in range(len(names)):
+        frame = board.frame()
+        pixels = [frame[3 * p:3 * p + 3] for p in range(12)]
+        bright = [p for p in range(12) if pixels[p] == bytes(ring.white)]
+        assert gadget.describe()["text"] == "Playing Hero %02d (%d of 15)" % (i, i + 1), gadget.describe()
+        assert bright == [i % 12], (i, bright)
+        lit = [p for p in range(12) if pixels[p] != bytes(3)]
+        assert lit == list(range(12 if i < 12 else 3)), (i, lit)        # the page of twelve it is on
+        seen.append(i)
+        tap(gadget, board, "plus")
+    assert seen == list(range(15))
+    # Past the fifteenth: nobody, the pixel after the last one of its page blinking.
+    assert gadget.describe()["text"].startswith("Playing nobody")
+    frames = set()
+    for _ in range(10):
+        run(gadget, board, 100)
+        frames.add(board.frame())
+    blinking = [p for p in range(12) if len(set(f[3 * p:3 * p + 3] for f in frames)) > 1]
+    assert blinking == [3]

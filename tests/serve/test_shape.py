@@ -79,12 +79,18 @@ def test_the_drawn_items_are_what_the_result_says():
 
 def test_the_odds_are_the_exact_chance_of_this_outcome():
     for r in shaped():
-        if registry.rules(r["system"]).on_draw:
-            assert r["odds"] is None        # the kept token is the player's choice: no odds to tell
-            continue
         odds = r["odds"]
         assert odds is not None, r
-        this = [o for o in odds["outcomes"] if o["outcome"] == r["outcome"]]
+        if r["system"] == "colour-tokens":
+            # The kept tokens are the player's choice: the chance told is of the positives
+            # among them, as `fatebox odds colour-tokens` counts them.
+            from shared_rules import colour_tokens as T
+            positives = sum(1 for t in r["result"]["kept"] if T.token_value(t, r["result"]["colour"]) == T.POSITIVE)
+            this = [o for o in odds["outcomes"] if o["outcome"] == str(positives)]
+            assert odds["of"] == "%d positive token%s kept" % (positives, "" if positives == 1 else "s")
+        else:
+            this = [o for o in odds["outcomes"] if o["outcome"] == r["outcome"]]
+            assert odds["of"] == "this outcome"
         assert len(this) == 1 and odds["chance"] == this[0]["num"] / this[0]["den"]
         assert sum(o["num"] for o in odds["outcomes"]) == odds["outcomes"][0]["den"]
 
