@@ -8,7 +8,8 @@ TITLES = {P.STRONG_HIT: "Strong hit", P.WEAK_HIT: "Weak hit", P.MISS: "Miss"}
 
 
 def result_words(result, setup=None):
-    """'2d6: 4 and 5, +1 (cool) = 10: strong hit' (fatebox.systems.result_words)."""
+    """'2d6: 4 and 5, +1 (cool) = 10: strong hit' (fatebox.systems.result_words); the stat
+    rolled from the set-up where the result does not name it."""
     dice = ints(result.get("dice"))
     modifier = result.get("modifier")
     modifier = modifier if isinstance(modifier, int) and not isinstance(modifier, bool) else 0
@@ -16,7 +17,7 @@ def result_words(result, setup=None):
         text = "%dd6, the two highest kept: %s" % (len(dice), listed(dice))
     else:
         text = "%dd6: %s" % (len(dice), listed(dice)) if dice else "no dice"
-    stat = result.get("stat")
+    stat = result.get("stat") or (setup or {}).get("stat")
     text += ", %+d%s" % (modifier, " (%s)" % stat if isinstance(stat, str) else "")
     total = result.get("total")
     if isinstance(total, int) and not isinstance(total, bool):
