@@ -72,7 +72,7 @@ enclosure: $(VENV)/.hardware
 TABLE ?= .fatebox/table
 
 run: $(VENV)/.installed
-	@$(PY) tools/demo_table.py examples $(TABLE) --state $(STATE) $(if $(FRESH),--fresh)
+	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) tools/demo_table.py examples $(TABLE) --state $(STATE) $(if $(FRESH),--fresh)
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
 		set --; for f in $(TABLE)/*.toml; do [ "$${f##*/}" = table.toml ] || set -- "$$@" "$$f"; done; \
