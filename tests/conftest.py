@@ -13,6 +13,11 @@ os.environ["FATEBOX_DB"] = os.path.join(tempfile.mkdtemp(prefix="fatebox-test-re
 atexit.register(shutil.rmtree, os.environ["FATEBOX_RUNTIME_DIR"], True)
 atexit.register(shutil.rmtree, os.path.dirname(os.environ["FATEBOX_DB"]), True)
 
+# The width the CLI fits its tables to is the piped default (show.console):
+# never the one of the terminal pytest runs in, nor xdist's workers' 80x24.
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
+
 # Tests never assert wall-clock times (speed is the benches' business):
 # hypothesis's per-example deadline is one, and a loaded machine trips it.
 try:

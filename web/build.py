@@ -34,8 +34,11 @@ TOML = ROOT / "node_modules" / "smol-toml" / "dist"
 # what it imports, one concern each); sw.js is written below, with the list.
 PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"))
 # The page's board is fatebox_fw/hal/web/: the file set of a board of that
-# folder (fatebox_fw.host.fileset), as a MicroPython board's but for its board.
+# folder (fatebox_fw.host.fileset), as a MicroPython board's but for its board;
+# and each system's words (its host folder's, never a board's): the page says a
+# result in the same sentence as the host (web/app.py, said).
 WEB = ("web",)
+WORDS = tuple(registry.rules(row.name).words_module.replace(".", "/") + ".py" for row in registry.ROWS)
 
 
 def firmware_files(sources=False):
@@ -44,7 +47,12 @@ def firmware_files(sources=False):
     (.mpy bytes, base64), or its source with `sources`; app.py as source."""
     out = {}
     folders = (("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw"))
-    for board, path in device.modules(folders, WEB):
+    words = []
+    for name in WORDS:      # each with its host folder's package module
+        for board in (name.rsplit("/", 1)[0] + "/__init__.py", name):
+            if board not in words:
+                words.append(board)
+    for board, path in device.modules(folders, WEB) + [(b, ROOT / b) for b in words]:
         if sources:
             out[board] = path.read_text(encoding="utf-8")
         else:

@@ -3,6 +3,21 @@
 import os
 import signal
 import sys
+import time
+
+AGAIN_S = 0.02      # how long after an unraisable Ctrl-C it is sent again
+
+
+def _send_again():
+    """SIGINT to this process AGAIN_S from now, from a thread of its own
+    (started, never waited for: a wait here is where the signal could land)."""
+    import _thread
+    _thread.start_new_thread(_later, ())
+
+
+def _later():
+    time.sleep(AGAIN_S)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def _unraisable(hook=sys.unraisablehook):
@@ -12,13 +27,15 @@ def _unraisable(hook=sys.unraisablehook):
     every other Ctrl-C does."""
     def unraisable(info):
         if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
-            # Not from here: a signal handled inside this hook would be swallowed
-            # with it. A moment later the command is back in ordinary code.
-            import threading
-            timer = threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT))
-            timer.daemon = True
-            timer.start()
-            return
+            while True:
+                try:
+                    _send_again()
+                    return
+                except KeyboardInterrupt:
+                    # The signal sent again came while this hook still ran (a
+                    # loaded machine keeps it from returning for longer than
+                    # AGAIN_S): raised here, Python would swallow it. Once more.
+                    continue
         hook(info)
     return unraisable
 

@@ -99,6 +99,58 @@ def test_the_corrupt_report_stays_after_new_characters_are_saved():
     assert Store(where).status == "ok"     # the next start finds a good file
 
 
+def test_a_save_writes_and_closes_its_file_then_keeps_the_old_one_as_backup_then_renames():
+    # DESIGN.md, atomic saves: the new file whole and closed (littlefs commits
+    # a file at its close; no rp2 runtime has fsync), then the last good file
+    # becomes the backup, then the new one takes its place; never the other way.
+    from fatebox_fw import storage as store_module
+    store = Store(fresh_dir())
+    store.put(character("Mara"))              # a characters file to keep as the backup
+    calls = []
+
+    def base(path):
+        return path.rsplit("/", 1)[-1]
+
+    class File:
+        def __init__(self, path, mode):
+            self.real = open(path, mode)
+            self.name = base(path)
+
+        def write(self, data):
+            if not calls or calls[-1] != ("write", self.name):
+                calls.append(("write", self.name))
+            return self.real.write(data)
+
+        def close(self):
+            calls.append(("close", self.name))
+            self.real.close()
+
+    real_os = store_module.os
+
+    class Os:
+        def __getattr__(self, name):
+            return getattr(real_os, name)
+
+        def rename(self, src, dst):
+            calls.append(("rename", base(src), base(dst)))
+            real_os.rename(src, dst)
+
+    if hasattr(real_os, "replace"):
+        def replace(self, src, dst):
+            calls.append(("rename", base(src), base(dst)))
+            real_os.replace(src, dst)
+        Os.replace = replace
+    store.opener = File
+    store_module.os = Os()
+    try:
+        store.put(character("Ilo"))
+    finally:
+        store_module.os = real_os
+    assert calls == [("write", "characters.json.tmp"), ("close", "characters.json.tmp"),
+                     ("rename", "characters.json", "characters.json.bak"),
+                     ("rename", "characters.json.tmp", "characters.json")], calls
+    assert Store(store.directory).names() == ["Ilo", "Mara"]
+
 def test_a_failed_write_keeps_the_old_file_and_changes_nothing_in_memory():
     store = Store(fresh_dir())
     store.put(character("Mara"))

@@ -51,6 +51,23 @@ def test_a_backup_changed_on_flash_is_reported_and_never_used():
     assert not exists(path) and exists(path + ".corrupt")
 
 
+def test_with_the_file_damaged_too_a_changed_backup_is_kept_aside_never_played():
+    # Both generations fail: the backup is still checked by its CRC (a
+    # character changed on flash is never played), and the box starts empty.
+    where = saved_twice()
+    path = where + "/" + FILE
+    data = bytearray(read(path))
+    data[data.index(b'"Tobin"') + 2] ^= 0x01
+    write(path, bytes(data))
+    backup = bytearray(read(path + ".bak"))
+    backup[backup.index(b'"Mara"') + 2] ^= 0x04          # "Mera": still JSON, still a character
+    write(path + ".bak", bytes(backup))
+    store = Store(where)
+    assert store.names() == []
+    assert "characters.json.bak was unreadable (its checksum does not match" in store.status, store.status
+    assert "the box started empty" in store.status
+    assert read(path + ".bak.corrupt") == bytes(backup) and not exists(path + ".bak")
+
 def test_a_file_from_before_the_checks_loads_once_and_is_rewritten_with_one():
     where = fresh_dir()
     old = b'{"format": 1, "clock": 1, "seq": 0, "revisions": {"Mara": 1}, "settings": {}, "characters": [' + \
@@ -130,3 +147,26 @@ def test_a_backup_with_its_checksum_is_checked_by_it_not_made_again():
         roster.from_dict = real
     assert sorted(made) == store.names() and len(made) == 5     # characters.json's, not the backup's four
     assert store.backup_status == "ok"
+
+
+def test_a_number_past_the_wires_range_in_the_characters_file_is_kept_aside():
+    # issue 35, item 5: the box keeps no number it could not send. A file
+    # whose `seq` or `clock` is past the wire's range (with a good CRC) does
+    # not read: kept aside, the backup played, and said.
+    from shared_rules import wire
+    from fatebox_fw.storage.files import crc_more
+    for key in (b'"seq": ', b'"clock": '):
+        where = saved_twice()
+        path = where + "/" + FILE
+        data = read(path)
+        body = data[:-TAIL]
+        at = body.index(key) + len(key)
+        end = at
+        while body[end:end + 1].isdigit():
+            end += 1
+        body = body[:at] + b"%d" % (wire.INT_LIMIT + 5) + body[end:]
+        write(path, body + b', "crc": "%08x"}\n' % crc_more(body, 0))
+        store = Store(where)
+        assert store.names() == ["Mara"], key
+        assert store.seq <= wire.INT_LIMIT and store.clock <= wire.INT_LIMIT, key
+        assert "characters.json was unreadable" in store.status and "kept as characters.json.corrupt" in store.status

@@ -14,9 +14,9 @@ import pytest
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from fatebox.sheets import sheet as sheets
+from tests.helpers import HANG_S
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
-START_TIMEOUT = 30     # seconds for the gadget to print its port
 COMMAND_TIMEOUT = 60
 
 
@@ -33,13 +33,13 @@ class Box:
         threading.Thread(target=self._drain, args=(self.process.stdout, self.lines.put, True), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.process.stderr, self.stderr.append, False), daemon=True).start()
         try:
-            first = self.lines.get(timeout=START_TIMEOUT)
+            first = self.lines.get(timeout=HANG_S)
         except queue.Empty:
             first = None
         if not first:   # nothing in time, or the process ended first
             self.stop()
             pytest.fail("the gadget printed no port within %d s (exit %s); stderr: %s"
-                        % (START_TIMEOUT, self.process.returncode, "".join(self.stderr)))
+                        % (HANG_S, self.process.returncode, "".join(self.stderr)))
         self.port = first.strip()
         assert self.port and os.path.exists(self.port), "first line is not a port path: %r; stderr: %s" % (
             first, "".join(self.stderr))
@@ -56,11 +56,11 @@ class Box:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=15)
+                self.process.wait(timeout=HANG_S)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-                pytest.fail("the gadget did not stop within 15 s of SIGTERM")
+                pytest.fail("the gadget did not stop within %d s of SIGTERM" % HANG_S)
         return self.process.returncode
 
 
@@ -159,18 +159,18 @@ def test_the_whole_path_once(tmp_path, gadgets):
     missing = fatebox(port, "delete", "Tobin", expect=1)
     assert missing.stderr.startswith("fatebox: the board refused delete:") and "[not-found]" in missing.stderr
 
-    assert gadget.stop() in (0, -signal.SIGTERM)
     # A stopped gadget is an unplugged cable: a clear error naming the port.
-    # (Another process may already have reused the pty number, so the error can be
-    # "cannot open", exit 3, "no reply", exit 1, or a pty that fails under us, "lost",
-    # exit 4; either way one line, not a traceback. On a shared machine another
-    # program's virtual gadget may even have the number now and answer: not ours.)
-    gone = fatebox(port, "list", expect=(0, 1, 3, 4))
-    if gone.returncode == 0:
-        assert "Mara" not in gone.stdout and "Ysolde" not in gone.stdout
-    else:
-        assert gone.stderr.startswith("fatebox: ") and port in gone.stderr
-        assert len(gone.stderr.strip().splitlines()) == 1
+    # The pty's number is held while the gadget stops (an open end keeps the
+    # kernel from giving it to another program's new pty, whose owner this
+    # command would then find busy): its path is gone, as a pulled cable's.
+    held = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    try:
+        assert gadget.stop() in (0, -signal.SIGTERM)
+        gone = fatebox(port, "list", expect=3)
+    finally:
+        os.close(held)
+    assert gone.stderr.startswith("fatebox: cannot open port %s: No such file or directory" % port), gone.stderr
+    assert len(gone.stderr.strip().splitlines()) == 1
 
 
 def test_a_bad_sheet_stops_the_gadget_before_it_starts(tmp_path):

@@ -18,6 +18,7 @@ from shared_rules.axiom import roll as axiom_roll
 from shared_rules.colour_tokens import tables as CT
 from fatebox.sheets import sheet as sheets
 from fatebox.board.link import Link
+from tests.helpers import HANG_S
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 SEED = "systems-e2e"
@@ -90,7 +91,7 @@ class Box:
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
         try:
-            code = self.process.wait(15)
+            code = self.process.wait(HANG_S)
         except subprocess.TimeoutExpired:
             self.process.kill()
             pytest.fail("the gadget did not stop on SIGTERM")

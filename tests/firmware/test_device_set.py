@@ -5,6 +5,7 @@ import ast
 
 import pytest
 
+from shared_rules import registry
 from fatebox.deploy import fileset as deploy
 
 
@@ -51,6 +52,8 @@ def test_the_host_only_rules_stay_off_the_board():
                       "fatebox_fw/host/help.py", "fatebox_fw/host/fileset.py"):
             assert board not in shipped
         assert "shared_rules/axiom/character.py" in shipped and "shared_rules/roster.py" in shipped
+        for row in registry.ROWS:       # each system's queries for the odds bench: its host folder's
+            assert "%s/host/bench.py" % row.package.replace(".", "/") not in shipped
 
 
 def test_a_folder_named_host_is_never_on_a_board_wherever_it_is():

@@ -15,6 +15,14 @@ from fatebox_fw.box import Box
 from fatebox_fw.hal.virtual import VirtualBoard
 from fatebox_fw.boot.profile import PICO, ProfileError
 from tests.core.sheets import sheet
+from tests.helpers import HANG_S
+
+def until(condition, what):
+    """Wait for condition() (polled); fail naming `what` only past the hang guard."""
+    deadline = time.monotonic() + HANG_S
+    while not condition():
+        assert time.monotonic() < deadline, "no %s within %d s" % (what, HANG_S)
+        time.sleep(0.01)
 
 
 class Running:
@@ -33,8 +41,11 @@ class Running:
             time.sleep(0.002)
 
     def stop(self):
+        # The pty closed only once the loop is done with it: a descriptor closed
+        # under a running tick may be another test's pty by the time it reads.
         self.stopping.set()
-        self.thread.join(2)
+        self.thread.join(HANG_S)
+        assert not self.thread.is_alive(), "the box's loop did not stop within %d s" % HANG_S
         self.board.close()
 
 
@@ -59,13 +70,16 @@ class Host:
         return self.reply(message["id"])
 
     def reply(self, id):
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + HANG_S
         while time.monotonic() < deadline:
             for line in self.reader.feed(self.port.readline()):
-                frame = wire.decode(line)
+                try:
+                    frame = wire.decode(line)
+                except wire.WireError:
+                    continue        # the end of a line written before the host came in
                 if frame.get("id") == id:
                     return frame
-        raise AssertionError("no reply to %r" % id)
+        raise AssertionError("no reply to %r within %d s" % (id, HANG_S))
 
     def close(self):
         self.port.close()
@@ -88,8 +102,8 @@ def test_a_host_talks_to_the_virtual_board_over_its_pty(running):
 
 def test_the_box_sends_the_hello_event_when_it_starts(running):
     # pyserial flushes input when it opens a port, so read the pty's own end.
-    ready, _, _ = select.select([running.board.slave], [], [], 2)
-    assert ready
+    ready, _, _ = select.select([running.board.slave], [], [], HANG_S)
+    assert ready, "no hello within %d s" % HANG_S
     lines = wire.LineReader().feed(os.read(running.board.slave, 4096))
     frame = wire.decode(lines[0])
     assert frame["event"] == "hello" and frame["protocol"] == 2 and "id" not in frame
@@ -110,10 +124,9 @@ def test_garbage_over_the_pty_gets_a_typed_error_and_the_box_answers_after(runni
     try:
         host.port.reset_input_buffer()
         host.port.write(b"\x00garbage\x7f\n")
-        deadline = time.monotonic() + 3
         frames = []
-        while not frames and time.monotonic() < deadline:
-            frames = [wire.decode(l) for l in host.reader.feed(host.port.readline())]
+        until(lambda: frames.extend(wire.decode(l) for l in host.reader.feed(host.port.readline())) or frames,
+              "answer to the garbage")
         assert frames[0]["error"]["code"] == N.E_FRAME
         assert host.request("state")["storage"] == "ok"
     finally:
@@ -125,16 +138,10 @@ def test_presses_on_the_virtual_board_reach_the_core(running):
     board.press(3)                         # go: difficulty -> the traits (the extras passed over)
     for _ in range(3):
         board.press("back")                # back: help, statuses, danger, one at a time
-    deadline = time.monotonic() + 4
-    while gadget.describe()["screen"] != "danger" and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert gadget.describe()["screen"] == "danger"
+    until(lambda: gadget.describe()["screen"] == "danger", "danger screen after go and three backs")
     board.press("plus")
     board.press("plus")                    # queued after the first, not merged with it
-    deadline = time.monotonic() + 2
-    while gadget.describe()["text"] != "Danger 2" and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert gadget.describe()["text"] == "Danger 2"
+    until(lambda: gadget.describe()["text"] == "Danger 2", "Danger 2 after two pluses")
     red = tuple(v * PICO["brightness"] // 255 for v in N.COLOUR_DANGER)
     assert board.pixels_rgb()[:3] == [red, red, (0, 0, 0)]
 
@@ -255,12 +262,23 @@ def test_a_host_that_writes_but_never_reads_does_not_freeze_the_box(running):
         # debounce, the step), not after waiting on the host: was a minute.
         assert fake[0] - started < 400
         assert gadget.server.queue                 # the host still had read nothing
-        # The host reads again: the replies waiting come whole, and state counts the rest.
+        # The host reads again: the replies waiting come out, then state counts
+        # the ones dropped (none more once the queue is empty).
         port.reset_input_buffer()
+        until(lambda: port.read(port.in_waiting or 1) is None or not gadget.server.queue,
+              "the replies waiting to come out as the host reads")
         host = Host.__new__(Host)
         host.port, host.reader, host.next_id = port, wire.LineReader(), 1000
-        time.sleep(0.2)
-        port.reset_input_buffer()
         assert host.request("state")["replies-dropped"] == gadget.server.dropped
     finally:
         port.close()
+
+
+def test_the_host_lists_every_character_of_a_full_box_page_by_page(running):
+    from fatebox.board.link import Link
+    with Link.connect(running.board.port_path) as link:
+        room = link.info["limits"]["characters"]
+        names = sorted(("%02d" % i) * 20 for i in range(room))          # forty letters each
+        for name in names:
+            link.request("put", character=sheet(name, archetype={"name": "a" * 40}))
+        assert [c["name"] for c in link.characters()] == names

@@ -12,6 +12,7 @@ from shared_rules.errors import SheetError
 from shared_rules.new_beginning import Trial
 from shared_rules.errors import RulesError
 from shared_rules.randomness import Sampler, SeededBytes
+from tests.helpers import HANG_S
 
 BANNER = b"MicroPython v1.24.1 on 2024-11-29; Raspberry Pi Pico with RP2040\r\nType \"help()\" for more information.\r\n"
 
@@ -52,7 +53,9 @@ class FakeBoard:
         self.overrides = {}
         self.reader = wire.LineReader()
         self.stop = threading.Event()
+        self.lock = threading.Lock()    # the master is closed once, never written after
         self.closed = False
+        self.slave_closed = False
         os.write(self.master, BANNER)   # what a board prints as it boots
         self.thread = threading.Thread(target=self.serve, daemon=True)
         self.thread.start()
@@ -67,6 +70,8 @@ class FakeBoard:
             except OSError:
                 return   # the master was closed: the cable is out
             for line in self.reader.feed(data):
+                if self.stop.is_set():
+                    return      # unplugged by the line before: the master is not ours now
                 self.answer(line)
 
     def answer(self, line):
@@ -89,26 +94,35 @@ class FakeBoard:
 
     def send(self, reply):
         data = reply if isinstance(reply, bytes) else wire.encode(reply)
-        try:
-            os.write(self.master, self.noise + data)
-        except OSError:
-            pass
+        with self.lock:
+            if self.closed:
+                return      # its number may be another file's by now
+            try:
+                os.write(self.master, self.noise + data)
+            except OSError:
+                pass
 
     def ops(self):
         return [m.get("op") for m in self.requests]
 
     def unplug(self):
-        """Pull the cable: the host's next read fails."""
+        """Pull the cable: the host's next read fails. From another thread, once
+        the board's thread has stopped: a file descriptor closed under a thread
+        still using it may be the next pty's or file's by the time it does."""
         self.stop.set()
         if threading.current_thread() is not self.thread:
-            self.thread.join(2)
-        if not self.closed:
-            os.close(self.master)
-            self.closed = True
+            self.thread.join(HANG_S)
+            assert not self.thread.is_alive(), "the fake board's thread did not stop within %d s" % HANG_S
+        with self.lock:
+            if not self.closed:
+                self.closed = True
+                os.close(self.master)
 
     def close(self):
         self.unplug()
-        os.close(self.slave)
+        if not self.slave_closed:
+            self.slave_closed = True
+            os.close(self.slave)
 
     # Protocol v1 ops, as docs/protocol.md gives them.
     def op_hello(self, msg):

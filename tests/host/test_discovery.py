@@ -12,6 +12,7 @@ from serial.tools import list_ports
 from fatebox import VERSION
 from fatebox.board import gadgets, ports
 from fatebox.errors import FateboxError
+from tests.helpers import HANG_S
 from tests.host.test_link import port_info
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -38,7 +39,7 @@ def sim(runtime, tmp_path):
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
-            proc.wait(10)
+            proc.wait(HANG_S)
 
 
 def test_a_running_sim_is_registered_listed_and_found_by_auto_then_gone_when_it_stops(sim, runtime, run):
@@ -55,7 +56,7 @@ def test_a_running_sim_is_registered_listed_and_found_by_auto_then_gone_when_it_
     # `ports --board` is for boards on USB only (make run asks it before pushing).
     assert run("ports", "--board").exit_code == 3
     proc.send_signal(signal.SIGTERM)
-    assert proc.wait(10) == 0
+    assert proc.wait(HANG_S) == 0
     assert gadgets.running() == [] and os.listdir(str(runtime)) == []
 
 

@@ -85,7 +85,9 @@ def test_a_lone_surrogate_from_the_box_is_a_one_line_error(board, run, tmp_path)
         result = run("--port", board.path, "--timeout", "0.5", *args)
         assert result.exit_code == 1, result
         assert result.exception is None or isinstance(result.exception, SystemExit)
-        assert len(result.stderr.strip().splitlines()) == 1 and "could not be read" in result.stderr
+        # Named by what it was (issue 35, item 5), not a time-out.
+        assert len(result.stderr.strip().splitlines()) == 1 and "answered 'list' with a frame fatebox cannot " \
+            "read: `characters[0].name`: text that is not valid Unicode" in result.stderr, result.stderr
     assert toml_files(tmp_path) == []
 
 
@@ -121,6 +123,16 @@ def test_write_new_never_writes_over_a_file(tmp_path):
     assert target.read_text() == "mine\n"
     assert [f for f in os.listdir(tmp_path) if f.endswith(".tmp")] == []
 
+
+
+def test_write_new_writes_flushes_and_syncs_its_file_before_linking_it_then_syncs_the_folder(tmp_path, monkeypatch):
+    # As a sheet's save (tests/host/test_pull.py): the new name is durable only once the folder is synced.
+    from tests.host.test_pull import recorded
+    calls = recorded(monkeypatch)
+    sheetnames.write_new(str(tmp_path / "x.toml"), "new\n")
+    monkeypatch.undo()
+    assert calls == ["write", "flush", "fsync file", "close", "link", "fsync folder"]
+    assert (tmp_path / "x.toml").read_text() == "new\n" and os.listdir(tmp_path) == ["x.toml"]
 
 def test_pull_removes_the_temporary_files_a_killed_pull_left(board, run, tmp_path):
     stale = tmp_path / ".mara.toml.abcd1234.tmp"

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from tests.helpers import HANG_S
 from tests.host.test_discovery import ROOT
 
 FATEBOX = [sys.executable, "-m", "fatebox"]
@@ -79,7 +80,7 @@ def gadget(tmp_path):
         assert path.startswith("/dev/")
         yield path
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(10) == 0
+        assert proc.wait(HANG_S) == 0
         assert proc.stderr.read() == b""       # the gadget never crashed
     finally:
         _never_outlives(proc)
@@ -99,7 +100,7 @@ def test_ctrl_c_stops_the_virtual_gadget_with_one_line_and_exit_130(tmp_path):
     try:
         assert proc.stdout.readline().decode().startswith("/dev/")
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == INTERRUPTED
+        assert proc.wait(HANG_S) == INTERRUPTED
     finally:
         _never_outlives(proc)
     err = proc.stderr.read().decode()
@@ -194,6 +195,36 @@ def test_a_ctrl_c_python_could_not_raise_stops_the_command_quietly():
     assert done.stdout == "interrupted\n"
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
 
+
+
+def test_a_ctrl_c_sent_again_before_its_hook_returned_is_sent_once_more():
+    # On a loaded machine the main thread may still be inside the hook when the
+    # signal comes again (here it stays 0.3 s the first time, far past
+    # entry.AGAIN_S): raised there, Python would swallow it, and the command
+    # would run on.
+    code = ("import sys, time\n"
+            "from fatebox import entry\n"
+            "send = entry._send_again\n"
+            "calls = []\n"
+            "def slow():\n"
+            "    send()\n"
+            "    calls.append(1)\n"
+            "    if len(calls) == 1:\n"
+            "        time.sleep(0.3)\n"
+            "entry._send_again = slow\n"
+            "sys.unraisablehook = entry._unraisable()\n"
+            "class Finaliser:\n"
+            "    def __del__(self):\n"
+            "        raise KeyboardInterrupt\n"
+            "try:\n"
+            "    Finaliser()\n"
+            "    time.sleep(10)\n"
+            "    print('not interrupted')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "interrupted\n"
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
 
 def test_a_gadget_stopped_by_ctrl_c_exits_130_and_by_q_or_sigterm_0(capsys):
     # fatebox sim and sim --pico both end through errors.stopped.

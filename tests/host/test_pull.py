@@ -143,6 +143,63 @@ def test_a_symlinked_sheet_stays_a_symlink(tmp_path):
     assert (tmp_path / "real.toml").read_text() == "new\n"
 
 
+def recorded(monkeypatch):
+    """The calls a save makes, in order: a file's write, flush, close; fsync of a
+    file or of a folder; the rename (replace) or link that puts it in place."""
+    calls = []
+    files = set()
+    real_fdopen, real_fsync, real_replace, real_link = os.fdopen, os.fsync, os.replace, os.link
+
+    class File:
+        def __init__(self, f):
+            self.f = f
+
+        def write(self, data):
+            calls.append("write")
+            return self.f.write(data)
+
+        def flush(self):
+            calls.append("flush")
+            self.f.flush()
+
+        def fileno(self):
+            return self.f.fileno()
+
+        def close(self):
+            calls.append("close")
+            files.discard(self.f.fileno())      # the number is the folder's next
+            self.f.close()
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.close()
+
+    def fdopen(fd, *args, **kwargs):
+        files.add(fd)
+        return File(real_fdopen(fd, *args, **kwargs))
+
+    def fsync(fd):
+        calls.append("fsync file" if fd in files else "fsync folder")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", lambda a, b: (calls.append("rename"), real_replace(a, b))[1])
+    monkeypatch.setattr(os, "link", lambda a, b: (calls.append("link"), real_link(a, b))[1])
+    return calls
+
+
+def test_a_save_writes_flushes_and_syncs_its_file_before_the_rename_then_syncs_the_folder(tmp_path, monkeypatch):
+    path = tmp_path / "sheet.toml"
+    path.write_text("old sheet\n")
+    calls = recorded(monkeypatch)
+    sheets.write_atomic(str(path), "new sheet\n")
+    monkeypatch.undo()
+    assert calls == ["write", "flush", "fsync file", "close", "rename", "fsync folder"]
+    assert path.read_text() == "new sheet\n" and os.listdir(tmp_path) == ["sheet.toml"]
+
 @pytest.mark.parametrize("breaks", ["fsync", "replace"])
 def test_a_failed_save_leaves_the_old_file_whole(tmp_path, monkeypatch, breaks):
     path = tmp_path / "sheet.toml"

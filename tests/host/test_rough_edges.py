@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 
+from tests.helpers import HANG_S
 from tests.host.test_interrupts import FATEBOX
 
 
@@ -42,7 +43,7 @@ def test_deploy_pointed_at_the_virtual_gadget_is_refused_and_the_gadget_keeps_se
         assert listed.returncode == 0          # still serving
     finally:
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(10) == 0
+        assert proc.wait(HANG_S) == 0
 
 
 def test_deploy_at_a_gadget_it_cannot_recognise_still_ends_in_one_line(tmp_path):
@@ -59,7 +60,7 @@ def test_deploy_at_a_gadget_it_cannot_recognise_still_ends_in_one_line(tmp_path)
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
-        proc.wait(10)
+        proc.wait(HANG_S)
 
 
 def test_deploy_to_a_port_that_does_not_exist_says_so(run, tmp_path):

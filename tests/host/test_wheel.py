@@ -3,6 +3,8 @@
 # environment outside the checkout, gives a fatebox whose deploy, sim and odds
 # work there. Needs the network to PyPI (the build's setuptools, the wheel's
 # dependencies) unless pip's cache has them.
+import contextlib
+import fcntl
 import json
 import os
 import subprocess
@@ -14,6 +16,7 @@ import pytest
 from fatebox.odds import stats as S
 from fatebox.odds import stats_show
 from fatebox.errors import FateboxError
+from tests.helpers import HANG_S
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INSTALL_TIMEOUT = 600
@@ -28,6 +31,17 @@ def run(args, cwd, env, timeout=120):
     return done
 
 
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """setuptools makes the sdist inside the checkout (fatebox.egg-info/,
+    fatebox-VERSION/): under pytest-xdist each worker with a test of this
+    module builds, and two builds at once remove each other's files."""
+    os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
+    with open(os.path.join(ROOT, ".build", "wheel-build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """(fatebox's path in a fresh venv with the wheel installed, a folder outside the checkout, env)."""
@@ -35,7 +49,8 @@ def installed(tmp_path_factory):
     env = dict((k, v) for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"))
     env["FATEBOX_DB"] = str(tmp / "records.sqlite3")
     out = tmp / "dist"
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT], tmp, env, INSTALL_TIMEOUT)
+    with one_build_at_a_time():
+        run([sys.executable, "-m", "build", "--outdir", out, ROOT], tmp, env, INSTALL_TIMEOUT)
     wheels = sorted(out.glob("fatebox-*.whl"))
     assert len(wheels) == 1, sorted(out.iterdir())
     venv.create(tmp / "venv", with_pip=True)
@@ -53,6 +68,9 @@ def test_the_wheel_carries_what_deploy_needs_and_leaves_matplotlib_to_an_extra(i
     where = run([python, "-c", "import fatebox, importlib.util; print(fatebox.__file__); "
                  "print(importlib.util.find_spec('matplotlib') is None)"], away, env).stdout.split()
     assert not where[0].startswith(ROOT) and where[1] == "True"
+    # The button cards' font and its licence ship with the package.
+    fonts = os.path.join(os.path.dirname(where[0]), "cards", "fonts")
+    assert sorted(os.listdir(fonts)) == ["DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf", "LICENSE"]
 
 
 def test_deploy_to_a_folder_outside_the_checkout(installed):
@@ -81,7 +99,7 @@ def test_odds_and_the_virtual_gadget_outside_the_checkout(installed):
         assert json.loads(listed.stdout) == {"characters": []}
     finally:
         gadget.terminate()
-        gadget.wait(30)
+        gadget.wait(HANG_S)
 
 
 def test_plot_without_matplotlib_names_the_extra(monkeypatch, tmp_path):

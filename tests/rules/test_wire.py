@@ -54,6 +54,22 @@ def test_reader_drops_an_oversized_line_and_recovers():
     assert len(reader.buf) == 16
 
 
+def _sizes(lines):
+    return ["too long" if line is TOO_LONG else len(line) for line in lines]
+
+
+def test_reader_takes_a_line_at_the_frame_limit_and_refuses_one_byte_over():
+    # FRAME_LIMIT bytes, newline included: the largest frame encode makes is
+    # read whole; one byte more is dropped and reported, and the next is read.
+    reader = LineReader()
+    largest = encode({"t": "x" * (N.FRAME_LIMIT - len(encode({"t": ""})))})
+    assert len(largest) == N.FRAME_LIMIT
+    assert _sizes(reader.feed(largest)) == [N.FRAME_LIMIT - 1]
+    over = largest[:-1] + b" \n"
+    assert _sizes(reader.feed(over + b"#ok\n")) == ["too long", 3]
+    assert reader.feed(largest) == [largest[:-1]]
+
+
 def test_encode_refuses_a_frame_over_the_limit():
     assert raises(WireError, encode, {"text": "x" * N.FRAME_LIMIT}).code == N.E_TOO_LONG
 

@@ -11,6 +11,7 @@ from fatebox.serve import box as B
 from fatebox_fw.box import Box
 from fatebox_fw.protocol import Server
 from tests.core.fakeboard import FakeBoard
+from tests.helpers import HANG_S
 
 WAIT = 60
 
@@ -73,7 +74,7 @@ def test_an_older_firmware_is_polled_said_once_and_recorded_once(host_records):
             assert [r["seq"] for r in records.results()] == [1, 2, 3]
     finally:
         box.stop()
-        box.join(5)
+        box.join(HANG_S)
         old.stop = True
 
 
@@ -90,7 +91,7 @@ class Polled(B.BoxThread):
     def _send(self, message, callback, crcs=None):
         self.asked.append((message, callback))
 
-    def _take(self, results, first=None):
+    def _take(self, results, first=None, newest=0):
         self.taken += [r["seq"] for r in results if r["seq"] > self.last]
         self.last = max([self.last] + [r["seq"] for r in results])
 

@@ -95,6 +95,24 @@ def test_the_gadget_stopped_and_started_again(tmp_path, procs):
     assert seqs(history()) == [1, 2]
 
 
+def test_serve_never_opens_another_programs_pty_that_took_its_gadgets_number(tmp_path, procs):
+    # Serving a gadget's pty by its path, serve opens the path again while the
+    # gadget is gone: the kernel gives a freed pty's number to the next program's
+    # new pty (a terminal, another gadget), which serve must never write into.
+    gadget = procs.gadget(tmp_path / "state")
+    serve = procs.serve("--port", gadget.port)
+    serve.wait_text("through serve")
+    assert gadget.stop() in (0, -signal.SIGTERM)
+    serve.wait_text("is gone")
+    opened = []
+    try:
+        for _ in range(32):             # another program's new ptys, the lowest free numbers first
+            opened.extend(os.openpty())
+            assert os.ttyname(opened[-1]) != gadget.port, "a new pty took the served gadget's number"
+    finally:
+        for fd in opened:
+            os.close(fd)
+
 def test_exit_on_disconnect_exits_4(tmp_path, procs):
     gadget = procs.gadget(tmp_path / "state")
     serve = procs.serve("--exit-on-disconnect")

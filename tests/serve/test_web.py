@@ -71,6 +71,18 @@ def test_a_host_header_not_the_listening_address_is_refused(host):
     go(body())
 
 
+def test_on_every_address_a_host_header_with_another_port_is_refused():
+    # A 0.0.0.0 listener takes any of this machine's addresses, with its own port only.
+    async def body():
+        asgi, _ = app(host="0.0.0.0", port=8766, token="s3cret-token")
+        for host in ("192.168.1.20:8767", "192.168.1.20:876", "localhost:9999", "[::1]:80", "192.168.1.20"):
+            async with client(asgi, "192.168.1.20:8766") as c:
+                reply = await c.get("/results", params={"token": "s3cret-token"}, headers={"Host": host})
+                assert reply.status_code == 421, host
+        async with client(asgi, "192.168.1.20:8766") as c:
+            assert (await c.get("/results", params={"token": "s3cret-token"})).status_code == 200
+    go(body())
+
 def test_localhost_names_the_loopback_too():
     async def body():
         asgi, _ = app()
@@ -118,6 +130,19 @@ def test_off_the_loopback_a_token_is_needed_compared_in_constant_time():
     go(body())
 
 
+def test_the_token_is_compared_exactly_case_included():
+    async def body():
+        asgi, _ = app(host="0.0.0.0", token="S3cret-Token")
+        async with client(asgi, "192.168.1.20:8766") as c:
+            for given in ("s3cret-token", "S3CRET-TOKEN", "S3cret-Token ", "S3cret-Toke", "S3cret-Tokenn"):
+                assert (await c.get("/results", params={"token": given})).status_code == 401, given
+                bearer = await c.get("/results", headers={"Authorization": "Bearer " + given.strip() + "x"})
+                assert bearer.status_code == 401, given
+            assert (await c.get("/results", params={"token": "S3cret-Token"})).status_code == 200
+            bearer = await c.get("/results", headers={"Authorization": "Bearer S3cret-Token"})
+            assert bearer.status_code == 200
+    go(body())
+
 def test_cors_only_on_the_json_endpoints_and_only_get():
     async def body():
         asgi, _ = app()
@@ -130,6 +155,26 @@ def test_cors_only_on_the_json_endpoints_and_only_get():
             assert "access-control-allow-origin" not in page.headers
     go(body())
 
+
+def test_cors_headers_on_events_results_and_characters_only():
+    # /events streams for ever: its preflight stands for it (the same check).
+    async def body():
+        asgi, _ = app()
+        async with client(asgi) as c:
+            for path in ("/events", "/results", "/characters"):
+                pre = await c.options(path, headers={"Origin": "https://foundry.example",
+                                                     "Access-Control-Request-Method": "GET"})
+                assert pre.status_code == 204 and pre.headers["access-control-allow-origin"] == "*", path
+            for path in ("/results", "/characters"):
+                assert (await c.get(path)).headers["access-control-allow-origin"] == "*", path
+            for path in ("/session", "/", "/overlay", "/app.js", "/nothing-here", "/results/", "/events/x"):
+                reply = await c.get(path)
+                assert reply.status_code in (200, 307, 404), (path, reply.status_code)
+                assert not [k for k in reply.headers if k.startswith("access-control-")], (path, reply.headers)
+                pre = await c.options(path, headers={"Origin": "https://foundry.example",
+                                                     "Access-Control-Request-Method": "GET"})
+                assert pre.status_code == 405 and "access-control-allow-origin" not in pre.headers, path
+    go(body())
 
 def test_a_client_that_never_reads_is_dropped_and_the_others_keep_receiving():
     async def body():

@@ -5,6 +5,7 @@ import time
 
 from fatebox_fw.box import Box, LOOP_MS
 from fatebox_fw.hal.virtual import VirtualBoard
+from tests.helpers import HANG_S
 
 
 class RealBox:
@@ -32,8 +33,11 @@ class RealBox:
     def stop(self):
         """The cable out and the power off: no goodbye, nothing flushed."""
         if self.board is not None:
+            # The pty closed only once the loop is done with it: a descriptor
+            # closed under a running tick may be another box's pty by then.
             self.halt.set()
-            self.thread.join(5)
+            self.thread.join(HANG_S)
+            assert not self.thread.is_alive(), "the box's loop did not stop within %d s" % HANG_S
             self.board.close()
             self.board = None
 

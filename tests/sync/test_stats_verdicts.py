@@ -89,6 +89,41 @@ def test_a_fair_sampler_looks_fair_and_a_biased_one_is_caught():
     assert "too few to tell yet" in slight["verdict"]
 
 
+
+def test_the_verdict_in_words_at_each_threshold_of_p():
+    # p >= 0.05 fair; 0.01 <= p < 0.05 a little unusual; below 0.01 unlikely, its
+    # p said to 2 decimals, then 3 below 0.01, then 1 significant digit below 0.001.
+    what = "this box's New Beginning draws"
+    unusual = " (about 1 fair box in %d does this); nothing to worry about yet, look again after more play"
+    unlikely = (" (fewer than 1 fair box in 100 does this); look at the set-ups below, and check the box's entropy "
+                "(docs/entropy.md)")
+    cases = (
+        (0.5, what + " look fair: p = 0.50 over 200 draws"),
+        (0.05, what + " look fair: p = 0.05 over 200 draws"),
+        (0.04, what + " are a little unusual: p = 0.04 over 200 draws" + unusual % 25),
+        (0.01, what + " are a little unusual: p = 0.01 over 200 draws" + unusual % 100),
+        (0.005, what + " look unlikely from a fair box: p = 0.005 over 200 draws" + unlikely),
+        (0.0023, what + " look unlikely from a fair box: p = 0.002 over 200 draws" + unlikely),
+        (0.001, what + " look unlikely from a fair box: p = 0.001 over 200 draws" + unlikely),
+        (0.0004, what + " look unlikely from a fair box: p = 0.0004 over 200 draws" + unlikely),
+        (2e-9, what + " look unlikely from a fair box: p = 2e-09 over 200 draws" + unlikely),
+    )
+    for p, said in cases:
+        assert S.verdict("new-beginning", p, 200) == said, p
+    # Below FEW results nothing is judged, whatever p says.
+    assert S.verdict("new-beginning", 0.0004, S.FEW - 1) == (
+        what + ": too few to tell yet (p = 0.0004 over %d draws); play on and look again" % (S.FEW - 1))
+    assert "look unlikely" in S.verdict("new-beginning", 0.0004, S.FEW)
+
+
+def test_the_p_said_is_never_rounded_up_onto_a_threshold_it_is_below():
+    # "p = 0.05" beside "a little unusual" would read as a fair box's p.
+    for p, said in ((0.0499, "0.0499"), (0.0099, "0.0099"), (0.00099, "0.00099"), (0.0499999999, "0.0499999999"),
+                    (0.05, "0.05"), (0.0123, "0.01"), (0.0012, "0.001")):
+        assert S.p_text(p) == said, p
+    assert ": p = 0.0499 over 200 draws (about 1 fair box in 20" in S.verdict("new-beginning", 0.0499, 200)
+    assert "look unlikely from a fair box: p = 0.0099 over" in S.verdict("new-beginning", 0.0099, 200)
+
 def test_the_running_p_value_shows_a_drift():
     # Fair for 600 draws, then leaning 15 points toward total success for 600.
     drifting = nb_verdict(list(fair_draws(600, "start")) + biased_draws(600, 0.15, seed="later"))
@@ -183,7 +218,8 @@ def test_colour_tokens_are_judged_on_the_tokens_drawn():
     row = fair["setups"][0]
     assert row["setup"] == "bag of 4 black, 4 green, 4 blue, 4 red, 4 white, 4 drawn"
     assert row["test"] == "chi-square (drawn together)"
-    assert fair["p"] > 0.05 and "Colour tokens tokens drawn" in fair["verdict"]
+    assert fair["p"] > 0.05 and "Colour tokens draws look fair" in fair["verdict"]
+    assert "over 1600 tokens drawn" in fair["verdict"]
     leaning = S.compare(colour_results(400, "red colours", cheat=0.3))["systems"][0]
     assert leaning["p"] < 0.01 and "look unlikely from a fair box" in leaning["verdict"]
 
@@ -207,3 +243,20 @@ def test_a_colour_tokens_set_up_that_does_not_add_up_is_not_tested():
     for setup in bad:
         report = S.compare([{"system": "colour-tokens", "outcome": "x", "setup": setup}])
         assert report["systems"] == [] and report["not-tested"] == {"colour-tokens": 1}, setup
+
+
+def test_a_verdict_names_what_it_counts_once_and_in_the_right_number():
+    # Colour tokens is judged on each token of the core draw: "tokens drawn", never
+    # "Colour tokens tokens drawn", and one of them is "1 token drawn".
+    bag = {"black": 4, "green": 4, "blue": 4, "red": 4, "white": 4}
+    one = [{"system": "colour-tokens", "outcome": "black-success", "character": "Rue",
+            "setup": {"colour": "green", "keywords": 0, "bag": bag, "drawn": ["green"]}}]
+    said = S.compare(one)["systems"][0]["verdict"]
+    assert said.startswith("this box's Colour tokens draws: too few to tell yet"), said
+    assert "over 1 token drawn)" in said and "tokens tokens" not in said, said
+    many = S.compare(one * 5)["systems"][0]["verdict"]
+    assert "over 5 tokens drawn)" in many, many
+    assert "over 1 draw)" in nb_verdict(fair_draws(1))["verdict"]
+    assert "over 2 rolls)" in S.compare([{"system": "approaches", "outcome": o, "character": "Ash",
+                                           "setup": {"dice": 2, "difficulty": "normal"}}
+                                          for o in ("full-success", "minor-failure")])["systems"][0]["verdict"]

@@ -73,6 +73,21 @@ def test_a_field_changed_on_both_sides_is_a_conflict_and_the_character_is_left_u
     assert sheet_of(table / "mara.toml") == mara
 
 
+def test_prefer_box_settles_a_conflict_with_the_boxs_value_and_takes_the_sheets_other_change(realbox, run, table):
+    box = realbox()
+    run("--port", box.path, "push", table / "mara.toml")
+    data = box.characters()["Mara"]
+    data["misfortunes"] = ["Lost her boat"]
+    on_box(box, "put", character=data)                                 # changed on the box
+    edit(table / "mara.toml", '"The bartender at the Gull hates me"', '"Hunted by the Guild"')
+    edit(table / "mara.toml", '"Lockpicking"', '{ name = "Lockpicking", placed = true }')
+    assert run("--port", box.path, "sync").exit_code == 1               # a conflict, left untouched
+    settled = run("--port", box.path, "sync", "--prefer", "box")
+    assert settled.exit_code == 0, settled.output
+    mara = box.characters()["Mara"]
+    assert mara["misfortunes"] == ["Lost her boat"] and mara["skills"][1]["placed"] is True
+    assert sheet_of(table / "mara.toml") == mara
+
 def test_new_characters_are_made_on_the_other_side_deletions_only_reported(realbox, run, table, tmp_path):
     box = realbox()
     run("--port", box.path, "push", table / "mara.toml", table / "tobin.toml")
@@ -278,3 +293,25 @@ def test_a_replaced_box_is_a_new_box_and_the_sheets_go_onto_it(realbox, run, tab
     assert box.characters()["Mara"] == sheet_before == sheet_of(table / "mara.toml")
     with Records() as records:
         assert len(records.boxes()) == 2 and len(records.results()) == 1     # the first box's result kept
+
+
+def test_push_fill_loads_what_the_box_has_room_for_one_of_each_system_first(realbox, run, tmp_path):
+    # make run with a board: the demo's sheets may outnumber what the box holds (issue 34).
+    box = realbox()
+    room = box.gadget.store.capacity
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    mara = open(os.path.join(EXAMPLES, "mara.toml"), encoding="utf-8").read()
+    paths = []
+    for i in range(room):
+        path = folder / ("hero%d.toml" % i)
+        path.write_text(mara.replace('name = "Mara"', 'name = "Hero %d"' % i), encoding="utf-8")
+        paths.append(path)
+    shutil.copy(os.path.join(EXAMPLES, "ash.toml"), folder / "ash.toml")
+    refused = run("--port", box.path, "push", "--only-new", *paths, folder / "ash.toml")
+    assert refused.exit_code == 1 and box.characters() == {}            # all or none, without --fill
+    result = run("--port", box.path, "push", "--only-new", "--fill", *paths, folder / "ash.toml")
+    assert result.exit_code == 0, result.output
+    held = sorted(box.characters())
+    assert held == sorted(["Ash"] + ["Hero %d" % i for i in range(room - 1)])
+    assert "Hero %d: left out, the box holds %d characters" % (room - 1, room) in result.stdout

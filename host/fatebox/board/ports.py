@@ -1,6 +1,7 @@
 # Serial ports as pyserial sees them, and `--port auto|PATH|URL`: auto is the
 # one MicroPython board (USB 2E8A:0005) plugged in (mpremote's `connect auto`),
 # else the one virtual gadget running; mpremote's a0/u0/c0 and id:SERIAL too.
+import os
 import re
 
 from serial.tools import list_ports
@@ -120,6 +121,17 @@ def choose(spec, gadgets_too=True, serves_too=None):
         "no MicroPython board found (USB %04X:%04X); %s. Plug the board in, %s"
         % (BOARD_VID, BOARD_PID, seen_text(ports), how), NO_BOARD)
 
+
+_PTY = re.compile(r"^/dev/(pts/[0-9]+|ttys[0-9]+)$")    # Linux's and macOS's pseudo-terminals
+
+
+def is_pty(device):
+    """True for a pseudo-terminal's path (a virtual gadget's, the emulated
+    Pico's): its number goes to the next program's new pty once it closes."""
+    try:
+        return bool(_PTY.match(os.path.realpath(device)))
+    except (TypeError, ValueError):
+        return False
 
 def _through_serve(device, serves_too):
     """The relay of the `fatebox serve` holding `device`, else `device` itself."""

@@ -92,7 +92,7 @@ def write_new(path, text):
     """Write a new sheet at `path`, all at once, never over a file that is there.
 
     As sheets.write_atomic (a temporary file beside it, fsync), then linked in
-    under its name, which fails if the name was taken meanwhile.
+    under its name, which fails if the name was taken meanwhile; the folder synced.
     """
     directory = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
@@ -119,3 +119,18 @@ def write_new(path, text):
             os.unlink(temp)
         except OSError:
             pass
+    sync_directory(directory)      # the new name durable, as a save's rename
+
+
+def sync_directory(directory):
+    # The rename itself is durable only once the folder is synced (POSIX).
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except (OSError, AttributeError):
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -182,10 +182,16 @@ class Play(P.Play):
             spending = self.spending
             targets = spending.place_targets()
             for i in range(min(len(targets), 12)):
-                here = [p for p in spending.places if p[0] == targets[i]]
-                states[i] = bool(here)
+                # No comprehension here: the names it reads would be cells,
+                # made on the heap at every call of render_step, every frame.
+                here = None
+                for p in spending.places:
+                    if p[0] == targets[i]:
+                        here = p
+                        break
+                states[i] = here is not None
                 # A white placed glows amber, a black violet (the lesson colour); none: faint.
-                kinds[i] = KIND_LESSON if here and here[0][1] else KIND_TOKEN
+                kinds[i] = KIND_LESSON if here is not None and here[1] else KIND_TOKEN
             ring.toggles(states, kinds, min(len(targets), 12), spending.cursor % max(1, len(targets)), blink)
         elif screen == REWARD:
             spending = self.spending
