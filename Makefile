@@ -1,7 +1,8 @@
 # Fatebox: `make run` starts the virtual gadget (or loads the demo onto a
 # board that is plugged in); `make test` installs what the tests need and runs them.
-# The virtual gadget keeps its table between runs: the demo sheets go only into
-# an empty box; `make run FRESH=1` starts over (the old flash is kept aside).
+# The virtual gadget keeps its table between runs: a copy of the demo sheets
+# (.fatebox/table) goes only into an empty box; `make run FRESH=1` starts over
+# (the old flash and the old copy are kept aside).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -19,7 +20,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests cards fuzz web chromium circuitpython system-packages enclosure
+.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cp-firmware-for-tests cards fuzz web chromium circuitpython system-packages enclosure
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -63,18 +64,22 @@ enclosure: $(VENV)/.hardware
 	$(PY) -m hardware.enclosure --out build/enclosure
 
 # The demo: the sheets in examples/ and the demo table's settings (examples/table.toml,
-# New Beginning's supply), which the virtual gadget takes with the sheets; a board
-# keeps the supply its owner set (fatebox table), so only the sheets go to it.
-DEMO_TABLE := examples/table.toml
-DEMO_SHEETS := $(filter-out $(DEMO_TABLE),$(sort $(wildcard examples/*.toml)))
+# New Beginning's supply). make run plays a copy of them kept out of the checkout
+# (TABLE, made once by tools/demo_table.py; FRESH=1 copies again, the old copy kept
+# aside), so play, pull and sync write there and examples/ stays as checked in.
+# The virtual gadget takes the copy's table.toml with the sheets (into an empty box
+# only); a board keeps the supply its owner set (fatebox table), so only the sheets go to it.
+TABLE ?= .fatebox/table
 
 run: $(VENV)/.installed
+	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) tools/demo_table.py examples $(TABLE) --state $(STATE) $(if $(FRESH),--fresh)
 	@if $(FATEBOX) ports --board >/dev/null 2>&1; then \
 		echo "A board is attached: loading the demo characters it does not hold yet."; \
-		$(FATEBOX) push --only-new $(DEMO_SHEETS) || exit $$?; \
+		set --; for f in $(TABLE)/*.toml; do [ "$${f##*/}" = table.toml ] || set -- "$$@" "$$f"; done; \
+		$(FATEBOX) push --only-new --fill "$$@" || exit $$?; \
 		$(FATEBOX) list; \
 	else \
-		$(FATEBOX) sim --state $(STATE) --if-empty --table $(DEMO_TABLE) $(DEMO_SHEETS) $(if $(FRESH),--fresh) \
+		$(FATEBOX) sim --state $(STATE) --if-empty --fill $(TABLE)/*.toml $(if $(FRESH),--fresh) \
 			|| { code=$$?; [ $$code -eq 130 ] || exit $$code; }; \
 	fi
 
@@ -83,9 +88,9 @@ run: $(VENV)/.installed
 # They run at once, each one's output kept together and shown when it ends;
 # the image and CircuitPython's tools are built beside the others, for the
 # emulated Pico's tier alone.
-TIERS := test-pico test-py test-mp typecheck firmware-for-tests
+TIERS := test-pico test-py test-mp typecheck firmware-for-tests cp-firmware-for-tests
 test: deps system-packages $(VENV)/.hardware
-	@mkdir -p .build && rm -f $(IMAGE_READY)
+	@mkdir -p .build && rm -f $(IMAGE_READY) $(CP_IMAGE_READY)
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS) IMAGE_BESIDE=1
 
 # Under make test the image is built beside the tiers, not before the emulated
@@ -95,6 +100,13 @@ IMAGE_READY := $(CURDIR)/.build/image-ready
 firmware-for-tests: $(VENV)/.installed
 	@if $(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE); then echo ok > $(IMAGE_READY); \
 	else echo "make firmware failed (its output is above)" > $(IMAGE_READY); exit 1; fi
+
+# The same for Fatebox's CircuitPython image (tests/pico/test_cp_image.py waits
+# for CP_IMAGE_READY); one job, beside the tiers (ccache makes a second build quick).
+CP_IMAGE_READY := $(CURDIR)/.build/cp-image-ready
+cp-firmware-for-tests: $(VENV)/.installed circuitpython
+	@if $(PY) firmware/image/build_circuitpython.py --install-toolchain --jobs 1; then echo ok > $(CP_IMAGE_READY); \
+	else echo "make firmware-circuitpython failed (its output is above)" > $(CP_IMAGE_READY); exit 1; fi
 
 # The Debian packages the tiers need (chromium, mtools, the ARM toolchain, ccache),
 # in one apt-get step before they start: two at once would fight over dpkg's lock.
@@ -112,13 +124,22 @@ chromium:
 web: deps
 	$(PY) web/build.py --out build/web
 
-# Fatebox's own firmware image: MicroPython v1.28.0 for the Pico with the
+# Fatebox's own firmware image: MicroPython v1.28.0 for the Pico (or
+# BOARD=feather_rp2040, qtpy_rp2040, kb2040, pico2: fatebox-BOARD.uf2) with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
 # Missing ARM toolchain packages are installed with apt-get when run as root,
 # otherwise named with the command that installs them. About 5 minutes the
 # first time (picotool, mpy-cross, the port), under a minute after a change.
 firmware: $(VENV)/.installed
-	$(PY) firmware/image/build.py --install-toolchain --out $(FIRMWARE)
+	$(PY) firmware/image/build.py --install-toolchain $(if $(BOARD),--board $(BOARD),--out $(FIRMWARE))
+
+# Fatebox's own CircuitPython image: CircuitPython 10.2.1 for the Pico (or
+# BOARD=feather_rp2040, ...) with the firmware and the NeoPixel library frozen
+# in, from ../shared/circuitpython/ (or upstream at the same commit), into
+# build/firmware/fatebox-circuitpython-BOARD.uf2. Two jobs at most (CP_JOBS).
+CP_JOBS ?= 2
+firmware-circuitpython: $(VENV)/.installed circuitpython
+	$(PY) firmware/image/build_circuitpython.py --install-toolchain --jobs $(CP_JOBS) $(if $(BOARD),--board $(BOARD))
 
 # For the CircuitPython backend on the real CircuitPython 10.2.1 (tests/pico/test_cp_*):
 # its mpy-cross built from ../shared/circuitpython/ (about a minute, once), the
@@ -135,14 +156,14 @@ typecheck: deps
 test-py: $(VENV)/.installed $(VENV)/.hardware
 	$(PY) -m pytest -m "not pico" --durations=15
 
-# Needs the image (make firmware; under make test, built beside it) and
-# ../shared/rp2 (the boot ROM, the stock image).
+# Needs the images (make firmware, make firmware-circuitpython; under make
+# test, built beside it) and ../shared/rp2 (the boot ROM, the stock image).
 # Two workers (pytest-xdist), the longest tests first (tests/pico/conftest.py):
 # the longest tier, it takes the second core once the others are done. A worker
 # with nothing left takes tests the other has not begun (worksteal): xdist's
 # default hands each worker a run of consecutive tests, the longest all to one.
-test-pico: deps circuitpython $(if $(IMAGE_BESIDE),,firmware)
-	$(if $(IMAGE_BESIDE),FATEBOX_IMAGE_READY=$(IMAGE_READY)) $(PY) -m pytest -m pico tests/pico -n 2 --dist worksteal --durations=15
+test-pico: deps circuitpython $(if $(IMAGE_BESIDE),,firmware firmware-circuitpython)
+	$(if $(IMAGE_BESIDE),FATEBOX_IMAGE_READY=$(IMAGE_READY) FATEBOX_CP_IMAGE_READY=$(CP_IMAGE_READY)) $(PY) -m pytest -m pico tests/pico -n 2 --dist worksteal --durations=15
 
 test-mp: deps
 	@mkdir -p .build
@@ -168,20 +189,23 @@ $(VENV)/.bench: $(VENV)/.installed
 # bench/pico_heap.py bisects the heap on the emulated Pico, one firmware after
 # the other (about 30 minutes on 2 busy cores); BENCH_JOBS=2 runs the two at
 # once (20 minutes in the run docs/performance.md reports).
+# Each bench keeps its figures with the commit in bench/results/ (--record); the
+# docs' tables are written from them at the end (tools/docs.py).
 bench: deps chromium firmware circuitpython $(VENV)/.bench
-	$(PY) bench/firmware_fit.py
-	$(PY) bench/run.py
+	$(PY) bench/firmware_fit.py --record
+	$(PY) bench/run.py --record
 	$(PY) bench/entropy_bench.py
-	$(PY) bench/pico_entropy.py
-	$(PY) bench/pico_timings.py
-	$(PY) bench/pico_idle.py
-	$(PY) bench/pico_heap.py $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
+	$(PY) bench/pico_entropy.py --record
+	$(PY) bench/pico_timings.py --record
+	$(PY) bench/pico_idle.py --record
+	$(PY) bench/pico_heap.py --record $(if $(BENCH_JOBS),--jobs $(BENCH_JOBS))
 	$(PY) bench/cp_timings.py
-	$(PY) bench/cp_heap.py
-	$(PY) bench/flood_bench.py
-	$(PY) bench/serve_bench.py
-	$(PY) bench/pico_flood.py
-	$(PY) bench/web_bench.py
+	$(PY) bench/cp_heap.py --record
+	$(PY) bench/flood_bench.py --record
+	$(PY) bench/serve_bench.py --record
+	$(PY) bench/pico_flood.py --record
+	$(PY) bench/web_bench.py --record
+	$(PY) tools/docs.py
 
 clean:
 	rm -rf $(VENV) node_modules .build build

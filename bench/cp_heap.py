@@ -4,7 +4,8 @@
 bench/pico_heap.py's session (eight characters put over the protocol, a
 trial of every system by presses, the idle save, every character pulled,
 `info`) on the stock CircuitPython uf2 with Fatebox installed as a user does
-(fatebox.pico.circuitpy.prepare), the protocol on the data port. The heap is
+(fatebox.pico.circuitpy.prepare), or on Fatebox's own CircuitPython image
+(--firmware image: make firmware-circuitpython), the protocol on the data port. The heap is
 shrunk by a ballast taken first thing in code.py (CircuitPython's boot.py
 runs in a heap of its own, let go before code.py): `_ballast =
 bytearray(N)` written at the top of code.py on a copy of the flash. The
@@ -14,7 +15,7 @@ bisection to --step bytes, at most --runs sessions (each 2 to 5 minutes of
 wall time on a shared machine). Emulated time; figures are bytes; nothing
 is asserted.
 
-    .venv/bin/python bench/cp_heap.py [--systems 5|6] [--step 4096] [--runs 6] [--json]
+    .venv/bin/python bench/cp_heap.py [--firmware stock|image|UF2] [--systems 5|6] [--step 4096] [--runs 6] [--json]
 """
 import argparse
 import json
@@ -37,6 +38,7 @@ import pico_heap as H                           # noqa: E402  (the session's scr
 
 KB = 1024
 DATA = 1                   # the data port (usb_cdc.data): the protocol on CircuitPython
+SLOW = 2.0                 # the session's waits, times pico_heap's (script below)
 
 
 class Box(H.Box):
@@ -94,17 +96,25 @@ def with_ballast(base, flash, ballast):
     if not ballast:
         return flash
     with tempfile.TemporaryDirectory() as tmp:
-        with open(os.path.join(ROOT, "firmware", "circuitpython", "code.py")) as f:
-            code = f.read()
+        code = circuitpy.read(base, "code.py").decode("utf-8")    # the deploy's, or the image's
         with open(os.path.join(tmp, "code.py"), "w") as f:
             f.write("_ballast = bytearray(%d)  # bench/cp_heap.py\n" % ballast + code)
         circuitpy.copy_in(flash, tmp, ["code.py"])
     return flash
 
 
-def session(base, ballast, systems, tmp):
+def script(systems, slow):
+    """pico_heap's presses with every wait `slow` times as long: a FAT save and
+    a draw's entropy take longer on CircuitPython, and a press that lands while
+    the box is busy with them is not seen (the session then plays another system)."""
+    steps, length = H.script(systems)
+    return ([(int(offset * slow), role, hold) for offset, role, hold in steps],
+            int((length - H.IDLE_SAVE_MS) * slow) + H.IDLE_SAVE_MS)
+
+
+def session(base, ballast, systems, tmp, slow=SLOW, count=8):
     flash = with_ballast(base, os.path.join(tmp, "run-%d.bin" % ballast), ballast)
-    chars = firmware_fit_board.characters(systems)
+    chars = firmware_fit_board.characters(systems)[:count]
     chip = P.EmulatedPico(flash=flash, rosc="seeded:%d" % H.SEED, max_ms=H.RUN_EMU_MS)
     box = Box(chip)
     try:
@@ -115,7 +125,7 @@ def session(base, ballast, systems, tmp):
         box.seen = chip.data_log.rfind(b"\n") + 1
         for c in chars:
             box.request("put", character=c)
-        steps, length = H.script(systems)
+        steps, length = script(systems, slow)
         start = int(chip.now_ms()) + 800
         for offset, role, hold in steps:
             chip.press(role, hold, at_ms=start + offset)
@@ -170,57 +180,94 @@ def heap_at_code(base, tmp):
         chip.stop()
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--systems", type=int, choices=(5, 6), default=5)
-    parser.add_argument("--step", type=int, default=4 * KB, help="the bisection's resolution (4096)")
-    parser.add_argument("--runs", type=int, default=6, help="sessions at most (6)")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+def measure(firmware, systems, args, tmp):
+    """One firmware's sessions: without a ballast, then the bisection (or --ballast's)."""
     started = time.time()
-    systems = H.systems_for(args.systems)
     runs = []
-    with tempfile.TemporaryDirectory() as tmp:
-        base = circuitpy.prepare(os.path.join(tmp, "base.bin"))
-        free = heap_at_code(base, tmp)
+    base = os.path.join(tmp, "base.bin")
+    if firmware == "stock":
+        circuitpy.prepare(base)
+    else:
+        circuitpy.prepare_image(base, None if firmware == "image" else firmware)
+    free = heap_at_code(base, tmp)
 
-        def completes(ballast):
-            result = session(base, ballast, systems, tmp)
-            runs.append((ballast, result))
-            print("  ballast %6d (heap %6d): %s%s" % (ballast, free - ballast, "completes" if result["ok"] else
-                                                      "fails", "" if result["ok"] else " (%s)" % result["why"]),
-                  file=sys.stderr, flush=True)
-            return result["ok"]
+    def completes(ballast):
+        result = session(base, ballast, systems, tmp, args.slow, args.characters)
+        runs.append((ballast, result))
+        print("  %s: ballast %6d (heap %6d): %s%s" % (firmware, ballast, free - ballast, "completes" if result["ok"]
+                                                      else "fails", "" if result["ok"] else " (%s)" % result["why"]),
+              file=sys.stderr, flush=True)
+        return result["ok"]
 
-        ok, bad = None, None
-        if completes(0):
-            ok, bad = 0, free
-            while len(runs) < args.runs and bad - ok > args.step:
-                mid = (ok + bad) // 2 // args.step * args.step
-                if mid <= ok:
-                    break
-                if completes(mid):
-                    ok = mid
-                else:
-                    bad = mid
-    out = {"heap_at_code": free, "systems": systems, "runs": [[b, r["ok"]] for b, r in runs],
-           "largest_ballast": ok, "wall_s": round(time.time() - started, 1)}
+    ok, bad = None, None
+    if args.ballast:
+        for ballast in args.ballast:
+            if completes(ballast) and (ok is None or ballast > ok):
+                ok = ballast
+    elif completes(0):
+        ok, bad = 0, free
+        while len(runs) < args.runs and bad - ok > args.step:
+            mid = (ok + bad) // 2 // args.step * args.step
+            if mid <= ok:
+                break
+            if completes(mid):
+                ok = mid
+            else:
+                bad = mid
+    out = {"firmware": firmware, "heap_at_code": free, "systems": systems,
+           "runs": [[b, r["ok"]] for b, r in runs], "largest_ballast": ok, "wall_s": round(time.time() - started, 1)}
     if ok is not None:
         out["smallest_heap"] = free - ok
         out["heap_after_session"] = [r for b, r in runs if b == ok][0]["heap"]
     else:
         out["why"] = runs[0][1]["why"]
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--systems", type=int, choices=(5, 6), default=5)
+    parser.add_argument("--step", type=int, default=4 * KB, help="the bisection's resolution (4096)")
+    parser.add_argument("--runs", type=int, default=6, help="sessions at most (6)")
+    parser.add_argument("--ballast", type=int, action="append",
+                        help="a session with this ballast (bytes) instead of the bisection; repeatable")
+    parser.add_argument("--firmware", action="append", metavar="stock|image|UF2",
+                        help="the stock uf2 and a user's deploy, or Fatebox's CircuitPython image; repeatable, "
+                             "measured in turn (default: stock, then the image if built)")
+    parser.add_argument("--characters", type=int, default=8,
+                        help="the first N of the eight (below 5: one of each of the first N systems, those "
+                             "systems played); 8 by default")
+    parser.add_argument("--slow", type=float, default=SLOW,
+                        help="the session's waits times bench/pico_heap.py's (%.1f)" % SLOW)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/cp_heap.json (make bench)")
+    args = parser.parse_args(argv)
+    started = time.time()
+    systems = H.systems_for(args.systems)[:args.characters]
+    firmwares = args.firmware or ["stock"] + (["image"] if os.path.exists(P.CP_IMAGE_UF2) else [])
+    results = []
+    for firmware in firmwares:
+        with tempfile.TemporaryDirectory() as tmp:
+            results.append(measure(firmware, systems, args, tmp))
+    if args.record:
+        import results as kept
+        kept.record("cp_heap", results)
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps(results))
         return
-    print("CircuitPython 10.2.1 (stock Pico uf2 + Fatebox's .mpy on CIRCUITPY), emulated Pico: the %d-system "
-          "eight-character session" % len(systems))
-    print("  gc.mem_free() as code.py starts: %d" % free)
-    if ok is None:
-        print("  does not complete even without a ballast: %s" % out["why"])
-    else:
-        print("  completes in %d bytes of heap (largest ballast %d, to %d bytes; %d runs)"
-              % (out["smallest_heap"], ok, args.step, len(runs)))
+    for out in results:
+        firmware = out["firmware"]
+        print("CircuitPython 10.2.1 (%s), emulated Pico: the %d-system %d-character session"
+              % ("stock Pico uf2 + Fatebox's .mpy on CIRCUITPY" if firmware == "stock" else
+                 "Fatebox's image, %s" % firmware, len(systems), args.characters))
+        print("  gc.mem_free() as code.py starts: %d" % out["heap_at_code"])
+        if out["largest_ballast"] is None:
+            print("  does not complete even without a ballast: %s" % out["why"])
+        else:
+            print("  completes in %d bytes of heap (largest ballast that completed %d; runs %s)"
+                  % (out["smallest_heap"], out["largest_ballast"], out["runs"]))
+            print("  heap after the session: %s" % out["heap_after_session"])
     print("  %.0f s in all" % (time.time() - started))
 
 

@@ -3,11 +3,14 @@
 first frame, a press to the first changed frame, the first draw, the heap after
 boot; then the idle loop turn timed on the board (its REPL, as
 bench/pico_timings.py does on MicroPython: keypad scans the pins in the
-background, so the pins do not date the turns). Fatebox installed as a user
-does (fatebox.pico.circuitpy.prepare). Emulated time, estimates. About three minutes.
+background, so the pins do not date the turns). Fatebox on the stock uf2,
+installed as a user does (fatebox.pico.circuitpy.prepare), and on Fatebox's own
+CircuitPython image (make firmware-circuitpython; circuitpy.prepare_image), in
+one run. Emulated time, estimates. About three minutes each.
 
-    .venv/bin/python bench/cp_timings.py
+    .venv/bin/python bench/cp_timings.py [--firmware stock|image|[LABEL=]UF2 ...] [--json]
 """
+import argparse
 import json
 import os
 import subprocess
@@ -76,46 +79,102 @@ def idle_turns(flash, tmp):
         chip.stop()
 
 
-def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        os.environ.setdefault("FATEBOX_DB", os.path.join(tmp, "records.sqlite3"))
-        flash = circuitpy.prepare(os.path.join(tmp, "flash.bin"))
-        chip = P.EmulatedPico(flash=flash)
-        try:
-            _, first_t, _ = chip.wait_frame(step="the first frame", wall_s=300)
-            chip.wait(lambda: b'"event": "hello"' in chip.data_log, "hello", wall_s=300)
-            heap = json.loads(cli(chip.data_path, "info", "--json"))["heap"]
-            chip.run_for(1000)
-            cues = []
-            for _ in range(PRESSES):
-                # PLUS on the first page: the press cue is the first changed frame
-                n = len(chip.frames)
-                # timed from when the pin went down (later than asked when the host is slow)
-                at = chip.press("plus", 80, at_ms=int(chip.now_ms()) + 50, landed=True)
-                _, t, _ = chip.wait_frame(after=n, predicate=None, step="the press cue", wall_s=120)
-                cues.append(t / 1000.0 - at)
-                chip.run_for(1500)
-            # The first draw: GO held 700 ms (decided at 600), then the
-            # first frame after the decision that the twin would not show
-            # before the draw: the spinner's or the result's.
+def firmware_arg(text):
+    """[LABEL=]UF2, or `stock` (the stock uf2 and a user's deploy), or `image` (this tree's build)."""
+    label, _, path = text.rpartition("=")
+    if text in ("stock", "image"):
+        return text, text
+    return label or os.path.basename(path), path
+
+
+def prepared(flash, firmware):
+    """A board with Fatebox on it: the stock uf2 and a user's deploy, or an image."""
+    if firmware == "stock":
+        return circuitpy.prepare(flash)
+    return circuitpy.prepare_image(flash, None if firmware == "image" else firmware)
+
+
+def boot_frame(flash):
+    """Emulated ms from power-up to the first frame on the data pin."""
+    chip = P.EmulatedPico(flash=flash)
+    try:
+        _, first_t, _ = chip.wait_frame(step="the first frame", wall_s=300)
+        chip.wait(lambda: b'"event": "hello"' in chip.data_log, "hello", wall_s=300)
+        chip.run_for(2000)      # the box's first start done (its files made)
+        return first_t / 1000.0
+    finally:
+        chip.stop()
+
+
+def measure(firmware, tmp):
+    flash = prepared(os.path.join(tmp, "flash.bin"), firmware)
+    first_boot = boot_frame(flash)
+    chip = P.EmulatedPico(flash=flash)
+    try:
+        _, first_t, _ = chip.wait_frame(step="the first frame", wall_s=300)
+        chip.wait(lambda: b'"event": "hello"' in chip.data_log, "hello", wall_s=300)
+        heap = json.loads(cli(chip.data_path, "info", "--json"))["heap"]
+        chip.run_for(1000)
+        cues = []
+        for _ in range(PRESSES):
+            # PLUS on the first page: the press cue is the first changed frame
             n = len(chip.frames)
-            at = chip.press("go", 700, at_ms=int(chip.now_ms()) + 50, landed=True)
-            chip.run_for(4000, wall_s=300)
-            shown = [(round(t / 1000.0 - at), rgb) for t, rgb in chip.frames[n:]]
-        finally:
-            chip.stop()
-        turn_max, turn_median = idle_turns(flash, tmp)
-    print("CircuitPython 10.2.1, emulated Pico (estimates, emulated ms)")
-    print("boot to the first frame: %.0f ms" % (first_t / 1000.0))
-    print("press to the first changed frame (PLUS, max of %d): %.1f ms" % (PRESSES, max(cues)))
+            # timed from when the pin went down (later than asked when the host is slow)
+            at = chip.press("plus", 80, at_ms=int(chip.now_ms()) + 50, landed=True)
+            _, t, _ = chip.wait_frame(after=n, predicate=None, step="the press cue", wall_s=120)
+            cues.append(t / 1000.0 - at)
+            chip.run_for(1500)
+        # The first draw: GO held 700 ms (decided at 600), then the
+        # first frame after the decision that the twin would not show
+        # before the draw: the spinner's or the result's.
+        n = len(chip.frames)
+        at = chip.press("go", 700, at_ms=int(chip.now_ms()) + 50, landed=True)
+        chip.run_for(4000, wall_s=300)
+        shown = [round(t / 1000.0 - at) for t, _ in chip.frames[n:]]
+    finally:
+        chip.stop()
+    turn_max, turn_median = idle_turns(flash, tmp)
     # GO held: the cue at once, the long press decided at 600 ms, then the
     # entropy start-up (no frame), then the spinner or the result.
-    late = [t for t, _ in shown if t > 620]
-    print("first draw: frames at %s ms after GO went down; the first after the long press's decision "
-          "(600 ms) at %s ms" % ([t for t, _ in shown], late[0] if late else None))
-    print("heap after boot (empty box, fatebox info): %s free, %s in use" % (heap["free"], heap["alloc"]))
-    print("idle loop turn on the board, longest of %d (median): %.2f ms (%.2f)"
-          % (TURNS, turn_max / 1000.0, turn_median / 1000.0))
+    late = [t for t in shown if t > 620]
+    return {"boot_first_ms": round(first_boot), "boot_ms": round(first_t / 1000.0), "cue_max_ms": round(max(cues), 1),
+            "draw_frames_ms": shown, "draw_first_after_decision_ms": late[0] if late else None,
+            "heap_free": heap["free"], "heap_alloc": heap["alloc"],
+            "turn_max_ms": round(turn_max / 1000.0, 2), "turn_median_ms": round(turn_median / 1000.0, 2)}
+
+
+ROWS = (("boot to the first frame, the first boot after the install (ms)", "boot_first_ms"),
+        ("boot to the first frame, a restart (ms)", "boot_ms"),
+        ("press to the first changed frame (PLUS, max of %d, ms)" % PRESSES, "cue_max_ms"),
+        ("first draw: the first frame after the long press's decision (600 ms), ms after GO", "draw_first_after_decision_ms"),
+        ("heap after boot, empty box (fatebox info): free", "heap_free"),
+        ("heap after boot, empty box (fatebox info): in use", "heap_alloc"),
+        ("idle loop turn on the board, longest of %d (ms)" % TURNS, "turn_max_ms"),
+        ("idle loop turn on the board, median (ms)", "turn_median_ms"))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--firmware", action="append", type=firmware_arg, metavar="stock|image|[LABEL=]UF2",
+                        help="what to measure, in turn (default: stock, then this tree's image if built)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    firmwares = args.firmware or [("stock", "stock")] + ([("image", "image")] if os.path.exists(P.CP_IMAGE_UF2) else [])
+    measured = []
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("FATEBOX_DB", os.path.join(tmp, "records.sqlite3"))
+        for label, firmware in firmwares:
+            print("cp_timings: measuring %s" % label, file=sys.stderr, flush=True)
+            with tempfile.TemporaryDirectory(dir=tmp) as one:
+                measured.append((label, measure(firmware, one)))
+    if args.json:
+        print(json.dumps(dict(measured)))
+        return
+    print("CircuitPython 10.2.1, emulated Pico (estimates, emulated time): %s" % ", ".join(l for l, _ in measured))
+    for title, key in ROWS:
+        print("%s: %s" % (title, " | ".join(str(m[key]) for _, m in measured)))
+    for label, m in measured:
+        print("%s: first draw frames at %s ms after GO went down" % (label, m["draw_frames_ms"]))
 
 
 if __name__ == "__main__":

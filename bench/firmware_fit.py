@@ -9,7 +9,7 @@ collector off (an upper bound of the true peak); and the total .mpy size.
 Targets: peak heap <= 64 KB (a third of the Pico's free heap), .mpy total
 <= 150 KB; the peak is judged by its upper bound. docs/performance.md, "Fits the Pico".
 
-    .venv/bin/python bench/firmware_fit.py [--json] [--strict]
+    .venv/bin/python bench/firmware_fit.py [--json] [--strict] [--record]
 """
 import argparse
 import base64
@@ -159,6 +159,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/firmware_fit.json (make bench)")
     parser.add_argument("--modules", action="store_true",
                         help="also the heap each firmware module holds once imported, largest first")
     args = parser.parse_args(argv)
@@ -183,6 +185,9 @@ def main(argv=None):
     report["seconds"] = round(time.time() - started, 1)
     heap_ok = report["peak_heap"] <= HEAP_TARGET
     mpy_ok = mpy <= MPY_TARGET
+    if args.record:
+        import results
+        results.record("firmware_fit", report)
     if args.json:
         print(json.dumps(report))
     else:

@@ -167,8 +167,9 @@ def ask(gadget, board, name):
         raise AssertionError("expected one reply to %s, got %d lines" % (name, board.lines - lines))
 
 
-def characters(systems):
-    """Eight characters: one of every system (tests/core/samples, by registry name), the rest New Beginning."""
+def characters(systems, count=CHARACTERS):
+    """`count` characters (eight): one of every system (tests/core/samples, by
+    registry name), the rest New Beginning, named from NB_NAMES, then "Hero N"."""
     from tests.core import sheets
     from tests.core.samples import sample
     out = []
@@ -178,8 +179,9 @@ def characters(systems):
         except ImportError:
             continue        # a system without a sample sheet: no character of it
     taken = [data["name"] for data in out]
-    for name in NB_NAMES:
-        if len(out) >= CHARACTERS:
+    names = list(NB_NAMES) + ["Hero %d" % i for i in range(1, count + 1)]
+    for name in names:
+        if len(out) >= count:
             break
         if name not in taken:
             out.append(sheets.sheet(name))

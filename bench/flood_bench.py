@@ -72,7 +72,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/flood.json (make bench)")
     args = parser.parse_args()
+    report = {}
     print("loop turn of the Box on the virtual board, %d `state` requests then one every 50 ms, "
           "%d alternating rounds of %.0f s:" % (BURST, args.rounds, args.seconds))
     results = {True: [], False: []}
@@ -86,7 +89,13 @@ def main():
         print("  %-17s median %.3f ms, p99 %.3f ms, worst %.3f ms over %d turns; replies dropped %d"
               % (label, medians[reads], max(r["p99"] for r in rs), max(r["worst"] for r in rs),
                  sum(r["turns"] for r in rs), sum(r["dropped"] for r in rs)))
+        report[label] = {"median_ms": medians[reads], "p99_ms": max(r["p99"] for r in rs),
+                         "worst_ms": max(r["worst"] for r in rs), "turns": sum(r["turns"] for r in rs),
+                         "dropped": sum(r["dropped"] for r in rs)}
     print("  median turn unread / read: %.2f" % (medians[False] / medians[True]))
+    if args.record:
+        import results as kept
+        kept.record("flood", report, script="flood_bench")
 
 
 if __name__ == "__main__":

@@ -1,130 +1,62 @@
 # The full odds tables the gadget offers, as one stream of queries computed with
 # shared_rules; the same file runs on CPython (bench/run.py) and MicroPython (mp_bench.mjs).
-# The systems are the registry's rows, in its order; each row's name keys its
-# queries here (BENCH), and a row with no entry stops the bench naming it.
+# The systems are the registry's rows, in its order; each system's queries are
+# its own, in its package's bench module (shared_rules/<package>/bench.py):
+# GROUPS (the groups its queries fall into, its name first), queries(),
+# answer(q), named(q, got), describe(q), and where a table holds several
+# queries tables(), table_queries(t), answer_table(t), named_table(t, got).
 from shared_rules import registry
-from shared_rules import approaches as AP
-from shared_rules import axiom as AX
-from shared_rules.axiom import roll as AR
-from shared_rules import colour_tokens as CT
-from shared_rules import forged_in_the_dark as FD
-from shared_rules import light_dark as LD
-from shared_rules.light_dark import effects as LE
-from shared_rules import new_beginning as NB
-from shared_rules.new_beginning.odds import odds_table, setup_odds
-from shared_rules.new_beginning.trial_setup import TrialSetup
-from shared_rules.new_beginning import MAX_DANGER, SUPPLY_BLACK, SUPPLY_WHITE
-
-# New Beginning: no status, then each status on its own; no danger, then 1..6.
-NB_STATUSES = [()] + [(s,) for s in NB.STATUSES]
-NB_DANGERS = [None] + list(range(1, MAX_DANGER + 1))
-# Light and Dark: Ego before the roll, where dark dice can cost it; 9 is the
-# largest Ego max at creation (3 Insight + 3 Resolve + 3).
-EGOS = [None] + list(range(10))
-EFFECTS = [(dice, False, bonus) for dice in range(1, 5) for bonus in range(LE.MAX_BONUS + 1)] \
-    + [(1, True, bonus) for bonus in range(LE.MAX_BONUS + 1)]
-EFFECT = "effect"       # Light and Dark's effect dice: its own group, after its system
-
-
-def _nb_queries():
-    for white in range(SUPPLY_WHITE + 1):
-        for black in range(1, SUPPLY_BLACK + 1):
-            for statuses in NB_STATUSES:
-                sizes = _nb_sizes(white, black, statuses)
-                for danger in NB_DANGERS:
-                    for k in sizes:
-                        yield ("new-beginning", white, black, statuses, danger, k)
-
-
-def _approaches_queries():
-    for dice in range(AP.MIN_DICE, AP.MAX_DICE + 1):
-        for difficulty in AP.DIFFICULTIES:
-            yield (AP.APPROACHES, dice, difficulty)
-
-
-def _light_dark_queries():
-    for light in range(LD.MAX_LIGHT + 1):
-        for dark in range(LD.MAX_DARK + 1):
-            for ego in (EGOS if dark else [None]):
-                yield (registry.LIGHT_DARK.name, light, dark, ego)
-    for dice, half, bonus in EFFECTS:
-        yield (EFFECT, dice, half, bonus, LE.DEFAULT_DEPTH)
-
-
-def _axiom_queries():
-    for favorable in range(AR.MAX_EXTRA_DICE + 1):
-        for unfavorable in range(AR.MAX_EXTRA_DICE + 1):
-            for modifier in range(AX.MIN_MODIFIER, AX.MAX_MODIFIER + 1):
-                yield (registry.AXIOM.name, favorable, unfavorable, modifier)
-
-
-def _colour_tokens_queries():
-    for keywords in range(CT.MAX_KEYWORDS + 1):
-        for colour in CT.ACTION_COLOURS:
-            yield (registry.COLOUR_TOKENS.name, keywords, colour)
-
-
-def _forged_in_the_dark_queries():
-    # rules/forged-in-the-dark.md: 0..6 dice, the action roll; with resist, its stress cost too.
-    for dice in range(FD.MAX_DICE + 1):
-        for resist in (False, True):
-            yield (FD.FORGED_IN_THE_DARK, dice, resist)
-
-
-# Per registry row: (its queries, the extra groups they hold beyond the row's own name).
-BENCH = {
-    registry.NEW_BEGINNING.name: (_nb_queries, ()),
-    registry.APPROACHES.name: (_approaches_queries, ()),
-    registry.LIGHT_DARK.name: (_light_dark_queries, (EFFECT,)),
-    registry.AXIOM.name: (_axiom_queries, ()),
-    registry.COLOUR_TOKENS.name: (_colour_tokens_queries, ()),
-    registry.FORGED_IN_THE_DARK.name: (_forged_in_the_dark_queries, ()),
-}
 
 
 def bench_of(row):
-    entry = BENCH.get(row.name)
-    if entry is None:
-        raise KeyError("registry row %s has no odds bench: add its queries to bench/mp_tables.py BENCH "
-                       "and its icepool model to bench/icepool_tables.py" % row.name)
-    return entry
+    """Row `row`'s bench module; KeyError naming the file when it has none."""
+    try:
+        return __import__(row.package + ".bench", None, None, ["queries"])
+    except ImportError as exc:
+        if row.package not in str(exc):
+            raise       # the module is there and failed: its own error
+        raise KeyError("registry row %s has no odds bench: add its queries in %s/bench.py and its icepool "
+                       "model in bench/models/%s.py" % (row.name, row.package.replace(".", "/"),
+                                                        row.package.rsplit(".", 1)[1]))
+
+
+def _modules():
+    """{group: bench module} of every row's groups."""
+    out = {}
+    for row in registry.ROWS:
+        module = bench_of(row)
+        for group in module.GROUPS:
+            out[group] = module
+    return out
 
 
 def systems():
     """The groups the bench reports, the registry's order: each row, then its extras."""
     out = []
     for row in registry.ROWS:
-        out.append(row.name)
-        out += list(bench_of(row)[1])
+        out += list(bench_of(row).GROUPS)
     return tuple(out)
 
 
 SYSTEMS = systems()
+_BY_GROUP = _modules()
 
 
 def queries():
-    """Every query, one tuple each, (system, args...), as the box asks them (one draw
+    """Every query, one tuple each, (group, args...), as the box asks them (one draw
     size of New Beginning at a time); a generator, so the list costs no memory."""
     for row in registry.ROWS:
-        for q in bench_of(row)[0]():
+        for q in bench_of(row).queries():
             yield q
-
-
-def _nb_sizes(white, black, statuses):
-    size = white + black
-    if NB.ADRENALINE in statuses:
-        return (size - 1,) if size >= 2 else ()
-    return range(1, size + 1)
 
 
 def tables():
-    """Every table: a New Beginning set-up with all its draw sizes (what `fatebox odds
-    new-beginning` shows: one TrialSetup, one row per draw size); a dice query is a table."""
-    for q in queries():
-        if q[0] != "new-beginning":
-            yield q
-        elif q[5] == _nb_sizes(q[1], q[2], q[3])[0]:
-            yield q[:5]
+    """Every table: what one `fatebox odds` shows (a system whose table holds several
+    queries says so with its tables()); otherwise a query is a table."""
+    for row in registry.ROWS:
+        module = bench_of(row)
+        for t in (module.tables() if hasattr(module, "tables") else module.queries()):
+            yield t
 
 
 # Each engine is timed giving its own answer (here the shared_rules odds objects);
@@ -132,37 +64,12 @@ def tables():
 
 def answer(q):
     """One query's shared_rules odds objects: what the box computes and reads."""
-    system = q[0]
-    if system == "new-beginning":
-        return setup_odds(TrialSetup(q[1], q[2], q[4], q[3]), q[5])
-    if system == "approaches":
-        return AP.approaches_odds(q[1], q[2])
-    if system == "light-dark":
-        return LD.lightdark_odds(q[1], q[2], q[3])
-    if system == "axiom":
-        return AR.axiom_odds(q[1], q[2], q[3])
-    if system == EFFECT:
-        return LE.effect_odds(q[1], q[2], q[3], q[4])
-    if system == FD.FORGED_IN_THE_DARK:
-        return FD.action_odds(q[1]), (FD.resist_odds(q[1]) if q[2] else None)
-    return CT.colour_odds(q[1], q[2])
+    return _BY_GROUP[q[0]].answer(q)
 
 
 def named(q, got):
     """An answer as a list of (name, numerator, denominator), unreduced."""
-    system = q[0]
-    if system == "new-beginning":
-        return _named(got) + [("exit", got.exit, got.denominator)]
-    if system == "light-dark":
-        outcomes, loss = got
-        return _named(outcomes) + (_named(loss, "ego-loss:") if loss is not None else [])
-    if system == EFFECT:
-        totals, tail = got
-        return _named(totals) + [("tail", tail, totals.denominator)]
-    if system == FD.FORGED_IN_THE_DARK:
-        outcomes, stress = got
-        return _named(outcomes) + (_named(stress, "stress:") if stress is not None else [])
-    return _named(got)
+    return _BY_GROUP[q[0]].named(q, got)
 
 
 def compute(q):
@@ -171,57 +78,30 @@ def compute(q):
 
 
 def answer_table(t):
-    """A table's answer: odds_table of one TrialSetup for New Beginning, else answer(t)."""
-    if t[0] != "new-beginning":
-        return answer(t)
-    return odds_table(TrialSetup(t[1], t[2], t[4], t[3]))
+    module = _BY_GROUP[t[0]]
+    return module.answer_table(t) if hasattr(module, "answer_table") else module.answer(t)
 
 
 def named_table(t, got):
     """A table's answer as one named list per query (table_queries(t) order)."""
-    if t[0] != "new-beginning":
-        return [named(t, got)]
-    rows = []
-    for odds in got:
-        rows.append([(name, odds.count(name), odds.denominator) for name in NB.OUTCOMES]
-                    + [("exit", odds.exit, odds.denominator)])
-    return rows
+    module = _BY_GROUP[t[0]]
+    return module.named_table(t, got) if hasattr(module, "named_table") else [module.named(t, got)]
 
 
 def table_queries(t):
     """The queries a table answers, in its rows' order."""
-    if t[0] != "new-beginning":
-        return [t]
-    return [t + (k,) for k in _nb_sizes(t[1], t[2], t[3])]
-
-
-def _named(odds, prefix=""):
-    return [(prefix + name, odds.count(name), odds.denominator) for name in odds.names]
+    module = _BY_GROUP[t[0]]
+    return module.table_queries(t) if hasattr(module, "table_queries") else [t]
 
 
 def describe(q):
     """A query as the CLI would ask it."""
-    system = q[0]
-    if system == "new-beginning":
-        text = "new-beginning -w %d -b %d" % (q[1], q[2])
-        if len(q) > 5:
-            text += " -k %d" % q[5]
-        if q[4] is not None:
-            text += " -d %d" % q[4]
-        for status in q[3]:
-            text += " -s " + status
-        return text
-    if system == "approaches":
-        return "approaches --dice %d%s" % (q[1], "" if q[2] == AP.NORMAL else " --" + q[2])
-    if system == "light-dark":
-        return "light-dark --light %d --dark %d%s" % (q[1], q[2], "" if q[3] is None else " --ego %d" % q[3])
-    if system == "axiom":
-        return "axiom -f %d -u %d -m %d" % (q[1], q[2], q[3])
-    if system == EFFECT:
-        return "effect --dice %d%s --bonus %d --depth %d" % (q[1], " --half" if q[2] else "", q[3], q[4])
-    if system == FD.FORGED_IN_THE_DARK:
-        return "forged-in-the-dark --dice %d%s" % (q[1], " --resist" if q[2] else "")
-    return "colour-tokens -k %d -c %s" % (q[1], q[2])
+    return _BY_GROUP[q[0]].describe(q)
+
+
+def module(group):
+    """The bench module of a group's queries."""
+    return _BY_GROUP[group]
 
 
 def digest_line(q, result):

@@ -83,6 +83,8 @@ def main():
     parser.add_argument("--bytes", type=int, default=2048)
     parser.add_argument("--firmware", default=P.IMAGE_UF2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/pico_entropy.json (make bench)")
     parser.add_argument("--skip-spins", action="store_true",
                         help="the emulator works out the reads' busy-wait (emu/spin.mjs): the same chip time, less wall time")
     args = parser.parse_args()
@@ -98,6 +100,9 @@ def main():
             found["block"] = profile(chip)
         finally:
             chip.stop()
+    if args.record:
+        import results as kept
+        kept.record("pico_entropy", found)
     if args.json:
         print(json.dumps(found, indent=1))
         return

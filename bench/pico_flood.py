@@ -213,8 +213,13 @@ def main():
     parser.add_argument("--firmware", default=P.IMAGE_UF2)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/pico_flood.json (make bench)")
     args = parser.parse_args()
     results = measure(args.firmware, args.rounds)
+    if args.record:
+        import results as kept
+        kept.record("pico_flood", results)
     if args.json:
         print(json.dumps(results))
     else:

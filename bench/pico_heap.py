@@ -2,7 +2,8 @@
 
 The session of bench/firmware_fit.py, on the real rp2 port instead of
 WebAssembly: the firmware boots on the emulated Pico (emu/pico.mjs), eight
-characters are loaded over the protocol (`put`, on the USB serial), one trial
+characters (or `--characters N`: the box's limit, hello's limits.characters,
+is N or more) are loaded over the protocol (`put`, on the USB serial), one trial
 of every system is played from the buttons (presses on the GPIO pins, the menu
 to go from one system to the next), the box is left idle until it has
 written what play staged, and the host pulls every character (`list`, `get`
@@ -26,7 +27,7 @@ stock `.mpy` path completes leaving at least 64 KB of its heap unused (a
 ballast of 64 KB or more). Emulated time at 125 MHz (the buttons' timing);
 figures are bytes. Nothing is asserted: a missed target is printed as such.
 
-    .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--step 1024] [--jobs N] [--json]
+    .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--characters N] [--step 1024] [--jobs N] [--json]
     .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
 
 --tree measures the `.mpy` set of another checkout of Fatebox too, as its own
@@ -173,12 +174,23 @@ class Box:
         return got
 
 
-def session(base, ballast, systems, tmp):
+def listed(box):
+    """Every summary `list` gives, page after page (docs/protocol.md, list)."""
+    out, after = [], None
+    while True:
+        reply = box.request("list", **({} if after is None else {"after": after}))
+        out += reply["characters"]
+        if not reply.get("more") or not reply["characters"]:
+            return out
+        after = reply["characters"][-1]["name"]
+
+
+def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS):
     """One session on a copy of the base flash with `ballast` bytes taken at boot:
     {"ok": True, "heap": info's heap after the session} or {"ok": False, "why": ...}."""
     flash = os.path.join(tmp, "run-%d-%d.bin" % (len(systems), ballast))
     shutil.copyfile(base, flash)
-    chars = firmware_fit_board.characters(systems)
+    chars = firmware_fit_board.characters(systems, count)
     chip = P.EmulatedPico(flash=flash, ballast=ballast, rosc="seeded:%d" % SEED, max_ms=RUN_EMU_MS)
     try:
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
@@ -195,8 +207,7 @@ def session(base, ballast, systems, tmp):
                   emu_ms=length + 30000, wall_s=max(WALL_S, length / 1000.0 * 30))
         if box.crashed():
             raise Incomplete("while playing:")
-        listed = box.request("list")["characters"]
-        names = sorted(c["name"] for c in listed)
+        names = sorted(c["name"] for c in listed(box))
         if names != sorted(c["name"] for c in chars):
             raise Incomplete("list gave %r" % (names,))
         played = {}
@@ -279,7 +290,7 @@ def at_boot(base, tmp):
         chip.stop()
 
 
-def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
+def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count):
     """The largest ballast (a multiple of `step`) the session completes under,
     and every run made: [(ballast, result)]."""
     runs = []
@@ -287,11 +298,11 @@ def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log):
     def completes(ballast):
         started = time.time()
         try:
-            result = session(base, ballast, systems, tmp)
+            result = session(base, ballast, systems, tmp, count)
         except Undecided as exc:
             log("  ballast %7d: %s; once more" % (ballast, exc))
             try:
-                result = session(base, ballast, systems, tmp)
+                result = session(base, ballast, systems, tmp, count)
             except Undecided as exc:
                 raise SystemExit("pico_heap: the machine is too busy for the emulated Pico: %s" % exc)
         result["wall_s"] = round(time.time() - started, 1)
@@ -333,7 +344,7 @@ def in_use(heap):
     return "%d free, %d in use" % (heap["free"], heap["alloc"]) if heap else "not known (no `info`)"
 
 
-def measure(kind, counts, step, tmp, log, tree=ROOT):
+def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_board.CHARACTERS):
     log("%s: preparing the flash%s" % (kind, "" if tree == ROOT else " from " + tree))
     base = prepare(kind, tmp, tree)
     boot = at_boot(base, tmp)
@@ -343,10 +354,10 @@ def measure(kind, counts, step, tmp, log, tree=ROOT):
     guess, gallop = GUESS[kind], GALLOP
     for count in counts:
         systems = systems_for(count)
-        log("%s, %d systems (%s):" % (kind, count, ", ".join(systems)))
+        log("%s, %d systems (%s), %d characters:" % (kind, count, ", ".join(systems), characters))
         started = time.time()
-        ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log)
-        result = {"systems": systems, "largest_ballast": ballast, "runs": len(runs), "step": step,
+        ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log, characters)
+        result = {"systems": systems, "characters": characters, "largest_ballast": ballast, "runs": len(runs), "step": step,
                   "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
         if ballast is not None:
             result["smallest_heap"] = boot["heap_at_boot"] - ballast
@@ -363,9 +374,9 @@ def measure(kind, counts, step, tmp, log, tree=ROOT):
     return out
 
 
-def report(results, step):
+def report(results, step, characters):
     print("Fits the Pico, on the emulated Pico (the rp2 port, MicroPython v1.28.0): the smallest heap the")
-    print("eight-character session completes in (bisected to %d bytes with a ballast at boot)" % step)
+    print("%d-character session completes in (bisected to %d bytes with a ballast at boot)" % (characters, step))
     for label in sorted(results, key=lambda k: (k != "image", k)):
         r = results[label]
         kind = label.split(" ")[0]
@@ -399,16 +410,22 @@ def main(argv=None):
     parser.add_argument("--only", choices=("image", "stock"), help="one firmware only (default: both)")
     parser.add_argument("--systems", type=int, action="append", choices=(5, 6),
                         help="the session's systems: 5 (no Forged in the Dark) or 6; default both")
+    parser.add_argument("--characters", type=int, default=firmware_fit_board.CHARACTERS,
+                        help="characters put before the trials (8); the box must hold that many")
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
     parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/pico_heap.json (make bench)")
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     args = parser.parse_args(argv)
     if args.tree and args.only == "image":
         parser.error("--tree deploys a checkout's .mpy set: not with --only image")
-    P.check_prerequisites(P.IMAGE_UF2)
     kinds = [(k, ROOT) for k in ([args.only] if args.only else ["image", "stock"])]
+    # The firmwares measured only: the stock one needs no `make firmware`.
+    for kind in set(k for k, _ in kinds):
+        P.check_prerequisites(P.IMAGE_UF2 if kind == "image" else P.STOCK_UF2)
     if args.tree:
         kinds.append(("stock", os.path.abspath(args.tree)))
     counts = sorted(set(args.systems or [5, 6]))
@@ -435,16 +452,20 @@ def main(argv=None):
                     results[label] = None
                 os.mkdir(where)
                 results[label] = measure(kind, counts, args.step, where,
-                                         lambda text, label=label: log("[%s] %s" % (label, text)), tree)
+                                         lambda text, label=label: log("[%s] %s" % (label, text)), tree,
+                                         args.characters)
         threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
+    if args.record:
+        import results as kept
+        kept.record("pico_heap", dict(results, wall_s=round(time.time() - started, 1)))
     if args.json:
         print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))
     else:
-        report(results, args.step)
+        report(results, args.step, args.characters)
         print("  %.0f s in all" % (time.time() - started))
 
 

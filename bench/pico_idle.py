@@ -48,8 +48,13 @@ def main():
     parser.add_argument("--firmware", action="append", help="a UF2 (repeat to compare; default: make firmware's)")
     parser.add_argument("--seconds", type=float, default=15.0, help="wall seconds measured per firmware")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/pico_idle.json (make bench)")
     args = parser.parse_args()
     results = [measure(f, args.seconds) for f in (args.firmware or [IMAGE])]
+    if args.record:
+        import results as kept
+        kept.record("pico_idle", results)
     if args.json:
         print(json.dumps(results, indent=2))
         return

@@ -192,6 +192,8 @@ def main():
     parser.add_argument("--firmware", action="append", type=firmware_arg, metavar="[LABEL=]UF2",
                         help="an image to measure (default: this tree's build); give two to compare")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/pico_timings.json (make bench)")
     args = parser.parse_args()
     firmwares = args.firmware or [("image", P.IMAGE_UF2)]
     measured = []
@@ -200,6 +202,9 @@ def main():
             raise SystemExit("pico_timings: %s: no such image (make firmware builds this tree's)" % path)
         print("pico_timings: measuring %s (%s)" % (label, path), file=sys.stderr, flush=True)
         measured.append((label, measure(path)))
+    if args.record:
+        import results as kept
+        kept.record("pico_timings", dict(measured))
     if args.json:
         print(json.dumps(dict(measured)))
     else:

@@ -1,15 +1,17 @@
 """Odds tables (`make bench`): every odds table the gadget offers, one system per
-row of shared_rules/registry.py (bench/mp_tables.py BENCH: a row with no entry
-stops the bench naming it), computed with shared_rules and again with icepool
-2.1.3 on CPython, checked to agree exactly (as fractions; Forged in the Dark's
-also as `fatebox odds forged-in-the-dark --json` prints them), timed side by side; then the same tables under real MicroPython
+row of shared_rules/registry.py (its queries in its package's bench module,
+shared_rules/<package>/bench.py; a row without one stops the bench naming it),
+computed with shared_rules and again with icepool 2.1.3 on CPython (its model
+in bench/models/<package>.py), checked to agree exactly (as fractions; where its
+bench module reads `fatebox odds ... --json`, also as the CLI prints them),
+timed side by side; then the same tables under real MicroPython
 (the npm WebAssembly build, bench/mp_bench.mjs): each query timed alone, the
 peak gc.mem_alloc(), the slowest single query, and a checksum of the tables
 that must equal CPython's. Targets: shared_rules >= 20x faster than icepool on
 CPython; every single odds query < 2 ms under MicroPython WebAssembly.
 docs/performance.md, "Odds tables".
 
-    .venv/bin/python bench/run.py [--repeat N] [--mp-repeat N] [--no-mp] [--json]
+    .venv/bin/python bench/run.py [--repeat N] [--mp-repeat N] [--no-mp] [--json] [--record]
 
 Exit 1 when the two engines disagree on any table, or MicroPython's tables
 differ from CPython's; a missed target is reported, and with --strict exits 1.
@@ -97,25 +99,24 @@ def disagreements(queries, ours, theirs):
 
 
 def cli_disagreements(queries, theirs):
-    """Forged in the Dark's tables as `fatebox odds forged-in-the-dark --json` prints
-    them (run in-process), against icepool's, as fractions: the CLI's JSON contract
-    checked against an independent model, not only the shared_rules call beneath it."""
+    """A system's tables as `fatebox odds ... --json` prints them (run in-process), against
+    icepool's, as fractions, where its bench module reads that output (cli_named): the
+    CLI's JSON contract checked against an independent model, not only the shared_rules
+    call beneath it."""
     from click.testing import CliRunner
     from fatebox.cli.main import main as fatebox
     bad = []
     checked = 0
     for q, other in zip(queries, theirs):
-        if q[0] != "forged-in-the-dark":
+        module = mp_tables.module(q[0])
+        if not hasattr(module, "cli_named"):
             continue
-        args = ["odds", "forged-in-the-dark", "--dice", str(q[1]), "--json"] + (["--resist"] if q[2] else [])
+        args = ["odds"] + mp_tables.describe(q).split() + ["--json"]
         result = CliRunner().invoke(fatebox, args)
         if result.exit_code != 0:
             bad.append(("fatebox " + " ".join(args), {"exit": result.exit_code}, {}))
             continue
-        data = json.loads(result.output)
-        mine = dict((name, Fraction(text)) for name, text in data["outcomes"].items())
-        for cost, text in (data.get("stress") or {}).items():
-            mine["stress:" + cost] = Fraction(text)
+        mine = dict((name, Fraction(text)) for name, text in module.cli_named(json.loads(result.output)).items())
         mine = dict((name, f) for name, f in mine.items() if f)
         if mine != as_fractions(other):
             bad.append(("fatebox " + " ".join(args), mine, as_fractions(other)))
@@ -149,6 +150,8 @@ def main():
     parser.add_argument("--no-mp", action="store_true", help="CPython only")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/odds.json (make bench)")
     args = parser.parse_args()
 
     import icepool
@@ -194,6 +197,9 @@ def main():
     if not args.no_mp:
         report["micropython"] = micropython(2, args.mp_repeat)
 
+    if args.record:
+        import results
+        results.record("odds", report, script="run")
     if args.json:
         print(json.dumps(report))
     else:
@@ -235,7 +241,7 @@ def show(report, groups, repeat, bad):
     print("Odds tables, %s; %d CPUs (%s), %s; Python %s, node %s, icepool %s" % (
         report["date"], m["nproc"], m["cpu"], m["system"], m["python"], m["node"], m["icepool"]))
     print()
-    for key, what, count in (("cpython", "tables (a New Beginning set-up with all its draw sizes is one table)", "tables"),
+    for key, what, count in (("cpython", "tables (a set-up with all its draw sizes is one table)", "tables"),
                              ("cpython_per_query", "queries, one at a time (one draw size, as the box asks)", "queries")):
         print("CPython, the same %d %s; ms for the first pass / the fastest of %d"
               % (sum(report[count].values()), what, repeat))
@@ -254,7 +260,7 @@ def show(report, groups, repeat, bad):
             print("  %s\n    shared_rules %s\n    icepool      %s" % (text, mine, other))
     else:
         print("shared_rules and icepool agree exactly (as fractions) on all %d queries; "
-              "`fatebox odds forged-in-the-dark --json` agrees with icepool on all %d of its tables."
+              "`fatebox odds ... --json` agrees with icepool on all %d tables it was asked."
               % (sum(report["queries"].values()), report["cli_checked"]))
     print("ratio target >= %.0fx (whole tables, fastest passes): %s (%.1fx; one query at a time %.1fx)" % (
         RATIO_TARGET, "met" if report["ratio"]["fastest"] >= RATIO_TARGET else "MISSED", report["ratio"]["fastest"],

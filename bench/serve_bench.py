@@ -9,9 +9,12 @@
 # 3. The box's idle loop turn and a press's first changed frame, with serve
 #    attached and without, in alternating rounds (a shared machine's noise
 #    falls on both), side by side.
+# 4. A request (`state`) straight to the box and through serve's relay, in
+#    alternating rounds on the same box, median and 99th percentile side by side.
 # Bounded to a couple of minutes; asserts nothing. CPython, Linux.
 #
-#   .venv/bin/python bench/serve_bench.py [--results 200] [--clients 50] [--rounds 4]
+#   .venv/bin/python bench/serve_bench.py [--results 200] [--clients 50] [--rounds 4] [--requests 100]
+#   .venv/bin/python bench/serve_bench.py --relay-only      # 4 alone
 import argparse
 import asyncio
 import json
@@ -28,8 +31,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
 from shared_rules import wire  # noqa: E402
-from fatebox_fw.box import Box, LOOP_MS  # noqa: E402
+from fatebox_fw.box import Box as Firmware, LOOP_MS  # noqa: E402
 from fatebox_fw.hal.virtual import VirtualBoard  # noqa: E402
+from fatebox.board import gadgets  # noqa: E402
+from fatebox.board.link import Link  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 RESULT_EVERY_S = 0.05       # one result each this often while measuring latency
@@ -49,7 +54,7 @@ class Box:
     def __init__(self):
         self.state = tempfile.mkdtemp(prefix="fatebox-serve-bench-")
         self.board = VirtualBoard(self.state, seed="serve-bench")
-        self.gadget = Box(self.board)
+        self.gadget = Firmware(self.board)
         self.sent = {}          # seq -> time.time() its event was handed to the port
         self.wanted = 0         # results still to make
         self.turns = []
@@ -229,15 +234,65 @@ def turns_and_frames(box, seconds=2.0, presses=20):
     return turns, frames
 
 
+def request_ms(link, count):
+    ms = []
+    for _ in range(count):
+        start = time.perf_counter()
+        link.request("state")
+        ms.append((time.perf_counter() - start) * 1000)
+    return ms
+
+
+def direct_and_relayed(box, runtime, db, rounds, count):
+    """([ms per request straight to the box], [ms through serve's relay]), alternating rounds."""
+    os.environ["FATEBOX_RUNTIME_DIR"] = runtime        # the relay's token is in serve's registration
+    direct, relayed = [], []
+    for r in range(rounds):
+        for through in ((False, True) if r % 2 == 0 else (True, False)):
+            proc = None
+            if through:
+                proc, _ = start_serve(box.board.port_path, runtime, db)
+                wait_until(lambda: gadgets.served(box.board.port_path) is not None, 30)
+                url = gadgets.served(box.board.port_path)["port"]
+            else:
+                url = box.board.port_path
+            link = Link.connect(url)
+            try:
+                request_ms(link, 5)                    # the first requests warm both ends
+                (relayed if through else direct).extend(request_ms(link, count))
+            finally:
+                link.close()
+                if proc is not None:
+                    proc.terminate()
+                    proc.wait(10)
+    return direct, relayed
+
+
+def print_relay(direct, relayed, rounds, count):
+    print("a `state` request, %d rounds of %d each (ms): median / p99" % (rounds, count))
+    for name, ms in (("straight to the box", direct), ("through serve's relay", relayed)):
+        print("  %-22s %.1f / %.1f" % (name, statistics.median(ms), percentile(ms, 99)))
+    print("  the relay adds %.1f ms (median)" % (statistics.median(relayed) - statistics.median(direct)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--results", type=int, default=200)
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--requests", type=int, default=100, help="requests per round, straight and relayed")
+    ap.add_argument("--relay-only", action="store_true", help="only the relay's cost (4)")
+    ap.add_argument("--record", action="store_true",
+                    help="keep the figures with the commit in bench/results/serve.json (make bench)")
     args = ap.parse_args()
+    report = {"results": args.results, "clients": args.clients, "rounds": args.rounds}
     work = tempfile.mkdtemp(prefix="fatebox-serve-bench-host-")
     runtime, db = os.path.join(work, "run"), os.path.join(work, "records.sqlite3")
     box = Box()
+    if args.relay_only:
+        print_relay(*direct_and_relayed(box, runtime, db, args.rounds, args.requests), args.rounds, args.requests)
+        box.close()
+        return 0
     proc, url = start_serve(box.board.port_path, runtime, db)
     try:
         where, ms = latency(box, url, args.results)
@@ -245,9 +300,12 @@ def main():
               % (where, len(ms), args.results))
         print("  median %.1f ms, 99th percentile %.1f ms, worst %.1f ms" % (
             statistics.median(ms), percentile(ms, 99), max(ms)))
+        report["latency_ms"] = {"to": where, "got": len(ms), "median": statistics.median(ms),
+                                "p99": percentile(ms, 99), "worst": max(ms)}
         got, before, after = fan_out(box, url, args.clients, args.results, proc.pid)
         print("%d /events clients and one that never reads, %d results: each reading client got %d..%d; "
               "serve's RSS %d -> %d KB" % (args.clients, args.results, min(got), max(got), before, after))
+        report["fan_out"] = {"least": min(got), "most": max(got), "rss_kb": [before, after]}
     finally:
         proc.terminate()
         proc.wait(10)
@@ -270,7 +328,17 @@ def main():
         print("  %-22s turn %.3f / %.3f   frame %.1f / %.1f" % (
             "with serve attached" if attached else "without serve", statistics.median(turns),
             percentile(turns, 99), statistics.median(frames), percentile(frames, 99)))
+        report["with serve" if attached else "without serve"] = {
+            "turn_ms": [statistics.median(turns), percentile(turns, 99)],
+            "frame_ms": [statistics.median(frames), percentile(frames, 99)]}
+    direct, relayed = direct_and_relayed(box, runtime, db, args.rounds, args.requests)
+    print_relay(direct, relayed, args.rounds, args.requests)
+    report["relay_ms"] = {"requests": len(direct), "direct": [statistics.median(direct), percentile(direct, 99)],
+                          "relayed": [statistics.median(relayed), percentile(relayed, 99)]}
     box.close()
+    if args.record:
+        import results as kept
+        kept.record("serve", report, script="serve_bench")
     return 0
 
 

@@ -74,11 +74,20 @@ def pct(values, q):
     return values[min(len(values) - 1, int(round(q / 100.0 * (len(values) - 1))))]
 
 
+def chromium_version():
+    try:
+        return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    except OSError:
+        return None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="the box in a browser: size and timings")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--presses", type=int, default=40)
     parser.add_argument("--idle-s", type=float, default=5.0)
+    parser.add_argument("--record", action="store_true",
+                        help="keep the figures with the commit in bench/results/web.json (make bench)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
@@ -114,6 +123,10 @@ def main(argv=None):
                                     "presses": len(lat)},
         "idle CPU share": round(idle, 4),
     })
+    if args.record:
+        import results
+        report["chromium"] = chromium_version()
+        results.record("web", report, script="web_bench")
     print(json.dumps(report, indent=1))
     print("web: %d bytes (runtime %d, firmware %d); first ring cold %.0f ms median (target < %d), warm %.0f ms; "
           "key to frame p95 %.1f ms (target < %d); idle CPU %.1f%% of a core"

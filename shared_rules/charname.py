@@ -1,13 +1,15 @@
 # A character's name (docs/protocol.md, Names): printable text of 1..40
 # characters, unique on the box ignoring case. The box and the host share it.
 #
-# The ruling, since MicroPython has no unicodedata: the box checks what needs
-# no Unicode tables (the length, no control or format character, no lone
-# surrogate, no space at either end, no name differing from another only in
-# ASCII case); the host checks the rest before it sends a name and on what it
-# receives (NFC, every character printable, unique ignoring full case and
-# normalisation: fatebox.names).
+# The ruling, since MicroPython has no unicodedata: the box checks the length,
+# no control or format character, no lone surrogate, no space at either end,
+# the composed form (NFC, with its own tables: shared_rules/nfc.py), and no
+# name differing from another only in ASCII case; the host checks these with
+# the same functions, and the rest before it sends a name and on what it
+# receives (every character printable, unique ignoring full case and
+# normalisation: fatebox.charnames).
 
+from shared_rules import nfc
 from shared_rules.limits import NAME_LIMIT as LIMIT  # a sheet's `name`, the box's key
 
 # Code points refused anywhere in a name, as (first, last) ranges: controls
@@ -54,6 +56,11 @@ def problem(name):
             return "a name may not hold %s (%s at character %d)" % (kind, _show(code), i + 1)
     if name[0] in _SPACES or name[-1] in _SPACES:
         return "a name may not begin or end with a space"
+    # One form on the box and the host: "Zoe" + U+0308 beside "Zo\u00eb" would be two names.
+    at = nfc.first_change(name)
+    if at >= 0:
+        return ("a name must be in Unicode's composed form (NFC): from character %d (%s) it is not; retype it, "
+                "or save the sheet as NFC" % (at + 1, _show(ord(name[at]))))
     return None
 
 

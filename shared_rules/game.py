@@ -65,6 +65,7 @@ class Game:
     row = None
     words_module = None     # host-only module with result_words(result)
     plays = "rolls"         # what its results are called (`fatebox stats`)
+    units = ("roll", "rolls")   # what `fatebox stats` counts of them, one and many
     favoured = None         # the outcome a box cheating for the players would favour
     on_draw = False         # judged on the tokens drawn, not the outcome (the player's choice)
     reply_keys = ()         # (key, type) a reply's result must carry besides its outcome (the host checks)
@@ -122,9 +123,31 @@ class Game:
         the box's character is compared with the sheet's own (defaults left unwritten)."""
         return None
 
-    def words(self, result):
-        """One line naming what was drawn or rolled and the outcome, in the system's words."""
-        return __import__(self.words_module, None, None, ["result_words"]).result_words(result)
+    def words(self, result, setup=None):
+        """One line naming what was drawn or rolled and the outcome, in the system's
+        words: what the host, the virtual gadget's panel, serve's page and the box in
+        a browser say of a result. `setup`: what it was played with (a journal's
+        record, the play's set-up), which the words may name where the result does not."""
+        return __import__(self.words_module, None, None, ["result_words"]).result_words(
+            result, setup if isinstance(setup, dict) else {})
+
+    def chance(self, setup, result):
+        """(num, den, what): the exact chance `setup` gave `result` ("this outcome"),
+        or None when the set-up cannot tell (one from before the box kept them; host
+        and the page in a browser, beside the words)."""
+        try:
+            dist = self.odds(self.check(setup))
+        except (ValueError, TypeError, KeyError, AttributeError, SetupError):
+            return None     # RulesError is a ValueError
+        name = self.chance_name(result)
+        if name not in dist.names:
+            return None
+        return dist.count(name), dist.denominator, "this outcome"
+
+    def chance_name(self, result):
+        """The name the odds give `result` (its outcome; a system whose odds count
+        something else says what)."""
+        return result.get("outcome")
 
     def title(self, outcome):
         """The outcome as its players name it ("Total success"), where its words

@@ -52,3 +52,5 @@ COLOUR_SUCCESS = (0, 180, 0)
 COLOUR_PARTIAL_FAILURE = (200, 90, 0)
 COLOUR_FAILURE = (200, 0, 0)
 COLOUR_ERROR = (200, 0, 80)
+# Dice told apart by colour, in turn (the ring draws them, serve's page as the ring showed them).
+COLOUR_DICE = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))

@@ -170,7 +170,9 @@ FORGED_IN_THE_DARK = System(
     rules="shared_rules.forged_in_the_dark.rules",
     host_only=("shared_rules/forged_in_the_dark/words.py",))
 
-# The table, in the order the box's menu shows them (the flagship first).
+# The table, in the order the box's menu shows them (the flagship first): at
+# most MAX_ROWS, a pixel each on the smallest ring (fatebox_fw.profile.MIN_PIXELS).
+MAX_ROWS = 12
 ROWS = (NEW_BEGINNING, APPROACHES, LIGHT_DARK, AXIOM, COLOUR_TOKENS, FORGED_IN_THE_DARK)
 BY_NAME = dict((row.name, row) for row in ROWS)
 # A sheet or summary that names no system is the flagship's (sheets from before there were others).

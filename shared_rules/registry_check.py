@@ -1,7 +1,7 @@
 # A registry row checked whole (tests/rules/test_registry.py, the host): the
 # first field it lacks or gives wrongly, named. Not on the board: the rows it
 # checks are the ones the firmware ships with.
-from shared_rules.registry import PATTERNS, RING_COLOURS, RegistryError, System
+from shared_rules.registry import MAX_ROWS, PATTERNS, RING_COLOURS, RegistryError, System
 
 
 def check(row):
@@ -39,3 +39,17 @@ def check(row):
             raise RegistryError(name, "table", "expected (setting, keys, defaults) triples, got %r" % (setting,))
     if row.op is not None and (not isinstance(row.op, str) or not row.op):
         raise RegistryError(name, "op", "expected the name of an op, or None")
+
+
+def check_rows(rows):
+    """RegistryError for a table of rows the box cannot offer: more than its menu's
+    ring holds (MAX_ROWS), or a name twice; else each row checked (check)."""
+    if len(rows) > MAX_ROWS:
+        raise RegistryError(rows[MAX_ROWS].name, "ROWS", "at most %d systems: a pixel each on the menu's ring"
+                            % MAX_ROWS)
+    seen = set()
+    for row in rows:
+        if row.name in seen:
+            raise RegistryError(row.name, "name", "a second row of that name")
+        seen.add(row.name)
+        check(row)

@@ -14,7 +14,12 @@ try:
     _JSON_VIEWS = True
 except TypeError:
     _JSON_VIEWS = False
+# A frame: MARK, the payload's CRC-32 as DIGITS hex digits, a space, the JSON
+# payload from HEADER on, NEWLINE. Every module that reads a frame's parts reads
+# them with these (docs/protocol.md, Framing).
 MARK = 0x23          # '#': the first byte of every frame
+DIGITS = 8
+HEADER = 1 + DIGITS + 1
 NEWLINE = 0x0A
 _HEX = b"0123456789abcdef"
 # The wire's limits beyond its size (docs/protocol.md, Limits): what the ops
@@ -23,6 +28,11 @@ _HEX = b"0123456789abcdef"
 # +-INT_LIMIT, and every string is valid Unicode (no lone surrogate).
 DEPTH_LIMIT = 10
 INT_LIMIT = 2 ** 32     # a CRC-32 (`commit`) is the largest number an op carries
+# The largest count a box takes from its own flash (a journal line's number,
+# its clock): past it the line or file is damage. Half the wire's range, so the
+# numbers it gives next stay within it (2**31 more results or changes: far
+# more than a board's flash can take the writes for).
+STORED_LIMIT = INT_LIMIT // 2
 
 
 def checksum(data):
@@ -75,7 +85,7 @@ def payload_size(value):
 
 def frame_size(message):
     """The bytes of encode(message)'s frame, newline included, whatever its length."""
-    return 10 + payload_size(message) + 1
+    return HEADER + payload_size(message) + 1
 
 
 def decode(line):
@@ -83,18 +93,18 @@ def decode(line):
     end = len(line)
     if end and line[end - 1] == 0x0D:
         end -= 1                       # a terminal's CR before the newline
-    if end < 11 or line[0] != MARK or line[9] != 0x20:
+    if end < HEADER + 1 or line[0] != MARK or line[HEADER - 1] != 0x20:
         raise WireError(N.E_FRAME, "not a frame: expected '#', 8 hex digits, a space, then JSON")
-    digits = bytes(line[1:9]).lower()
+    digits = bytes(line[1:HEADER - 1]).lower()
     for byte in digits:
         if byte not in _HEX:
             raise WireError(N.E_FRAME, "not a frame: the checksum is not 8 hex digits")
     # The payload is read where it lies (a view), not copied: a frame is up to
     # 4 KB, and each copy needs that much free heap in one run on the board.
-    payload = memoryview(line)[10:end]
+    payload = memoryview(line)[HEADER:end]
     if int(digits, 16) != checksum(payload):
         raise WireError(N.E_CHECKSUM, "checksum mismatch: the frame was damaged on the way")
-    if line.find(b"\\u", 10, end) >= 0:
+    if line.find(b"\\u", HEADER, end) >= 0:
         payload = _join_pairs(bytes(payload))
     elif not _JSON_VIEWS:
         payload = bytes(payload)       # CPython's json reads bytes, not a view

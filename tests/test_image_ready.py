@@ -34,3 +34,16 @@ def test_without_make_test_the_image_is_taken_as_it_is(tmp_path, monkeypatch):
     monkeypatch.delenv(C.IMAGE_READY, raising=False)
     monkeypatch.setenv("FATEBOX_IMAGE", str(tmp_path / "own.uf2"))
     assert C.image_path() == str(tmp_path / "own.uf2")
+
+
+def test_a_test_that_takes_the_circuitpython_image_waits_for_it(tmp_path, monkeypatch):
+    ready = tmp_path / "cp-image-ready"
+    monkeypatch.setenv(C.CP_IMAGE_READY, str(ready))
+    monkeypatch.setenv("FATEBOX_CP_IMAGE", str(tmp_path / "fatebox-circuitpython-pico.uf2"))
+    written = threading.Timer(1.5, lambda: ready.write_text("ok\n"))
+    written.start()
+    try:
+        assert C.cp_image_path() == str(tmp_path / "fatebox-circuitpython-pico.uf2")
+        assert ready.exists()
+    finally:
+        written.cancel()

@@ -248,3 +248,35 @@ def test_the_check_finds_a_systems_word_kept_in_a_shared_module():
 def test_no_shared_module_keeps_a_systems_vocabulary():
     hits = misplaced(_facts(), _owns())
     assert not hits, "\n".join("%s:%d keeps %s's %s" % hit for hit in hits)
+
+
+# Files the tree generates (a command rewrites them, a test checks they are current).
+GENERATED = ("firmware/package.json",)
+
+
+def named_elsewhere():
+    """[(file, line, system, text)] wherever a product file that is not Python (a schema,
+    a page, a script) names a system in its kebab-case name or its words."""
+    out = []
+    for top in PRODUCT:
+        for path in sorted((ROOT / top).rglob("*")):
+            name = path.relative_to(ROOT).as_posix()
+            if (not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts
+                    or name in GENERATED):
+                continue
+            try:
+                lines = path.read_text(encoding="utf-8").splitlines()
+            except UnicodeDecodeError:
+                continue
+            for row in registry.ROWS:
+                patterns = _patterns(row)[:2]
+                for number, text in enumerate(lines, 1):
+                    if any(p.search(text) for p in patterns):
+                        out.append((name, number, row.name, text.strip()))
+    return out
+
+
+def test_no_other_product_file_names_a_system():
+    # result.schema.json listed the six by name: a seventh's results failed it (issue 34).
+    hits = named_elsewhere()
+    assert not hits, "\n".join("%s:%d names %s: %s" % hit for hit in hits)

@@ -48,8 +48,41 @@ def flush():
         return exc.message
 
 
+_said = [None, None]    # (the result's key, what it says): worked out once a result
+
+
+def said():
+    """On a result: {"words": the result in its system's words (the one function
+    `fatebox roll`, `history`, the virtual gadget's panel and serve's page say it
+    with), "chance": "40.0%", "of": what that is the chance of (or None: untold),
+    "result" and "setup": what they were said from}; else None."""
+    core = box.core
+    if core.menu is not None or core.made is None:
+        return None
+    game = core.game
+    if not game.in_result():
+        return None
+    last, setup = game.last_state(), game.setup_state()
+    if not isinstance(last, dict):
+        return None
+    key = repr((core.system, last, setup))
+    if _said[0] != key:
+        rules = registry.rules(core.system)
+        out = {"words": rules.words(last, setup), "chance": None, "of": None, "result": last, "setup": setup}
+        if "outcome" not in last and game.outcome() is not None:
+            last = dict(last)
+            last["outcome"] = game.outcome()
+        chance = rules.chance(setup, last)
+        if chance is not None:
+            out["chance"] = "%.1f%%" % (100.0 * chance[0] / chance[1])
+            out["of"] = chance[2]
+        _said[0], _said[1] = key, out
+    return _said[1]
+
+
 def describe():
     d = box.describe()
+    d["said"] = said()
     # The table settings the box plays by, keyed as web/build.py keys the help lines.
     d["table"] = ";".join(",".join(str(v) for v in getattr(box.core, setting[0]))
                           for row in registry.ROWS for setting in row.table)
@@ -77,11 +110,21 @@ def downs():
     return json.dumps([[i, span[2], span[1]] for i, span in board.downs])
 
 
+_last_said = {}     # (name, trials, entries) -> its last result in words: asked four times a second
+
+
 def characters():
     out = []
+    last = {}      # each character's last result, in its system's words
     for name in sorted(box.store.characters):
-        out.append(box.store.characters[name].to_dict())
-    return json.dumps({"characters": out, "systems": list(roster.SYSTEMS),
+        hero = box.store.characters[name]
+        out.append(hero.to_dict())
+        if hero.history and isinstance(hero.history[-1], dict):
+            key = (name, hero.trials, len(hero.history))
+            if key not in _last_said:
+                _last_said[key] = registry.rules(hero.system).words(hero.history[-1])
+            last[name] = _last_said[key]
+    return json.dumps({"characters": out, "last": last, "systems": list(roster.SYSTEMS),
                        "words": roster.SYSTEM_WORDS, "active": box.core.active(),
                        "system": box.core.system})
 

@@ -32,8 +32,11 @@ TOML = ROOT / "node_modules" / "smol-toml" / "dist"
 # The page: its HTML and style, and every script module of web/ (app.js and
 # what it imports, one concern each); sw.js is written below, with the list.
 PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"))
-# The web board's own modules beside what deploy sends to a MicroPython board.
-WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py")
+# The web board's own modules beside what deploy sends to a MicroPython board,
+# and each system's words (host-only on a board): the page says a result in the
+# same sentence as the host (web/app.py, said).
+WEB_ONLY = ("fatebox_fw/hal/web.py", "fatebox_fw/hal/presses.py") + tuple(
+    registry.rules(row.name).words_module.replace(".", "/") + ".py" for row in registry.ROWS)
 # A board's MicroPython backend has no place on the page.
 NOT_WEB = ("fatebox_fw/hal/rp2.py", "fatebox_fw/hal/rp2_rosc.py")
 

@@ -10,21 +10,33 @@ const $ = (id) => document.getElementById(id);
 // `box`: the page's box (running, help, brightness); `call(name, ...)` asks the
 // firmware's app module; `persist(force)` keeps the flash; `fb` what tests read.
 export function makePanel(box, call, persist, fb) {
-  let lastWords = "", listed = "";
+  let lastWords = "", listed = "", names = [];
+  let base = null;        // [sentence, screen, the box's words] as a result's sentence first showed
 
   function showScreen(force = false) {
     const d = call("describe");
     fb.screen = d;
     box.brightness = d.brightness;
-    const key = JSON.stringify([d.text, d.active, d.screen, d.system, d.status]);
+    const key = JSON.stringify([d.text, d.active, d.screen, d.system, d.status, d.said]);
     if (key === lastWords && !force) return;
     lastWords = key;
-    $("words").textContent = d.text;
+    // On a result: what was drawn or rolled and the outcome, as the host says it,
+    // and the chance the set-up gave it; the box's own words for the step under it.
+    const said = d.said;
+    named($("words"), said ? said.words : d.text, names);
+    $("odds").textContent = said && said.chance ? `${said.chance} chance of ${said.of}` : "";
+    // The box's words only once they say more than the sentence: a mark made, the
+    // next screen of the result (a sentence said once, not twice in other words).
+    if (said && (!base || base[0] !== said.words)) base = [said.words, d.screen, d.text];
+    const more = said && (d.screen !== base[1] || d.text !== base[2]);
+    named($("step"), more ? d.text : "", names);
     const help = box.help;
     const words = help.words[d.system] || d.system;
     const lines = help.lines[d.table] || help.lines[Object.keys(help.lines)[0]];
     const row = (lines[d.system] || {})[d.screen] || lines[""][d.screen];
-    $("where").textContent = `${words} · ${row ? row[0] : d.screen} · ${d.active || "nobody"}`;
+    const where = $("where");
+    where.replaceChildren(`${words} · ${row ? row[0] : d.screen} · `);
+    if (d.active) where.appendChild(isolated(d.active)); else where.append("nobody");
     $("help").textContent = row ? row[1] : "";
     if (d.status !== "ok") notice(`The flash: ${d.status}`, "warn");
     listCharacters();
@@ -36,6 +48,7 @@ export function makePanel(box, call, persist, fb) {
     if (key === listed) return;         // unchanged: keep what the player opened
     listed = key;
     fb.characters = t.characters;
+    names = t.characters.map((c) => c.name);
     const sys = $("system"), who = $("character");
     sys.replaceChildren();
     for (const s of t.systems) option(sys, s, t.words[s] || s, s === t.system);
@@ -51,11 +64,11 @@ export function makePanel(box, call, persist, fb) {
     const li = document.createElement("li");
     li.dataset.name = c.name;
     const name = document.createElement("strong");
-    name.textContent = c.name;
+    name.appendChild(isolated(c.name));
     const what = document.createElement("span");
     const n = c.trials || 0;
     what.textContent = `${t.words[c.system] || c.system} · ${n} trial${n === 1 ? "" : "s"}` +
-      (c.history && c.history.length ? ` · last: ${c.history[c.history.length - 1].outcome}` : "");
+      (t.last && t.last[c.name] ? ` · last: ${t.last[c.name]}` : "");
     const get = document.createElement("button");
     get.textContent = "Download sheet";
     get.addEventListener("click", () => download(c));
@@ -105,6 +118,30 @@ export function makePanel(box, call, persist, fb) {
   }
 
   return { showScreen, loadSheets };
+}
+
+// A name in any script, isolated from the text around it (a right-to-left name
+// beside "(1 of 3)" keeps the words in their order).
+function isolated(name) {
+  const b = document.createElement("bdi");
+  b.textContent = name;
+  return b;
+}
+
+// `text` into `el`, each character's name in it isolated (<bdi>): the box's words
+// name characters inside its sentences ("Playing Mara (1 of 3)").
+function named(el, text, names) {
+  el.replaceChildren();
+  const known = names.filter((n) => n && text.includes(n)).sort((a, b) => b.length - a.length);
+  if (!known.length) { el.textContent = text; return; }
+  const escaped = known.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+  let at = 0;
+  for (const m of text.matchAll(found)) {
+    el.append(text.slice(at, m.index), isolated(m[0]));
+    at = m.index + m[0].length;
+  }
+  el.append(text.slice(at));
 }
 
 // The last line of a Python error: what went wrong, without the traceback.

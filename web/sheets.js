@@ -24,12 +24,19 @@ export async function readSheet(file) {
 
 // The line where a field (skills[1].level) is written, best effort: its first key.
 export function lineOf(text, field) {
-  const key = field.split(/[.[]/)[0];
+  const key = literal(field.split(/[.[]/)[0]);
+  const written = new RegExp(`^\\s*(\\[\\[?\\s*)?["']?${key}["']?\\s*(=|\\])`);
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    if (new RegExp(`^\\s*(\\[\\[?\\s*)?["']?${key.replace(/[-]/g, "\\-")}["']?\\s*(=|\\])`).test(lines[i])) return i + 1;
+    if (written.test(lines[i])) return i + 1;
   }
   return null;
+}
+
+// Text a regular expression matches as it is: a field name from a sheet is
+// the sheet's, so "(a+)+b" must not backtrack nor "(" fail to compile.
+function literal(text) {
+  return text.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&");
 }
 
 // A message that quotes a whole value (a 5,000-character name) is cut short.

@@ -19,17 +19,29 @@ def back_pin(path=None):
     """The GPIO number of the BACK button in the board profile, or None."""
     path = path or PROFILE
     try:
-        f = open(path)
-        try:
-            profile = json.loads(f.read())
-        finally:
-            f.close()
+        profile = json.loads(_profile_text(path))
         for button in profile["buttons"]:
             if button["role"] == "back":
                 return button["pin"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print("fatebox boot: cannot read %s (%s)" % (path, exc))
     return None
+
+
+def _profile_text(path):
+    """The profile's text: the drive's, else the one frozen into Fatebox's image."""
+    try:
+        f = open(path)
+    except OSError:
+        try:
+            import fatebox_image
+        except ImportError:
+            raise OSError("no %s" % path)
+        return fatebox_image.PROFILE
+    try:
+        return f.read()
+    finally:
+        f.close()
 
 
 def held(number, samples=10, interval=0.01):

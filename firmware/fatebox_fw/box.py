@@ -9,7 +9,7 @@ from fatebox_fw.core import Core, DOUBLE_ROLES
 from fatebox_fw import ring as R
 from fatebox_fw.ring import Ring
 from fatebox_fw.server import Server
-from fatebox_fw.store import Store
+from fatebox_fw.store import CAPACITY, Store
 
 READ_CHUNK = 256    # serial bytes taken per tick at most: a 4 KiB frame in 16 ticks
 LOOP_MS = 5
@@ -38,9 +38,12 @@ class Box:
     def __init__(self, board):
         self.board = board
         profile = board.profile
-        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/fatstore.py).
+        # A board may keep its store its own way (CircuitPython's FAT: fatebox_fw/fatstore.py,
+        # whose files are sized for the characters it holds); it says how many it holds.
         make = getattr(board, "make_store", None)
-        self.store = make(board.storage) if make is not None else Store(board.storage)
+        capacity = getattr(board, "capacity", None)
+        self.store = make(board.storage) if make is not None else \
+            Store(board.storage, capacity() if capacity is not None else CAPACITY)
         self.store.ticks = board.ticks_ms     # each result's `ms` in the journal, on this start's clock
         self.store.clock_from = self.store.seq + 1
         self.core = Core(self.store, Sampler(board.entropy), board, profile["brightness"])

@@ -5,6 +5,7 @@ from shared_rules import names as N
 from shared_rules import registry
 from shared_rules import roster
 from shared_rules import charname
+from shared_rules import wire
 from shared_rules.errors import RulesError, SheetError
 from shared_rules.exact import is_int
 from shared_rules.limits import HISTORY_LIMIT
@@ -106,7 +107,7 @@ def stage(server, request):
     if line[-1:] == b"\r":
         line = line[:-1]
     from fatebox_fw import batch
-    return {"staged": batch.stage(store, txn, bytes(line[10:]))}
+    return {"staged": batch.stage(store, txn, bytes(line[wire.HEADER:]))}
 
 
 def _check_staged(server, request):

@@ -93,7 +93,10 @@ def describe(core):
         screen, text = game.screen, game.text()
     if core.message is not None:
         text = "%s. %s" % (text, core.message)
-    return {"screen": screen, "text": text, "active": core.active(), "system": core.system,
+    active = core.active()
+    if core.menu is None and (game.screen == DRAWING or game.in_result()):
+        active = game.owner     # a result is whose it was recorded on (the host's trial for another, nobody's)
+    return {"screen": screen, "text": text, "active": active, "system": core.system,
             "outcome": game.outcome() if game.screen == RESULT and core.menu is None else None,
             "error": core.error}
 

@@ -2,6 +2,7 @@
 # box records, numbered, in two segment files used in turn; read page by page.
 import json
 
+from shared_rules.wire import STORED_LIMIT
 from fatebox_fw.check import crc_more, line_hash
 
 try:
@@ -15,6 +16,7 @@ NEW = ".new"            # a segment being rewritten with checks (upgrade), until
 TORN = b" torn\n"       # what ends a line a power cut tore, once the next append comes
 WAS = b'"was": "'       # a rewritten line's hash before (fatebox_fw.journal_old.WAS)
 PAGE_BYTES = 3200      # results in one `journal` reply: room left for the reply's own keys
+_DIGITS = len(b"%d" % STORED_LIMIT)     # the most digits a line's number has
 
 
 def _open(opener, path, mode):
@@ -37,14 +39,18 @@ def _good(line):
 
 
 def _seq(line):
-    """The sequence number a journal line starts with, or None for a torn line."""
+    """The sequence number a journal line starts with: digits, 1..STORED_LIMIT
+    (a number the box could not send is damage, docs/flash.md); else None."""
     space = line.find(b" ")
-    if space <= 0:
+    if space <= 0 or space > _DIGITS:
         return None
-    try:
-        return int(line[:space].decode())
-    except ValueError:
-        return None
+    n = 0
+    for i in range(space):
+        digit = line[i] - 0x30
+        if digit < 0 or digit > 9:
+            return None
+        n = n * 10 + digit
+    return n if 0 < n <= STORED_LIMIT else None
 
 
 def _relink(start, end):

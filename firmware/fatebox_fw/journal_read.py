@@ -4,8 +4,11 @@
 # line checks (seq, good), as to journal_old: no import back.
 import json
 
+from shared_rules import wire
+
 TORN = b" torn\n"       # fatebox_fw.journal.TORN
 WAS = b'"was": "'       # fatebox_fw.journal.WAS
+_ENTRY_DEPTH = 3        # where a result sits in the reply: {"results": [{...}]}
 
 
 def _open(opener, path, mode):
@@ -82,7 +85,8 @@ def page(journal, after, budget, seq_of, good_line):
                         started = True
                         if seq == after:
                             if line.find(WAS) >= 0:
-                                journal.anchor = line[:-1].decode()
+                                anchor = line[:-1].decode()
+                                journal.anchor = anchor if wire.valid_text(anchor) else None
                                 used += len(line) * 9 // 4 + 20     # as an entry's `line`, below
                             continue
                     else:
@@ -96,7 +100,12 @@ def page(journal, after, budget, seq_of, good_line):
                     try:
                         entry = json.loads(line[line.find(b" ") + 1:-10 if line[-2:] != b"}\n" else -1])
                         entry["line"] = line[:-1].decode()
-                    except (ValueError, UnicodeError):
+                    except (ValueError, UnicodeError, TypeError, RuntimeError):
+                        entry = None    # (RuntimeError: CPython's json nested too deep)
+                    # A value the wire refuses (a number past its range, a lone
+                    # surrogate, too deep where the reply holds it) is damage too:
+                    # the reply stays readable.
+                    if isinstance(entry, dict) and wire.check(entry, _ENTRY_DEPTH) is not None:
                         entry = None
                 if not isinstance(entry, dict):
                     entry = {"seq": seq, "damaged": "the line does not pass its check"}

@@ -57,9 +57,10 @@ def render(core, ring, t):
         ring.menu_systems(core.menu_system)
     elif page == MENU_CHARACTER:
         names = core.candidates(roster.SYSTEMS[core.menu_system])
-        ring.roster(len(names), core.menu_pick if core.menu_pick < len(names) else -1)
+        # "nobody" is the place after the last character (its ring's worth shown).
+        ring.roster(len(names), core.menu_pick)
         if core.menu_pick >= len(names) and t % EDIT_PERIOD_MS < EDIT_ON_MS:
             # "nobody" chosen: the pixel after the roster blinks faint red.
-            ring.put(min(len(names), ring.count - 1), ring.meter_rest)
+            ring.put(core.menu_pick % ring.count, ring.meter_rest)
     else:
         ring.first(R.nearest(BRIGHTNESS, core.brightness) + 1, ring.white)

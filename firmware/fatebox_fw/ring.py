@@ -43,8 +43,6 @@ LEVELS = (4, 8, 16, 32, 64, 96, 160, 255)
 # Colours the core uses beyond names.COLOUR_* (full brightness; scaled once).
 _GOLD = (200, 150, 0)           # crucial trial, Axiom points, gold tokens
 _WARNING = (200, 120, 0)
-# Dice told apart by colour (the issue: "several dice have distinct colours").
-DIE_COLOURS = ((0, 150, 200), (200, 170, 0), (200, 0, 160), (150, 140, 120))
 # One colour per system in the menu, in the registry's order.
 _SYSTEM_COLOURS = tuple(row.colour for row in registry.ROWS)
 
@@ -101,8 +99,8 @@ class Ring:
         self.negative = rgb(N.COLOUR_DANGER)
         self.negative_off = dim(N.COLOUR_DANGER)
         self.gold_off = dim(_GOLD)
-        self.dice = tuple(rgb(c) for c in DIE_COLOURS)
-        self.dice_off = tuple(dim(c) for c in DIE_COLOURS)
+        self.dice = tuple(rgb(c) for c in N.COLOUR_DICE)
+        self.dice_off = tuple(dim(c) for c in N.COLOUR_DICE)
         self.systems = tuple(rgb(c) for c in _SYSTEM_COLOURS)
         self.systems_off = tuple(dim(c) for c in _SYSTEM_COLOURS)
         # ring.toggles kinds: (on, off) colours.
@@ -122,9 +120,16 @@ class Ring:
 
     def span(self, start, stop, colour, step=1):
         """Pixels start, start + step, ... before stop (at most the ring) in one colour."""
+        # A while loop, one name at a time: range() with a step that is not a
+        # constant, and a tuple assigned to three names, are objects on
+        # CircuitPython's heap, garbage every frame (its idle loop collected).
         buf = self.buf
-        for j in range(3 * start, 3 * min(stop, self.count), 3 * step):
+        j = 3 * start
+        end = 3 * min(stop, self.count)
+        step *= 3
+        while j < end:
             buf[j:j + 3] = colour
+            j += step
 
     def clear(self):
         self.buf[:] = self.dark     # in C, and no allocation: a byte loop cost most of a turn
@@ -222,19 +227,27 @@ class Ring:
         self.put((face - 1) * per + (slot % per), colour)
 
     def roster(self, count, active):
-        """One faint pixel per character, the active one bright (-1: none)."""
+        """One faint pixel per character, the active one bright (-1 or count:
+        none). More characters than pixels: the ring's worth the active one is
+        among, so it is lit (active = count: the place after the last)."""
         self.clear()
-        for i in range(min(count, self.count)):
-            self.put(i, self.white if i == active else self.rest)
+        n = self.count
+        first = active - active % n if active >= 0 else 0
+        for i in range(min(count - first, n)):
+            self.put(i, self.white if first + i == active else self.rest)
 
     def menu_systems(self, chosen):
-        """Every system, every other pixel in its colour; the chosen one bright and lit twice."""
+        """Every system a pixel in its colour, spread evenly round the ring (six: every
+        other pixel); the chosen one bright, and lit twice where the next pixel is free.
+        The registry holds at most a pixel's worth of rows (registry.MAX_ROWS)."""
         self.clear()
-        for i in range(len(self.systems)):
+        count = len(self.systems)
+        per = self.count // count
+        for i in range(count):
             colour = self.systems[i] if i == chosen else self.systems_off[i]
-            self.put(2 * i, colour)
-            if i == chosen:
-                self.put(2 * i + 1, colour)
+            self.put(per * i, colour)
+            if i == chosen and per > 1:
+                self.put(per * i + 1, colour)
 
     def error(self, kind=REFUSED, lit=True):
         """Something went wrong, each kind its own shape (ERRORS)."""

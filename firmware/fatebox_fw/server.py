@@ -18,6 +18,9 @@ from fatebox_fw.refused import Refused, name_of as _name
 # host does not read): at most this many bytes, two full frames; past it the
 # oldest waiting reply is dropped and counted, so the loop never waits on the host.
 REPLY_BUDGET = 2 * N.FRAME_LIMIT
+# A `list` reply's summaries at most: the reply's own keys and a large id beside
+# them keep the frame within FRAME_LIMIT, whatever the box holds.
+LIST_PAGE = N.FRAME_LIMIT - 128
 RETRY_WRITE_MS = 20     # a port that took nothing is tried again this much later, not every turn
 
 
@@ -208,13 +211,27 @@ class Server:
         return self.info()
 
     def list(self, request):
+        # docs/protocol.md, list: the summaries in name order after `after`, as
+        # many as fit a frame; `more` when names past them remain.
+        after = request.get("after")
+        if after is not None and not isinstance(after, str):
+            raise Refused(N.E_REQUEST, "`after` must be the last name the host was given (a string)")
         store = self.store
         out = []
+        used = 0
+        more = False
         for n in store.names():
+            if after is not None and n <= after:
+                continue
             summary = store.characters[n].summary()
             summary["revision"] = store.revision(n)
+            size = wire.payload_size(summary) + 2       # and json's ", " after it
+            if out and used + size > LIST_PAGE:
+                more = True
+                break
             out.append(summary)
-        return {"characters": out}
+            used += size
+        return {"characters": out, "more": more}
 
     def get(self, request):
         name = _name(request)
@@ -253,7 +270,7 @@ class Server:
 
 # What host_ops imports for an op, out of RAM with it.
 _HOSTED = ("fatebox_fw.batch", "fatebox_fw.host_read", "fatebox_fw.host_roll", "fatebox_fw.host_play", "fatebox_fw.info",
-           "shared_rules.charname")
+           "shared_rules.charname", "shared_rules.nfc", "shared_rules.nfc_table")
 
 
 def _hosted(op, server, request):

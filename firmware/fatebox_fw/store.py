@@ -21,7 +21,12 @@ from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FILE, FORMAT, SETTINGS,
 def _exists(path):
     return exists(path, os.stat)
 
-CAPACITY = 8          # docs/protocol.md, hello: limits.characters
+# How many characters a box holds (docs/protocol.md, hello: limits.characters),
+# by what else its heap holds (Board.capacity; docs/performance.md, Room for a
+# table, has the sessions that measured them):
+CAPACITY = 8            # the least: CircuitPython, whose smaller heap holds every module's bytecode
+CAPACITY_FILES = 16     # stock MicroPython, the firmware's bytecode from .mpy files in the heap
+CAPACITY_FROZEN = 24    # the firmware's code outside the heap: Fatebox's image, the virtual board, a browser
 ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)
 # MicroPython's (and CircuitPython's) json.dump writes a value straight into a
 # file, piece by piece, with no string of it in RAM (docs/performance.md, Fits

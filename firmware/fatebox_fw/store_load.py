@@ -12,6 +12,7 @@ except ImportError:
 from shared_rules import registry
 from shared_rules import roster
 from shared_rules.errors import SheetError
+from shared_rules.wire import STORED_LIMIT, check as wire_check
 from fatebox_fw.check import BACKUP, CRC_HEAD, CRC_TAIL, FORMAT, SETTINGS, STAGED, base as _base, crc_more, \
     exists, reason as _reason
 from fatebox_fw.journal import Journal
@@ -169,6 +170,10 @@ def read(store, path, size=None):
     for run in _runs(items):
         with using(live=store.live):
             for i in run:
+                # What the box sends as it is kept (`get`'s `character`): within the wire's limits.
+                problem = wire_check(items[i], 2)
+                if problem is not None:
+                    raise ValueError("characters[%d]: %s" % (i, problem))
                 try:
                     made[i] = keep(roster.from_dict(items[i]))
                 except SheetError as exc:
@@ -212,8 +217,9 @@ def check_meta(data, characters):
     seq = data.get("seq", 0)
     revisions = data.get("revisions", {})
     for key, value in (("clock", clock), ("seq", seq)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError("%s must be a whole number >= 0, got %r" % (key, value))
+        # Past STORED_LIMIT the box could not send what it numbers next.
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value > STORED_LIMIT:
+            raise ValueError("%s must be a whole number 0..%d, got %r" % (key, STORED_LIMIT, value))
     if not isinstance(revisions, dict):
         raise ValueError("revisions must be a table of names")
     out = {}

@@ -28,11 +28,21 @@ from fatebox.deploy import fileset as deploy  # noqa: E402  (the device file set
 MICROPYTHON = "micropython-1.28.0"
 PICOTOOL = "picotool-2.2.0"
 ARCHIVE = MICROPYTHON + "-rp2-src.tar.xz"
-MP_BOARD = {"pico": "RPI_PICO"}       # Fatebox profile -> MicroPython board with the same flash layout
-# The rp2 port's RPI_PICO keeps 1408 KiB of the 2 MiB flash for the filesystem
-# (ports/rp2/boards/RPI_PICO/mpconfigboard.h): the image must fit below it.
-FLASH_BYTES = 2 * 1024 * 1024
-FILESYSTEM_BYTES = 1408 * 1024
+MiB = 1024 * 1024
+# Fatebox profile -> (MicroPython's board with the same chip and flash layout,
+# its flash, the filesystem it keeps: ports/rp2/boards/NAME/mpconfigboard.h).
+# The image must fit below the filesystem. The KB2040 has the QT Py's 8 MiB
+# flash chip (W25Q64JV) and no board of its own in MicroPython: the QT Py's
+# layout is its (SPARKFUN_PROMICRO, the same shape, has 16 MiB). The Pico W
+# needs the radio's libraries, which the archive leaves out.
+MP_BOARDS = {"pico": ("RPI_PICO", 2 * MiB, 1408 * 1024),
+             "feather_rp2040": ("ADAFRUIT_FEATHER_RP2040", 8 * MiB, 7 * MiB),
+             "qtpy_rp2040": ("ADAFRUIT_QTPY_RP2040", 8 * MiB, 7 * MiB),
+             "kb2040": ("ADAFRUIT_QTPY_RP2040", 8 * MiB, 7 * MiB),
+             "pico2": ("RPI_PICO2", 4 * MiB, 3 * MiB)}
+MP_BOARD = dict((name, row[0]) for name, row in MP_BOARDS.items())
+FLASH_BYTES = MP_BOARDS["pico"][1]
+FILESYSTEM_BYTES = MP_BOARDS["pico"][2]
 # Upstream, at the commits the archive holds (../shared/rp2/README.md).
 UPSTREAM = {
     "micropython": ("https://github.com/micropython/micropython.git", "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"),
@@ -300,14 +310,26 @@ def check_imports():
 
 # -- the build ------------------------------------------------------------------------
 
-def check_fit(size):
+def check_fit(size, board="pico"):
     """The flash below the filesystem, when an image of `size` bytes fits in it."""
-    room = FLASH_BYTES - FILESYSTEM_BYTES
+    _, flash, filesystem = MP_BOARDS[board]
+    room = flash - filesystem
     if size > room:
         raise BuildError("the image does not fit: firmware.bin is %d bytes, %d more than the %d bytes below "
                          "the filesystem; freeze less (fatebox.deploy.fileset.ONLY keeps host-only modules off)"
                          % (size, size - room, room))
     return room
+
+
+def check_frozen(image, names, board):
+    """Every module of `names` (board paths: fatebox_fw/box.py) frozen into the
+    firmware's bytes, and the profile of `board`: the check for an image no
+    emulator runs (the Pico's also run in tests/pico)."""
+    missing = [n for n in names if n.encode() not in image]
+    if missing:
+        raise BuildError("the image lacks frozen modules: %s" % ", ".join(missing[:8]))
+    if ('"board": "%s"' % board).encode() not in image:
+        raise BuildError("the image does not hold the %s profile" % board)
 
 
 def build(board, out, work, source_dir, jobs, install, fetch):
@@ -324,6 +346,8 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     out_dir = out.parent
     out_dir.mkdir(parents=True, exist_ok=True)
     check_imports()
+    # The modules the manifest freezes, as they are now: checked in the image's bytes below.
+    frozen = [p for p, _ in deploy.sources(deploy.MICROPYTHON, image=True)] + ["fatebox_image.py"]
     man = manifest(out_dir, board)
     build_dir = "build-FATEBOX-" + MP_BOARD[board]
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree), **cache)
@@ -335,7 +359,8 @@ def build(board, out, work, source_dir, jobs, install, fetch):
          "FROZEN_MANIFEST=" + str(man), "-j%d" % jobs], logs / "firmware.log", env=env)
     built = tree / "ports" / "rp2" / build_dir
     size = (built / "firmware.bin").stat().st_size
-    room = check_fit(size)
+    room = check_fit(size, board)
+    check_frozen((built / "firmware.bin").read_bytes(), frozen, board)
     shutil.copyfile(built / "firmware.uf2", out)
     say("%s: %d bytes of flash used of %d below the filesystem (%d free), %.0f s"
         % (out, size, room, room - size, time.monotonic() - started))
@@ -344,7 +369,7 @@ def build(board, out, work, source_dir, jobs, install, fetch):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="make firmware", description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="pico", help="the board profile (hardware/boards/NAME.json)")
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "firmware" / "fatebox-pico.uf2")
+    parser.add_argument("--out", type=Path, help="default build/firmware/fatebox-BOARD.uf2")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "rp2",
                         help="where the sources are unpacked and built")
     parser.add_argument("--source", type=Path, default=ROOT.parent / "shared" / "rp2",
@@ -355,7 +380,8 @@ def main(argv=None):
     parser.add_argument("--no-fetch", action="store_true", help="never clone the upstream repositories")
     args = parser.parse_args(argv)
     try:
-        build(args.board, args.out.resolve(), args.work.resolve(), args.source.resolve(), args.jobs,
+        out = args.out or ROOT / "build" / "firmware" / ("fatebox-%s.uf2" % args.board)
+        build(args.board, out.resolve(), args.work.resolve(), args.source.resolve(), args.jobs,
               args.install_toolchain, not args.no_fetch)
     except BuildError as exc:
         print("make firmware: %s" % exc, file=sys.stderr)

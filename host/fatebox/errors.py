@@ -1,8 +1,8 @@
 # The one error type that reaches the user, as `fatebox: message` on stderr
 # (mpremote's convention), with an exit code per kind of trouble (README, Exit codes).
 
-FAILURE = 1      # the board refused, or the file system let us down
-USAGE = 2        # a sheet or an option is wrong: nothing was sent to the board
+FAILURE = 1      # the board or fatebox refused (it would lose a change, a full box), or the file system let us down
+USAGE = 2        # a sheet or an option is wrong, or several boards for --port auto: nothing was sent
 NO_BOARD = 3     # no board found, or its port cannot be opened: nothing was sent
 LOST = 4         # the board went away mid-command (cable pulled, simulator stopped)
 INTERNAL = 70    # a bug in fatebox (EX_SOFTWARE): FATEBOX_DEBUG=1 shows the traceback
@@ -16,6 +16,7 @@ class FateboxError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+        self.lines = None           # several troubles at once (every bad sheet): said a line each
 
 
 class DeviceError(FateboxError):

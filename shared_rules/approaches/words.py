@@ -8,16 +8,18 @@ OUTCOME_WORDS = {AP.FULL_SUCCESS: "full success", AP.MIXED_SUCCESS: "mixed succe
                  AP.MINOR_FAILURE: "minor failure", AP.MAJOR_FAILURE: "major failure"}
 
 
-def result_words(result):
-    """'2d12: 5 and 9, kept 9: mixed success' (fatebox.systems.result_words)."""
+def result_words(result, setup=None):
+    """'2d12: 5 and 9, kept 9: mixed success (body)' (fatebox.systems.result_words);
+    the attribute rolled from the set-up where the result does not name it."""
     faces = ints(result.get("faces"))
     outcome = result.get("outcome")
     text = "%dd12: %s" % (len(faces), listed(faces)) if faces else "no dice"
     if len(faces) > 1:
         text += ", kept %d" % max(faces)
     text += ": " + OUTCOME_WORDS.get(outcome, str(outcome))
-    if result.get("attribute") in AP.ATTRIBUTES:
-        text += " (%s)" % result["attribute"]
+    attribute = result.get("attribute") or (setup or {}).get("attribute")
+    if attribute in AP.ATTRIBUTES:
+        text += " (%s)" % attribute
     harm = result.get("harm")
     if isinstance(harm, int) and harm > 0:
         text += "; %s" % counted(harm, "harm", "harm")
@@ -51,6 +53,44 @@ ODDS_ERRORS = {"dice": ("--dice", "%d..%d, the approach rating" % (AP.MIN_DICE, 
                "easy, hard": ("--easy, --hard", None)}
 
 
+# -- `fatebox roll approaches` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--attribute", "-a"), {"default": None, "metavar": "NAME",
+                             "help": "An approach on this attribute of the character's sheet (%s): its rating, "
+                                     "1 and +1 when Stable, instead of --dice." % ", ".join(AP.ATTRIBUTES)}),
+    (("--background",), {"is_flag": True, "help": "With --attribute: +1, claimed from a bonus of the sheet's "
+                                                  "background that backs that attribute."}),
+    (("--situational",), {"is_flag": True, "help": "With --attribute: +1 for the situation."}))
+ROLL_FOR = ("dice",)            # what the names stand for: one or the other
+
+
+def roll_from_sheet(sheet, given, pick, attribute=None, background=False, situational=False):
+    """`given` with --dice the rating of an approach on `attribute` by `sheet`
+    (approaches.Character); `pick(field, typed, names, what)` finds a name."""
+    from shared_rules.errors import RulesError
+    if attribute is None:
+        for field, used in (("background", background), ("situational", situational)):
+            if used:
+                raise RulesError(field, "goes with --attribute NAME, the approach's attribute")
+        return given
+    attribute = pick("attribute", attribute, AP.ATTRIBUTES, "attribute")
+    claimed = None
+    if background:
+        found = sheet.background
+        if found is None:
+            raise RulesError("background", "the sheet has no background to claim a bonus from")
+        backing = [i for i in range(len(found.bonuses)) if found.backs(i, attribute)]
+        if not backing:
+            raise RulesError("background", "no bonus of %s backs an approach on %s (its bonuses back %s)"
+                             % (found.name, attribute, ", ".join(b["attribute"] or "any" for b in found.bonuses)
+                                or "nothing"))
+        claimed = backing[0]
+    out = dict(given)
+    out["dice"] = sheet.approach_rating(attribute, claimed, situational)
+    return out
+
+
 def odds_setup(dice, easy, hard):
     from shared_rules.errors import RulesError
     if easy and hard:
@@ -63,3 +103,19 @@ def state_words(summary):
     values = summary.get("attributes") or {}
     words = ", ".join("%s %s" % (a, values[a]) for a in AP.ATTRIBUTES if a in values)
     return words + ("; taken out" if summary.get("out") else "")
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Approaches",
+    "steps": "attribute, bonuses (or a rating), easy / normal / hard",
+    "on-result": "harm to the attribute",
+    "sheet": "`maximum` (12 points among `body`, `mind`, `will`), optional `value` (current, default the "
+             "maximum), `out`, `background` (`name`, `bonuses`)",
+    "pull": "`value` after harm, `out` (Taken Out)",
+    "setup": "`dice` (1..4), `difficulty` (`easy`, `normal`, `hard`; default `normal`)",
+    "result": "`faces`, `kept`, `difficulty`, `outcome`, `narrator`",
+    "character": "`approaches.Character`: `maximum`, `value` (Body, Mind, Will), `out`, `background` "
+                 "(`name`, `bonuses`)",
+    "changes": "`value` (harm), `out`",
+}

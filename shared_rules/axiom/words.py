@@ -9,15 +9,21 @@ OUTCOME_WORDS = {AX.CRITICAL_SUCCESS: "critical success (pair of 6s)", AX.SUCCES
                  AX.CRITICAL_FAILURE: "critical failure (pair of 1s)"}
 
 
-def result_words(result):
-    """'2d6: 3 and 5, total 8: success' (fatebox.systems.result_words)."""
+def result_words(result, setup=None):
+    """'3d6: 2, 5 and 6, kept 5 and 6, total 11 + 2 = 13: success' (fatebox.systems.result_words):
+    the total shows the modifier it includes (attribute, items, difficulty)."""
     dice = ints(result.get("dice"))
-    kept = ints(result.get("kept"))
+    kept = ints(result.get("kept")) or _kept(dice, setup or {})
     text = "%dd6: %s" % (len(dice), listed(dice)) if dice else "no dice"
     if kept and len(dice) > len(kept):
         text += ", kept %s" % listed(kept)
-    if isinstance(result.get("total"), int):
-        text += ", total %d" % result["total"]
+    total = result.get("total")
+    if isinstance(total, int) and not isinstance(total, bool):
+        modifier = total - sum(kept) if len(kept) == 2 else 0
+        if modifier:
+            text += ", total %d %s %d = %d" % (sum(kept), "+" if modifier > 0 else "-", abs(modifier), total)
+        else:
+            text += ", total %d" % total
     text += ": " + OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))
     rerolls = result.get("rerolls")
     if isinstance(rerolls, int) and rerolls > 0:
@@ -32,6 +38,20 @@ def result_words(result):
     elif result.get("scar"):
         text += "; a scar"
     return text
+
+
+def _kept(dice, setup):
+    """The two dice kept when a record does not list them (a journal entry): both of
+    two, else the two highest or lowest as its set-up's circumstances say (RULINGS.md)."""
+    if len(dice) == 2:
+        return dice
+    if len(dice) < 2 or ("favorable" not in setup and "unfavorable" not in setup):
+        return []
+    favorable, unfavorable = setup.get("favorable", 0), setup.get("unfavorable", 0)     # a side left out: none
+    if not isinstance(favorable, int) or not isinstance(unfavorable, int):
+        return []
+    ordered = sorted(dice)
+    return ordered[-2:] if min(favorable, 2) - min(unfavorable, 2) >= 0 else ordered[:2]
 
 
 def pieces(result):
@@ -59,6 +79,39 @@ ODDS_OPTIONS = (
                                "help": "Unfavorable circumstances (0 or more; 2 count at most)."}),
     (("--modifier", "-m"), {"type": int, "default": 0, "show_default": True,
                             "help": "Attribute + items + difficulty (easy +1, hard -2, very hard -4), -10..10."}))
+
+
+# -- `fatebox roll axiom` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--attribute", "-a"), {"default": None, "metavar": "NAME",
+                             "help": "The character's attribute by its name on the sheet: the modifier is it, "
+                                     "--item's and --difficulty's, plus --modifier."}),
+    (("--item",), {"multiple": True, "metavar": "NAME",
+                   "help": "With --attribute: an item on the sheet whose modifier counts; repeat for several."}),
+    (("--difficulty",), {"default": None, "metavar": "|".join(AX.DIFFICULTIES),
+                         "help": "With --attribute: easy +1, normal 0, hard -2, very-hard -4."}))
+ROLL_FOR = ()                   # --modifier counts beside them
+
+
+def roll_from_sheet(sheet, given, pick, attribute=None, item=(), difficulty=None):
+    """`given` with --modifier the action modifier of `attribute`, the items and
+    the difficulty by `sheet` (axiom.Character), plus --modifier's."""
+    from shared_rules.errors import RulesError
+    from shared_rules.axiom.roll import difficulty_modifier
+    if attribute is None:
+        for field, used in (("item", item), ("difficulty", difficulty)):
+            if used:
+                raise RulesError(field, "goes with --attribute NAME, the action's attribute")
+        return given
+    attribute = pick("attribute", attribute, sorted(sheet.attributes), "attribute")
+    items = [pick("item", name, [i.name for i in sheet.items], "item") for name in item]
+    level = 0
+    if difficulty is not None:
+        level = difficulty_modifier(pick("difficulty", difficulty, AX.DIFFICULTIES, "difficulty"))
+    out = dict(given)
+    out["modifier"] = sheet.modifier(attribute, items, level) + (given.get("modifier") or 0)
+    return out
 
 
 def _odds_errors():
@@ -90,3 +143,19 @@ def state_words(summary):
         return "%s %s%s" % (count, word, "" if count == 1 else "s")
     return "%s, strain %s, %s" % (plural(summary.get("axiom-points"), "Axiom point"),
                                   summary.get("strain"), plural(summary.get("scars"), "scar"))
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Axiom",
+    "steps": "attribute (or a modifier), favorable, unfavorable, difficulty",
+    "on-result": "strain; a re-roll for an Axiom Point; a point for a pair of 6s",
+    "sheet": "`concept`, 4 `attributes` of your naming (+2, +1, 0, -1), `talents`, `skillsets`, `power-level`, "
+             "`items`, `wealth`, `conviction`, `flaw`, `relationship`, `axiom-points`",
+    "pull": "`axiom-points`, `strain`, `scars`, `incapacitated`, `removed`",
+    "setup": "`favorable`, `unfavorable` (0..4 each, default 0), `modifier` (-10..+10, default 0)",
+    "result": "`dice`, `kept`, `total`, `outcome`",
+    "character": "`axiom.character.Character`: `concept`, `attributes` (4 names: +2, +1, 0, -1), `talents`, "
+                 "`skillsets`, `items`, `wealth`, `axiom-points`, `strain`, `scars`, `incapacitated`, `removed`, ...",
+    "changes": "`axiom-points` (re-rolls, a pair of 6s), `strain`, `scars`, `incapacitated`, `removed`",
+}

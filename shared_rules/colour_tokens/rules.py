@@ -11,7 +11,8 @@ from shared_rules.game import Game, SetupError, recorded, text, whole
 class ColourTokens(Game):
     row = T.ROW
     words_module = "shared_rules.colour_tokens.words"
-    plays = "tokens drawn"
+    plays = "draws"
+    units = ("token drawn", "tokens drawn")     # judged on each token of the core draw
     on_draw = True
 
     def fields(self, setup):
@@ -28,6 +29,13 @@ class ColourTokens(Game):
         # The positives the best three kept hold (what `fatebox odds` shows); its
         # outcome is the token the player keeps, so `fatebox stats` judges the draw.
         return T.colour_odds(setup["keywords"], setup["colour"], setup["bag"], setup["gold"])
+
+    def about(self, setup):
+        bag = T.check_bag(setup["bag"])
+        return "%s action, %d + %d drawn, best %d kept; bag of %s%s" % (
+            setup["colour"], T.KEPT, setup["keywords"], T.KEPT,
+            ", ".join("%d %s" % (bag[c], c) for c in T.BAG_COLOURS if bag[c]),
+            "; %d gold to spend" % setup["gold"] if setup["gold"] else "")
 
     def drawn(self, setup, marker):
         """Judged on the core draw before gold and choices (the box's `drawn`, from its
@@ -53,6 +61,23 @@ class ColourTokens(Game):
         key = (marker, tuple(counts), len(drawn))
         words = "bag of %s, %d drawn" % (", ".join("%d %s" % (n, c) for c, n in counts if n), len(drawn))
         return key, words, [(c, n, total) for c, n in counts], drawn
+
+    def chance_name(self, result):
+        """The positives among the three kept: what its odds count."""
+        kept, colour = result.get("kept"), result.get("colour")
+        if isinstance(kept, dict):
+            kept = [kept.get(c) for c in ("success", "sacrifice", "story")]
+        if not isinstance(kept, list) or len(kept) != T.KEPT or colour not in T.ACTION_COLOURS \
+                or [k for k in kept if k not in T.BAG_COLOURS]:
+            return None
+        return str(sum(1 for token in kept if T.token_value(token, colour) == T.POSITIVE))
+
+    def chance(self, setup, result):
+        found = Game.chance(self, setup, result)
+        if found is None:
+            return None
+        n = int(self.chance_name(result))
+        return found[0], found[1], "%d positive token%s kept" % (n, "" if n == 1 else "s")
 
     def to_box(self, data):
         """A sheet may name its non-core traits (`traits = ["Quick hands", ...]`);

@@ -52,6 +52,45 @@ DETRIMENTAL_RELATIONSHIP = "detrimental-relationship"
 TARGETS = (POSITIVE_TRAIT, NEGATIVE_TRAIT, BENEFICIAL_RELATIONSHIP, DETRIMENTAL_RELATIONSHIP)
 
 
+# What a kept token means at the table (Step 3b), in words that do not repeat
+# its colour: the box's screens and the host's sentence say them alike.
+_MEANING = {
+    (SUCCESS, BLACK_SUCCESS): "a step toward the task",
+    (SUCCESS, NO_EFFECT): "no success",
+    (SACRIFICE, WHITE_SACRIFICE): "a sacrifice the GM chooses, or the task a step harder",
+    (SACRIFICE, NO_EFFECT): "no sacrifice",
+    (STORY, PLAYER): "the player places the reserve",
+    (STORY, GM): "the GM places the reserve",
+    (STORY, TURNS): "the GM and the player take turns placing the reserve, the GM first",
+}
+# Coloured (+) success, by the action's colour; coloured (0) sacrifice, by the token's.
+_SUCCESS_BY_COLOUR = {GREEN: "a successful action: a benefit to the target, or a penalty of theirs removed",
+                      BLUE: "a successful action: one of the target's benefits or penalties turned into another",
+                      RED: "a successful action: a penalty to the target, or a benefit of theirs removed"}
+_SACRIFICE_BY_COLOUR = {GREEN: "the opposition gains a benefit",
+                        BLUE: "a benefit or penalty shifts to the opposition's advantage",
+                        RED: "the active agent gains a penalty"}
+
+
+def meaning(category, token, colour):
+    """What `token` kept for `category` does in an action of `colour`, in words."""
+    effect = core_effect(category, token, colour)
+    if effect == COLOURED_SUCCESS:
+        return _SUCCESS_BY_COLOUR[colour]
+    if effect == COLOURED_SACRIFICE:
+        return _SACRIFICE_BY_COLOUR[token]
+    return _MEANING[(category, effect)]
+
+
+def overall(success, sacrifice, colour):
+    """The action as a whole from the tokens kept for success and for sacrifice:
+    'success, with a sacrifice', 'no success, no sacrifice'."""
+    passed = core_effect(SUCCESS, success, colour) in SUCCESSES
+    cost = core_effect(SACRIFICE, sacrifice, colour) in SACRIFICES
+    return "%s, %s" % ("success" if passed else "no success",
+                       ("with a sacrifice" if passed else "and a sacrifice") if cost else "no sacrifice")
+
+
 def check_category(category):
     if category not in CATEGORIES:
         raise RulesError("category", "a kept token goes to %s, not %r" % (", ".join(CATEGORIES), category))

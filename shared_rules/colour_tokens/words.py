@@ -3,29 +3,33 @@
 from shared_rules.game import listed
 
 
-def _effect_words():
+TITLES = {"black-success": "Black success", "coloured-success": "Coloured success", "no-effect": "No success"}
+
+
+def result_words(result, setup=None):
+    """'green action: drew white, black, green and blue: success, with a sacrifice; for
+    success black, a step toward the task; for sacrifice blue, ...; for story green, ...'
+    (fatebox.systems.result_words): the action as a whole, then what each kept token
+    means (rules/colour-tokens.md, Step 3b), its colour named once."""
     from shared_rules.colour_tokens import tables as TT
-    return {TT.BLACK_SUCCESS: "a step toward the task", TT.COLOURED_SUCCESS: "a %s success",
-            TT.NO_EFFECT: "no effect"}
-
-
-def result_words(result):
-    """'green: drew white, black, green; kept green for success: a green success'."""
-    colour = result.get("colour")
-    colour = colour if isinstance(colour, str) else "?"
-    text = "%s action" % colour
+    colour = result.get("colour") or (setup or {}).get("colour")
+    colour = colour if colour in TT.COLOURED_SUCCESS_BY_COLOUR else None
+    text = "%s action" % (colour or "?")
     hand = result.get("hand")
+    if not isinstance(hand, list):
+        hand = (setup or {}).get("drawn")    # a journal entry: its set-up keeps the core draw, before gold
     if isinstance(hand, list) and hand:
         text += ": drew %s" % listed(hand)
     kept = result.get("kept")
     if isinstance(kept, dict):
-        kept = [kept.get(c) for c in ("success", "sacrifice", "story")]
-    if isinstance(kept, list) and len(kept) == 3 and all(isinstance(k, str) for k in kept):
-        text += "; kept %s for success, %s for sacrifice, %s for story" % tuple(kept)
-    outcome = result.get("outcome")
-    if outcome is not None:
-        words = _effect_words().get(outcome, str(outcome))
-        text += ": " + (words % colour if "%s" in words else words)
+        kept = [kept.get(c) for c in TT.CATEGORIES]
+    if (colour is not None and isinstance(kept, list) and len(kept) == 3
+            and all(k in TT.COLOURED_SACRIFICE_BY_COLOUR or k in ("black", "white") for k in kept)):
+        text += ": " + TT.overall(kept[0], kept[1], colour)
+        for category, token in zip(TT.CATEGORIES, kept):
+            text += "; for %s %s, %s" % (category, token, TT.meaning(category, token, colour))
+    elif result.get("outcome") in TITLES:
+        text += ": " + TITLES[result["outcome"]].lower()
     reserve = result.get("reserve")
     if isinstance(reserve, list) and reserve:
         text += "; reserve %s" % listed(reserve)
@@ -54,9 +58,9 @@ def _odds_typed():
         (("--keywords", "-k"), {"type": int, "default": 0, "show_default": True,
                                 "help": "Core keywords: 3 + K tokens are drawn, the best 3 kept (0..%d)."
                                         % CT.MAX_KEYWORDS}),
-        (("--colour", "--color", "-c", "colour"), {"required": True, "metavar": "|".join(CT.ACTION_COLOURS),
-                                                   "help": "The action's colour: black and this colour are "
-                                                           "positive, white negative."}),
+        (("--colour", "--color", "colour"), {"required": True, "metavar": "|".join(CT.ACTION_COLOURS),
+                                             "help": "The action's colour: black and this colour are "
+                                                     "positive, white negative."}),
         (("--bag",), {"default": None, "metavar": "COLOUR=N,...",
                       "help": "The campaign bag (default black=4,green=4,blue=4,red=4,white=4; "
                               "colours left out hold 0; each 0..%d)." % CT.MAX_PER_COLOUR}),
@@ -141,3 +145,22 @@ def state_words(summary):
 def drawn_words(items):
     """The tokens drawn as a chat message shows them (serve's Discord hook): their colours."""
     return ", ".join(i["label"] for i in items)
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Colour tokens",
+    "steps": "colour, keywords, reserve",
+    "on-result": "gold redraws; the best three kept (MINUS held: by hand, then the reserve's redraws); gold earned",
+    "sheet": "`gold`, `traits` (the non-core traits by name, or just how many), optional campaign `bag`",
+    "pull": "`gold` spent on redraws and earned",
+    "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: 4 of "
+             "each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
+             "on the worst token while fewer than three positives are held, and the best three are kept for "
+             "success, sacrifice and story, as the box suggests",
+    "result": "`colour`, `hand`, `kept` (success, sacrifice, story), `gold` (spent), `outcome`, `drawn` (the core "
+              "tokens as first drawn, before gold), `bag` (the bag drawn from)",
+    "character": "`colour_tokens.character.Character`: `gold`, `traits` (how many non-core traits), `bag` "
+                 "(optional campaign bag)",
+    "changes": "`gold` (spent on redraws, earned)",
+}

@@ -7,7 +7,7 @@ from shared_rules.game import ints, listed
 OUTCOME_WORDS = {LD.SUCCESS: "success", LD.COMPLICATION: "success with a complication", LD.FAIL: "fail"}
 
 
-def result_words(result):
+def result_words(result, setup=None):
     """'light 5 and 1, dark 2: highest 5, success with a complication; Ego -1, now 3'."""
     light, dark = ints(result.get("light")), ints(result.get("dark"))
     outcome = OUTCOME_WORDS.get(result.get("outcome"), str(result.get("outcome")))
@@ -51,6 +51,36 @@ ODDS_ERRORS = {
 }
 
 
+# -- `fatebox roll light-dark` by the names on the character's sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--attribute", "-a"), {"default": None, "metavar": "NAME",
+                             "help": "The character's attribute (%s): its dots and --skill's make the light "
+                                     "dice, instead of --light." % ", ".join(LD.ATTRIBUTES)}),
+    (("--skill",), {"multiple": True, "metavar": "NAME",
+                    "help": "With --attribute: a skill on the sheet that applies, +1 light die; repeat for several."}))
+ROLL_FOR = ("light",)           # what the names stand for: one or the other
+
+
+def roll_from_sheet(sheet, given, pick, attribute=None, skill=()):
+    """`given` with --light the light dice of `attribute` and the skills by
+    `sheet` (light_dark.Character): none at all with no dots."""
+    from shared_rules.errors import RulesError
+    if attribute is None:
+        if skill:
+            raise RulesError("skill", "goes with --attribute NAME, the attribute's dots")
+        return given
+    attribute = pick("attribute", attribute, LD.ATTRIBUTES, "attribute")
+    skills = []
+    for name in skill:
+        name = pick("skill", name, sheet.skills, "skill")
+        if name not in skills:
+            skills.append(name)
+    out = dict(given)
+    out["light"] = sheet.light_dice(attribute, len(skills))
+    return out
+
+
 def odds_title(setup):
     text = "Light and Dark: %d light, %d dark" % (setup["light"], setup["dark"])
     return text + ("; Ego %d before the roll" % setup["ego"] if setup["ego"] is not None else "")
@@ -78,3 +108,19 @@ def state_words(summary):
 def sheet_field(data, exc):
     """An advancement refused by its own check is named "advancement": on the sheet, advancements."""
     return "advancements" if exc.field == "advancement" else exc.field
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "Rulings for Light and Dark dice",
+    "steps": "attribute, skills (or light dice), dark dice",
+    "on-result": "HP lost (Ego is paid at once)",
+    "sheet": "`archetype`, `attributes` (`strength`, `dexterity`, `insight`, `resolve` dots), 4 `skills`, "
+             "`advancements`, `conditions`, optional `hp` and `ego` (default full)",
+    "pull": "`ego` spent on dark dice, `hp`, `unconscious`, `pending-loss`, `lost`",
+    "setup": "`light` (0..4), `dark` (0..8), `ego` (or null; with `name`, the character's own Ego is used)",
+    "result": "`light`, `dark`, `highest`, `outcome`, `ego-loss`, `ego`",
+    "character": "`light_dark.character.Character`: `archetype`, `attributes`, `skills`, `advancements`, "
+                 "`conditions`, `hp`, `ego`, `unconscious`, `pending-loss`, `dead`, `lost`",
+    "changes": "`ego` (dark dice), `hp` (damage), `unconscious`, `pending-loss`, `lost`",
+}

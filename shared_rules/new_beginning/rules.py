@@ -17,6 +17,7 @@ class NewBeginning(Game):
     words_module = "shared_rules.new_beginning.words"
     favoured = ROW.outcomes[0]
     plays = "draws"
+    units = ("draw", "draws")
     # `trial`'s result (docs/protocol.md, ops): the keys the host prints, and their kinds.
     reply_keys = (("tokens", str), ("white", int), ("black", int), ("exit", bool))
 

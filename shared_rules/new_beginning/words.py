@@ -1,5 +1,6 @@
 # New Beginning in words (host only, not on the board): what `roll`, `draw`,
 # `history`, the virtual gadget and `serve` say of a draw (shared_rules.game.Game.words).
+from shared_rules.game import counted
 from shared_rules.new_beginning import TOTAL_SUCCESS, PARTIAL_SUCCESS, PARTIAL_FAILURE, TOTAL_FAILURE, WHITE
 
 OUTCOME_WORDS = {
@@ -18,7 +19,7 @@ REWARD_WORDS = {"new-trait": "a new trait", "improve-trait": "a trait improved",
 SETUP_EXAMPLE = {"white": 4, "black": 3, "draw": 2, "statuses": [], "effects": []}
 
 
-def result_words(result):
+def result_words(result, setup=None):
     """'drew 2 white, 1 black: partial success' (fatebox.systems.result_words)."""
     tokens = result.get("tokens")
     tokens = tokens if isinstance(tokens, str) else ""
@@ -68,5 +69,28 @@ def loaded_words(character):
     """What `push` says of a character it loaded (fatebox.cli.show): archetype, traits, placed tokens, trials."""
     sheet = character.sheet
     placed = sheet.placed_count()
-    return "%s, %d traits, %d placed token%s, %d trials" % (sheet.archetype.name, len(sheet.all_traits()), placed,
-                                                            "" if placed == 1 else "s", character.trials)
+    return "%s, %s, %s, %s" % (sheet.archetype.name, counted(len(sheet.all_traits()), "trait", "traits"),
+                               counted(placed, "placed token", "placed tokens"),
+                               counted(character.trials, "trial", "trials"))
+
+
+
+# -- its line in docs/systems.md (tools/docs.py writes it) --
+DOC = {
+    "rulings": "New Beginning: the core",
+    "steps": "difficulty, (danger, statuses and crucial trial, help or group: BACK from the traits), traits "
+             "(lessons, a placed token), draw size",
+    "on-result": "misfortunes; then place whites or blacks on traits used; a crucial trial's reward",
+    "sheet": "an `archetype`, 3 `qualities`, 4 `skills` and optional `traits` gained later (each a name, or a "
+             "table with `level` and `placed`), `misfortunes`, `lessons`",
+    "pull": "tokens placed and used, `pending-misfortunes` (name them under `misfortunes`), levels, crucial `rewards`",
+    "setup": "`white`, `black`, `draw`, optional `danger`, `statuses`: `trial`'s fields, played as `trial` plays "
+             "them (from the table's supply, shown on the box's screen, the box switched to New Beginning); "
+             "`trial` stays as its alias, the same reply and exit codes",
+    "result": "as `trial`'s: `tokens` (e.g. `\"wbw\"` in draw order), `first` (the redrawn token under optimism, "
+              "else null), `white`, `black`, `outcome`, `counted-blacks`, `exit`, `spendable-whites`",
+    "character": "`new_beginning.character.Character`: `archetype`, `qualities`, `skills`, `traits` (each `name`, "
+                 "`level`, `placed`, `placed-black`), `lessons` (lessons and scars as effects), `misfortunes`, "
+                 "`pending-misfortunes`, `rewards`",
+    "changes": "tokens placed and used, `pending-misfortunes`, trait levels and `rewards` after crucial trials",
+}

@@ -5,7 +5,8 @@ from shared_rules import registry
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
-from tests.core.samples import sample
+from tests.core import test_pace as pace
+from tests.core.samples import module, sample
 from tests.core.sheets import hero
 
 
@@ -83,10 +84,11 @@ def test_a_critical_resistance_clears_one_stress():
     tap(gadget, board, "plus")
     assert text(gadget) == "Resist with Prowess (rating 2)"
     tap(gadget, board, "go")
-    assert screen(gadget) == "assist" and text(gadget).startswith("Resisting with 2 d6")
+    # A resistance roll reads as its cost: the meter is the chance of 2 stress or less.
+    assert screen(gadget) == "assist" and text(gadget) == "Resisting with 2 d6; 75% to cost 2 stress or less"
     tap(gadget, board, "go")
     run(gadget, board, 1500)
-    assert text(gadget) == "Critical (6, 6); stress -1"
+    assert text(gadget) == "Resisted, clears 1 stress (6, 6)"
     long_press(gadget, board, "go")
     nyx = flashed(board, "Nyx")
     assert nyx.sheet.stress == 0
@@ -114,3 +116,35 @@ def test_zero_dice_roll_two_and_read_the_lowest():
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     assert text(gadget) == "Full success (6, 6)"     # never a critical
+
+
+# Its last set-up kept, as tests/core/test_pace.py plays its typical roll.
+
+def test_a_last_set_up_is_saved_with_the_result_and_kept_over_a_restart():
+    system = "forged-in-the-dark"
+    gadget, board = pace.box(system)
+    pace.choose(gadget, board, system, "Nyx")
+    pace.press(gadget, board, module(system).TYPICAL)
+    writes = board.writes if hasattr(board, "writes") else None
+    long_press(gadget, board, "go")                     # leaving the result saves it
+    assert gadget.store.dirty is False
+    assert gadget.store.settings["setups"]["Nyx"][1] == 5           # Prowl, the sixth action
+    again = Box(board)
+    assert again.core.active() == "Nyx" and again.describe()["text"] == "Prowl (2 dots)"
+    assert writes is None or board.writes == writes
+
+
+def test_a_set_up_remembered_from_an_older_sheet_moves_to_the_nearest_and_says_so():
+    system = "forged-in-the-dark"
+    gadget, board = pace.box(system)
+    pace.choose(gadget, board, system, "Nyx")
+    pace.press(gadget, board, module(system).TYPICAL)
+    long_press(gadget, board, "go")
+    # The host lowers Prowl to no dots.
+    data = sample(system)
+    data["actions"] = {"hunt": 1, "skirmish": 2, "sway": 1}
+    gadget.store.put(hero(data))
+    pace.choose(gadget, board, system, "Zed")
+    pace.choose(gadget, board, system, "Nyx")
+    words = gadget.describe()["text"]
+    assert words.startswith("Skirmish (2 dots)") and "prowl has no dot now" in words

@@ -84,3 +84,16 @@ def test_the_rule_names_what_is_wrong_and_where():
     assert raises(charname.BadName, charname.check, "\x00")
     assert charname.clash("kai", ["Kai", "Mara"]) == "Kai"
     assert charname.clash("Kai", ["Kai"]) is None
+
+
+def test_a_decomposed_name_is_refused_beside_the_composed_one():
+    # issue 35, item 10: "Zoe" + U+0308 was taken beside "Zo\u00eb", and the
+    # host then refused every pull. The box holds names in NFC only.
+    gadget, board = box()
+    assert put(gadget, board, sheet("Zo\u00eb"))["ok"] is True
+    reply = put(gadget, board, sheet("Zoe\u0308"), 2)
+    assert reply["ok"] is False and reply["error"]["code"] == N.E_INVALID, reply
+    assert "composed form (NFC)" in reply["error"]["message"], reply
+    assert put(gadget, board, ash("\u212bngstr\u00f6m"), 3)["error"]["code"] == N.E_INVALID
+    assert gadget.store.names() == ["Zo\u00eb"]
+    assert put(gadget, board, ash("\u1ea0\u0300"), 4)["ok"] is True       # NFC, a mark and all

@@ -136,3 +136,40 @@ def test_a_line_torn_by_a_power_cut_is_left_out_of_the_chain():
     pages = everything(J.Journal(directory))
     assert [r["seq"] for r in pages] == [1, 2] and "damaged" not in pages[1]
     assert pages[1]["prev"] == chain_hash(pages[0]["line"])
+
+
+def forged(seq, entry_dict):
+    """A journal line as a hostile hand would write it: any number, a good CRC."""
+    line = b"%d " % seq + json.dumps(entry_dict).encode()
+    return line + b" %08x" % crc_more(line, 0) + b"\n"
+
+
+def test_a_line_numbered_past_the_wires_range_is_damage_never_the_newest():
+    # issue 35, item 5: a line numbered 4294967301 with a good CRC was taken as
+    # the newest, and `hello` carried a number the wire refuses.
+    from shared_rules import wire
+    for seq in (wire.INT_LIMIT + 5, -7, 0):
+        directory = filled(3)
+        path = directory + "/" + J.FILES[0]
+        write(path, read(path) + forged(seq, entry()))
+        journal = J.Journal(directory)
+        assert journal.last == 3 and journal.first() == 1, seq
+        pages = everything(journal)
+        assert [p.get("seq") for p in pages] == [1, 2, 3, None], seq
+        assert "damaged" in pages[3] and wire.check({"results": pages}) is None, seq
+        journal.append([(4, entry())])              # numbered on from the last good line
+        assert J.Journal(directory).last == 4
+
+
+def test_a_line_holding_a_value_the_wire_refuses_is_served_as_damaged():
+    from shared_rules import wire
+    for bad in ({"ms": 2 ** 40}, {"setup": {"white": -(2 ** 33)}}, {"result": {"outcome": "x\ud800"}}):
+        directory = filled(2)
+        path = directory + "/" + J.FILES[0]
+        e = entry()
+        e.update(bad)
+        write(path, read(path) + forged(3, e))
+        pages = everything(J.Journal(directory))
+        assert [p.get("seq") for p in pages] == [1, 2, 3], bad
+        assert "damaged" in pages[2] and "result" not in pages[2], bad
+        assert wire.check({"results": pages}) is None, bad

@@ -27,9 +27,12 @@ def test_a_long_back_opens_the_menu_on_the_current_system():
     count = len(registry.ROWS)
     assert gadget.describe()["text"] == "System: New Beginning (1 of %d)" % count
     ring = gadget.ring
-    # Every system of the registry, two pixels apart; the chosen one two pixels wide.
+    # Every system of the registry spread round the ring (six: two pixels apart);
+    # the chosen one two pixels wide where the next pixel is free.
+    per = 12 // count
     lit = [i for i in range(12) if board.frame()[3 * i:3 * i + 3] != bytes(3)]
-    assert lit == [0, 1] + [2 * i for i in range(1, count)]
+    assert lit == [0] + ([1] if per > 1 else []) + [per * i for i in range(1, count)]
+    assert len(board.frame()) == 36
     assert board.frame()[0:3] == bytes(ring.systems[0])
 
 

@@ -4,34 +4,12 @@
 from shared_rules import registry, roster
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, run, tap, long_press
-from tests.core.samples import sample
+from tests.core.samples import module, sample
 from tests.core.sheets import hero
 
-# Each system's typical roll on its sample character: the presses, (role, held).
-# New Beginning: difficulty normal, the archetype and the next trait, draw 3 (a
-# character's first trial opens on the next trait and a draw of 3).
-# Approaches: the first attribute, no bonus, normal. Light and Dark: the second
-# attribute, one skill. Axiom: the second attribute, nothing else. Colour tokens:
-# red, one keyword (the first set-up's count), the suggested best three kept, to
-# the final line. Forged in the Dark: an action roll at Prowl, no push, no assist.
-TYPICAL = {
-    "new-beginning": (("go", 0), ("plus", 1), ("go", 0), ("go", 0)),
-    "approaches": (("go", 1),),
-    "light-dark": (("plus", 0), ("go", 0), ("plus", 0), ("go", 1)),
-    "axiom": (("plus", 0), ("go", 1)),
-    "colour-tokens": (("minus", 0), ("go", 1)),
-    "forged-in-the-dark": (("plus", 0), ("go", 1)),
-}
-# From the result to the final line, where a system has screens after it, and that line.
-FINAL = {
-    "colour-tokens": ((("go", 0),), "done"),
-}
-# What the typical roll must have set up (the journal's set-up of the result).
-EXPECTED = {
-    "new-beginning": {"black": 3, "draw": 3},
-    "colour-tokens": {"colour": "red", "keywords": 1},
-    "forged-in-the-dark": {"kind": "action", "action": "prowl", "boost": "none", "assist": False},
-}
+# Each system's typical roll on its sample character, the presses (role, held),
+# where the result has screens after it the final one, and the set-up it must
+# make: its own (tests/core/samples/<package>.py TYPICAL, FINAL, typical).
 MOST = 4
 MOST_AGAIN = 2
 
@@ -86,7 +64,7 @@ def last_setup(gadget, board):
 def final(gadget, board, system):
     """From the result to the system's final line (Colour tokens: the kept three and
     the reserve); the presses it took."""
-    presses, screen = FINAL.get(system, ((), "result"))
+    presses, screen = getattr(module(system), "FINAL", ((), "result"))
     run(gadget, board, 400)                 # the result's guard: a press cannot skip it unseen
     count = press(gadget, board, presses)
     assert gadget.core.screen == screen, (system, gadget.describe())
@@ -102,16 +80,13 @@ def test_each_typical_roll_takes_a_few_presses_and_the_same_again_fewer():
         gadget, board = box(system)
         name = name_of(system)
         choose(gadget, board, system, name)
-        count = press(gadget, board, TYPICAL[system])
+        count = press(gadget, board, module(system).TYPICAL)
         assert gadget.core.screen == "result", (system, gadget.describe())
         assert count <= MOST, system
         count += final(gadget, board, system)
         assert count <= MOST, system
         first = last_setup(gadget, board)
-        if system == "new-beginning":
-            assert len(first[1]["traits"]) == 2, first
-        for key in EXPECTED.get(system, {}):
-            assert first[1][key] == EXPECTED[system][key], (system, first)
+        module(system).typical(first[1])
         # Another character plays, then this one again: its last set-up, one press.
         choose(gadget, board, system, "Zed")
         choose(gadget, board, system, name)
@@ -126,36 +101,6 @@ def test_each_typical_roll_takes_a_few_presses_and_the_same_again_fewer():
         count += final(gadget, board, system)
         assert count <= MOST_AGAIN, system
         assert last_setup(gadget, board) == first, system
-
-
-def test_a_last_set_up_is_saved_with_the_result_and_kept_over_a_restart():
-    system = "forged-in-the-dark"
-    gadget, board = box(system)
-    choose(gadget, board, system, "Nyx")
-    press(gadget, board, TYPICAL[system])
-    writes = board.writes if hasattr(board, "writes") else None
-    long_press(gadget, board, "go")                     # leaving the result saves it
-    assert gadget.store.dirty is False
-    assert gadget.store.settings["setups"]["Nyx"][1] == 5           # Prowl, the sixth action
-    again = Box(board)
-    assert again.core.active() == "Nyx" and again.describe()["text"] == "Prowl (2 dots)"
-    assert writes is None or board.writes == writes
-
-
-def test_a_set_up_remembered_from_an_older_sheet_moves_to_the_nearest_and_says_so():
-    system = "forged-in-the-dark"
-    gadget, board = box(system)
-    choose(gadget, board, system, "Nyx")
-    press(gadget, board, TYPICAL[system])
-    long_press(gadget, board, "go")
-    # The host lowers Prowl to no dots.
-    data = sample(system)
-    data["actions"] = {"hunt": 1, "skirmish": 2, "sway": 1}
-    gadget.store.put(hero(data))
-    choose(gadget, board, system, "Zed")
-    choose(gadget, board, system, "Nyx")
-    words = gadget.describe()["text"]
-    assert words.startswith("Skirmish (2 dots)") and "prowl has no dot now" in words
 
 
 def _walk_back(gadget, board, system):
@@ -186,9 +131,9 @@ def test_back_walks_every_systems_steps_one_at_a_time_keeping_every_choice():
 
 
 def test_two_quick_backs_are_two_steps_back():
-    system = "new-beginning"
+    system = registry.DEFAULT           # the flagship: three steps or more with its character
     gadget, board = box(system)
-    choose(gadget, board, system, "Mara")
+    choose(gadget, board, system, name_of(system))
     game = gadget.core.game
     steps = [s for s in game.steps() if game.offers(s)]
     long_press(gadget, board, "go", hold=700)
@@ -203,7 +148,7 @@ def test_two_quick_backs_are_two_steps_back():
 
 
 def test_two_quick_backs_in_the_menu_are_two_pages_back():
-    system = "axiom"
+    system = registry.NAMES[-1]
     gadget, board = box(system)
     choose(gadget, board, system, name_of(system))
     core = gadget.core

@@ -53,21 +53,16 @@ def test_the_four_outcomes_differ_in_pattern_as_well_as_colour():
 
 
 def test_every_systems_outcomes_differ_in_pattern():
-    from fatebox_fw.ring import pattern_of
-    from shared_rules import approaches, axiom
-    from shared_rules import light_dark as lightdark
-    from shared_rules.colour_tokens import tables as T
-    systems = (NB.OUTCOMES, approaches.OUTCOMES, lightdark.OUTCOMES, axiom.OUTCOMES,
-               (T.BLACK_SUCCESS, T.COLOURED_SUCCESS, T.NO_EFFECT))
+    from fatebox_fw.ring import blinks, pattern_of
+    from shared_rules import registry
     ring = Ring(12)
-    for outcomes in systems:
+    for row in registry.ROWS:
         shapes = []
-        for outcome in outcomes:
+        for outcome in row.outcomes:
             ring.outcome(outcome)
-            from fatebox_fw.ring import blinks
             shapes.append((tuple(lit(ring)), blinks(outcome)))
             pattern_of(outcome)
-        assert len(set(shapes)) == len(outcomes), outcomes
+        assert len(set(shapes)) == len(row.outcomes), row.outcomes
 
 
 def test_the_dark_half_of_a_blink_is_all_off():
@@ -171,3 +166,39 @@ def test_brightness_changes_rescale_once():
     ring.set_brightness(32)
     ring.outcome(NB.TOTAL_SUCCESS)
     assert pixels(ring)[0] == scale(N.COLOUR_SUCCESS, 32) and ring.buf is buf
+
+
+def _menu(ring, systems, chosen):
+    # The menu as the ring draws it for `systems` rows (a colour each).
+    ring.systems = tuple(bytes((10 + i, 0, 0)) for i in range(systems))
+    ring.systems_off = tuple(bytes((1 + i, 0, 0)) for i in range(systems))
+    ring.menu_systems(chosen)
+    return pixels(ring)
+
+
+def test_the_menu_holds_up_to_a_system_a_pixel_on_the_ring_in_its_own_buffer():
+    # A seventh system drew past the twelfth pixel and grew the frame (issue 34).
+    for count in range(1, 13):
+        for chosen in range(count):
+            ring = Ring(12)
+            buf = ring.buf
+            shown = _menu(ring, count, chosen)
+            assert ring.buf is buf and len(buf) == 36, (count, chosen)
+            for i in range(count):
+                # Every system in its colour, the chosen one bright, the others faint.
+                colour = (10 + i, 0, 0) if i == chosen else (1 + i, 0, 0)
+                assert shown.count(colour) >= 1, (count, chosen, i)
+            assert len([p for p in shown if p != (0, 0, 0)]) == count + (1 if 2 * count <= 12 else 0)
+
+
+def test_the_six_systems_menu_is_a_pixel_every_other_one_the_chosen_lit_twice():
+    ring = Ring(12)
+    shown = _menu(ring, 6, 2)
+    assert [i for i in range(12) if shown[i] != (0, 0, 0)] == [0, 2, 4, 5, 6, 8, 10]
+    assert shown[4] == shown[5] == (12, 0, 0)
+
+
+def test_the_registry_holds_no_more_systems_than_the_smallest_ring_has_pixels():
+    from shared_rules import registry
+    from fatebox_fw.profile import MIN_PIXELS
+    assert len(registry.ROWS) <= registry.MAX_ROWS <= MIN_PIXELS

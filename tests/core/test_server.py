@@ -7,7 +7,7 @@ from shared_rules import wire
 from shared_rules.randomness import ScriptedBytes
 from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.box import Box
-from tests.core.fakeboard import FakeBoard, FailingFile, run, ask
+from tests.core.fakeboard import FakeBoard, FailingFile, run, ask, long_press, tap
 from tests.core.sheets import sheet
 
 
@@ -133,6 +133,30 @@ def test_trial_draws_records_and_shows_the_result():
     assert character["trials"] == 1 and character["history"][-1]["tokens"] == "wbb"
     run(gadget, board, 1500)
     assert gadget.core.screen == "result"               # the table sees it on the ring
+
+
+def test_a_trial_the_host_asks_for_another_character_shows_whose_it_is():
+    # The box plays Mara; the host draws for Tobin: the result on the ring is
+    # Tobin's, and what the box says of the screen names Tobin until it is left.
+    gadget, board = loaded()
+    assert ask(gadget, board, {"id": 2, "op": "put", "character": sheet("Tobin")})["ok"] is True
+    run(gadget, board, 100)
+    assert gadget.describe()["active"] == "Mara"
+    ask(gadget, board, {"id": 3, "op": "trial", "white": 2, "black": 3, "draw": 3, "name": "Tobin"})
+    run(gadget, board, 100)
+    assert gadget.describe()["screen"] == "drawing" and gadget.describe()["active"] == "Tobin"
+    run(gadget, board, 1400)
+    said = gadget.describe()
+    assert said["screen"] == "result" and said["active"] == "Tobin", said
+    tap(gadget, board, "plus")                          # a misfortune marked: on Tobin, as the words say
+    said = gadget.describe()
+    assert said["active"] == "Tobin" and "marked on Tobin" in said["text"], said
+    long_press(gadget, board, "go")                     # the result left: the table's choice again
+    run(gadget, board, 200)
+    assert gadget.describe()["active"] == "Mara"
+    ask(gadget, board, {"id": 4, "op": "trial", "white": 2, "black": 3, "draw": 1})
+    run(gadget, board, 1500)
+    assert gadget.describe()["active"] is None          # played with nobody: nobody's
 
 
 def test_trial_without_a_name_records_nothing():

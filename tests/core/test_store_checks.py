@@ -147,3 +147,26 @@ def test_a_backup_with_its_checksum_is_checked_by_it_not_made_again():
         roster.from_dict = real
     assert sorted(made) == store.names() and len(made) == 5     # characters.json's, not the backup's four
     assert store.backup_status == "ok"
+
+
+def test_a_number_past_the_wires_range_in_the_characters_file_is_kept_aside():
+    # issue 35, item 5: the box keeps no number it could not send. A file
+    # whose `seq` or `clock` is past the wire's range (with a good CRC) does
+    # not read: kept aside, the backup played, and said.
+    from shared_rules import wire
+    from fatebox_fw.check import crc_more
+    for key in (b'"seq": ', b'"clock": '):
+        where = saved_twice()
+        path = where + "/" + FILE
+        data = read(path)
+        body = data[:-TAIL]
+        at = body.index(key) + len(key)
+        end = at
+        while body[end:end + 1].isdigit():
+            end += 1
+        body = body[:at] + b"%d" % (wire.INT_LIMIT + 5) + body[end:]
+        write(path, body + b', "crc": "%08x"}\n' % crc_more(body, 0))
+        store = Store(where)
+        assert store.names() == ["Mara"], key
+        assert store.seq <= wire.INT_LIMIT and store.clock <= wire.INT_LIMIT, key
+        assert "characters.json was unreadable" in store.status and "kept as characters.json.corrupt" in store.status

@@ -81,7 +81,7 @@ def test_light_and_dark_risks_dark_dice_and_ego_pays():
     tap(gadget, board, "plus")
     tap(gadget, board, "plus")
     # 5 dice: pass unless all show 1-3: 1 - 1/32.
-    assert text(gadget) == "3 light, 2 dark dice (Ego 4); 97% to pass"
+    assert text(gadget) == "3 light and 2 dark dice (Ego 4); 97% to pass"
     tap(gadget, board, "go")
     run(gadget, board, 1500)
     # Light dice on a face's first pixel, dark on its second.
@@ -183,9 +183,9 @@ def test_colour_tokens_draw_redraw_with_gold_allocate_and_draw_the_reserve():
     long_press(gadget, board, "minus")                    # choose the three by hand
     assert text(gadget) == "Success: black, a step toward the task"
     tap(gadget, board, "go")
-    assert text(gadget) == "Sacrifice: green, no effect"
+    assert text(gadget) == "Sacrifice: green, no sacrifice"     # positive: nothing to give up
     tap(gadget, board, "go")
-    assert text(gadget) == "Story: green, the player allocates the reserve"
+    assert text(gadget) == "Story: green, the player places the reserve"
     tap(gadget, board, "go")
     assert text(gadget) == "Reserve: white, black; 1 gold (at white)"
     tap(gadget, board, "go")
@@ -235,8 +235,11 @@ def test_colour_tokens_go_on_the_hand_keeps_the_best_three_and_names_the_reserve
     tap(gadget, board, "go")
     assert screen(gadget) == "done"
     words = text(gadget)
-    assert words.startswith("success black: a step toward the task; sacrifice green: ")
-    assert "story white" in words and words.count("; reserve ") == 1
+    # The action as a whole, then each kept token's meaning, its colour named once.
+    assert words.startswith("Success, no sacrifice; success: black, a step toward the task; "
+                            "sacrifice: green, no sacrifice; story: white, the GM places the reserve"), words
+    assert "green success" not in words and "green sacrifice" not in words
+    assert words.count("; reserve ") == 1
     tap(gadget, board, "back")
     assert screen(gadget) == "result"
     run(gadget, board, P.RESULT_GUARD_MS)

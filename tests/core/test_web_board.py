@@ -40,6 +40,12 @@ def test_the_web_board_keeps_the_contract_and_draws_on_the_page():
     assert board.ticks_ms() == 1000
 
 
+def test_a_browser_box_holds_as_many_characters_as_fateboxs_image():
+    from fatebox_fw.store import CAPACITY_FROZEN
+    board = WebBoard(FakePage(), storage=fresh_dir(), seed=3)
+    assert Box(board).store.capacity == CAPACITY_FROZEN
+
+
 def test_its_entropy_is_the_page_bytes_through_the_health_tests_and_conditioner():
     page = FakePage()
     board = WebBoard(page, storage=fresh_dir())

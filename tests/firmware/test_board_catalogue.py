@@ -10,7 +10,7 @@ import pytest
 from fatebox_fw.profile import ProfileError, validate
 
 BOARDS = Path(__file__).resolve().parents[2] / "hardware" / "boards"
-REQUIRED = ("pico", "pico_w", "feather_rp2040", "kb2040", "qtpy_rp2040")
+REQUIRED = ("pico", "pico_w", "feather_rp2040", "kb2040", "qtpy_rp2040", "pico2")
 
 # Silkscreen name -> GPIO, per board (CircuitPython ports/raspberrypi/boards/*/pins.c).
 SILKSCREEN = {
@@ -43,7 +43,7 @@ def test_each_profile_cites_the_boards_pinout(name):
     assert data["name"]
 
 
-@pytest.mark.parametrize("name", ["pico", "pico_w"])
+@pytest.mark.parametrize("name", ["pico", "pico_w", "pico2"])
 def test_the_picos_break_out_their_40_pin_header(name):
     assert raw(name)["pins"] == PICO_HEADER
 

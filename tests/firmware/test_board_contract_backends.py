@@ -18,3 +18,33 @@ def test_the_rp2_backend_keeps_the_contract(rp2):  # noqa: F811
 
 def test_the_circuitpython_backend_keeps_the_contract(cp):  # noqa: F811
     check(cp.make())
+
+
+# -- how many characters each board holds (hello's limits.characters) ---------------
+
+def test_the_virtual_board_holds_as_many_as_fateboxs_image_and_its_fat_layout_as_circuitpython(tmp_path):
+    from fatebox_fw.box import Box
+    from fatebox_fw.hal.virtual import VirtualBoard
+    from fatebox_fw.store import CAPACITY, CAPACITY_FROZEN
+    assert CAPACITY_FROZEN >= 24
+    with VirtualBoard(str(tmp_path / "flash"), seed="room") as board:
+        assert Box(board).store.capacity == CAPACITY_FROZEN
+    with VirtualBoard(str(tmp_path / "fat"), seed="room", layout="fat") as board:
+        assert Box(board).store.capacity == CAPACITY
+
+
+def test_fateboxs_image_holds_more_than_a_stock_board_and_never_fewer_than_eight(rp2, monkeypatch):  # noqa: F811
+    import sys
+    from fatebox_fw.store import CAPACITY, CAPACITY_FILES, CAPACITY_FROZEN
+    board = rp2.make()
+    package = sys.modules["fatebox_fw"]
+    monkeypatch.setattr(package, "__file__", ".frozen/fatebox_fw/__init__.py", raising=False)
+    assert board.capacity() == CAPACITY_FROZEN
+    monkeypatch.setattr(package, "__file__", "/lib/fatebox_fw/__init__.mpy", raising=False)
+    assert board.capacity() == CAPACITY_FILES
+    assert CAPACITY_FROZEN > CAPACITY_FILES >= CAPACITY == 8
+
+
+def test_a_circuitpython_board_holds_the_least(cp):  # noqa: F811
+    from fatebox_fw.store import CAPACITY
+    assert cp.make().capacity() == CAPACITY

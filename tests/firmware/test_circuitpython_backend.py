@@ -212,7 +212,9 @@ def cp(monkeypatch, tmp_path):
     storage.remounted = []
     storage.getmount = lambda path: storage.mount
     storage.remount = lambda path, readonly=False, **kw: storage.remounted.append((path, readonly))
-    for module in (microcontroller, digitalio, keypad, neopixel, usb_cdc, storage):
+    supervisor = types.ModuleType("supervisor")
+    supervisor.ticks_ms = lambda: (Levels.ns // 1_000_000) & ((1 << 29) - 1)
+    for module in (microcontroller, digitalio, keypad, neopixel, usb_cdc, storage, supervisor):
         monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setattr(time, "monotonic_ns", lambda: Levels.ns)
     monkeypatch.setattr(time, "sleep", lambda s: setattr(Levels, "ns", Levels.ns + round(s * 1e9)))
@@ -345,6 +347,24 @@ def test_ticks_are_milliseconds_that_wrap_like_micropythons(cp):
     after = board.ticks_ms()
     assert after < before and board.ticks_diff(after, before) == 10
     assert board.ticks_diff(before, after) == -10
+
+
+def test_ticks_come_from_supervisor_ticks_ms_with_no_long_int(cp, monkeypatch):
+    # time.monotonic_ns is a long int on the board: one allocation per tick,
+    # garbage that made the idle loop collect (bench/cp_timings.py).
+    def no_long_int():
+        raise AssertionError("time.monotonic_ns called")
+    monkeypatch.setattr(time, "monotonic_ns", no_long_int)
+    board = cp.make()
+    Levels.ns = 1234 * 1_000_000
+    assert board.ticks_ms() == 1234
+
+
+def test_ticks_without_supervisor_ticks_ms_fold_monotonic_ns(cp, monkeypatch):
+    monkeypatch.setattr(cp.module, "_ticks_ms", None)
+    board = cp.make()
+    Levels.ns = ((1 << 29) + 7) * 1_000_000
+    assert board.ticks_ms() == 7
 
 
 def test_sleep_reuses_its_seconds_for_the_same_milliseconds(cp):

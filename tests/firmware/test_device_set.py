@@ -5,6 +5,7 @@ import ast
 
 import pytest
 
+from shared_rules import registry
 from fatebox.deploy import fileset as deploy
 
 
@@ -54,3 +55,5 @@ def test_the_host_only_rules_stay_off_the_board():
                       "shared_rules/colour_tokens/order.py"):
             assert board not in shipped
         assert "shared_rules/axiom/character.py" in shipped and "shared_rules/roster.py" in shipped
+        for row in registry.ROWS:       # each system's queries for the odds bench
+            assert "%s/bench.py" % row.package.replace(".", "/") not in shipped

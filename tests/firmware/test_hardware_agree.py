@@ -139,7 +139,7 @@ def card_text(page):
 def test_the_cards_buttons_are_in_the_profiles_order():
     from fatebox.cards import deck as cards
     order = ", ".join(b["role"].upper() for b in pico()["buttons"])
-    assert "(left to right: %s;" % order in card_text(cards.back())
+    assert "(left to right: %s;" % order in card_text(cards.box_front())
     assert "from left to right %s, as the profile orders them" % order in " ".join(
         card_text(cards.wiring_back(pico())).split())
 

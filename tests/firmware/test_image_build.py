@@ -67,8 +67,17 @@ def test_the_frozen_profile_is_the_boards_checked_profile(build, tmp_path):
 
 def test_an_image_for_a_board_with_no_micropython_image_says_how_to_use_it(build, tmp_path):
     with pytest.raises(build.BuildError) as err:
-        build.build("feather_rp2040", tmp_path / "x.uf2", tmp_path, tmp_path, 1, False, False)
-    assert "fatebox deploy --board feather_rp2040" in str(err.value)
+        build.build("pico_w", tmp_path / "x.uf2", tmp_path, tmp_path, 1, False, False)
+    assert "fatebox deploy --board pico_w" in str(err.value)
+
+
+def test_each_board_image_fits_below_its_own_filesystem(build):
+    # The Feather's 8 MiB keep 1 MiB below the filesystem; the Pico's 640 KiB.
+    build.check_fit(1024 * 1024, "feather_rp2040")
+    with pytest.raises(build.BuildError):
+        build.check_fit(1024 * 1024, "pico")
+    assert build.MP_BOARD["kb2040"] == build.MP_BOARD["qtpy_rp2040"] == "ADAFRUIT_QTPY_RP2040"
+    assert build.MP_BOARD["pico2"] == "RPI_PICO2"
 
 
 def test_a_missing_toolchain_is_named_with_the_command_that_installs_it(build, monkeypatch):
@@ -121,3 +130,14 @@ def test_the_image_must_fit_below_the_filesystem(build):
     with pytest.raises(build.BuildError) as err:
         build.check_fit(room + 1)
     assert "does not fit" in str(err.value) and "1 more" in str(err.value)
+
+
+def test_an_image_without_a_module_or_its_boards_profile_is_refused(build):
+    image = b'..fatebox_fw/box.py..main.py..{"board": "feather_rp2040"}..'
+    build.check_frozen(image, ["fatebox_fw/box.py", "main.py"], "feather_rp2040")
+    with pytest.raises(build.BuildError) as err:
+        build.check_frozen(image, ["fatebox_fw/box.py", "fatebox_fw/ring.py"], "feather_rp2040")
+    assert "fatebox_fw/ring.py" in str(err.value)
+    with pytest.raises(build.BuildError) as err:
+        build.check_frozen(image, ["main.py"], "pico")
+    assert "pico profile" in str(err.value)

@@ -115,6 +115,11 @@ class Clock:
     now = 0
 
 
+class Uname:
+    def __init__(self, machine):
+        self.machine = machine
+
+
 @pytest.fixture
 def rp2(monkeypatch, tmp_path):
     FakePin.made, FakePin.levels, FakeNeoPixel.made = [], {}, []
@@ -130,6 +135,7 @@ def rp2(monkeypatch, tmp_path):
     fake_select.POLLIN = 1
     fake_select.POLLOUT = 4
     FakePoll.room = True
+    monkeypatch.setattr(os, "uname", lambda: Uname("Raspberry Pi Pico with RP2040"))
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "neopixel", neopixel)
     monkeypatch.setitem(sys.modules, "select", fake_select)
@@ -198,6 +204,19 @@ def test_serial_reads_what_is_waiting_and_never_blocks(rp2):
 def test_entropy_gives_the_bytes_asked_for(rp2):
     board = rp2.make()
     assert len(board.entropy(16)) == 16 and board.entropy(16) != board.entropy(16)
+
+
+def test_an_rp2040_draws_from_its_rosc_and_an_rp2350_from_os_urandom(rp2, monkeypatch):
+    board = rp2.make()
+    assert board.entropy_source == "rosc" and not isinstance(board.random, rp2.module.OsRandom)
+    # The Pico 2's ROSC is not at the RP2040's addresses: never read them there.
+    monkeypatch.setattr(os, "uname", lambda: Uname("Raspberry Pi Pico 2 with RP2350"))
+    rp2.machine.mem32 = None
+    board = rp2.make()
+    assert board.entropy_source == "os" and len(board.entropy(32)) == 32
+    raw = bytearray(8)
+    board.raw_entropy(raw)
+    assert raw != bytearray(8)
 
 
 def test_the_gadget_runs_on_the_rp2_board(rp2):

@@ -149,3 +149,25 @@ def test_an_id_file_from_before_the_checks_keeps_its_id_and_is_rewritten(tmp_pat
     open(os.path.join(state, "board-id"), "w").write("virtual-0123456789abcdef\n")
     assert board_id(state) == ("virtual-0123456789abcdef", None)
     assert open(os.path.join(state, "board-id"), "rb").read().count(b"virtual-0123456789abcdef ") == 2
+
+
+def test_every_one_bit_flip_of_the_board_id_keeps_the_id_and_is_reported(tmp_path):
+    # issue 35, item 8: a flip in the newline between the two copies (byte 33,
+    # 0x0a to 0x0e) made both copies unreadable and the box a new one. Every
+    # bit of every byte: one copy always survives, so the id is kept, the
+    # damage said, and the file made whole again.
+    state = str(tmp_path)
+    made, problem = board_id(state)
+    path = os.path.join(state, "board-id")
+    original = open(path, "rb").read()
+    for at in range(len(original)):
+        for bit in range(8):
+            changed = bytearray(original)
+            changed[at] ^= 1 << bit
+            open(path, "wb").write(bytes(changed))
+            again, problem = board_id(state)
+            where = "byte %d bit %d" % (at, bit)
+            assert again == made, where
+            assert problem is not None and "board-id" in problem and "rewritten" in problem, where
+            assert open(path, "rb").read() == original, where
+    assert not [n for n in os.listdir(state) if n.startswith("board-id.corrupt")]

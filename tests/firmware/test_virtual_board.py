@@ -272,3 +272,13 @@ def test_a_host_that_writes_but_never_reads_does_not_freeze_the_box(running):
         assert host.request("state")["replies-dropped"] == gadget.server.dropped
     finally:
         port.close()
+
+
+def test_the_host_lists_every_character_of_a_full_box_page_by_page(running):
+    from fatebox.board.link import Link
+    with Link.connect(running.board.port_path) as link:
+        room = link.info["limits"]["characters"]
+        names = sorted(("%02d" % i) * 20 for i in range(room))          # forty letters each
+        for name in names:
+            link.request("put", character=sheet(name, archetype={"name": "a" * 40}))
+        assert [c["name"] for c in link.characters()] == names

@@ -13,7 +13,8 @@ from rp2_modules import rp2_modules  # noqa: E402
 OURS = {"shared_rules", "fatebox_fw", "fatebox_image"}
 # Desktop-only: the virtual board, and the image builder that runs on the host.
 DESKTOP_ONLY = {"firmware/fatebox_fw/hal/virtual.py", "firmware/image/build.py",
-                "firmware/image/circuitpython_tools.py"}
+                "firmware/image/circuitpython_tools.py", "firmware/image/build_circuitpython.py",
+                "firmware/image/circuitpython_board.py"}
 # CircuitPython-only files: checked against CircuitPython's modules instead,
 # in tests/firmware/test_circuitpython_backend.py.
 CIRCUITPYTHON_ONLY = {"firmware/fatebox_fw/hal/circuitpython.py",

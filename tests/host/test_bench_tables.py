@@ -1,5 +1,6 @@
 # The odds bench (bench/mp_tables.py) iterates the registry: every row's odds are
-# in it, in the registry's order, and a row the bench does not know stops it by name.
+# in it, in the registry's order, each from its package's bench module, and a row
+# without one stops it by name.
 import os
 import sys
 
@@ -22,21 +23,30 @@ def test_every_registry_row_has_its_odds_in_the_bench_in_the_registrys_order():
     assert list(mp_tables.SYSTEMS) == seen
 
 
-def test_forged_in_the_darks_tables_are_every_pool_with_and_without_resistance():
-    from shared_rules import forged_in_the_dark as FD
-    queries = [q for q in mp_tables.queries() if q[0] == FD.FORGED_IN_THE_DARK]
-    assert len(queries) == 2 * (FD.MAX_DICE + 1)
-    zero = mp_tables.compute((FD.FORGED_IN_THE_DARK, 0, True))
-    # Zero dice: two dice, the lowest read, never critical; resisting costs 6 - lowest.
-    assert ("critical", 0, 36) in zero and ("success", 1, 36) in zero and ("stress:5", 11, 36) in zero
-    assert mp_tables.describe((FD.FORGED_IN_THE_DARK, 3, True)) == "forged-in-the-dark --dice 3 --resist"
-
-
 def test_a_row_the_bench_does_not_know_is_named():
-    row = registry.System(name="new-system")
+    row = registry.System(name="new-system", package="shared_rules.new_system")
     try:
         mp_tables.bench_of(row)
     except KeyError as exc:
-        assert "new-system" in str(exc) and "bench/mp_tables.py" in str(exc)
+        assert "new-system" in str(exc) and "shared_rules/new_system/bench.py" in str(exc)
+        assert "bench/models/new_system.py" in str(exc)
     else:
         raise AssertionError("an unknown row went unnoticed")
+
+
+def test_each_system_s_queries_and_model_are_its_own_files():
+    # The bench's shared files name no system: a new row brings its bench module and
+    # its icepool model, and mp_tables and icepool_tables take them (issue 34).
+    from pathlib import Path
+    from tests.test_systems_named_once import _code, _patterns
+    for name in ("mp_tables.py", "icepool_tables.py", "run.py", "mp_bench.mjs"):
+        path = Path(BENCH, name)
+        text = "\n".join(_code(path).values()) if name.endswith(".py") else path.read_text(encoding="utf-8")
+        for row in registry.ROWS:
+            for pattern in _patterns(row):
+                assert not pattern.search(text), (name, row.name, pattern.pattern)
+    models = os.path.join(BENCH, "models")
+    for row in registry.ROWS:
+        package = row.package.rsplit(".", 1)[1]
+        assert os.path.isfile(os.path.join(models, package + ".py")), row.name
+        assert mp_tables.bench_of(row).GROUPS[0] == row.name

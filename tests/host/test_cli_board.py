@@ -14,7 +14,7 @@ def test_push_loads_every_sheet_and_says_what(table, board, run):
         "Mara: loaded from %s (new on the box): Smuggler, 8 traits, 1 placed token, 0 trials" % (table / "mara.toml"),
         "Tobin: loaded from %s (new on the box): Hedge-priest, 8 traits, 0 placed tokens, 0 trials" % (table / "tobin.toml"),
     ]
-    assert board.ops() == ["hello", "list", "list", "journal", "begin", "stage", "stage", "commit"]   # names checked, one transaction
+    assert board.ops() == ["hello", "list", "journal", "begin", "stage", "stage", "commit"]   # names checked, one transaction
     assert board.characters["Mara"].sheet.qualities[0].level == 2
     again = run("push", table / "mara.toml", "--port", board.path)
     assert "(replaced)" in again.stdout
@@ -25,8 +25,9 @@ def test_a_sheet_the_board_refuses_is_its_typed_error(table, board, run):
                                               "error": {"code": N.E_FULL, "message": "the box holds 8 characters already"}}
     result = run("--port", board.path, "push", table / "mara.toml")
     assert result.exit_code == 1
-    assert result.stderr == ("fatebox: the box refused the batch: the box holds 8 characters already [full]; "
-                             "nothing was changed on the box or in the sheets\n")
+    assert result.stderr == ("fatebox: the box refused the batch: the box holds 8 characters already; make room "
+                             "with `fatebox delete NAME` (`fatebox list` names them) or load fewer; nothing was "
+                             "changed on the box or in the sheets\n")
 
 
 def test_list_shows_a_table_and_json(table, board, run):
@@ -100,6 +101,17 @@ def test_the_port_can_come_from_the_environment(board, run, monkeypatch):
     monkeypatch.setenv("FATEBOX_PORT", board.path)
     assert run("list", "--json").exit_code == 0
     assert board.ops() == ["hello", "list"]
+
+
+def test_a_push_asks_the_box_for_its_list_once(table, board, run):
+    # Its names are checked against the sheets, --only-new leaves what it holds,
+    # and the push compares with it: one `list` serves them all.
+    run("--port", board.path, "push", table / "mara.toml")
+    del board.requests[:]
+    result = run("--port", board.path, "push", "--only-new", table / "mara.toml", table / "tobin.toml")
+    assert result.exit_code == 0, result.stderr
+    assert "Mara: kept as the box holds it" in result.stdout and "Tobin: loaded from" in result.stdout
+    assert board.ops().count("list") == 1, board.ops()
 
 
 def test_push_and_list_take_every_system(board, run):

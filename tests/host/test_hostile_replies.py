@@ -82,7 +82,14 @@ def test_a_journal_page_that_is_not_a_list_is_refused_in_one_line(board, run, tm
 def test_history_escapes_a_name_from_the_box(board, run, tmp_path):
     name = "Mara\x1b]0;pwned\x07"
     journal(board, good(name), good("Rue\x1b[2J"))
-    run("--port", board.path, "sync", tmp_path)
+    synced = run("--port", board.path, "sync", tmp_path)
+    # Such names are not recorded (the name rule), and what sync says of them is escaped...
+    assert "#1 skipped" in synced.stderr and "#2 skipped" in synced.stderr
+    assert "\x1b" not in synced.output and "\x07" not in synced.output
+    # ... and one an older host kept is shown escaped.
+    with Records() as records:
+        with records.write():
+            records.add_results(records.boxes()[0]["id"], [dict(good(name), seq=1)], 1, 0)
     shown = run("history")
     assert shown.exit_code == 0, shown.output
     assert "\x1b" not in shown.output and "\x07" not in shown.output
@@ -151,3 +158,44 @@ def test_a_roll_reply_with_a_foreign_outcome_is_one_line(board, run):
     rolled = run("--port", board.path, "roll", "approaches", "--dice", "2")
     assert rolled.exit_code == 1, rolled.output
     assert "does not match docs/protocol.md" in rolled.stderr
+
+
+def test_a_hello_carrying_a_number_past_the_wires_range_is_named_not_no_answer(board, run):
+    # issue 35, item 5: a box that says `seq` 4294967301 in its hello. The
+    # frame is whole (its CRC holds) but breaks the wire's limits: the host
+    # says which reply and which field, never "no answer ... another program".
+    board.journal = [(4294967301, {})]
+    said = run("--port", board.path, "list")
+    assert said.exit_code == 1, said.output
+    assert "no answer" not in said.stderr and "another program" not in said.stderr, said.stderr
+    assert "'hello'" in said.stderr and "`seq`" in said.stderr and "4294967301" in said.stderr, said.stderr
+    assert "Traceback" not in said.output
+
+
+def test_a_journal_page_carrying_a_number_past_the_wires_range_is_named(board, run, tmp_path):
+    board.characters["Mara"] = roster.from_dict(sheet())
+    journal(board, good(), dict(good(), ms=2 ** 40))
+    synced = run("--port", board.path, "sync", tmp_path)
+    assert synced.exit_code == 1, synced.output
+    assert "no answer" not in synced.stderr, synced.stderr
+    assert "'journal'" in synced.stderr and "`results[1].ms`" in synced.stderr, synced.stderr
+    assert "Traceback" not in synced.output
+
+
+def test_a_journal_name_that_breaks_the_name_rule_is_named_and_never_recorded(board, run, tmp_path):
+    # issue 35, item 9: a forged journal line whose name the box's `put` would
+    # have refused (345 characters with U+202E, U+200B and ESC) was recorded,
+    # served on /results and drawn on the page.
+    board.characters["Mara"] = roster.from_dict(sheet())
+    hostile = ("\u202e" + "W" * 340 + "\u200b\x1b[2J") [:345]
+    journal(board, good(), dict(good(), name=hostile), dict(good(), name="Zoe\u0308"), dict(good(), name=" Ash"),
+            good())
+    synced = run("--port", board.path, "sync", tmp_path)
+    no_traceback(synced)
+    for seq in (2, 3, 4):
+        assert "the box's journal #%d skipped: a name that is not a character's name" % seq in synced.stderr, \
+            synced.stderr
+    assert "\u202e" not in synced.output and "\x1b" not in synced.output
+    with Records() as records:
+        kept = records.results()
+    assert [r["seq"] for r in kept] == [1, 5] and {r["character"] for r in kept} == {"Mara"}

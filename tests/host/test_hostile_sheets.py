@@ -85,7 +85,9 @@ def test_a_lone_surrogate_from_the_box_is_a_one_line_error(board, run, tmp_path)
         result = run("--port", board.path, "--timeout", "0.5", *args)
         assert result.exit_code == 1, result
         assert result.exception is None or isinstance(result.exception, SystemExit)
-        assert len(result.stderr.strip().splitlines()) == 1 and "could not be read" in result.stderr
+        # Named by what it was (issue 35, item 5), not a time-out.
+        assert len(result.stderr.strip().splitlines()) == 1 and "answered 'list' with a frame fatebox cannot " \
+            "read: `characters[0].name`: text that is not valid Unicode" in result.stderr, result.stderr
     assert toml_files(tmp_path) == []
 
 

@@ -54,3 +54,21 @@ def test_simulate_counts_beside_the_exact_odds(run):
     assert data["system"] == "forged-in-the-dark" and data["dice"] == 3 and data["trials"] == 500
     assert sum(data["counts"].values()) == 500 and set(data["counts"]) <= set(F.OUTCOMES)
     assert sum(data["stress"].values()) == 500 and set(data["stress"]) <= set(F.COSTS)
+
+
+def test_the_benchs_tables_are_every_pool_with_and_without_resistance(run):
+    from fractions import Fraction
+    from shared_rules.forged_in_the_dark import bench
+    queries = list(bench.queries())
+    assert len(queries) == 2 * (F.MAX_DICE + 1)
+    zero = bench.named(None, bench.answer((F.FORGED_IN_THE_DARK, 0, True)))
+    # Zero dice: two dice, the lowest read, never critical; resisting costs 6 - lowest.
+    assert ("critical", 0, 36) in zero and ("success", 1, 36) in zero and ("stress:5", 11, 36) in zero
+    q = (F.FORGED_IN_THE_DARK, 3, True)
+    assert bench.describe(q) == "forged-in-the-dark --dice 3 --resist"
+    # bench/run.py reads `fatebox odds`'s JSON through cli_named: the same names and chances.
+    shown = odds(run, "--dice", 3, "--resist", "--json")
+    assert shown.exit_code == 0, shown.stderr
+    cli = dict((k, Fraction(v)) for k, v in bench.cli_named(json.loads(shown.stdout)).items())
+    ours = dict((name, Fraction(num, den)) for name, num, den in bench.named(q, bench.answer(q)) if num)
+    assert cli == ours

@@ -133,14 +133,14 @@ def test_colour_tokens_default_bag_three_drawn(run):
 
 def test_colour_tokens_a_campaign_bag(run):
     # Only black and white: 2 of each; green action; 3 drawn of 4 tokens (4 ways).
-    data = odds_json(run, "colour-tokens", "-k", 0, "-c", "green", "--bag", "black=2,white=2")
+    data = odds_json(run, "colour-tokens", "-k", 0, "--colour", "green", "--bag", "black=2,white=2")
     assert data["bag"] == {"black": 2, "green": 0, "blue": 0, "red": 0, "white": 2}
     assert data["positives"] == {"0": "0", "1": "1/2", "2": "1/2", "3": "0"}
 
 
 def test_colour_tokens_keywords_draw_more(run):
-    fewer = odds_json(run, "colour-tokens", "-k", 0, "-c", "blue")["positives"]["3"]
-    more = odds_json(run, "colour-tokens", "-k", 3, "-c", "blue")["positives"]["3"]
+    fewer = odds_json(run, "colour-tokens", "-k", 0, "--colour", "blue")["positives"]["3"]
+    more = odds_json(run, "colour-tokens", "-k", 3, "--colour", "blue")["positives"]["3"]
     # 3 + 3 drawn of C(20,6) = 38760: fewer than 3 of the 8 positives in
     # C(12,6) + 8 C(12,5) + 28 C(12,4) = 924 + 6336 + 13860 = 21120; the rest 17640.
     assert (fewer, more) == ("14/285", "147/323")
@@ -153,7 +153,7 @@ def test_colour_tokens_keywords_draw_more(run):
     (["light-dark", "--light", 0, "--dark", 2, "--ego", 3], ["Ego lost", "1/2  50.0%"]),
     (["axiom"], ["Axiom: 2d6 keep the 2 highest, modifier +0", "Critical failure", "1/36  2.8%"]),
     (["effect", "--dice", 1, "--depth", 1], ["This or more", "more (past depth 1)", "1/36  2.8%"]),
-    (["colour-tokens", "-c", "red"], ["Positive tokens kept", "44/95  46.3%"]),
+    (["colour-tokens", "--colour", "red"], ["Positive tokens kept", "44/95  46.3%"]),
 ])
 def test_the_table_shows_fractions_and_percentages(run, args, seen):
     result = run("odds", *args)
@@ -184,16 +184,16 @@ def test_the_table_shows_fractions_and_percentages(run, args, seen):
     (["effect", "--dice", 1, "--depth", 13], "--depth", "0..12"),
     (["colour-tokens", "--colour", "purple"], "--colour", "green, blue, red"),
     (["colour-tokens", "--colour", "white"], "--colour", "green, blue, red"),
-    (["colour-tokens", "-c", "red", "--keywords", 4], "--keywords", "0..3"),
-    (["colour-tokens", "-c", "red", "--bag", "black=21"], "--bag", "each 0..20"),
-    (["colour-tokens", "-c", "red", "--bag", "pink=2"], "--bag", "colours black, green, blue, red, white"),
-    (["colour-tokens", "-c", "red", "--bag", "gold=2"], "--bag", "each 0..20"),
-    (["colour-tokens", "-c", "red", "--bag", "black4"], "--bag", "COLOUR=N"),
-    (["colour-tokens", "-c", "red", "--bag", "black=four"], "--bag", "COLOUR=N"),
-    (["colour-tokens", "-c", "red", "--bag", "black=2,black=3"], "--bag", "COLOUR=N"),
-    (["colour-tokens", "-c", "red", "--bag", ","], "--bag", "COLOUR=N"),
-    (["colour-tokens", "-c", "red", "--bag", "black=1,white=1"], "--bag", "COLOUR=N"),
-    (["colour-tokens", "-c", "red", "--gold", 18], "--gold", "0..17"),
+    (["colour-tokens", "--colour", "red", "--keywords", 4], "--keywords", "0..3"),
+    (["colour-tokens", "--colour", "red", "--bag", "black=21"], "--bag", "each 0..20"),
+    (["colour-tokens", "--colour", "red", "--bag", "pink=2"], "--bag", "colours black, green, blue, red, white"),
+    (["colour-tokens", "--colour", "red", "--bag", "gold=2"], "--bag", "each 0..20"),
+    (["colour-tokens", "--colour", "red", "--bag", "black4"], "--bag", "COLOUR=N"),
+    (["colour-tokens", "--colour", "red", "--bag", "black=four"], "--bag", "COLOUR=N"),
+    (["colour-tokens", "--colour", "red", "--bag", "black=2,black=3"], "--bag", "COLOUR=N"),
+    (["colour-tokens", "--colour", "red", "--bag", ","], "--bag", "COLOUR=N"),
+    (["colour-tokens", "--colour", "red", "--bag", "black=1,white=1"], "--bag", "COLOUR=N"),
+    (["colour-tokens", "--colour", "red", "--gold", 18], "--gold", "0..17"),
 ])
 def test_a_bad_option_exits_2_naming_the_option_and_its_range(run, args, option, allowed):
     for command in ("odds", "simulate"):
@@ -208,9 +208,9 @@ def test_a_bad_option_exits_2_naming_the_option_and_its_range(run, args, option,
 
 
 def test_a_bad_bag_says_what_is_wrong_with_it(run):
-    result = run("odds", "colour-tokens", "-c", "red", "--bag", "black=2,black=3")
+    result = run("odds", "colour-tokens", "--colour", "red", "--bag", "black=2,black=3")
     assert result.stderr.startswith("fatebox: --bag: black is given twice (allowed: ")
-    result = run("odds", "colour-tokens", "-c", "red", "--bag", "black=1,white=1")
+    result = run("odds", "colour-tokens", "--colour", "red", "--bag", "black=1,white=1")
     assert "needs 3 tokens in the bag; it holds 2" in result.stderr
 
 

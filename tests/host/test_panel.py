@@ -214,22 +214,25 @@ def test_the_help_line_under_the_ring_and_the_side_text_speak_the_table_s_words(
     assert "screen:" not in plain and "new-beginning" not in plain
 
 
+def _screens(system):
+    """Every screen the system's play has: its steps, the result, the screens after it."""
+    from fatebox_fw import play as P
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard
+    gadget = Box(FakeBoard())
+    game = gadget.core._make(system)
+    return set(game.steps()) | {P.RESULT} | set(game.after())
+
+
 def test_every_screen_of_every_system_has_a_help_row():
     from fatebox.cards import help_tables as H
     from fatebox_fw import play as P
-    from fatebox_fw.play import approaches, axiom, colour_tokens, forged_in_the_dark, light_dark, new_beginning
     from fatebox_fw.core import MENU
-    screens = {
-        "new-beginning": set(new_beginning.STEPS) | {P.RESULT} | set(new_beginning.AFTER),
-        "approaches": set(approaches.STEPS) | {P.RESULT},
-        "light-dark": set(light_dark.STEPS) | {P.RESULT},
-        "axiom": set(axiom.STEPS) | {P.RESULT, axiom.SCAR},
-        "colour-tokens": set(colour_tokens.STEPS) | {P.RESULT, colour_tokens.SUCCESS, colour_tokens.SACRIFICE,
-                                                    colour_tokens.STORY, colour_tokens.RESERVE, colour_tokens.DONE},
-        "forged-in-the-dark": set(forged_in_the_dark.STEPS) | {P.RESULT} | set(forged_in_the_dark.AFTER),
-    }
-    assert sorted(screens) == sorted(t["system"] for t in H.systems())
-    for system, names in screens.items():
+    from shared_rules import registry
+    assert [t["system"] for t in H.systems()] == list(registry.NAMES)
+    for system in registry.NAMES:
+        names = _screens(system)
+        assert len(names) >= 2, system
         for screen in sorted(names | set(MENU) | {P.DRAWING}):
             row = H.row(system, screen)
             assert row is not None, (system, screen)
@@ -336,3 +339,45 @@ def test_the_words_line_names_what_was_rolled_as_roll_and_history_say_it():
         shown.update(game.last_state())
         assert said == result_words(system, shown) and ": " in said, (system, said)
         assert "{" not in said and "[" not in said and "_" not in said, said
+
+
+def test_the_panel_follows_the_box_a_host_result_shows_with_whose_it_is():
+    # The box plays Mara (New Beginning). The host rolls Axiom for Vex: the ring
+    # stays on Mara's set-up, the words line says Vex's roll and whose it is. The
+    # host draws for Tobin: the ring shows it, the side line names Tobin, not Mara.
+    from fatebox.sim.view import Heard, side_lines, words_line
+    from fatebox.systems import result_words
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard, ask, long_press, run
+    from tests.core.sheets import hero, sheet, vex
+    board = FakeBoard()
+    gadget = Box(board)
+    heard = Heard(gadget.store)
+    for data in (sheet("Mara"), sheet("Tobin"), vex()):
+        gadget.store.put(hero(data))
+    run(gadget, board, 100)
+    board.replies()
+    assert gadget.core.system == "new-beginning" and gadget.describe()["active"] == "Mara"
+    setup = {"favorable": 1, "unfavorable": 0, "modifier": 2}
+    reply = ask(gadget, board, {"id": 1, "op": "roll", "system": "axiom", "setup": setup, "name": "Vex"})
+    run(gadget, board, 100)
+    said = words_line(gadget, heard)
+    entry = gadget.store.characters["Vex"].history[-1]
+    assert said == "Vex \u00b7 Axiom: " + result_words("axiom", entry, setup), said
+    assert ("total %d + 2 = %d" % (reply["result"]["total"] - 2, reply["result"]["total"])) in said
+    assert "Mara" in side_lines(gadget.describe())[1][0]        # the box itself is still on Mara's set-up
+    ask(gadget, board, {"id": 2, "op": "trial", "white": 2, "black": 3, "draw": 2, "name": "Tobin"})
+    assert words_line(gadget, heard) is None                      # the ring animates the draw: it tells first
+    run(gadget, board, 1500)
+    where = side_lines(gadget.describe())[1][0]
+    assert where.startswith("New Beginning \u00b7 result") and where.endswith("Tobin"), where
+    last = gadget.core.game.last_state()
+    assert words_line(gadget, heard) == result_words("new-beginning", last, gadget.core.game.setup_state())
+    heard.pressed(gadget)                                         # a press on the result keeps the line
+    long_press(gadget, board, "go")                               # GO held: the result left
+    run(gadget, board, 300)
+    assert not gadget.core.game.in_result() and gadget.describe()["active"] == "Mara"
+    said = words_line(gadget, heard)
+    assert said is not None and said.startswith("Tobin: drew "), said   # the last result, whose it was
+    heard.pressed(gadget)                                         # a press on the set-up: the line goes
+    assert words_line(gadget, heard) is None

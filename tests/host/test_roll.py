@@ -98,7 +98,9 @@ def test_every_system_s_result_reads_as_words_never_a_key_dump(gadget, run):
         "2d6: 3 and 5, total 8: success"
     assert result_words("colour-tokens", {"outcome": "coloured-success", "colour": "green",
                                           "kept": ["green", "black", "white"], "reserve": [], "gold": 0}) == \
-        "green action; kept green for success, black for sacrifice, white for story: a green success"
+        ("green action: success, no sacrifice; for success green, a successful action: a benefit to the "
+         "target, or a penalty of theirs removed; for sacrifice black, no sacrifice; for story white, "
+         "the GM places the reserve")
     # A record of another shape says its outcome, never a traceback.
     assert result_words("axiom", {"dice": "x", "outcome": "failure"}).endswith("failure")
     for args in (("roll", "light-dark", "--light", 1, "--dark", 1, "-c", "lux"), ("roll", "approaches", "--dice", 2),
@@ -133,6 +135,8 @@ def test_required_options_say_so_in_help(run):
     for system, option in (("approaches", "--dice"), ("light-dark", "--light"), ("colour-tokens", "--colour"),
                            ("new-beginning", "--black")):
         text = run("roll", system, "--help").stdout
-        block = text[text.index(option):]
-        assert "[required]" in block[:block.index("\n  -", 1) if "\n  -" in block[1:] else len(block)], system
-    assert "required" in run("draw", "--help").stdout.split("--draw")[1].split("\n  -")[0]
+        import re
+        block = text[re.search(r"\n  (-\w, )?%s\b" % option, text).start() + 1:]   # the option's own entry
+        assert "[required" in block[:block.index("\n  -", 1) if "\n  -" in block[1:] else len(block)], system
+    for command in (("draw",), ("roll", "new-beginning")):
+        assert "required" in run(*command, "--help").stdout.split("--draw")[1].split("\n  -")[0]

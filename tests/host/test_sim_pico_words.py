@@ -38,8 +38,8 @@ def test_a_result_event_becomes_the_line_under_the_ring_until_a_press():
     assert words.read() is False and words.line is None
     chip.serial_log += wire.encode(EVENT)[20:]
     assert words.read() is True
-    said = result_words("new-beginning", dict(EVENT["setup"], **EVENT["result"]))
-    assert words.line == said == "drew 2 white, 1 black: partial success"
+    said = "Mara: " + result_words("new-beginning", EVENT["result"], EVENT["setup"])
+    assert words.line == said == "Mara: drew 2 white, 1 black: partial success"     # whose it is, too
     view = S.PanelView.__new__(S.PanelView)
     view.console, view.chip, view.words, view.firmware = Console(highlight=False, width=100, height=30), chip, words, "fatebox-pico.uf2"
     out = Console(file=io.StringIO(), record=True, width=100, height=30, color_system=None)

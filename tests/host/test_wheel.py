@@ -68,6 +68,9 @@ def test_the_wheel_carries_what_deploy_needs_and_leaves_matplotlib_to_an_extra(i
     where = run([python, "-c", "import fatebox, importlib.util; print(fatebox.__file__); "
                  "print(importlib.util.find_spec('matplotlib') is None)"], away, env).stdout.split()
     assert not where[0].startswith(ROOT) and where[1] == "True"
+    # The button cards' font and its licence ship with the package.
+    fonts = os.path.join(os.path.dirname(where[0]), "cards", "fonts")
+    assert sorted(os.listdir(fonts)) == ["DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf", "LICENSE"]
 
 
 def test_deploy_to_a_folder_outside_the_checkout(installed):

@@ -23,6 +23,7 @@ LONGEST = {
     "test_deploy_play_restart_and_the_heap_edge_on_the_same_flash": 128,
     "test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made": 65,
     "test_a_trial_of_every_system_by_presses_shows_what_the_virtual_gadget_shows": 42,
+    "test_the_image_plays_a_trial_by_presses_as_the_virtual_gadget_shows": 40,
     "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 36,
     "test_a_save_writes_only_inside_one_generations_region": 35,
     "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 34,
@@ -43,7 +44,8 @@ def pytest_collection_modifyitems(items):
     # A stable sort: the rest keep their order, after these. Under make test
     # the tests of modules that take the image (image_path) come after the
     # others: those run while the image is built.
-    items.sort(key=lambda item: (getattr(item.module, "image_path", None) is image_path,
+    items.sort(key=lambda item: (getattr(item.module, "image_path", None) is image_path
+                                 or getattr(item.module, "cp_image_path", None) is cp_image_path,
                                  -LONGEST.get(item.originalname, 0)))
 
 
@@ -54,9 +56,24 @@ IMAGE_READY = "FATEBOX_IMAGE_READY"
 IMAGE_WAIT_S = 1800
 
 
+# The same for Fatebox's CircuitPython image (make firmware-circuitpython).
+CP_IMAGE_READY = "FATEBOX_CP_IMAGE_READY"
+
+
 def image_path():
     """Fatebox's own image (make firmware), once it is built."""
-    ready = os.environ.get(IMAGE_READY)
+    _wait_ready(IMAGE_READY)
+    return os.environ.get("FATEBOX_IMAGE", P.IMAGE_UF2)
+
+
+def cp_image_path():
+    """Fatebox's own CircuitPython image (make firmware-circuitpython), once it is built."""
+    _wait_ready(CP_IMAGE_READY)
+    return os.environ.get("FATEBOX_CP_IMAGE", P.CP_IMAGE_UF2)
+
+
+def _wait_ready(variable):
+    ready = os.environ.get(variable)
     if ready:
         waited = 0
         while not os.path.exists(ready):
@@ -68,7 +85,6 @@ def image_path():
             said = f.read().strip()
         if said != "ok":
             pytest.fail("this test needs Fatebox's image, which was not built: %s" % said)
-    return os.environ.get("FATEBOX_IMAGE", P.IMAGE_UF2)
 
 
 @pytest.fixture
@@ -127,6 +143,37 @@ def cp_flash(cp_installed, tmp_path):
     flash = str(tmp_path / "cp-flash.bin")
     shutil.copyfile(cp_installed, flash)
     shutil.copyfile(cp_installed + ".uid", flash + ".uid")
+    return flash
+
+
+@pytest.fixture(scope="session")
+def cp_image_installed(tmp_path_factory):
+    """A Pico with Fatebox's CircuitPython image dropped on a blank flash and
+    booted once (its first boot formats CIRCUITPY and writes boot.py, code.py
+    and board.json), made once; each test takes a copy (cp_image_flash)."""
+    import fcntl
+    from fatebox.pico import circuitpy
+    firmware = cp_image_path()
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    folder, flash = root / "cpimage", root / "cpimage" / "flash.bin"
+    with open(str(root / "cpimage.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "made").exists():
+            folder.mkdir(exist_ok=True)
+            circuitpy.prepare_image(str(flash), firmware)
+            (folder / "made").write_text("")
+    return str(flash)
+
+
+@pytest.fixture
+def cp_image_flash(cp_image_installed, tmp_path):
+    """A copy of the image board's flash, and its flash ID: one board."""
+    import shutil
+    flash = str(tmp_path / "cp-image-flash.bin")
+    shutil.copyfile(cp_image_installed, flash)
+    shutil.copyfile(cp_image_installed + ".uid", flash + ".uid")
     return flash
 
 

@@ -37,8 +37,14 @@ def systems_script(count):
 
 
 def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
+    trials_by_presses(picos, cp_flash, from_files=True)
+
+
+def trials_by_presses(picos, flash, from_files):
+    """A trial by presses on `flash`'s CircuitPython board, its frames the
+    virtual twin's (from_files: the twin keeps a stock board's memory policy)."""
     paths = [os.path.join(EXAMPLES, name) for name in SHEETS]
-    chip = picos(flash=cp_flash, rosc="seeded:%d" % SEED)
+    chip = picos(flash=flash, rosc="seeded:%d" % SEED)
     cp_ready(chip)
     chip.wait_frame(step="the gadget's first frame")
     fatebox(chip.data_path, "push", *paths)
@@ -57,8 +63,7 @@ def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
     pico_frames = [(t / 1000.0, rgb) for t, rgb in chip.frames if start * 1000 < t <= end * 1000]
     shown_late = [rgb for t, rgb in chip.frames if start * 1000 < t <= (end + LATE_MS) * 1000]
 
-    # CircuitPython runs .mpy files: the twin keeps a stock board's memory policy
-    twin = Twin(SEED, [sheets.load(p).character for p in paths], from_files=True)
+    twin = Twin(SEED, [sheets.load(p).character for p in paths], from_files=from_files)
     twin_start = twin.board.now + 800
     shown = twin.play(script, twin_start, twin_start + length)
     twin_frames = shown[1:]

@@ -79,6 +79,7 @@ HOSTILE_NAMES = (
     ("a trailing space", "Mara "),
     ("41 characters", "x" * 41),
     ("Mara but for case", "MARA"),
+    ("a decomposed letter", "Zoe\u0308"),
 )
 
 

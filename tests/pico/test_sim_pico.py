@@ -101,8 +101,9 @@ def test_sim_pico_says_each_result_in_the_systems_words(tmp_path):
             link.close()
         assert len(results) == 1 and results[0]["system"] == "new-beginning"
         entry = results[0]
-        assert line == event_words({"system": entry["system"], "setup": entry["setup"], "result": entry["result"]})
-        assert line.startswith("drew ") and ": " in line and ("white" in line or "black" in line)
+        assert line == event_words({"system": entry["system"], "name": entry.get("name"), "setup": entry["setup"],
+                                    "result": entry["result"]})
+        assert line.startswith("Nobody: drew ") and ("white" in line or "black" in line)     # whose, then what
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)

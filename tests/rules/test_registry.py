@@ -3,7 +3,7 @@
 from shared_rules import registry
 from shared_rules import roster
 from shared_rules.registry import System, RegistryError
-from shared_rules.registry_check import check
+from shared_rules.registry_check import check, check_rows
 from tests.helpers import raises
 
 
@@ -15,6 +15,15 @@ def test_every_row_is_complete():
     assert len(registry.ROWS) >= 1
     for row in registry.ROWS:
         check(row)
+    check_rows(registry.ROWS)
+
+
+def test_the_menu_s_ring_holds_at_most_a_pixel_per_row():
+    rows = registry.ROWS * (registry.MAX_ROWS // len(registry.ROWS) + 1)
+    exc = raises(RegistryError, check_rows, rows[:registry.MAX_ROWS + 1])
+    assert exc.field == "ROWS" and "at most %d systems" % registry.MAX_ROWS in str(exc)
+    if len(registry.ROWS) > 1:
+        assert raises(RegistryError, check_rows, registry.ROWS[:1] * 2).field == "name"
 
 
 def test_a_row_without_a_required_field_is_refused_naming_it():

@@ -13,8 +13,8 @@ def procs():
             started.append(g)
             return g
 
-        def serve(self, *args, env=None):
-            s = Serve(*args, env=env)
+        def serve(self, *args, env=None, files=None):
+            s = Serve(*args, env=env, files=files)
             started.append(s)
             return s
     yield Start()

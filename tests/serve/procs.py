@@ -14,11 +14,20 @@ START = 120     # seconds for a process to say its first line
 WAIT = 60       # seconds for anything awaited (a feed line, a file): never asserted as a time
 
 
+def _files_limit(most):
+    """A preexec_fn: at most `most` open files (soft and hard), as `ulimit -n` sets."""
+    def limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))
+    return limit
+
+
 class Proc:
-    def __init__(self, args, stdin=subprocess.DEVNULL, env=None):
+    def __init__(self, args, stdin=subprocess.DEVNULL, env=None, files=None):
         self.process = subprocess.Popen([sys.executable, "-m", "fatebox"] + [str(a) for a in args], stdin=stdin,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                        env=dict(os.environ, **(env or {})))
+                                        env=dict(os.environ, **(env or {})),
+                                        preexec_fn=_files_limit(files) if files else None)
         self.out = queue.Queue()
         self.outs = []
         self.errs = []
@@ -108,8 +117,8 @@ class Box(Proc):
 
 
 class Serve(Proc):
-    def __init__(self, *args, env=None):
-        super().__init__(["serve", "--listen", "127.0.0.1:0"] + list(args), env=env)
+    def __init__(self, *args, env=None, files=None):
+        super().__init__(["serve", "--listen", "127.0.0.1:0"] + list(args), env=env, files=files)
         self.url = self.first_line()
         assert self.url.startswith("http://127.0.0.1:"), self.url
         self.seen = set()

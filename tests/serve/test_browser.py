@@ -96,6 +96,9 @@ def test_a_trial_on_the_buttons_appears_on_the_page_and_overlay_then_each_system
         shown = latest(page, seq)
         assert shown["system"] == system
         assert page.inner_text("#latest .outcome") == shown["outcome_words"]
+        # The result in one sentence, as `fatebox roll` and `history` say it.
+        from fatebox.systems import result_words
+        assert page.inner_text("#latest .said") == result_words(system, shown["result"], shown["setup"])
         entry = shown["result"]
         expected = {"approaches": entry.get("faces"), "light-dark": (entry.get("light") or []) + (entry.get("dark") or []),
                     "axiom": entry.get("dice"), "forged-in-the-dark": entry.get("dice"),
@@ -108,7 +111,8 @@ def test_a_trial_on_the_buttons_appears_on_the_page_and_overlay_then_each_system
                 assert near(colour, rgb(item["colour"])), (system, colour, item)
         page.screenshot(path=str(tmp_path / ("%s.png" % system)))
         if shown["odds"] is not None:
-            assert "Chance of this outcome: " + shown["odds"]["percent"] == page.inner_text("#latest .odds")
+            assert "Chance of %s: %s" % (shown["odds"]["of"] or "this outcome", shown["odds"]["percent"]) \
+                == page.inner_text("#latest .odds")
         # The overlay follows without a reload.
         assert latest(overlay, seq)["seq"] == seq
     assert page.locator("#session li").count() == len(ROLLS) + 1
@@ -123,4 +127,4 @@ def test_a_trial_on_the_buttons_appears_on_the_page_and_overlay_then_each_system
     assert page.inner_text("#who h2") == "Lux"
     state = json.loads(fatebox("list", "--json").stdout)["characters"][0]
     who = page.inner_text("#who")
-    assert "ego" in who and str(state["ego"]) in who and "hp" in who
+    assert "Ego %d" % state["ego"] in who and "HP %d" % state["hp"] in who     # as `fatebox list` says it

@@ -91,7 +91,7 @@ class Polled(B.BoxThread):
     def _send(self, message, callback, crcs=None):
         self.asked.append((message, callback))
 
-    def _take(self, results, first=None):
+    def _take(self, results, first=None, newest=0):
         self.taken += [r["seq"] for r in results if r["seq"] > self.last]
         self.last = max([self.last] + [r["seq"] for r in results])
 

@@ -8,38 +8,39 @@ from shared_rules.randomness import SeededBytes
 from fatebox.serve import shape, hooks
 from fatebox_fw.box import Box
 from tests.core.fakeboard import FakeBoard, ask, run
-from tests.core.sheets import ash, character, hero, lux, rue, vex
+from tests.core.sheets import hero
 
-ROLLS = [
-    ("approaches", {"dice": 3, "difficulty": "hard"}, "Ash"),
-    ("light-dark", {"light": 2, "dark": 1}, "Lux"),
-    ("axiom", {"favorable": 1, "unfavorable": 0, "modifier": 1}, "Vex"),
-    ("colour-tokens", {"colour": "green", "keywords": 1}, "Rue"),
-    ("forged-in-the-dark", {"dice": 2}, None),
-    ("approaches", {"dice": 1}, None),
-]
+from shared_rules import registry
+from tests.core.samples import module, sample
+
+
+def _requests():
+    """Every system played on its sample character and with nobody: through its own
+    op where it has one (the vectors' OWN_OP), and through `roll` with the set-up its
+    words give (SETUP_EXAMPLE)."""
+    out = []
+    for row in registry.ROWS:
+        rules = registry.rules(row.name)
+        example = __import__(rules.words_module, None, None, ["SETUP_EXAMPLE"]).SETUP_EXAMPLE
+        for name in (sample(row.name)["name"], None):
+            if row.op is not None:
+                out.append((row.name, name, dict(module(row.name).OWN_OP, op=row.op)))
+            out.append((row.name, name, {"op": "roll", "system": row.name, "setup": example}))
+    return out
 
 
 def journal():
     board = FakeBoard(entropy=SeededBytes("serve-shape"))
     gadget = Box(board)
-    for data in (character("Mara"), hero(ash()), hero(lux()), hero(vex()), hero(rue())):
-        gadget.store.put(data)
+    for row in registry.ROWS:
+        gadget.store.put(hero(sample(row.name)))
     board.replies()
-    i = 1
-    for name in ("Mara", None):
-        request = {"id": i, "op": "trial", "white": 3, "black": 2, "draw": 3}
-        if name:
-            request["name"] = name
-        assert ask(gadget, board, request)["ok"]
-        i += 1
-    for system, setup, name in ROLLS:
-        request = {"id": i, "op": "roll", "system": system, "setup": setup}
+    for i, (system, name, request) in enumerate(_requests(), 1):
+        request = dict(request, id=i)
         if name:
             request["name"] = name
         reply = ask(gadget, board, request)
-        assert reply["ok"], reply
-        i += 1
+        assert reply["ok"], (system, name, reply)
     run(gadget, board, 20)
     results = []
     while True:     # page after page, as the host reads the journal
@@ -57,39 +58,39 @@ def shaped():
 def test_every_system_on_a_character_and_with_nobody_fits_the_schema():
     schema = shape.schema()
     results = shaped()
-    assert len(results) == 2 + len(ROLLS)
-    assert {r["system"] for r in results} == {"new-beginning", "approaches", "light-dark", "axiom",
-                                              "colour-tokens", "forged-in-the-dark"}
-    assert [r["character"] for r in results][:2] == ["Mara", None]
+    requests = _requests()
+    assert len(results) == len(requests)
+    assert [(r["system"], r["character"]) for r in results] == [(system, name) for system, name, _ in requests]
+    assert {r["system"] for r in results} == set(registry.NAMES)
     for r in results:
         jsonschema.validate(r, schema)
 
 
 def test_the_drawn_items_are_what_the_result_says():
+    # Each system says what the page shows of its result (tests/core/samples/<package>.py items).
     for r in shaped():
-        entry = r["result"]
-        if r["system"] == "new-beginning":
-            assert "".join("w" if i["label"] == "white" else "b" for i in r["items"]) == entry["tokens"]
-            assert all(i["kind"] == "token" for i in r["items"])
-        elif r["system"] in ("approaches",):
-            assert [int(i["label"]) for i in r["items"]] == entry["faces"]
-            assert sum(i["kept"] for i in r["items"]) == 1
-        elif r["system"] == "light-dark":
-            assert [int(i["label"]) for i in r["items"]] == entry["light"] + entry["dark"]
-        elif r["system"] in ("axiom", "forged-in-the-dark"):
-            assert [int(i["label"]) for i in r["items"]] == entry["dice"]
-        elif r["system"] == "colour-tokens":
-            assert [i["label"] for i in r["items"]] == entry["kept"]
+        expected = module(r["system"]).items(r["result"])
+        assert len(r["items"]) == len(expected), (r["system"], r["items"], r["result"])
+        for item, (kind, label, kept) in zip(r["items"], expected):
+            assert item["label"] == label, (r["system"], r["items"], r["result"])
+            assert kind is None or item["kind"] == kind, (r["system"], item)
+            assert kept is None or item["kept"] == kept, (r["system"], item)
 
 
 def test_the_odds_are_the_exact_chance_of_this_outcome():
     for r in shaped():
-        if r["system"] == "colour-tokens":
-            assert r["odds"] is None        # the kept token is the player's choice: no odds to tell
-            continue
         odds = r["odds"]
         assert odds is not None, r
-        this = [o for o in odds["outcomes"] if o["outcome"] == r["outcome"]]
+        if r["system"] == "colour-tokens":
+            # The kept tokens are the player's choice: the chance told is of the positives
+            # among them, as `fatebox odds colour-tokens` counts them.
+            from shared_rules import colour_tokens as T
+            positives = sum(1 for t in r["result"]["kept"] if T.token_value(t, r["result"]["colour"]) == T.POSITIVE)
+            this = [o for o in odds["outcomes"] if o["outcome"] == str(positives)]
+            assert odds["of"] == "%d positive token%s kept" % (positives, "" if positives == 1 else "s")
+        else:
+            this = [o for o in odds["outcomes"] if o["outcome"] == r["outcome"]]
+            assert odds["of"] == "this outcome"
         assert len(this) == 1 and odds["chance"] == this[0]["num"] / this[0]["den"]
         assert sum(o["num"] for o in odds["outcomes"]) == odds["outcomes"][0]["den"]
 
@@ -130,3 +131,15 @@ def test_a_webhook_url_that_is_not_http_is_refused(url):
     with pytest.raises(FateboxError) as caught:
         hooks.checked_url(url, "--webhook")
     assert caught.value.exit_code == USAGE and "--webhook" in caught.value.message
+
+
+def test_the_schema_s_systems_are_the_registry_s_whatever_it_holds(monkeypatch):
+    # A new row's results fit the schema with no edit to result.schema.json (issue 34).
+    from shared_rules import registry
+    assert shape.schema()["properties"]["system"]["enum"] == list(registry.NAMES)
+    monkeypatch.setattr(registry, "NAMES", registry.NAMES + ("a-new-system",))
+    schema = shape.schema()
+    result = dict(shaped()[0], system="a-new-system")
+    jsonschema.validate(result, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(dict(result, system="no-such-system"), schema)

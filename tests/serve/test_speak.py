@@ -1,5 +1,5 @@
 # --speak: one short sentence per result through espeak-ng (a stand-in on PATH
-# here, that writes what it was asked to say); none present: a clear message.
+# here, that writes what it was given on stdin); none present: a clear message.
 import os
 import stat
 import sys
@@ -13,7 +13,7 @@ def test_each_result_is_spoken_in_one_short_sentence(tmp_path, procs):
     bin_dir.mkdir()
     said = tmp_path / "said.txt"
     fake = bin_dir / "espeak-ng"
-    fake.write_text("#!/bin/sh\nprintf '%%s\\n' \"$1\" >> %s\n" % said)
+    fake.write_text("#!/bin/sh\ncat >> %s\nprintf '\\n' >> %s\n" % (said, said))    # the sentence comes on stdin
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     procs.gadget(tmp_path / "state")
     serve = procs.serve("--speak", env={"PATH": "%s:%s" % (bin_dir, os.environ.get("PATH", ""))})

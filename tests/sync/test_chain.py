@@ -6,6 +6,8 @@ import os
 import shutil
 import zlib
 
+import pytest
+
 from fatebox.board.link import Link
 
 
@@ -242,3 +244,141 @@ def test_sync_notices_the_box_serving_the_hosts_last_result_again(realbox, run, 
     results = json.loads(run("history", "--json").stdout)["results"]
     assert [(r["seq"], r["verified"]) for r in results] == [(1, True), (2, True), (3, True), (4, True),
                                                            (5, True), (6, True), (7, False)]
+
+
+def renumbered(line, seq):
+    """`line` numbered `seq`, its CRC made good again (an evil box's edit)."""
+    body = line[:-9]
+    body = b"%d" % seq + body[body.index(b" "):]
+    return body + b" %08x" % (zlib.crc32(body) & 0xFFFFFFFF)
+
+
+def test_a_first_line_renumbered_is_said_as_an_edit_not_as_results_the_journal_wrapped_away(realbox, run, table):
+    # issue 35, item 12: line 1 renumbered 2. The box's oldest result is then 2,
+    # but that line starts the chain (no `prev`): nothing was wrapped away
+    # before it, so sync may not say a result was lost to a wrap.
+    box = started(realbox, run, table, 3)
+    box.stop()
+    found = lines(box.state)
+    found[0] = renumbered(found[0], 2)
+    save_lines(box.state, found)
+    box.restart()
+    synced = run("--port", box.path, "sync", table)
+    assert "lost before the host saw them" not in synced.stderr, synced.stderr
+    breaks = [line for line in synced.stderr.splitlines() if "does not link" in line]
+    assert len(breaks) == 1 and "removed at 2: result 1 is not in the box's journal" in breaks[0], synced.stderr
+    assert "not wrapped away" in breaks[0] and "replayed at 2" in breaks[0], breaks[0]
+    with __import__("fatebox.records.db", fromlist=["Records"]).Records() as records:
+        assert records.last_seq(records.boxes()[0]["id"])[1] == 0          # none counted lost to a wrap
+    said = run("--port", box.path, "verify")
+    assert said.exit_code == 1
+    kinds = [line.split(": ")[:2] for line in said.stdout.splitlines()]
+    assert ["2", "removed"] in kinds and ["2", "replayed"] in kinds, said.stdout
+
+
+def test_one_result_wrapped_away_is_said_in_the_singular(realbox, run, table, tmp_path):
+    # A journal whose oldest line links to one no longer there: a wrap, and
+    # one result lost to it ("1 result ... was lost", not "were").
+    from fatebox_fw.journal import Journal
+    state = tmp_path / "flash"
+    state.mkdir()
+    journal = Journal(str(state))
+    journal.tip = "0123456789abcdef"        # the hash of result 1, wrapped away
+    entry = {"name": None, "system": "new-beginning", "result": {"outcome": "total-success", "tokens": "w",
+                                                                 "white": 2, "black": 3}}
+    journal.append([(2, dict(entry)), (3, dict(entry))])
+    box = realbox(state)
+    synced = run("--port", box.path, "sync", table)
+    assert "1 result played on the box was lost before the host saw them" in synced.stderr, synced.stderr
+    assert "does not link" not in synced.stderr
+
+
+def test_a_line_numbered_past_the_wires_range_is_reported_and_the_host_keeps_talking(realbox, run, table):
+    # issue 35, item 5, as found: the last line renumbered 4294967301 with a
+    # good CRC. The box takes no such number: hello still reads, and sync says
+    # the line was damaged, as it says any line that fails its check.
+    box = started(realbox, run, table, 3)
+    box.stop()
+    found = lines(box.state)
+    found[2] = renumbered(found[2], 4294967301)
+    save_lines(box.state, found)
+    box.restart()
+    listed = run("--port", box.path, "list")
+    assert listed.exit_code == 0, listed.output
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0, synced.output
+    assert "the box's journal: a result damaged on the box's flash (its check fails): lost" in synced.stderr
+    trials(box, 1)                         # numbered after the characters file's 3
+    assert [r["seq"] for r in json.loads(run("history", "--json").stdout)["results"]][:2] == [1, 2]
+    assert run("--port", box.path, "sync", table).exit_code == 0
+
+
+def relinked(found, at, change):
+    """`found` with line `at` changed by `change` (a function of its entry) and
+    every later line relinked, each carrying `was`, the hash the host kept, as
+    the box's own rewrite of old lines does (docs/flash.md, Old state files):
+    what a forger who read the docs would write."""
+    import hashlib
+    out = list(found)
+    prev = None
+    for i in range(at, len(out)):
+        body = out[i][:-9]
+        space = body.index(b" ")
+        entry = json.loads(body[space + 1:])
+        entry["was"] = hashlib.sha256(out[i]).hexdigest()[:16]
+        if i == at:
+            change(entry)
+        else:
+            entry["prev"] = prev
+        body = body[:space + 1] + json.dumps(entry).encode()
+        out[i] = body + b" %08x" % (zlib.crc32(body) & 0xFFFFFFFF)
+        prev = hashlib.sha256(out[i]).hexdigest()[:16]
+    return out
+
+
+def _setup(entry):
+    entry["setup"]["white"] = 5
+
+
+def _clock(entry):
+    entry["ms"] = (entry["ms"] + 60000) % 2 ** 29
+
+
+def _result(entry):
+    entry["result"]["tokens"] = entry["result"]["tokens"][::-1] + "w"
+
+
+@pytest.mark.parametrize("change", (_setup, _clock, _result), ids=("setup", "ms", "result"))
+def test_verify_compares_everything_the_host_saw_of_a_line_whatever_its_was_says(realbox, run, table, change):
+    # issue 35, item 6: a synced line whose set-up (or `ms`) was changed, `was`
+    # set to the hash the host kept and every later line relinked, passed
+    # verify. Whatever `was` says, the line is compared with the one the host kept.
+    box = started(realbox, run, table, 4)
+    assert run("--port", box.path, "sync", table).exit_code == 0
+    box.stop()
+    save_lines(box.state, relinked(lines(box.state), 1, change))
+    box.restart()
+    said = run("--port", box.path, "verify", "--json")
+    assert said.exit_code == 1, said.output
+    report = json.loads(said.stdout)
+    assert [(p["seq"], p["kind"]) for p in report["problems"]] == [(2, "changed")], report
+
+
+
+def test_a_first_line_numbered_past_the_wires_range_is_said_once_as_damage(realbox, run, table):
+    # issue 35, item 5, on line 1: the host names the damaged line (sync and
+    # verify), and does not count it again as a result lost to a wrap.
+    box = started(realbox, run, table, 3)
+    box.stop()
+    found = lines(box.state)
+    found[0] = renumbered(found[0], 4294967301)
+    save_lines(box.state, found)
+    box.restart()
+    synced = run("--port", box.path, "sync", table)
+    assert synced.exit_code == 0, synced.output
+    assert "the box's journal: a result damaged on the box's flash (its check fails): lost" in synced.stderr
+    assert "lost before the host saw them" not in synced.stderr and "does not link" not in synced.stderr, \
+        synced.stderr
+    said = run("--port", box.path, "verify", "--json")
+    assert said.exit_code == 1
+    assert [p["kind"] for p in json.loads(said.stdout)["problems"]] == ["damaged"], said.stdout

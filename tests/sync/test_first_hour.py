@@ -1,26 +1,30 @@
 # The README's first hour, step by step on a fresh state: `make run` (the real
-# Makefile's arguments to the virtual gadget), then an edited example pushed, a
-# draw and a roll, `pull` back into examples/, `sync examples`, `history`.
+# Makefile's arguments to the virtual gadget, its copy of the demo table), then
+# an edited sheet pushed, a draw and a roll, `pull`, `sync`, `history`, each as
+# the README names it; examples/ as checked in all along.
 import json
 import os
 import shutil
 
 from tests.e2e.test_end_to_end import EXAMPLES, fatebox, gadgets  # noqa: F401 (a fixture)
-from tests.sync.test_make_run import make_run
+from tests.sync.test_make_run import checked_in, make_run
+
+TABLE = os.path.join(".fatebox", "table")       # the README's name for make run's copy
 
 
 def sheets_in(folder):
     return sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
 
 
-def test_the_readme_first_hour_after_make_run(tmp_path, gadgets):
-    work = tmp_path / "checkout"
-    shutil.copytree(EXAMPLES, work / "examples")
-    before = sheets_in(work / "examples")
-    sim = make_run(tmp_path, board_attached=False)[1]
+def test_the_readme_first_hour_after_make_run_leaves_the_demo_as_checked_in(tmp_path, gadgets):
+    demo = checked_in()
+    work = tmp_path / "checkout"                  # the checkout's top, where the README's commands run
+    work.mkdir()
+    copy = work / TABLE
+    sim = make_run(tmp_path, False, table=copy)[1]
     assert sim[0] == "sim"
-    # The same arguments, the sheets in this copy of the checkout, as `make run` gives them.
-    gadget = gadgets(tmp_path / "sim", *[str(work / a) if a.startswith("examples") else a for a in sim[3:]])
+    before = sheets_in(copy)
+    gadget = gadgets(tmp_path / "sim", *sim[3:])
     assert "".join(gadget.stderr) == ""
     port = gadget.port
 
@@ -29,26 +33,26 @@ def test_the_readme_first_hour_after_make_run(tmp_path, gadgets):
 
     listed = json.loads(run("list", "--json").stdout)["characters"]
     assert "Tobin" in [c["name"] for c in listed]
-    # Edit an example, then push it: the box took it from this very sheet.
-    tobin = work / "examples" / "tobin.toml"
+    # Edit a sheet of the table, then push it: the box took it from this very sheet.
+    tobin = copy / "tobin.toml"
     tobin.write_text(tobin.read_text().replace('"Intuitive"', '"Wise"'))
-    pushed = run("push", "examples/tobin.toml")
-    assert pushed.stdout.startswith("Tobin: loaded from examples/tobin.toml (replaced)")
+    pushed = run("push", os.path.join(TABLE, "tobin.toml"))
+    assert pushed.stdout.startswith("Tobin: loaded from %s (replaced)" % os.path.join(TABLE, "tobin.toml"))
     run("draw", "--white", 2, "--black", 3, "--draw", 3, "--danger", 2, "--character", "Mara")
     run("roll", "approaches", "--dice", 2, "--character", "ash")
-    mara = (work / "examples" / "mara.toml").read_text()
+    mara = (copy / "mara.toml").read_text()
     pulled = run("pull")
-    # Back into examples/, from the checkout's top: no new sheet anywhere.
+    # Back into the table's copy, from the checkout's top: no new sheet anywhere.
     assert "new sheet" not in pulled.stdout, pulled.stdout
-    assert sheets_in(work) == [] and sheets_in(work / "examples") == before
-    assert (work / "examples" / "mara.toml").read_text() != mara
+    assert sheets_in(work) == [] and sheets_in(copy) == before
+    assert (copy / "mara.toml").read_text() != mara
     assert "Wise" in tobin.read_text()
     # An edit on each side, then sync: both go through, nothing in conflict.
     run("draw", "--white", 2, "--black", 3, "--draw", 3, "--character", "Mara")
     tobin.write_text(tobin.read_text().replace('"Patient"', '"Steady"'))
-    synced = run("sync", "examples")
+    synced = run("sync", TABLE)
     assert "CONFLICT" not in synced.stdout and "new sheet" not in synced.stdout, synced.stdout
-    assert sheets_in(work) == [] and sheets_in(work / "examples") == before
+    assert sheets_in(work) == [] and sheets_in(copy) == before
     held = json.loads(run("list", "--json").stdout)["characters"]
     assert [c["trials"] for c in held if c["name"] == "Mara"] == [2]
     got = fatebox(port, "history", "Mara", "--json", cwd=work)
@@ -58,6 +62,14 @@ def test_the_readme_first_hour_after_make_run(tmp_path, gadgets):
     stats = json.loads(run("stats", "--json").stdout)
     assert stats["box"] == open(tmp_path / "sim" / "board-id").read().split()[0]    # its first checked copy
     assert sum(s["results"] for s in stats["systems"]) == 3      # two draws and Ash's roll
+    assert checked_in() == demo                   # examples/ as it was: git status stays clean
+
+
+def test_the_readme_names_make_runs_copy_for_push_pull_and_sync():
+    readme = open(os.path.join(os.path.dirname(EXAMPLES), "README.md")).read()
+    assert "fatebox push %s/mara.toml" % TABLE in readme
+    assert "fatebox sync %s " % TABLE in readme
+    assert "fatebox sync examples" not in readme and "fatebox push examples/" not in readme
 
 
 def test_a_gadget_started_again_records_the_sheets_it_still_holds_unchanged(tmp_path, gadgets, monkeypatch):

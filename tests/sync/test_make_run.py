@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+from shared_rules import registry
 from fatebox.sheets import sheet as sheets
 from fatebox.sheets import table as T
 from tests.e2e.test_end_to_end import EXAMPLES, fatebox, gadgets  # noqa: F401 (a fixture)
@@ -50,9 +51,10 @@ def supply(port):
     return tuple(json.loads(fatebox(port, "table", "--json").stdout)["supply"][c] for c in ("white", "black"))
 
 
-def make_run(tmp_path, board_attached):
+def make_run(tmp_path, board_attached, *extra, table=None):
     """The commands `make run` runs, each as an argument list: the real Makefile, with a
-    stand-in fatebox that records its arguments and says whether a board is attached."""
+    stand-in fatebox that records its arguments and says whether a board is attached,
+    the demo's copy in `table` (TABLE; default tmp_path/table)."""
     log = tmp_path / "calls.jsonl"
     stand_in = tmp_path / "fatebox"
     stand_in.write_text("#!%s\nimport json, sys\nwith open(%r, 'a') as f:\n    f.write(json.dumps(sys.argv[1:]) + '\\n')\n"
@@ -60,38 +62,70 @@ def make_run(tmp_path, board_attached):
                         % (sys.executable, str(log), 0 if board_attached else 1))
     stand_in.chmod(0o755)
     # -o: the venv counts as installed (make test's deps made it); nothing is reinstalled here.
+    log.write_text("")
     done = subprocess.run(["make", "-s", "-o", ".venv/.installed", "run", "FATEBOX=%s" % stand_in,
-                           "STATE=%s" % (tmp_path / "sim")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+                           "STATE=%s" % (tmp_path / "sim"), "TABLE=%s" % (table or tmp_path / "table")] + list(extra),
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
-def demo_sheets():
-    return sorted(os.path.join("examples", n) for n in os.listdir(os.path.join(ROOT, "examples"))
+def demo_sheets(folder=None):
+    """The demo's sheets, as paths in `folder` (default: examples/ as make names it)."""
+    folder = folder or "examples"
+    return sorted(os.path.join(str(folder), n) for n in os.listdir(os.path.join(ROOT, "examples"))
                   if n.endswith(".toml") and n != T.FILE)
 
 
-def test_make_run_gives_the_virtual_gadget_every_demo_sheet_and_the_demo_table(tmp_path, gadgets):
+def checked_in():
+    """Every file of examples/ and its bytes."""
+    where = os.path.join(ROOT, "examples")
+    return dict((n, open(os.path.join(where, n), "rb").read()) for n in sorted(os.listdir(where)))
+
+
+def test_make_run_gives_the_virtual_gadget_a_copy_of_every_demo_sheet_and_the_demo_table(tmp_path, gadgets):
     calls = make_run(tmp_path, board_attached=False)
     assert calls[0] == ["ports", "--board"]
     sim = calls[1]
-    assert sim[:4] == ["sim", "--state", str(tmp_path / "sim"), "--if-empty"]
-    assert sim[4:6] == ["--table", os.path.join("examples", T.FILE)]
-    assert sorted(sim[6:]) == demo_sheets()
-    # The same arguments to the real virtual gadget: it starts, holds every demo
-    # character and plays by the demo table's supply.
-    gadget = gadgets(tmp_path / "real", *[os.path.join(ROOT, a) if a.startswith("examples") else a for a in sim[3:]])
+    copy = tmp_path / "table"
+    assert sim[:5] == ["sim", "--state", str(tmp_path / "sim"), "--if-empty", "--fill"]
+    assert sorted(sim[5:]) == sorted(demo_sheets(copy) + [str(copy / T.FILE)])
+    assert dict((n, (copy / n).read_bytes()) for n in os.listdir(copy)) == checked_in()
+    # The same arguments to the real virtual gadget: it starts, holds the demo's
+    # characters (every one it has room for, one of each system first: the demo does
+    # not depend on how many the box holds) and plays by the demo table's supply.
+    from fatebox.sheets.sheet import fitting
+    gadget = gadgets(tmp_path / "real", *sim[3:])
     listed = json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]
-    expected = [sheets.load(os.path.join(ROOT, p)).character.name for p in demo_sheets()]
-    assert sorted(c["name"] for c in listed) == sorted(expected)
+    room = json.loads(fatebox(gadget.port, "info", "--json").stdout)["characters"]["limit"]
+    taken, left = fitting([sheets.load(p).character for p in sorted(sim[5:]) if not p.endswith(T.FILE)], room,
+                          lambda c: c.system)
+    assert sorted(c["name"] for c in listed) == sorted(c.name for c in taken)
+    assert {c["system"] for c in listed} == set(registry.NAMES)
     assert supply(gadget.port) == T.load(os.path.join(EXAMPLES, T.FILE)).get("supply")
-    assert "".join(gadget.stderr) == ""
+    said = "".join(gadget.stderr)
+    assert said == "" if not left else "left out" in said and all(c.name in said for c in left)
+
+
+def test_make_run_copies_the_demo_once_and_again_only_when_it_starts_over(tmp_path):
+    make_run(tmp_path, board_attached=False)
+    copy = tmp_path / "table"
+    mara = copy / "mara.toml"
+    mara.write_text(mara.read_text() + "# played\n")
+    make_run(tmp_path, board_attached=False)
+    assert mara.read_text().endswith("# played\n")            # the table as it was left
+    assert not os.path.exists(str(copy) + "-started-over-1")
+    make_run(tmp_path, False, "FRESH=1")
+    assert not mara.read_text().endswith("# played\n")        # the demo again...
+    kept = tmp_path / "table-started-over-1"
+    assert (kept / "mara.toml").read_text().endswith("# played\n")     # ...and the old copy kept
+    assert checked_in()["mara.toml"] == mara.read_bytes()
 
 
 def test_make_run_pushes_only_the_demo_sheets_to_a_board_which_keeps_its_supply(tmp_path):
     calls = make_run(tmp_path, board_attached=True)
     assert calls[0] == ["ports", "--board"]
-    assert calls[1][:2] == ["push", "--only-new"] and sorted(calls[1][2:]) == demo_sheets()
+    assert calls[1][:3] == ["push", "--only-new", "--fill"] and sorted(calls[1][3:]) == demo_sheets(tmp_path / "table")
     assert calls[2] == ["list"] and len(calls) == 3
 
 

@@ -40,6 +40,8 @@ if args[:2] == ["-m", "pip"]:
     sys.exit(0)
 if args[:1] == ["-c"]:
     sys.exit(0 if os.path.exists(os.path.join(here, "fatebox-ok")) else 1)
+if args[:1] == ["tools/demo_table.py"]:
+    sys.exit(0)         # make run's copy of the demo: not what these tests are about
 sys.exit(2)
 '''
 

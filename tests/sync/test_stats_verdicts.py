@@ -218,7 +218,8 @@ def test_colour_tokens_are_judged_on_the_tokens_drawn():
     row = fair["setups"][0]
     assert row["setup"] == "bag of 4 black, 4 green, 4 blue, 4 red, 4 white, 4 drawn"
     assert row["test"] == "chi-square (drawn together)"
-    assert fair["p"] > 0.05 and "Colour tokens tokens drawn" in fair["verdict"]
+    assert fair["p"] > 0.05 and "Colour tokens draws look fair" in fair["verdict"]
+    assert "over 1600 tokens drawn" in fair["verdict"]
     leaning = S.compare(colour_results(400, "red colours", cheat=0.3))["systems"][0]
     assert leaning["p"] < 0.01 and "look unlikely from a fair box" in leaning["verdict"]
 
@@ -242,3 +243,20 @@ def test_a_colour_tokens_set_up_that_does_not_add_up_is_not_tested():
     for setup in bad:
         report = S.compare([{"system": "colour-tokens", "outcome": "x", "setup": setup}])
         assert report["systems"] == [] and report["not-tested"] == {"colour-tokens": 1}, setup
+
+
+def test_a_verdict_names_what_it_counts_once_and_in_the_right_number():
+    # Colour tokens is judged on each token of the core draw: "tokens drawn", never
+    # "Colour tokens tokens drawn", and one of them is "1 token drawn".
+    bag = {"black": 4, "green": 4, "blue": 4, "red": 4, "white": 4}
+    one = [{"system": "colour-tokens", "outcome": "black-success", "character": "Rue",
+            "setup": {"colour": "green", "keywords": 0, "bag": bag, "drawn": ["green"]}}]
+    said = S.compare(one)["systems"][0]["verdict"]
+    assert said.startswith("this box's Colour tokens draws: too few to tell yet"), said
+    assert "over 1 token drawn)" in said and "tokens tokens" not in said, said
+    many = S.compare(one * 5)["systems"][0]["verdict"]
+    assert "over 5 tokens drawn)" in many, many
+    assert "over 1 draw)" in nb_verdict(fair_draws(1))["verdict"]
+    assert "over 2 rolls)" in S.compare([{"system": "approaches", "outcome": o, "character": "Ash",
+                                           "setup": {"dice": 2, "difficulty": "normal"}}
+                                          for o in ("full-success", "minor-failure")])["systems"][0]["verdict"]

@@ -293,3 +293,25 @@ def test_a_replaced_box_is_a_new_box_and_the_sheets_go_onto_it(realbox, run, tab
     assert box.characters()["Mara"] == sheet_before == sheet_of(table / "mara.toml")
     with Records() as records:
         assert len(records.boxes()) == 2 and len(records.results()) == 1     # the first box's result kept
+
+
+def test_push_fill_loads_what_the_box_has_room_for_one_of_each_system_first(realbox, run, tmp_path):
+    # make run with a board: the demo's sheets may outnumber what the box holds (issue 34).
+    box = realbox()
+    room = box.gadget.store.capacity
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    mara = open(os.path.join(EXAMPLES, "mara.toml"), encoding="utf-8").read()
+    paths = []
+    for i in range(room):
+        path = folder / ("hero%d.toml" % i)
+        path.write_text(mara.replace('name = "Mara"', 'name = "Hero %d"' % i), encoding="utf-8")
+        paths.append(path)
+    shutil.copy(os.path.join(EXAMPLES, "ash.toml"), folder / "ash.toml")
+    refused = run("--port", box.path, "push", "--only-new", *paths, folder / "ash.toml")
+    assert refused.exit_code == 1 and box.characters() == {}            # all or none, without --fill
+    result = run("--port", box.path, "push", "--only-new", "--fill", *paths, folder / "ash.toml")
+    assert result.exit_code == 0, result.output
+    held = sorted(box.characters())
+    assert held == sorted(["Ash"] + ["Hero %d" % i for i in range(room - 1)])
+    assert "Hero %d: left out, the box holds %d characters" % (room - 1, room) in result.stdout

@@ -35,9 +35,15 @@ def delete(page, name):
 
 def test_a_full_box_refuses_a_sheet_and_one_deleted_makes_room(context, site):
     page = open_box(context, site, seed=3)
-    assert len(characters(page)) == 8          # the demo table fills the box
-    said = load(page, "wren.toml", WREN.encode())
-    assert said == "wren.toml: the box holds 8 characters already; delete one first; nothing loaded"
+    assert len(characters(page)) == 8          # the demo table, with room for sixteen more
+    files = [{"name": "wren-%d.toml" % i, "mimeType": "application/toml",
+              "buffer": WREN.replace('name = "Wren"', 'name = "Wren %d"' % i).encode()} for i in range(17)]
+    page.set_input_files("#file", files=files)
+    page.wait_for_function("document.querySelectorAll('#problems li').length === 17", timeout=120000)
+    said = page.locator("#problems li").all_inner_texts()
+    assert said[:16] == ["wren-%d.toml: loaded" % i for i in range(16)]
+    assert said[16] == "wren-16.toml: the box holds 24 characters already; delete one first; nothing loaded"
+    assert len(characters(page)) == 24
     delete(page, "Tobin")
     assert load(page, "wren.toml", WREN.encode()) == "wren.toml: loaded"
 
@@ -339,3 +345,19 @@ def test_a_waiting_tab_gets_the_box_when_the_other_one_closes(context, site):
     second.wait_for_function("window.fatebox.ready")
     assert second.locator("#notice").is_hidden()
     assert len(characters(second)) == 8
+
+
+def test_a_field_named_like_a_regular_expression_is_refused_at_its_line(context, site):
+    # The reproduction: lineOf() built a RegExp from the field name unescaped:
+    # a key "(a+)+b" after a line of a's froze the tab (backtracking doubling
+    # with each a), a key "(" threw and the load never reported.
+    page = open_box(context, site, seed=3)
+    before = characters(page)
+    for i, key in enumerate(["(a+)+b", "(", ")", "a|b", "a{2,}?", "$^*?+-/"]):
+        sheet = WREN.replace('misfortunes = ["The bartender at the Gull hates me"]',
+                             'misfortunes = [\n"%s"\n]' % ("a" * 40)) + '\n"%s" = 1\n' % key
+        line = sheet.splitlines().index('"%s" = 1' % key) + 1
+        said = load(page, "r%d.toml" % i, sheet.encode())
+        assert said.startswith("r%d.toml:%d: " % (i, line)) and said.endswith("nothing loaded"), (key, said)
+    assert characters(page) == before
+    assert page.errors == []

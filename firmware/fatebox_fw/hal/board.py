@@ -41,6 +41,15 @@ class Board:
         """Every pixel dark (start.py at the start and on the way out)."""
         self.write_pixels(bytearray(3 * self.pixel_count()))
 
+    # -- the store -------------------------------------------------------------
+    def capacity(self) -> int:
+        """How many characters the box holds on this board and runtime (hello's
+        limits.characters): what its heap holds beside the largest system's
+        play (fatebox_fw.store: the figures; docs/performance.md, Room for a
+        table). A board that says nothing holds the least any box holds."""
+        from fatebox_fw.store import CAPACITY
+        return CAPACITY
+
     # -- serial ----------------------------------------------------------------
     def serial_readinto(self, buf):
         """Bytes waiting on the serial link read into buf, without blocking: how many (0: none)."""

@@ -18,6 +18,12 @@ try:
 except ImportError:
     keypad = None
 try:
+    # Milliseconds wrapping at 2**29 as a small int: no allocation per call, so
+    # an idle loop leaves no garbage and the collector never runs in it.
+    from supervisor import ticks_ms as _ticks_ms
+except ImportError:
+    _ticks_ms = None
+try:
     import memorymap    # the RP2040 port has it: the ROSC's raw bit, as rp2 reads it
 except ImportError:
     memorymap = None
@@ -47,19 +53,33 @@ def gpio(number):
 
 
 def load_profile(path=PROFILE):
-    """The board profile from the CIRCUITPY drive, validated (ProfileError names the field)."""
+    """The board profile from the CIRCUITPY drive (Fatebox's image: else the one
+    frozen into it), validated (ProfileError names the field)."""
     try:
         f = open(path)
     except OSError:
-        raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
-                      "e.g. hardware/boards/feather_rp2040.json" % path)
+        text = _frozen_profile()
+        if text is None:
+            raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
+                          "e.g. hardware/boards/feather_rp2040.json" % path)
+    else:
+        try:
+            text = f.read()
+        finally:
+            f.close()
     # Imported here, not at the top: the profile module leaves RAM after the
     # boot (start.boot; docs/performance.md, Fits the Pico).
     from fatebox_fw.profile import validate
+    return validate(json.loads(text))
+
+
+def _frozen_profile():
+    """The profile frozen into Fatebox's CircuitPython image, or None (a stock board)."""
     try:
-        return validate(json.loads(f.read()))
-    finally:
-        f.close()
+        import fatebox_image  # pyright: ignore[reportMissingImports]  (frozen into the image only)
+    except ImportError:
+        return None
+    return fatebox_image.PROFILE
 
 
 def data_port():
@@ -185,9 +205,6 @@ class CircuitPythonBoard(Board):
             mem = _Mem32()
             self.random = Conditioner(lambda: rosc.bit(mem), lambda: rosc.problem(mem))
 
-    # The clock. time.monotonic_ns is exact (a float monotonic() loses
-    # milliseconds after a few hours up); it is a long int, so one small
-    # allocation per call, then folded into MicroPython-style wrapping ticks.
     def unique_id(self):
         """The chip's unique id as hex: the host's key for this box (hello `id`)."""
         import binascii
@@ -210,7 +227,12 @@ class CircuitPythonBoard(Board):
         while True:         # the reload is raised at the next bytecode
             time.sleep(0.01)
 
+    # The clock: supervisor.ticks_ms, else time.monotonic_ns (exact, but a long
+    # int: one allocation per call) folded into the same wrapping ticks; a
+    # float monotonic() loses milliseconds after a few hours up.
     def ticks_ms(self):
+        if _ticks_ms is not None:
+            return _ticks_ms()
         return (time.monotonic_ns() // 1000000) & _MASK
 
     def ticks_diff(self, a, b):

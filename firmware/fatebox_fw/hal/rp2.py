@@ -69,6 +69,25 @@ def _frozen_profile():
     return fatebox_image.PROFILE
 
 
+def rp2040():
+    """True on an RP2040: the ROSC registers fatebox_fw.rosc reads are its own."""
+    import os
+    return "RP2040" in os.uname().machine
+
+
+class OsRandom:
+    """Another chip (the Pico 2's RP2350, whose ROSC sits elsewhere and which
+    has a TRNG): MicroPython's os.urandom, not health-tested by Fatebox."""
+
+    def read(self, n):
+        import os
+        return os.urandom(n)
+
+    def raw_into(self, buf):
+        import os
+        buf[:] = os.urandom(len(buf))
+
+
 class _PullUp:
     """A button wired to ground with the internal pull-up: pressed reads 0."""
 
@@ -113,7 +132,10 @@ class Rp2Board(Board):
         self.pads = [pad[:k] for k in range(WRITE_CHUNK + 1)]
         # The chip's entropy, health-tested and conditioned (docs/entropy.md);
         # raw_bit replaces the ROSC for tests.
-        if raw_bit is None and RoscConditioner is not None:
+        if raw_bit is None and not rp2040():
+            self.random = OsRandom()
+            self.entropy_source = "os"
+        elif raw_bit is None and RoscConditioner is not None:
             self.random = RoscConditioner(rosc_bit, rosc_problem)
         else:
             self.random = Conditioner(raw_bit or rosc_bit, None if raw_bit else rosc_problem)
@@ -125,6 +147,13 @@ class Rp2Board(Board):
         if unique_id is None:
             return None     # a port without it: the host keys the box by its board name
         return "rp2-" + binascii.hexlify(unique_id()).decode()
+
+    def capacity(self):
+        """Fatebox's image keeps the firmware's code in flash, a stock board's
+        .mpy files put it in the heap: room for fewer characters (fatebox_fw.store)."""
+        from fatebox_fw.memory import from_files
+        from fatebox_fw.store import CAPACITY_FILES, CAPACITY_FROZEN
+        return CAPACITY_FILES if from_files() else CAPACITY_FROZEN
 
     def restart_runtime(self):
         """main.py again after a soft reset, as Ctrl-D does: the whole heap free,

@@ -16,6 +16,7 @@ from fatebox_fw.hal.presses import PRESS_GAP_MS  # noqa: F401 (fatebox sim impor
 from fatebox_fw.profile import PICO, validate
 
 _OLD_ID = re.compile(rb"virtual-[0-9a-f]{16}\n?")
+COPY = len(b"virtual-") + 16 + 1 + 8     # one copy, `<id> <crc8>`, before its newline
 
 
 def _id_copy(line):
@@ -90,6 +91,12 @@ class VirtualBoard(Board):
         self.closed = False
 
     # -- the board the Box sees -------------------------------------------
+    def capacity(self):
+        """A desktop's memory: as many characters as Fatebox's image holds
+        (fatebox_fw.store); in the FAT layout, as CircuitPython's store."""
+        from fatebox_fw.store import CAPACITY_FROZEN
+        return CAPACITY_FROZEN
+
     def unique_id(self):
         """A random id made once and kept in the state folder, as a chip keeps its
         own: `board-id` holds it twice, each copy with its CRC-32 (docs/flash.md,
@@ -105,13 +112,16 @@ class VirtualBoard(Board):
             data = b""
             self.id_problem = "board-id could not be read (%s)" % (exc.strerror or exc)
         if data is not None:
-            copies = data.split(b"\n")
-            good = [c for c in (_id_copy(c) for c in copies[:2]) if c is not None]
-            if len(copies) == 3 and len(good) == 2 and good[0] == good[1] and copies[2] == b"":
+            # Each copy is read where it lies, not by the newlines: a damaged
+            # newline (or any byte outside a copy) leaves both copies whole.
+            good = [c for c in (_id_copy(data[:COPY]), _id_copy(data[COPY + 1:2 * COPY + 1])) if c is not None]
+            if len(good) == 2 and good[0] == good[1] and data == (data[:COPY] + b"\n") * 2:
                 return good[0]
             if good:
                 # One copy is damaged: the other is the id; the file is made whole again.
-                self.id_problem = "board-id had a damaged copy; the other was used and the file rewritten"
+                self.id_problem = ("board-id had a damaged copy; the other was used and the file rewritten"
+                                   if len(good) == 1 else "board-id was damaged outside its two copies; both "
+                                   "pass their check, the id was kept and the file rewritten")
                 _keep_id(path, good[0])
                 return good[0]
             if _OLD_ID.fullmatch(data):

@@ -57,6 +57,11 @@ class WebBoard(Board):
         self.frames = 0
 
     # -- the board the Box sees ---------------------------------------------
+    def capacity(self):
+        """A browser's memory: as many characters as Fatebox's image holds (fatebox_fw.store)."""
+        from fatebox_fw.store import CAPACITY_FROZEN
+        return CAPACITY_FROZEN
+
     def ticks_ms(self):
         return int(self.page.now())
 

@@ -252,8 +252,8 @@ class Play(P.Play):
                 scar.highest, scar.scars, "" if scar.scars == 1 else "s",
                 "removed from play" if scar.removed else "stays in play")
         roll = self.result
-        text = "%s (kept %d and %d of %s, total %d)" % (OUTCOME_WORDS[roll.outcome], roll.kept[0], roll.kept[1],
-                                                        ", ".join(str(d) for d in roll.dice), roll.total)
+        text = "%s (kept %d and %d of %s, total %s)" % (OUTCOME_WORDS[roll.outcome], roll.kept[0], roll.kept[1],
+                                                        ", ".join(str(d) for d in roll.dice), _total(roll))
         owner = self._owner()
         if owner is not None:
             text += "; %d Axiom point%s" % (owner.sheet.points.points, "" if owner.sheet.points.points == 1 else "s")
@@ -279,3 +279,12 @@ class Play(P.Play):
 
 def _words(name):
     return P.upper_first(name.replace("-", " "))
+
+
+def _total(roll):
+    """'11 + 2 = 13': the kept pair's sum and the modifier the total includes."""
+    dice = roll.kept[0] + roll.kept[1]
+    modifier = roll.total - dice
+    if not modifier:
+        return "%d" % roll.total
+    return "%d %s %d = %d" % (dice, "+" if modifier > 0 else "-", abs(modifier), roll.total)

@@ -1,6 +1,6 @@
 # Axiom: what every button does on each of its screens, in the words the
 # button card prints and the virtual gadget shows under the ring (one table;
-# fatebox.cards.help_tables reads it). Latin-1 text: the card's PDF uses standard fonts.
+# fatebox.cards.help_tables reads it). Text the cards' own font holds (tools/card_font.py).
 # A row: (screen, label, short, long, go, ring)
 #   screen: the box's own name for it (describe()["screen"]);
 #   label:  what the table calls it;  short: MINUS / PLUS pressed;
@@ -17,8 +17,10 @@ HELP = {
          "four pixels: green for 0 and up, red for -1; the chosen one blinks"),
         ("modifier", "modifier (no character)", "-1..+2", "-1 / +2", "next step",
          "green pixels for +; a red last pixel for -1"),
-        ("favorable", "favorable", "0..4 (2 count)", "0 / 4", "next step", "green pixels"),
-        ("unfavorable", "unfavorable", "0..4 (2 count)", "0 / 4", "next step", "red pixels"),
+        ("favorable", "favorable", "favorable circumstances, 0..4 (only 2 count)", "0 / 4", "next step",
+         "green pixels"),
+        ("unfavorable", "unfavorable", "unfavorable circumstances, 0..4 (only 2 count)", "0 / 4", "next step",
+         "red pixels"),
         ("difficulty", "difficulty", "easy, normal, hard, very hard", "easy / very hard", "ROLL",
          "1 to 4 amber pixels; then the odds meter"),
     ),

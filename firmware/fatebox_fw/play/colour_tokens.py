@@ -18,10 +18,6 @@ DONE = "done"               # the kept three and who allocates; gold earned
 
 COLOUR_WORDS = {T.GREEN: "Green (creative)", T.BLUE: "Blue (transformative)", T.RED: "Red (destructive)"}
 CATEGORIES = (SUCCESS, SACRIFICE, STORY)
-EFFECT_WORDS = {TT.BLACK_SUCCESS: "a step toward the task", TT.COLOURED_SUCCESS: "a %s success",
-                TT.NO_EFFECT: "no effect", TT.COLOURED_SACRIFICE: "a %s sacrifice",
-                TT.WHITE_SACRIFICE: "the GM's sacrifice", TT.PLAYER: "the player allocates the reserve",
-                TT.GM: "the GM allocates the reserve", TT.TURNS: "the GM and player take turns"}
 MAX_EARNED = 9
 
 
@@ -260,8 +256,14 @@ class Play(P.Play):
         ring.clear()
         hand = self.action.hand
         at = CATEGORIES.index(screen)
+        picks = self.picks
         for i in range(len(hand)):
-            taken = i in [self.picks[j] for j in range(at)]
+            # No comprehension: its names would be cells on the heap every frame.
+            taken = False
+            for j in range(at):
+                if picks[j] == i:
+                    taken = True
+                    break
             if i == cursor and not blink:
                 continue
             ring.put(i, ring.rest if taken else self.pieces(ring)[hand[i]])
@@ -275,8 +277,10 @@ class Play(P.Play):
             token = action.kept[CATEGORIES[c]]
             value = T.token_value(token, action.colour)
             lit = 4 if value == T.POSITIVE else (2 if value == T.NEUTRAL else 1)
-            for j in range(0, 4, 4 // lit):
+            j = 0
+            while j < 4:        # range() with a step not constant is a heap object
                 ring.put(4 * c + j, self.pieces(ring)[token])
+                j += 4 // lit
 
     def render_items(self, ring, shown, t):
         if self.screen == RESULT and self.action.gold:
@@ -304,16 +308,15 @@ class Play(P.Play):
             return "Drew %s; %d gold (at %s)" % (", ".join(action.hand), action.gold, action.hand[self.cursor % len(action.hand)])
         if screen in CATEGORIES:
             pick = action.hand[self.picks[CATEGORIES.index(screen)]]
-            effect = TT.core_effect(screen, pick, colour)
-            return "%s: %s, %s" % (P.upper_first(screen), pick, self._effect_words(effect, pick))
+            return "%s: %s, %s" % (P.upper_first(screen), pick, TT.meaning(screen, pick, colour))
         if screen == RESERVE:
             return "Reserve: %s; %d gold (at %s)" % (", ".join(action.reserve), action.gold,
                                                      action.reserve[self.cursor % len(action.reserve)])
         if screen == DONE:
-            parts = []
+            kept = action.kept
+            parts = [P.upper_first(TT.overall(kept[SUCCESS], kept[SACRIFICE], action.colour))]
             for c in CATEGORIES:
-                effect = action.core_effects[c]
-                parts.append("%s %s: %s" % (c, action.kept[c], self._effect_words(effect, action.kept[c])))
+                parts.append("%s: %s, %s" % (c, action.kept[c], TT.meaning(c, action.kept[c], action.colour)))
             text = "; ".join(parts)
             if action.reserve:
                 text += "; reserve %s" % ", ".join(action.reserve)
@@ -321,12 +324,6 @@ class Play(P.Play):
                 text += "; %d gold earned" % self.earned
             return text
         return ""
-
-    def _effect_words(self, effect, token):
-        words = EFFECT_WORDS.get(effect, effect)
-        if "%s" in words:
-            words = words % (self._colour() if effect == TT.COLOURED_SUCCESS else token)
-        return words
 
     def setup_state(self):
         out = {"colour": self._colour(), "keywords": self.keywords, "reserve": self._reserve_size()}

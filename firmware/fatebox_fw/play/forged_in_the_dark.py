@@ -31,6 +31,13 @@ AFTER = (HARM, CLOCK)
 EXTRAS = (KIND,)
 
 
+def stress_words(cost):
+    """What a resistance costs: 'costs 2 stress', 'costs no stress', 'clears 1 stress'."""
+    if cost < 0:
+        return "clears %d stress" % -cost
+    return "costs %d stress" % cost if cost else "costs no stress"
+
+
 class Play(P.Play):
     system = F.ROW.name
 
@@ -298,10 +305,15 @@ class Play(P.Play):
             clock = self._owner().sheet.clocks[self.clock]
             return "Clock %s: %d of %d, +%d" % (clock["name"], clock["filled"], clock["size"], self.ticks)
         roll = self.result
-        text = "%s (%s)" % (OUTCOME_WORDS[roll.outcome], ", ".join(str(f) for f in roll.faces))
-        if hero is not None and self.owner is not None and self.kind == RESISTANCE:
-            text += "; stress %+d" % roll.cost
-        return text
+        faces = ", ".join(str(f) for f in roll.faces)
+        if self.kind == RESISTANCE:
+            # rules: a resistance roll's result is what it costs, not an outcome.
+            return "Resisted, %s (%s)" % (stress_words(roll.cost), faces)
+        return "%s (%s)" % (OUTCOME_WORDS[roll.outcome], faces)
+
+    def chance_words(self):
+        # A resistance roll's meter (its pass: the highest 4 or more) said as its cost.
+        return P.Play.chance_words(self, "to cost 2 stress or less" if self.kind == RESISTANCE else "to pass")
 
     def setup_state(self):
         name, _ = self.choice()

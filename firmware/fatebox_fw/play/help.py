@@ -8,10 +8,21 @@
 # Host-only: the box never imports it (fatebox.deploy.fileset.ONLY keeps it off the
 # flash); the virtual gadget's help line and `fatebox cards` read it.
 
+from shared_rules import registry
+
+_EVERY = {1: "side by side", 2: "every other one", 3: "every third one", 4: "every fourth one"}
+
+
+def menu_ring(systems, pixels=registry.MAX_ROWS):
+    """What the menu's ring shows for `systems` rows on `pixels` (fatebox_fw.ring.menu_systems)."""
+    per = pixels // systems
+    spread = _EVERY.get(per, "%d pixels apart" % per)
+    return "a pixel per system, %s: the chosen one bright%s" % (spread, " and lit twice" if per > 1 else "")
+
+
 # What every card shares: its back, and the screens that are the core's own.
 MENU = (
-    ("menu-system", "menu: system", "the system to play", "-", "next page",
-     "a pixel per system, every other one: the chosen one bright and lit twice"),
+    ("menu-system", "menu: system", "the system to play", "-", "next page", menu_ring(len(registry.ROWS))),
     ("menu-character", "menu: character", "the system's characters, then nobody", "-", "next page",
      "a faint pixel per character, the chosen one bright"),
     ("menu-brightness", "menu: brightness", "dimmer / brighter", "dimmest / brightest", "close the menu",

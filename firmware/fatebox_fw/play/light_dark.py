@@ -161,18 +161,17 @@ class Play(P.Play):
             return "Chances on %s (%d dot%s)" % (P.upper_first(name), dots, "" if dots == 1 else "s")
         if screen == SKILLS:
             light, _, _ = self.pool()
-            return "%d skill%s: %d light %s" % (self.skills, " applies" if self.skills == 1 else "s apply", light,
-                                                 "die" if light == 1 else "dice")
+            return "%d skill%s: %s" % (self.skills, " applies" if self.skills == 1 else "s apply", _dice(light, "light"))
         if screen == LIGHT:
-            return "%d light %s" % (self.light, "die" if self.light == 1 else "dice")
+            return _dice(self.light, "light")
         if screen == DARK:
             light, dark, ego = self.pool()
-            text = "%d light, %d dark dice" % (light, dark)
+            text = "%d light and %s" % (light, _dice(dark, "dark"))
             if ego is not None:
                 text += " (Ego %d)" % ego
             return text
         if screen == DRAWING:
-            return "Rolling %d light and %d dark dice" % (len(self.result.light), len(self.result.dark))
+            return "Rolling %d light and %s" % (len(self.result.light), _dice(len(self.result.dark), "dark"))
         roll = self.result
         if roll.highest is None:
             text = "Fail: no dice to roll"
@@ -196,3 +195,8 @@ class Play(P.Play):
             out["attribute"] = L.ATTRIBUTES[self.attribute]
             out["skills"] = self.skills
         return out
+
+
+def _dice(n, kind):
+    """'1 light die', '0 dark dice'."""
+    return "%d %s %s" % (n, kind, "die" if n == 1 else "dice")

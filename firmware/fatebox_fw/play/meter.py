@@ -26,9 +26,10 @@ class Meter:
         self.meter = meter_pixels(chance[0], chance[1], count)
         return self.meter
 
-    def chance_words(self):
-        """'60% to pass': the meter in words (describe() adds them on the last step)."""
+    def chance_words(self, passing="to pass"):
+        """'60% to pass': the meter in words (describe() adds them on the last step);
+        `passing` says what the meter's chance is of."""
         chance = self.chance()
         if chance is None:
             return None
-        return "%d%% to pass" % ((100 * chance[0] + chance[1] // 2) // chance[1])
+        return "%d%% %s" % ((100 * chance[0] + chance[1] // 2) // chance[1], passing)

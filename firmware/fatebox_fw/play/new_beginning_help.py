@@ -1,6 +1,6 @@
 # New Beginning: what every button does on each of its screens, in the words the
 # button card prints and the virtual gadget shows under the ring (one table;
-# fatebox.cards.help_tables reads it). Latin-1 text: the card's PDF uses standard fonts.
+# fatebox.cards.help_tables reads it). Text the cards' own font holds (tools/card_font.py).
 # A row: (screen, label, short, long, go, ring)
 #   screen: the box's own name for it (describe()["screen"]);
 #   label:  what the table calls it;  short: MINUS / PLUS pressed;

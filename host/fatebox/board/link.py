@@ -8,10 +8,11 @@ import time
 import zlib
 
 import serial
+from serial.urlhandler import protocol_socket
 
 from shared_rules import names as N
 from shared_rules import wire
-from fatebox.board import gadgets, ports
+from fatebox.board import gadgets, ports, replies
 from fatebox.errors import DeviceError, FateboxError, LOST, NO_BOARD
 
 BAUD = 115200              # nominal: USB CDC ignores it
@@ -77,6 +78,9 @@ class Link:
         self.info = None    # the hello reply
         self.noise = 0      # error replies without an id, and damaged frames, seen so far
         self.sent = b""     # the last frame sent (a staged request's bytes: the batch CRC)
+        # A socket (fatebox serve's relay) says only whether something waits,
+        # not how much: it is read in one go, not a byte per call.
+        self.socket = isinstance(port, protocol_socket.Serial)
 
     @classmethod
     def connect(cls, spec=ports.AUTO, timeout=DEFAULT_TIMEOUT):
@@ -155,16 +159,41 @@ class Link:
 
     def _ask(self, op, args, last):
         """Send `op` with a fresh id; its reply, or None when noise may have eaten it and `last` is False."""
-        message = {"id": self.next_id, "op": op}
+        message = {"op": op}
         message.update(args)
+        return self._reply(self.send(message), op, last)
+
+    def send(self, message):
+        """Send the request `message` (a dict with `op`; its own `id`, if any,
+        replaced by a fresh one) without waiting for the reply: the id sent.
+        `request` is this and the wait; a holder of the port that matches
+        replies itself (fatebox serve, between its turns) reads them with `frames`.
+        The frame's bytes stay in `sent` (a staged request's: the batch CRC)."""
+        message = dict([("id", self.next_id)] + [(k, v) for k, v in message.items() if k != "id"])
         self.next_id += 1
         try:
             frame = wire.encode(message)
         except wire.WireError as exc:
-            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s" % (op, exc.message))
+            raise FateboxError("the %s request cannot be sent (too large, or text that is not valid Unicode): %s"
+                               % (message.get("op"), exc.message))
         self.sent = frame
         self._write(frame)
-        return self._reply(message["id"], op, last)
+        return message["id"]
+
+    def frames(self):
+        """The messages since the last read (replies and events), waiting at most
+        the port's timeout; a reply fatebox cannot read (a number past the wire's
+        range) becomes an error reply to its request, saying what it was."""
+        from fatebox.board.replies import unreadable
+        found = []
+        for line in self._read():
+            message, unread = _frame(line), None
+            if message is None and (unread := unreadable(line)) is not None:
+                message = {"id": unread[0], "ok": False, "error": {"code": N.E_JSON, "message":
+                           "fatebox could not read the box's reply: %s (docs/protocol.md, Frames)" % unread[1]}}
+            if message is not None:
+                found.append(message)
+        return found
 
     def _write(self, data):
         """`data` to the board, all of it: a stuck or lost port is a FateboxError."""
@@ -185,7 +214,14 @@ class Link:
                 line = self.lines.popleft()
                 message = _frame(line)
                 if message is None:
-                    if line is not wire.TOO_LONG and line[:1] == b"#":
+                    from fatebox.board.replies import unreadable
+                    unread = unreadable(line)
+                    if unread is not None and unread[0] == id:
+                        raise FateboxError("the board at %s answered %r with a frame fatebox cannot read: %s "
+                                           "(docs/protocol.md, Frames); its flash may hold a damaged number or "
+                                           "text: update its firmware (which refuses those at start), or report "
+                                           "it" % (self.name, op, unread[1]))
+                    if line is not wire.TOO_LONG and line[:1] == bytes((wire.MARK,)):
                         noise += 1     # a frame damaged on the way: not ours to believe
                     continue           # not a frame (banner, print)
                 if "ok" not in message:
@@ -218,7 +254,14 @@ class Link:
         # POSIX port each time), so one read overshoots the deadline by < _POLL.
         try:
             waiting = self.port.in_waiting
-            data = self.port.read(max(1, waiting))
+            if waiting and self.socket:
+                self.port.timeout = 0       # a socket's only logs the change: what is there, now
+                try:
+                    data = self.port.read(N.FRAME_LIMIT)
+                finally:
+                    self.port.timeout = _POLL
+            else:
+                data = self.port.read(max(1, waiting))
         except _LOST as exc:
             raise self._lost(exc)
         return self.reader.feed(data) if data else []
@@ -236,10 +279,8 @@ class Link:
 
     # The ops of docs/protocol.md, v2.
     def characters(self):
-        found = self.request("list").get("characters")
-        if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in found):
-            raise self._garbled("list", "`characters` is not a list of summaries with names")
-        return found
+        """Every character's summary, page after page (replies.summaries)."""
+        return replies.summaries(self.request, self._garbled)
 
     def get(self, name):
         found = self.request("get", name=name).get("character")
@@ -275,7 +316,7 @@ class Link:
         for change in changes:
             self.request("stage", txn=txn, **change)
             # The batch CRC covers each staged request's JSON exactly as sent.
-            crc = zlib.crc32(self.sent[10:-1], crc)
+            crc = zlib.crc32(self.sent[wire.HEADER:-1], crc)
             if after_frame is not None:
                 after_frame()
         reply = self.request("commit", txn=txn, count=len(changes), crc=crc)

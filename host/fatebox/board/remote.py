@@ -3,9 +3,8 @@
 from shared_rules import names as N
 from shared_rules import roster
 from shared_rules.errors import SheetError
-from fatebox.records import chain
+from fatebox.records import intake
 from fatebox.sheets import unicode_names as charnames
-from fatebox.board import replies
 from fatebox.errors import DeviceError, FateboxError
 
 NO_ID = "unidentified"
@@ -25,7 +24,9 @@ def without_nulls(data):
 class Remote:
     """One box as the host sees it in this run: its characters and revisions, its row in the records."""
 
-    def __init__(self, link, records):
+    def __init__(self, link, records, characters=None):
+        """`characters`: the box's `list` as the caller already asked it (a push
+        checks the names first), so the box is asked once."""
         self.link = link
         self.records = records
         info = link.info or {}
@@ -33,7 +34,7 @@ class Remote:
         with records.write():
             self.row, self.seen = records.box(self.board_id, info.get("board"))
         self.known = records.known(self.row)
-        names = [c["name"] for c in link.characters()]
+        names = [c["name"] for c in (link.characters() if characters is None else characters)]
         # docs/protocol.md, Names: a name an older box took that breaks the rule
         # is left on the box, never made into a file, never synced; said once.
         self.bad_names = [n for n in names if charnames.problem(n) is not None]
@@ -60,47 +61,53 @@ class Remote:
         return self._got[name]
 
     def fetch_results(self, say):
-        """The results after the last one the host has, into the records; says what was lost."""
+        """The results after the last one the host has, into the records
+        (records.intake, as serve takes them); says what was lost."""
+        intake.restarted(self.records, self.row, (self.link.info or {}).get("seq"), say,
+                         "; characters it no longer holds are reported below (`fatebox push SHEET` puts one back)")
         last, _ = self.records.last_seq(self.row)
-        info_seq = (self.link.info or {}).get("seq")
-        if isinstance(info_seq, int) and info_seq < last:
-            say("the box's results restart at %d, below the %d the host has: it was wiped, its flash replaced, or "
-                "restored from an older flash image (a rollback: `fatebox verify` says which results). "
-                "%s kept so far %s in the host's records; characters it no longer holds are reported "
-                "below (`fatebox push SHEET` puts one back)"
-                % (info_seq, last, "The 1 result" if last == 1 else "The %d results" % last, "stays" if last == 1 else "stay"))
-            last = 0
-            with self.records.write():
-                self.records.wiped(self.row)
         results, first, newest = self.link.journal(last)
-        # Every page's chain is checked (docs/sync.md, A chain that does not link),
-        # then each entry, as its own line says it, against the schema.
-        tip, tip_seq, broken = self.records.chain(self.row)
-        walk = chain.Walk(tip if tip_seq == last else None, last, broken, first)
-        results = walk.take(results)
-        for line in walk.say():
-            say(line)
-        results = replies.journal_entries(results, last, say)     # what does not match: said, skipped
-        lost = max(0, first - last - 1) if results or newest > last else 0
-        if lost:
-            say("%d result%s played on the box were lost before the host saw them (the box's journal keeps the "
-                "last results only; sync more often)" % (lost, "" if lost == 1 else "s"))
-        with self.records.write():
-            # Results from a box whose records restarted are kept with new numbers.
-            self.records.add_results(self.row, results, newest, lost)
-            self.records.set_chain(self.row, walk.tip, walk.seq, walk.broken)
-        return results, lost
+        return intake.take(self.records, self.row, results, first, newest, say)
+
+    def room(self):
+        """How many characters the box holds at most (hello's limits), or None from a box that does not say."""
+        limit = ((self.link.info or {}).get("limits") or {}).get("characters")
+        return limit if isinstance(limit, int) and not isinstance(limit, bool) else None
+
+    def _too_many(self, changes, nothing):
+        """Why the changes would leave more characters than the box holds, or None."""
+        limit = self.room()
+        held = set(self.names) | set(self.bad_names)
+        after = set(held)
+        for change in changes:
+            if "delete" in change:
+                after.discard(change["delete"])
+            else:
+                after.add(change["character"].get("name"))
+        if limit is None or len(after) <= limit:
+            return None
+        adding = len(after - held)
+        return ("the box holds %d characters at most and has %d; this would add %d: make room with "
+                "`fatebox delete NAME` (`fatebox list` names them) or load fewer; %s"
+                % (limit, len(held), adding, nothing))
 
     def commit(self, changes, after_frame=None):
         """Apply the changes as one transaction; {name: revision}."""
         if not changes:
             return {}
+        why = self._too_many(changes, "nothing was sent")
+        if why is not None:
+            raise FateboxError(why)
         try:
             reply = self.link.transaction(changes, after_frame)
         except DeviceError as exc:
             if exc.code == N.E_CONFLICT:
                 raise FateboxError("the box changed while syncing (%s); nothing was changed on the box or in the "
                                    "sheets: sync again" % exc.device_message)
+            if exc.code == N.E_FULL:
+                raise FateboxError("the box refused the batch: %s; make room with `fatebox delete NAME` "
+                                   "(`fatebox list` names them) or load fewer; nothing was changed on the box "
+                                   "or in the sheets" % exc.device_message)
             raise FateboxError("the box refused the batch: %s [%s]; nothing was changed on the box or in the sheets"
                                % (exc.device_message, exc.code))
         return reply.get("revisions") or {}

@@ -1,15 +1,37 @@
 # A box's replies checked against docs/protocol.md before anything uses them:
 # what does not match is reported and skipped (a journal entry) or refused in
 # one line (a page), never a traceback, never taken for damaged records.
+from shared_rules import names as N
 from shared_rules import registry
+from shared_rules import wire
 from shared_rules import roster
 from shared_rules.exact import is_int
+from fatebox.sheets import unicode_names as charnames
 from fatebox.errors import FateboxError
 from fatebox.terminal import cut, visible
 
 
 def _int(value, low=0):
     return is_int(value) and value >= low
+
+
+def summaries(request, garbled):
+    """Every summary `list` gives, page after page (docs/protocol.md, list: a box
+    from before pages gives them all at once, with no `more`); `garbled(op, what)`
+    is the error for a page not of the protocol's shape."""
+    out, after = [], None
+    while True:
+        reply = request("list") if after is None else request("list", after=after)
+        found = reply.get("characters")
+        if not isinstance(found, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str)
+                                                  for c in found):
+            raise garbled("list", "`characters` is not a list of summaries with names")
+        if after is not None and any(c["name"] <= after for c in found):
+            raise garbled("list", "a page after %r names a character before it" % after)
+        out += found
+        if reply.get("more") is not True or not found:
+            return out
+        after = found[-1]["name"]
 
 
 def journal_page(reply, after):
@@ -27,7 +49,8 @@ def journal_page(reply, after):
 def journal_problem(entry, after=0):
     """Why a journal entry does not match the protocol's schema, or None.
 
-    {"seq" (a number above `after`), "name" (text; null: played with nobody),
+    {"seq" (a number above `after`), "name" (a character's name by the name
+    rule, shared_rules.charname and fatebox.sheets.unicode_names; null: played with nobody),
     "system" (one this host knows), "result" (an object whose `outcome` is one
     of the system's), "setup" (an object, or absent)}."""
     if not isinstance(entry, dict):
@@ -37,6 +60,9 @@ def journal_problem(entry, after=0):
     name = entry.get("name")
     if name is not None and not isinstance(name, str):
         return "a name that is not text"
+    if name is not None and charnames.problem(name) is not None:
+        # The box's `put` refuses such a name: one in its journal was not written by play.
+        return "a name that is not a character's name (%s; docs/protocol.md, Names)" % charnames.problem(name)
     system = entry.get("system")
     if system not in roster.SYSTEMS:
         return "a system this host does not know (%s)" % cut(visible(repr(system)))
@@ -92,3 +118,47 @@ def checked_result(system, result, op):
         raise FateboxError("the box's %s reply does not match docs/protocol.md (%s): nothing to show; "
                            "is it running the Fatebox firmware of this version?" % (op, problem))
     return result
+
+
+def unreadable(line):
+    """(its request id, what breaks the wire's limits in words, with the
+    field's path) of `line` when it is a whole frame (its CRC holds) with a
+    readable id that cannot be taken; None for anything else (not a frame,
+    damaged on the way, no id to tell whose it is)."""
+    if line is wire.TOO_LONG or not line.strip():
+        return None
+    try:
+        wire.decode(line)
+    except wire.WireError as exc:
+        if exc.code != N.E_JSON or exc.id is None:
+            return None
+        import json
+        where = _where(json.loads(bytes(line[wire.HEADER:]).decode("utf-8", "surrogatepass")))
+        return exc.id, "%s%s" % ("`%s`: " % where[0] if where else "", where[1] if where else exc.message)
+    return None
+
+
+def _where(value, path="", depth=1):
+    """(the path of the first value past the wire's limits, what is wrong with it), or None."""
+    if depth > wire.DEPTH_LIMIT:
+        return path, "nested deeper than %d" % wire.DEPTH_LIMIT
+    if isinstance(value, dict):
+        for key in value:
+            if not wire.valid_text(key):
+                return path or "the reply", "a key that is not valid Unicode (a lone surrogate)"
+            found = _where(value[key], "%s.%s" % (path, key) if path else key, depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _where(item, "%s[%d]" % (path, i), depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, str):
+        if not wire.valid_text(value):
+            return path, "text that is not valid Unicode (a lone surrogate)"
+    elif isinstance(value, float):
+        return path, "a number with a fraction or an exponent (%r); the protocol's numbers are whole" % value
+    elif isinstance(value, int) and not isinstance(value, bool) and not -wire.INT_LIMIT <= value <= wire.INT_LIMIT:
+        return path, "%d, a number outside the protocol's -%d..%d" % (value, wire.INT_LIMIT, wire.INT_LIMIT)
+    return None

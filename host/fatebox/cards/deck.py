@@ -10,6 +10,8 @@ from fatebox.cards import help_tables as H
 from fatebox.cards.page import CARD_BRIGHTNESS, PT, WIDTH, layout, pdf_bytes, svg_text
 from fatebox.errors import FateboxError
 
+BOX = "the-box"         # the box's own card: buttons, menu, lights (the same for every system)
+
 ROOT = Path(__file__).resolve().parents[3]
 # The Raspberry Pi Pico's physical pin of each GPIO (datasheet pinout), for the wiring card.
 PICO_PINS = dict([(g, p) for p, g in enumerate((0, 1, None, 2, 3, 4, 5, None, 6, 7, 8, 9, None, 10, 11, 12, 13,
@@ -50,6 +52,7 @@ def screen_frames(system):
     draws it (its own play and ring code, as the virtual gadget's panel shows it),
     played with the system's demo character; a screen it cannot reach is left out."""
     import tempfile
+    from fatebox_fw import buttons as B
     from fatebox_fw import core as C
     from fatebox_fw import ring as R
     from fatebox_fw.play import RESULT
@@ -72,7 +75,15 @@ def screen_frames(system):
             game.enter(screen, clock.now)
             game.since = clock.now
             core.render(ring, clock.now + 1)
-            frames[screen] = [tuple(ring.buf[i:i + 3]) for i in range(0, len(ring.buf), 3)]
+            if not any(ring.buf):
+                # A screen whose first choice lights nothing (no danger, no helper, no
+                # harm): the card shows it one PLUS further, so every ring has something drawn.
+                game.on("plus", B.SHORT, clock.now)
+                game.since = clock.now
+                core.render(ring, clock.now + 1)
+            if any(ring.buf):
+                frames[screen] = [tuple(ring.buf[i:i + 3]) for i in range(0, len(ring.buf), 3)]
+            # else (a crucial trial's reward after a roll that was not one): said in words
 
         for screen in game.steps():
             if game.offers(screen):
@@ -125,13 +136,19 @@ def _rows(flow, rows, frames=None):
 
 
 def system_front(table, frames=None):
+    """A system's card, front: what it plays and its set-up, a step at a time."""
     def fill(flow):
         flow.paragraph([("%s - button card" % table["title"], True)], size=12, gap=0.4)
         flow.paragraph([(table["tagline"], False)], gap=0.8)
         flow.paragraph([("Set-up, one step at a time", True)], size=flow.size + 1)
         _rows(flow, table["setup"], frames)
-        flow.rule()
-        flow.paragraph([("The result", True)], size=flow.size + 1)
+    return layout(fill)
+
+
+def system_back(table, frames=None):
+    """A system's card, back: its result's screens and what the box records."""
+    def fill(flow):
+        flow.paragraph([("%s - the result" % table["title"], True)], size=12, gap=0.6)
         _rows(flow, table["result"], frames)
         flow.rule()
         for note in table["notes"]:
@@ -139,12 +156,13 @@ def system_front(table, frames=None):
     return layout(fill)
 
 
-def back(frames=None):
+def box_front(frames=None):
+    """The box's own card, front: the buttons and the menu, the same in every system."""
     from shared_rules import registry
     systems = len(registry.ROWS)
 
     def fill(flow):
-        flow.paragraph([("Fatebox - every card's back", True)], size=11, gap=0.6)
+        flow.paragraph([("Fatebox - the box", True)], size=12, gap=0.6)
         flow.paragraph([("The buttons", True), (" (left to right: BACK, MINUS, PLUS, GO; held = 0.6 s)", False)],
                        size=flow.size + 1)
         for name, short, held, double in H.BUTTONS:
@@ -163,8 +181,14 @@ def back(frames=None):
                 flow.paragraph(runs + [(" Ring: %s." % ring, False)], indent=3.0)
             else:
                 flow.pictured(frames[screen], runs + [(" (%s)" % ring, False)])
-        flow.rule()
-        flow.paragraph([("The lights", True), (" (outcomes differ by shape, not only colour)", False)],
+    return layout(fill)
+
+
+def box_back():
+    """The box's own card, back: the outcome shapes and the error patterns."""
+    def fill(flow):
+        flow.paragraph([("Fatebox - the lights", True)], size=12, gap=0.6)
+        flow.paragraph([("The outcomes", True), (" (they differ by shape, not only colour)", False)],
                        size=flow.size + 1)
         shapes = _light_frames()
         flow.strip([(shapes[i], H.LIGHTS[i][1]) for i in range(len(shapes))])
@@ -258,19 +282,20 @@ def wiring_back(profile):
 
 
 def cards(profile_name="pico", settings=None):
-    """{name: (front Page, back Page)}: a card per system, then the wiring.
+    """{name: (front Page, back Page)}: a card per system (its set-up, then its
+    result), the box's own (buttons, menu, lights), then the wiring.
     settings: the table's settings the cards' ranges follow, setting -> its values
-    (fatebox.sheets.table; the rules' own for those it leaves out)."""
+    (fatebox.table; the rules' own for those it leaves out)."""
     from fatebox.deploy.fileset import boards_dir
     with open(boards_dir() / ("%s.json" % profile_name), encoding="utf-8") as f:
         profile = json.load(f)
     out = {}
-    shared = None
+    menu = None
     for table in H.systems(settings):
         frames = screen_frames(table["system"])
-        if shared is None:
-            shared = back(frames)       # the menu's pages are the same in every system
-        out[table["system"]] = (system_front(table, frames), shared)
+        menu = menu or frames       # the menu's pages are the same in every system
+        out[table["system"]] = (system_front(table, frames), system_back(table, frames))
+    out[BOX] = (box_front(menu), box_back())
     out["wiring"] = (wiring_front(profile), wiring_back(profile))
     return out
 

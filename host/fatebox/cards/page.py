@@ -2,16 +2,15 @@
 # size that fits, ring pictures and rules; drawn as PDF (fpdf2) or SVG.
 import math
 
+from fatebox.cards import font
 from fatebox.errors import FateboxError
 
 WIDTH, HEIGHT = 105.0, 148.0          # A6 portrait, millimetres
 MARGIN = 7.0                          # a printer's unprintable edge is 3-5 mm
 PT = 25.4 / 72                        # one point in millimetres
 LEADING = 1.22                        # line height, times the font size
-BIGGEST, SMALLEST = 7.5, 5.5          # body text sizes tried, in points
+BIGGEST, SMALLEST = 9.0, 8.0          # body text sizes tried, in points: 8 pt reads at arm's length
 RING_R, PIXEL_R = 3.5, 0.85           # a ring picture: its radius and a pixel's, millimetres
-FONT = "Helvetica"
-SVG_FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
 CARD_BRIGHTNESS = 64        # the reference profile's: the colours as the panel shows them
 
 
@@ -24,14 +23,11 @@ def _fpdf():
 
 
 class Measure:
-    """String widths in millimetres, from the PDF's standard Helvetica metrics."""
-
-    def __init__(self):
-        self.pdf = _fpdf()(unit="mm", format=(WIDTH, HEIGHT))
+    """String widths in millimetres, from the cards' own font (cards/font.py): the
+    same on every machine, whatever fonts it has."""
 
     def width(self, text, bold, size):
-        self.pdf.set_font(FONT, "B" if bold else "", size)
-        return self.pdf.get_string_width(text)
+        return font.face(bold).units(text) * size * PT / font.EM
 
 
 # -- layout: paragraphs of runs wrapped into lines -------------------------------
@@ -53,11 +49,12 @@ def wrap(runs, width, size, measure, indent=0.0):
             if word:
                 words.append((word, bold, i > 0 or text.startswith(" ")))
     lines, current, used = [], [], 0.0
-    space = measure.width(" ", False, size)
+    # The space before a word is set in the word's weight (_join): a bold one is wider.
+    spaces = {False: measure.width(" ", False, size), True: measure.width(" ", True, size)}
     for word, bold, _ in words:
         w = measure.width(word, bold, size)
         room = width - (indent if lines else 0.0)
-        gap = space if current else 0.0
+        gap = spaces[bold] if current else 0.0
         if current and used + gap + w > room:
             lines.append(current)
             current, used, gap = [], 0.0, 0.0
@@ -120,7 +117,7 @@ class Flow:
     def strip(self, pictures):
         """Ring pictures side by side, each with a short caption under it: [(pixels, words)]."""
         column = (WIDTH - 2 * MARGIN) / len(pictures)
-        size = self.size - 1
+        size = max(SMALLEST, self.size - 1)        # a caption is text too: never under the smallest
         top = self.y + 0.6
         lowest = top
         for i in range(len(pictures)):
@@ -167,6 +164,8 @@ def pdf_bytes(pages):
     pdf = FPDF(unit="mm", format=(WIDTH, HEIGHT))
     pdf.set_auto_page_break(False)
     pdf.set_creator("fatebox cards")
+    for bold in (False, True):      # embedded (a subset): the card prints the same anywhere
+        pdf.add_font(font.FAMILY, "B" if bold else "", str(font.face(bold).path))
     for page in pages:
         pdf.add_page()
         pdf.set_draw_color(120, 120, 120)
@@ -189,9 +188,9 @@ def pdf_bytes(pages):
                 pdf.circle(x=x, y=y, radius=r, style="DF" if filled else "D")
         for x, y, size, runs, _ in page.lines:
             for text, bold in runs:
-                pdf.set_font(FONT, "B" if bold else "", size)
+                pdf.set_font(font.FAMILY, "B" if bold else "", size)
                 pdf.text(x, y, text)
-                x += pdf.get_string_width(text)
+                x += font.face(bold).units(text) * size * PT / font.EM
     return bytes(pdf.output())
 
 
@@ -216,9 +215,12 @@ def _ring_pixels(shape):
 
 
 def svg_text(page):
-    from xml.sax.saxutils import escape
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g" '
-           'font-family="%s">' % (WIDTH, HEIGHT, WIDTH, HEIGHT, SVG_FONT),
+    """The side as SVG, its text drawn with the font's outlines (each glyph once,
+    in <defs>): no font of the viewer's is asked for. Each line is a group that
+    says its words (data-text) and its width in millimetres (data-width)."""
+    from xml.sax.saxutils import quoteattr
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           'width="%gmm" height="%gmm" viewBox="0 0 %g %g">' % (WIDTH, HEIGHT, WIDTH, HEIGHT),
            '<rect width="%g" height="%g" fill="#ffffff"/>' % (WIDTH, HEIGHT)]
     for shape in page.shapes:
         if shape[0] == "rule":
@@ -232,10 +234,28 @@ def svg_text(page):
             _, x, y, r, filled = shape
             out.append('<circle cx="%.2f" cy="%.2f" r="%.2f" fill="%s" stroke="#787878" stroke-width="0.3"/>'
                        % (x, y, r, "#282828" if filled else "none"))
+    glyphs = {}         # (bold, char) -> its id in <defs>
+    lines = []
     for x, y, size, runs, width in page.lines:
-        spans = "".join('<tspan font-weight="%s">%s</tspan>' % ("bold" if bold else "normal", escape(text))
-                        for text, bold in runs)
-        out.append('<text x="%.2f" y="%.2f" font-size="%.2f" xml:space="preserve" data-width="%.2f">%s</text>'
-                   % (x, y, size * PT, width, spans))
+        uses, at = [], 0
+        for text, bold in runs:
+            face = font.face(bold)
+            for char in text:
+                if char != " ":
+                    key = (bold, char)
+                    if key not in glyphs:
+                        glyphs[key] = "%s%x" % ("b" if bold else "r", ord(char))
+                    uses.append('<use xlink:href="#%s" x="%d"/>' % (glyphs[key], at))
+                at += face.advance(char)
+        k = size * PT / font.EM
+        lines.append('<g transform="translate(%.3f %.3f) scale(%.6f %.6f)" data-text=%s data-width="%.2f">%s</g>'
+                     % (x, y, k, -k, quoteattr("".join(t for t, _ in runs)), width, "".join(uses)))
+    out.append("<defs>")
+    for (bold, char), ident in sorted(glyphs.items(), key=lambda item: item[1]):
+        out.append('<path id="%s" d="%s"/>' % (ident, font.face(bold).outline(char)))
+    out.append("</defs>")
+    out.append('<g fill="#000000">')
+    out.extend(lines)
+    out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

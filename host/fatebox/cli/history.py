@@ -82,7 +82,7 @@ def history_table(results, width=120):
                fit.Column("System", wrap=True), fit.Column("Result", wrap=True)]
     rows = [[str(r["seq"]), _when(r), Text(visible(r["character"] or "(nobody)")),
              roster.SYSTEM_WORDS.get(r["system"], visible(r["system"])),
-             Text(visible(result_words(r["system"], r["result"])))]
+             Text(visible(result_words(r["system"], r["result"], r.get("setup"))))]
             for r in results]
     return fit.table(columns, rows, width)
 

@@ -15,7 +15,7 @@ from fatebox.terminal import echo
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 @port_option
 def info_command(as_json, port):
-    """What the box runs (firmware, MicroPython, board) and what it has left (heap, flash)."""
+    """What the box runs (firmware, MicroPython, board) and what it has left (heap, flash, characters)."""
     with _connect(port) as link:
         try:
             reply = link.about()
@@ -25,7 +25,10 @@ def info_command(as_json, port):
             raise FateboxError("the firmware on %s is older than the `info` op: update it "
                                "(fatebox deploy, or flash Fatebox's image)" % link.name)
         settings = table.box_settings(link)
+        limit = ((link.info or {}).get("limits") or {}).get("characters")
+        held = len(link.characters())
     reply = {k: v for k, v in reply.items() if k not in ("id", "ok")}
+    reply["characters"] = {"held": held, "limit": limit}       # hello's limits.characters: docs/protocol.md
     if as_json:
         click.echo(json.dumps(reply))
         return
@@ -40,6 +43,10 @@ def info_command(as_json, port):
         click.echo("flash: not measured on this board")
     else:
         click.echo("flash: %s bytes free, %s used" % (_n(flash["free"]), _n(flash["used"])))
+    if isinstance(limit, int):
+        echo("characters: %d held, room for %d more (this box holds %d)" % (held, max(0, limit - held), limit))
+    else:
+        echo("characters: %d held (the box does not say how many it holds)" % held)
     for name in table.SETTINGS:
         echo("%s: %s (%s; `fatebox table` sets it)" % (name, table.words(name, settings[name]), table.about(name)))
     if cli_entropy.health_line(reply.get("entropy")):

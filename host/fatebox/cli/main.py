@@ -27,10 +27,17 @@ class _Shown(click.ClickException):
     def __init__(self, error):
         super().__init__(error.message)
         self.exit_code = error.exit_code
+        self.lines = getattr(error, "lines", None) or [error.message]
 
     def show(self, file=None):
         # The message may quote a board or a sheet: made visible, never acted on.
-        echo("fatebox: %s" % self.message, err=True)
+        # Several troubles at once (every bad sheet) are a line each.
+        for line in self.lines:
+            echo("fatebox: %s" % line, err=True)
+
+
+# Click 8.2 on: a group given no command shows its help, as an error (exit 2).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 class _Group(click.Group):
@@ -48,6 +55,13 @@ class _Group(click.Group):
         except (click.exceptions.Abort, Interrupted, KeyboardInterrupt):
             click.echo("fatebox: %s" % INTERRUPTED_TEXT, err=True)
             sys.exit(INTERRUPTED)
+        except _NO_ARGS as exc:
+            exc.show()              # a group alone (`fatebox roll`): its help names the choices
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            from fatebox.cli.usage import line
+            echo("fatebox: %s" % line(exc), err=True)
+            sys.exit(exc.exit_code)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)

@@ -14,8 +14,10 @@ from fatebox.terminal import echo, say, visible
 @click.argument("paths", nargs=-1, required=True, metavar="SHEET.toml... [table.toml]")
 @click.option("--force", is_flag=True, help="Replace what the box holds even if it changed since the last sync.")
 @click.option("--only-new", is_flag=True, help="Load only the characters the box does not hold; leave the others.")
+@click.option("--fill", is_flag=True, help="More new characters than the box has room for: load as many as fit, "
+                                          "one of each system first, and name the rest (make run's demo).")
 @port_option
-def push(paths, force, only_new, port):
+def push(paths, force, only_new, fill, port):
     """Check the sheets, then load them onto the board, all or none.
 
     Every sheet is checked before the board is touched: one bad sheet sends none.
@@ -27,19 +29,37 @@ def push(paths, force, only_new, port):
     for sheet in loaded:
         _name_checked(sheet)
     with _records() as records, _connect(port) as link:
-        _no_clash(loaded, [c.get("name") for c in link.characters()])
+        listed = link.characters()      # asked once: the names checked, --only-new and the push use it
+        _no_clash(loaded, [c.get("name") for c in listed])
         if only_new:
-            held = set(c["name"] for c in link.characters())
+            held = set(c["name"] for c in listed)
             for sheet in loaded:
                 if sheet.character.name in held:
                     echo("%s: kept as the box holds it (not loaded from %s)" % (sheet.character.name, sheet.path))
             loaded = [s for s in loaded if s.character.name not in held]
-        pushed = pushpull.push(link, records, loaded, force, say) if loaded else []
+        if fill:
+            loaded = _fitting(link, loaded, listed)
+        pushed = pushpull.push(link, records, loaded, force, say, listed) if loaded else []
         table.send(link, table_file, echo)
     for sheet, replaced in pushed:
         echo("%s: loaded from %s (%s): %s" % (
             sheet.character.name, sheet.path, "replaced" if replaced else "new on the box",
             show.loaded_words(sheet.character)))
+
+
+def _fitting(link, loaded, listed):
+    """The sheets the box has room for (sheets.fitting), the others named: a character it
+    holds already (in `listed`, the box's list) is replaced in place and takes no room."""
+    held = set(c.get("name") for c in listed)
+    capacity = (link.info.get("limits") or {}).get("characters")
+    if not isinstance(capacity, int):
+        return loaded           # a box that does not say: push all, as without --fill
+    new = [s for s in loaded if s.character.name not in held]
+    taken, left = sheets.fitting(new, capacity - len(held), lambda s: s.character.system)
+    for sheet in left:
+        echo("%s: left out, the box holds %d characters (not loaded from %s)"
+             % (sheet.character.name, capacity, sheet.path))
+    return [s for s in loaded if s.character.name in held] + taken
 
 
 def _name_checked(sheet):

@@ -74,18 +74,85 @@ class ByRoll:
 BY_ROLL = ByRoll()
 
 
+def by_name(system):
+    """The words module of `system` when it takes names from a character's sheet
+    (ROLL_OPTIONS, ROLL_FOR, roll_from_sheet), else None."""
+    try:
+        import importlib
+        words = importlib.import_module(registry.rules(system).words_module)
+    except (KeyError, ImportError, AttributeError):
+        return None
+    return words if getattr(words, "ROLL_OPTIONS", None) else None
+
+
+def pick(field, typed, names, what):
+    """The sheet's own spelling of `typed` among `names`, in any case; a RulesError naming them."""
+    from shared_rules.errors import RulesError
+    for name in names:
+        if isinstance(typed, str) and name.lower() == typed.lower():
+            return name
+    raise RulesError(field, "%s %r is not on the sheet; it has %s" % (what, typed, ", ".join(names) or "none"))
+
+
+def _dests(words):
+    return [flags[-1] if not flags[-1].startswith("-") else flags[0].lstrip("-").replace("-", "_")
+            for flags, _ in words.ROLL_OPTIONS]
+
+
+def _named(words, given, character):
+    """The by-name options taken out of `given` ({} when none was used); what
+    they stand for is checked: one or the other, and a character to read."""
+    named = dict((key, given.pop(key)) for key in _dests(words))
+    used = [key for key, value in named.items() if value not in (None, False, ())]
+    main = "--" + _dests(words)[0].replace("_", "-")
+    stands = ["--" + key.replace("_", "-") for key in words.ROLL_FOR]
+    if used:
+        if character is None:
+            raise FateboxError("%s: reads the character's sheet: give --character NAME" % main, USAGE)
+        both = [option for key, option in zip(words.ROLL_FOR, stands) if given.get(key) is not None]
+        if both:
+            raise FateboxError("%s and %s: one or the other (%s comes from the sheet)" % (main, both[0], both[0]),
+                               USAGE)
+        return named
+    missing = [option for key, option in zip(words.ROLL_FOR, stands) if given.get(key) is None]
+    if missing:
+        raise FateboxError("%s: say it, or give %s NAME with --character NAME for the sheet's"
+                           % (missing[0], main), USAGE)
+    return {}
+
+
+def _from_sheet(words, link, name, named, given):
+    from shared_rules.errors import RulesError
+    sheet = roster.from_dict(link.get(name)).sheet
+    try:
+        return words.roll_from_sheet(sheet, given, pick, **named)
+    except RulesError as exc:
+        raise FateboxError("--%s: %s (%s's sheet)" % (exc.field.replace("_", "-"), exc.message, name), USAGE)
+
+
 def _command(system):
     from fatebox.cli.session import connect as _connect
+    words = by_name(system.name)
 
     def command(as_json, character, port, k=None, **given):
         box = system.on_box or BY_ROLL
-        wanted = box.wanted(given)
-        chances = system.build(**given)
-        if system.trials is not None:
-            chances = system.trials(chances, k)
+        named = _named(words, given, character) if words is not None else {}
+
+        def build(given):
+            wanted = box.wanted(given)
+            chances = system.build(**given)
+            if system.trials is not None:
+                chances = system.trials(chances, k)
+            return wanted, chances
+
+        if not named:
+            wanted, chances = build(given)     # a bad option is refused before a board is looked for
         with _connect(port) as link:
-            chances = box.chances(link, system, given, wanted, k, chances)
             name = character_name(link, character, system.name) if character else None
+            if named:
+                given = _from_sheet(words, link, name, named, given)
+                wanted, chances = build(given)
+            chances = box.chances(link, system, given, wanted, k, chances)
             result = box.ask(link, system, chances, name)
         result = checked_result(system.name, result, box.op)
         data = {"system": system.name}
@@ -100,25 +167,42 @@ def _command(system):
         # In the system's words, as `history` and the virtual gadget say it (the
         # words module's roll_shown adds what the set-up says of the result).
         shown = chances.shown(result) if hasattr(chances, "shown") else dict(result)
-        out.print(result_words(system.name, shown))
+        out.print(result_words(system.name, shown, chances.setup()))
         if name is not None:
             out.print("Recorded on %s." % name)
     return command
 
 
 def _character_option(command):
-    """--character, and -c for it unless the system's options have a -c (colour tokens' --colour)."""
-    taken = any("-c" in p.opts for p in getattr(command, "__click_params__", []))
-    names = ("--character",) if taken else ("--character", "-c")
-    return click.option(*names, "character", default=None, metavar="NAME",
+    """--character, -c in every command (a system's own options leave -c alone:
+    tests/host/test_usage_line.py)."""
+    return click.option("--character", "-c", "character", default=None, metavar="NAME",
                         help="Record the roll on this character of the system (any case).")(command)
+
+
+def _by_name_options(command, words):
+    """The system's options by name (ROLL_OPTIONS); what they stand for (ROLL_FOR)
+    is then asked for one way or the other, not required as such."""
+    for flags, keywords in reversed(words.ROLL_OPTIONS):
+        command = click.option(*flags, **keywords)(command)
+    return command
 
 
 for _system in cli_odds.COMMANDS:
     if _system.name not in registry.BY_NAME:
         continue    # the effect dice: a table's aid, not a roll the box plays
-    _roll = port_option(_character_option(json_option()(_system.options(_command(_system)))))
+    _words = by_name(_system.name)
+    _made = _system.options(_command(_system))
+    if _words is not None:
+        _made = _by_name_options(_made, _words)
+    _roll = port_option(_character_option(json_option()(_made)))
     if _system.trial_options is not None:
         _roll = _system.trial_options(_roll)
+    if _words is not None:
+        _main = _words.ROLL_OPTIONS[0][0][0]
+        for _param in getattr(_roll, "__click_params__", []):
+            if _param.name in _words.ROLL_FOR:
+                _param.required = False
+                _param.help = (_param.help or "") + " [required, or %s NAME with --character]" % _main
     roll_group.command(_system.name, help=_system.help.split(":")[0]
                        + ": one roll on the box, with its entropy (options as `fatebox odds`).")(_roll)

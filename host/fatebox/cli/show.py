@@ -7,7 +7,7 @@ from rich.console import Console
 
 from shared_rules import registry
 from shared_rules.roster import SYSTEM_WORDS
-from fatebox.systems import words_module
+from fatebox.systems import counted, words_module
 
 
 def console():
@@ -56,5 +56,5 @@ def loaded_words(character):
     if summary.get("archetype"):
         words.append(str(summary["archetype"]))
     words.append(state_words(summary))
-    words.append("%d trials" % character.trials)
+    words.append(counted(character.trials, "trial", "trials"))
     return ", ".join(words)

@@ -20,6 +20,8 @@ from fatebox.errors import FateboxError, USAGE
                    % ", ".join("%s's %s" % (table.owner(name).words, name) for name in table.SETTINGS))
 @click.option("--seed", default=None, help="Seed the gadget's randomness (reproducible draws).")
 @click.option("--if-empty", is_flag=True, help="Load the sheets only if the box holds no character yet.")
+@click.option("--fill", is_flag=True, help="More sheets than the box holds: load what it has room for, one of "
+                                          "each system first, and name the rest (make run's demo).")
 @click.option("--fresh", is_flag=True, help="Start over: the box's flash is set aside (kept), the box starts empty.")
 @click.option("--pico", is_flag=True, help="The real MicroPython rp2 port on an emulated Pico (rp2040js) instead.")
 @click.option("--firmware", default=None, metavar="UF2",
@@ -28,15 +30,16 @@ from fatebox.errors import FateboxError, USAGE
               help="With --pico: circuitpython runs the stock CircuitPython 10.2.1 with Fatebox deployed "
                    "onto its CIRCUITPY drive (docs/circuitpython.md).")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...] [table.toml]")
-def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firmware, runtime, more):
+def sim(headless, state_dir, load, table_path, seed, if_empty, fill, fresh, pico, firmware, runtime, more):
     """Run the firmware on a virtual board, on a pseudo-terminal.
 
     One gadget per --state folder: a second one on the same folder is refused.
     """
     if pico or firmware or runtime != "micropython":
-        if load or more or table_path or seed or if_empty or fresh:
+        if load or more or table_path or seed or if_empty or fill or fresh:
             raise FateboxError("--pico runs the image as a board does: push sheets with `fatebox push` "
-                               "(--load, --table, --seed, --if-empty and --fresh are the virtual board's)", USAGE)
+                               "(--load, --table, --seed, --if-empty, --fill and --fresh are the virtual board's)",
+                               USAGE)
         from fatebox.sim.pico import run_pico_sim
         state_dir = state_dir or os.path.join(os.getcwd(), ".fatebox", "pico")
         raise SystemExit(run_pico_sim(state_dir, firmware=firmware, headless=headless, runtime=runtime) or 0)
@@ -64,5 +67,5 @@ def sim(headless, state_dir, load, table_path, seed, if_empty, fresh, pico, firm
             say("sim: warning: " + warning)
     code = run_sim(state_dir, headless=headless, load=[s.character for s in loaded], profile=None, seed=seed,
                    if_empty=if_empty, fresh=fresh, table=table_file.settings if table_file is not None else None,
-                   started=started)
+                   started=started, fill=fill)
     raise SystemExit(code or 0)

@@ -23,9 +23,16 @@ def _rules(system):
 
 
 def plays(system):
-    """'rolls', 'draws' or 'tokens drawn': what `system`'s results are called."""
+    """'rolls' or 'draws': what `system`'s results are called."""
     rules = _rules(system)
     return rules.plays if rules is not None else "rolls"
+
+
+def units(system, n):
+    """What the test counts of `system`'s results, for `n` of them: '1 roll', '40 tokens drawn'."""
+    rules = _rules(system)
+    one, many = rules.units if rules is not None else ("roll", "rolls")
+    return one if n == 1 else many
 
 
 def on_draw(system):
@@ -114,7 +121,7 @@ def fisher(ps):
 
 # -- the set-up of a result and its exact odds -------------------------------------------------
 
-def _odds(system, setup):
+def result_odds(system, setup):
     """(key, words, [(outcome, num, den)]) for a result's set-up, or None if it cannot be told.
     Through the system's object: its set-up checked (defaults filled in, as the
     host's `roll` and the buttons journal it), its exact odds and words."""
@@ -151,7 +158,7 @@ def judged(results, system=None):
             by_system.setdefault(s, []).extend((key, words, odds, token) for token in tokens)
             continue
         # An outcome an older host kept unchecked (none, or not text) cannot be told.
-        found = _odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
+        found = result_odds(s, r.get("setup")) if isinstance(r.get("outcome"), str) else None
         if found is None:
             untold[s] = untold.get(s, 0) + 1
             continue
@@ -339,12 +346,11 @@ def sensitivity(system, rows):
 
 def verdict(system, p, n, seen=None):
     """The comparison in words a player understands. `seen`: sensitivity()'s dict."""
-    called = plays(system)
-    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), called)
-    over = "p = %s over %d %s" % (p_text(p), n, called[:-1] if n == 1 else called)
+    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), plays(system))
+    over = "p = %s over %d %s" % (p_text(p), n, units(system, n))
     weak = seen is not None and seen["power"] < POWER
     if n < FEW or (p >= 0.05 and weak):
-        return "%s: too few to tell yet (%s)%s; play on and look again" % (what, over, _more(seen, n, called))
+        return "%s: too few to tell yet (%s)%s; play on and look again" % (what, over, _more(seen, n, units(system, 2)))
     if p >= 0.05:
         if seen is None:
             return "%s look fair: %s" % (what, over)

@@ -3,13 +3,7 @@
 import math
 
 from shared_rules import roster
-from fatebox.odds.stats import on_draw, p_text, plays
-
-
-def _noun(system, n):
-    """'draws' or 'rolls' (a draw, a roll: one)."""
-    word = plays(system)
-    return word if n != 1 else word.replace("s", "", 1) if word.startswith("tokens") else word[:-1]
+from fatebox.odds.stats import on_draw, p_text, units as _noun
 
 
 def bars(report, width=30, columns=None):
@@ -19,7 +13,7 @@ def bars(report, width=30, columns=None):
     for system in report["systems"]:
         lines.append(system["verdict"])
         if system.get("running"):
-            lines.append("  p as the %s came in, oldest first: %s" % (plays(system["system"]),
+            lines.append("  p as the %s came in, oldest first: %s" % (_noun(system["system"], 2),
                                                                    sparkline(system["running"])))
             lines.append("    (%s p near 1 ... %s p = 0.05 ... %s p under 0.001: bars that climb are a drift)"
                          % (_SPARKS[0], _SPARKS[_level(0.05)], _SPARKS[-1]))

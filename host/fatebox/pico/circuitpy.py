@@ -140,6 +140,17 @@ def stage(folder, board="pico", library=True):
     return folder
 
 
+def prepare_image(flash, firmware=None):
+    """A Pico with Fatebox's CircuitPython image (make firmware-circuitpython)
+    dropped on a blank flash: its first boot formats CIRCUITPY and writes
+    boot.py, code.py and board.json onto it; nothing else to copy."""
+    firmware = firmware or P.CP_IMAGE_UF2
+    if not os.path.exists(firmware):
+        raise DriveError("no CircuitPython image at %s: `make firmware-circuitpython` builds it" % firmware)
+    install(flash, firmware)
+    return flash
+
+
 def prepare(flash, folder=None, board="pico", library=True):
     """A Pico with CircuitPython and Fatebox as a user installs them: the stock uf2
     (first boot formats CIRCUITPY), the deploy and the library copied onto the drive.

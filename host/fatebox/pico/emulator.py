@@ -13,7 +13,7 @@ import tty
 
 # The parts the emulator needs (pico/parts.py), named here too as the tests and benches use them.
 from fatebox.pico.parts import (  # noqa: F401
-    BALLAST_BOOT, CIRCUITPYTHON_UF2, IMAGE_UF2, ROOT, SCRIPT, STOCK_UF2, PicoMissing, check_prerequisites)
+    BALLAST_BOOT, CIRCUITPYTHON_UF2, CP_IMAGE_UF2, IMAGE_UF2, ROOT, SCRIPT, STOCK_UF2, PicoMissing, check_prerequisites)
 
 # The Pico profile's pins (hardware/boards/pico.json).
 BUTTON_PINS = {"back": 2, "minus": 3, "plus": 4, "go": 5}

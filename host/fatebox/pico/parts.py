@@ -15,6 +15,8 @@ STOCK_UF2 = os.path.join(RP2_DIR, "micropython-1.28.0-RPI_PICO.uf2")
 CP_DIR = os.environ.get("FATEBOX_CP_DIR", os.path.join(os.path.dirname(ROOT), "shared", "circuitpython"))
 CIRCUITPYTHON_UF2 = os.path.join(CP_DIR, "circuitpython-10.2.1-raspberry_pi_pico.uf2")
 IMAGE_UF2 = os.path.join(ROOT, "build", "firmware", "fatebox-pico.uf2")
+# Fatebox's own CircuitPython image (make firmware-circuitpython).
+CP_IMAGE_UF2 = os.path.join(ROOT, "build", "firmware", "fatebox-circuitpython-pico.uf2")
 # The heap bench's boot.py: with `ballast=N` it takes N bytes of the heap at boot.
 BALLAST_BOOT = os.path.join(ROOT, "emu", "ballast_boot.py")
 

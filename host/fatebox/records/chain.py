@@ -56,6 +56,8 @@ class Walk:
         self.notes = []           # (seq, kind, words)
         self.seen = set()         # the numbers walked over
         self.gaps = {}            # seq -> (first, last) of the numbers missing before it ("removed")
+        self.unwrapped = False    # the gap below `first` is not a wrap: no result lost to one
+        self.damaged = 0          # lines served damaged since the last one taken
 
     def _break(self, seq, kind, words):
         self.notes.append((seq, kind, words))
@@ -87,6 +89,7 @@ class Walk:
             if "damaged" in r:
                 self.notes.append((claimed, "damaged", "damaged on the box's flash (its check fails): lost"))
                 self.tip = None       # the next one cannot be linked over it
+                self.damaged += 1
                 continue
             if "line" not in r:
                 # A box from before the chain, or a result served from its memory
@@ -101,13 +104,25 @@ class Walk:
             except BadLine as exc:
                 self.notes.append((claimed, "damaged", "its line came with the result but %s: lost" % exc))
                 self.tip = None
+                self.damaged += 1
                 continue
+            gap, self.damaged = self.damaged, 0
             if seq != claimed:
                 self._break(seq, "changed", "the box's reply (%r) is not what its line says" % (claimed,))
             elif seq == self.seq or seq in self.seen:
                 self._break(seq, "replayed", "result %d comes again after %d" % (seq, self.seq))
             elif seq < self.seq:
                 self._break(seq, "reordered", "it comes after %d" % self.seq)
+            elif seq > self.seq + 1 and seq == self.first and gap >= seq - self.seq - 1:
+                self.unwrapped = True     # the numbers below are the damaged lines, said already
+            elif seq > self.seq + 1 and seq == self.first and not _wrapped(entry, r["line"], self.tip):
+                # The box's oldest line is not what a wrap leaves (docs/sync.md): the
+                # numbers below it were not wrapped away, the journal was edited.
+                self._break(seq, "removed", "%s not in the box's journal, and the line numbered %d %s: not "
+                            "wrapped away, but renumbered or removed on the box (or its journal started anew)"
+                            % (_numbers(self.seq + 1, seq - 1), seq, _unwrapped_because(entry)))
+                self.gaps[seq] = (self.seq + 1, seq - 1)
+                self.unwrapped = True
             elif self.tip is not None and seq > self.seq + 1 and (self.first is None or seq != self.first):
                 self._break(seq, "removed", "results %d..%d are missing before it" % (self.seq + 1, seq - 1))
                 self.gaps[seq] = (self.seq + 1, seq - 1)
@@ -125,6 +140,7 @@ class Walk:
                 entry["played"] = r["played"]     # the host's placing of its `ms` in time (link.journal)
             entry["seq"] = seq
             entry["hash"] = h
+            entry["line"] = r["line"]     # kept whole: `verify` compares all of it later
             entry["verified"] = self.broken is None
             kept.append(entry)
             if seq >= self.seq:
@@ -148,6 +164,57 @@ class Walk:
         return out
 
 
+_LINK = ("prev", "was")     # what the box's rewrite of old lines changes in a checked line
+
+
+def _seen_differs(kept, entry):
+    """True when `entry` (a line now) differs from the line the host kept in
+    anything but its link: the line itself when the records keep it, else
+    every field they keep (records from before they kept lines)."""
+    if isinstance(kept.get("line"), str):
+        try:
+            _, before = parse(kept["line"])
+        except BadLine:
+            return True
+        return _unlinked(before) != _unlinked(entry)
+    return _kept_differs(kept, entry)
+
+
+def _unlinked(entry):
+    return dict((k, v) for k, v in entry.items() if k not in _LINK)
+
+
+def _kept_differs(kept, entry):
+    if kept.get("result") != entry.get("result"):
+        return True
+    if "setup" in kept and kept["setup"] != (entry.get("setup") if isinstance(entry.get("setup"), dict) else None):
+        return True
+    return any(key in kept and kept[key] != entry.get(key) for key in ("name", "system"))
+
+
+def _wrapped(entry, line, tip):
+    """True when `line`, the box's oldest, may follow results its journal
+    wrapped away: it links to a line the host never saw. A checked line that
+    starts the chain (no `prev`, never rewritten: no `was`) or links to the
+    host's own last line follows nothing that was wrapped away."""
+    if line.endswith("}"):
+        return True         # from before the checks: nothing to tell by
+    prev = entry.get("prev")
+    if prev is None:
+        return "was" in entry
+    return tip is None or prev != tip
+
+
+def _unwrapped_because(entry):
+    if entry.get("prev") is None:
+        return "starts the chain (no `prev`)"
+    return "links to the last result the host saw"
+
+
+def _numbers(low, high):
+    return "result %d is" % low if low == high else "results %d..%d are" % (low, high)
+
+
 def audit(results, first, last, records=None, host_last=0):
     """What is wrong with a box's whole journal, against itself and the host's
     records ({seq: {hash, result, ...}} of that box): [(seq, kind, words)], by seq.
@@ -169,21 +236,21 @@ def audit(results, first, last, records=None, host_last=0):
                 seq, entry = parse(r["line"])
             except BadLine:
                 continue
-            seen.setdefault(seq, (line_hash(r["line"]), entry.get("result"), entry.get("was"), entry))
+            seen.setdefault(seq, (line_hash(r["line"]), entry))
     records = records or {}
     for seq in sorted(records):
         kept = records[seq]
         if seq in seen:
-            # A result kept before the chain has no hash: its result is compared;
-            # so is one the box rewrote since (its `was` is the hash the host kept).
-            line, result, was, entry = seen[seq]
-            if kept.get("hash") is not None and kept["hash"] != line and kept["hash"] == was:
-                differs = kept.get("result") != result or any(
-                    key in kept and kept[key] != entry.get(key) for key in ("name", "system"))
+            line, entry = seen[seq]
+            if kept.get("hash") is not None and kept["hash"] != line and kept["hash"] == entry.get("was"):
+                # The box relinked the line the host kept (docs/flash.md, Old state
+                # files): its link is new, all else must be as the host saw it.
+                differs = _seen_differs(kept, entry)
             elif kept.get("hash") is not None:
                 differs = kept["hash"] != line
             else:
-                differs = kept.get("result") != result
+                # Kept before the chain (no hash): compared by what the host kept.
+                differs = _kept_differs(kept, entry)
             if differs:
                 problems.append((seq, "changed", "the box's result %d is not the one the host kept" % seq))
         elif first <= seq <= last:

@@ -3,6 +3,7 @@
 import os
 import sqlite3
 
+from fatebox.records import check as db_check
 from fatebox.records.rows import Rows
 from fatebox.errors import FateboxError
 
@@ -101,6 +102,22 @@ MIGRATIONS = (
     ALTER TABLE results ADD COLUMN hash TEXT;
     ALTER TABLE results ADD COLUMN verified INTEGER NOT NULL DEFAULT 1;
     """,
+    # Each result's journal line as the host saw it: `fatebox verify` compares
+    # all of it with the line the box holds now (docs/sync.md).
+    """
+    ALTER TABLE results ADD COLUMN line TEXT;
+    """,
+    # A checksum per box, base and result, verified whenever it is read
+    # (fatebox.records.check): SQLite checks its pages, not what a row holds. The
+    # rows already there get theirs from what they hold now.
+    """
+    ALTER TABLE boxes ADD COLUMN crc INTEGER;
+    ALTER TABLE characters ADD COLUMN crc INTEGER;
+    ALTER TABLE results ADD COLUMN crc INTEGER;
+    UPDATE boxes SET crc = %s;
+    UPDATE characters SET crc = %s;
+    UPDATE results SET crc = %s;
+    """ % (db_check.seal_sql("boxes"), db_check.seal_sql("characters"), db_check.seal_sql("results")),
 )
 SCHEMA = len(MIGRATIONS)
 
@@ -127,8 +144,25 @@ def _problem(path, exc):
     return FateboxError("cannot use the host's records %s: %s; give another file with --db" % (path, text))
 
 
+def _unreadable(path):
+    # SQLite's own words held bytes that are not UTF-8 (a schema it could not parse).
+    return db_check.damaged(path, "SQLite could not read its own schema")
+
+
+def _has_wal(path):
+    try:
+        return os.path.getsize(path + "-wal") > 0
+    except OSError:
+        return False
+
+
+def _shown(text):
+    from fatebox.terminal import cut, visible
+    return cut(visible(repr(text)), 60)
+
+
 class Records(Rows):
-    """The open database (its queries: db_rows.Rows). Use as a context manager; `write()` is one transaction."""
+    """The open database (its queries: records.rows.Rows). Use as a context manager; `write()` is one transaction."""
 
     def __init__(self, path=None):
         self.path = path or default_path()
@@ -139,16 +173,31 @@ class Records(Rows):
             raise FateboxError("cannot make the folder for the host's records %s: %s; give another file with --db"
                                % (self.path, exc.strerror or exc))
         self._refuse_empty()
+        if not _has_wal(self.path):
+            db_check.refuse_cut(self.path)      # (a WAL still to be read may hold the file's last pages)
         try:
             self.db = sqlite3.connect(self.path, timeout=LOCK_WAIT, isolation_level=None)
             self.db.row_factory = sqlite3.Row
+            self.db.text_factory = db_check.text
+            self.db.create_function(db_check.FUNCTION, -1, db_check.crc, deterministic=True)
             self._refuse_foreign()      # before WAL mode: that alone rewrites a file's header
+            db_check.check_structure(self.db, self.path)
+            db_check.check_schema(self.db, self.path, MIGRATIONS, min(self.version, SCHEMA))
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+            # The boxes, few, are checked whole at once: every command reads its box.
+            db_check.check_rows(self.path, "boxes", self._all("SELECT * FROM boxes"),
+                                lambda r: "box %s" % _shown(r["board_id"]))
         except sqlite3.Error as exc:
             self.close()
             raise _problem(self.path, exc)
+        except UnicodeError:
+            self.close()
+            raise _unreadable(self.path)
+        except FateboxError:
+            self.close()
+            raise
 
     def _refuse_empty(self):
         # A 0-byte file is not new records: it may be records lost or cut short
@@ -225,6 +274,21 @@ class Records(Rows):
             return self.db.execute(sql, args)
         except sqlite3.Error as exc:
             raise _problem(self.path, exc)
+        except UnicodeError:
+            raise _unreadable(self.path)
+
+    def _one(self, sql, args=()):
+        found = self._all(sql, args)
+        return found[0] if found else None
+
+    def _all(self, sql, args=()):
+        """Every row of a query, fetched here: a page that fails while read is said as the damage it is."""
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise _problem(self.path, exc)
+        except UnicodeError:
+            raise _unreadable(self.path)
 
 
 class _Transaction:

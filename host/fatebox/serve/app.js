@@ -58,13 +58,17 @@
     return odds.percent;
   }
 
+  function sentence(result) {
+    // What was drawn or rolled and the outcome, as `fatebox roll` and `history`
+    // say it: serve's words without the name the line above gives.
+    var who = (result.character || "Nobody") + ": ";
+    var words = result.words || "";
+    return words.indexOf(who) === 0 ? words.slice(who.length) : words;
+  }
+
   function setupText(result) {
-    if (result.odds && result.odds.setup) return result.odds.setup;
-    if (!result.setup) return "";
-    return Object.keys(result.setup).map(function (k) {
-      var v = result.setup[k];
-      return k + " " + (Array.isArray(v) ? v.join(", ") : JSON.stringify(v));
-    }).join(" · ");
+    // The set-up in its system's words, as `fatebox odds` says it; never its raw values.
+    return result.odds && result.odds.setup ? result.odds.setup : "";
   }
 
   function showLatest(result) {
@@ -72,10 +76,14 @@
     latest.setAttribute("data-seq", result.seq);
     latest.setAttribute("data-system", result.system);
     latest.setAttribute("data-outcome", result.outcome || "");
-    latest.appendChild(el("p", "who-line", (result.character || "Nobody") + " · " + result.system_name));
+    var line = el("p", "who-line");
+    line.appendChild(el("bdi", "name", result.character || "Nobody"));     // a name in any script, isolated
+    line.appendChild(document.createTextNode(" \u00b7 " + result.system_name));
+    latest.appendChild(line);
     var o = el("p", "outcome", result.outcome_words);
     if (result.pattern) o.style.color = result.pattern.colour;
     latest.appendChild(o);
+    latest.appendChild(el("p", "said", sentence(result)));
     latest.appendChild(ring(result.pattern));
     latest.appendChild(items(result, false));
     var s = setupText(result);
@@ -83,7 +91,7 @@
     var pc = percent(result.odds);
     if (pc) {
       var od = el("p", "odds");
-      od.appendChild(document.createTextNode("Chance of this outcome: "));
+      od.appendChild(document.createTextNode("Chance of " + (result.odds.of || "this outcome") + ": "));
       od.appendChild(el("strong", "chance", pc));
       latest.appendChild(od);
     }
@@ -92,21 +100,20 @@
   }
 
   function showWho(name) {
+    // The character as `fatebox list` says it (serve adds `words` to the box's
+    // summary): its system, archetype, state and trials, never the raw values.
     if (!who) return;
     who.textContent = "";
     if (!name) return;
     var found = characters.filter(function (c) { return c.name === name; })[0];
     if (!found) return;
-    who.appendChild(el("h2", null, name));
-    var dl = el("dl");
-    Object.keys(found).forEach(function (k) {
-      if (k === "name" || k === "system" || k === "revision") return;
-      var v = found[k];
-      if (v === null || typeof v === "object") v = JSON.stringify(v);
-      dl.appendChild(el("dt", null, k));
-      dl.appendChild(el("dd", null, v));
-    });
-    who.appendChild(dl);
+    var h = el("h2");
+    h.appendChild(el("bdi", null, name));
+    who.appendChild(h);
+    var w = found.words || {};
+    var about = [w.system, w.archetype, w.trials].filter(function (t) { return t; });
+    if (about.length) who.appendChild(el("p", "about", about.join(" \u00b7 ")));
+    if (w.state) who.appendChild(el("p", "state", w.state));
   }
 
   function addToList(result) {
@@ -114,7 +121,7 @@
     var li = el("li");
     li.setAttribute("data-seq", result.seq);
     li.appendChild(el("span", "seq", "#" + result.seq));
-    li.appendChild(el("span", "name", result.character || "Nobody"));
+    li.appendChild(el("bdi", "name", result.character || "Nobody"));
     li.appendChild(el("span", "what", result.outcome_words));
     li.appendChild(items(result, true));
     var pc = percent(result.odds);

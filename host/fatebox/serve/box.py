@@ -1,18 +1,18 @@
 # The box's port, held by `fatebox serve` (docs/serve.md): hello, the journal
 # caught up by seq, then result events as they come; requests of other fatebox
 # commands relayed by id; the box gone and back again.
+import datetime
 import os
 import threading
 import time
 import zlib
 
 from shared_rules import wire
-import datetime
-
-from fatebox.records import chain, db, rows as db_rows
+from shared_rules.exact import is_int
+from fatebox.records import db, intake, rows as db_rows
 from fatebox.board import gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.board.link import Link, _frame, place_in_time
+from fatebox.board.link import Link, place_in_time
 from fatebox.serve import shape
 from fatebox.board.remote import NO_ID
 
@@ -66,9 +66,23 @@ class BoxThread(threading.Thread):
         `crcs`: the client's transactions, {txn: CRC of the staged frames as this thread sent them}."""
         with self.inbox_lock:
             self.inbox.append((message, callback, crcs))
+        self._wake()
+
+    def _wake(self):
+        # This thread waits on the port between turns (the link's poll); a relayed
+        # request must not wait for that wait to end. pyserial's own ports (POSIX,
+        # Windows) cancel a read from another thread; a cancel that comes between
+        # two reads ends the next one at once, so none is lost.
+        cancel = getattr(getattr(self.link, "port", None), "cancel_read", None)
+        if cancel is not None:
+            try:
+                cancel()
+            except Exception:
+                pass        # a port closing meanwhile: the thread sees that itself
 
     def stop(self):
         self.stopping.set()
+        self._wake()
 
     # -- the thread ---------------------------------------------------------------------
 
@@ -95,14 +109,8 @@ class BoxThread(threading.Thread):
         try:
             with records.write():
                 self.row, _ = records.box(self.board_id, info.get("board"))
+            intake.restarted(records, self.row, info.get("seq"), self.say)
             self.last, _ = records.last_seq(self.row)
-            seq = info.get("seq")
-            if isinstance(seq, int) and seq < self.last:
-                self.say("the box's results restart at %d, below the %d the records have: it was wiped or its "
-                         "flash replaced; the results kept so far stay in the records" % (seq, self.last))
-                with records.write():
-                    records.wiped(self.row)
-                self.last = 0
         finally:
             records.close()
         self.connected.set()
@@ -184,65 +192,39 @@ class BoxThread(threading.Thread):
     def _catch_up(self):
         """The journal after the last result the records have (hello, a reconnection)."""
         results, first, newest = self.link.journal(self.last)
-        self._take(results, first)
+        self._take(results, first, newest)
 
-    def _take(self, results, first=None):
-        """A journal page's results into the records, walked along the journal's
-        chain first, as sync does (docs/sync.md, A chain that does not link)."""
-        records = db.Records(self.records_path)
-        try:
-            tip, tip_seq, broken = records.chain(self.row)
-        finally:
-            records.close()
-        walk = chain.Walk(tip if tip_seq == self.last else None, self.last, broken, first)
-        results = walk.take(results)
-        for line in walk.say():
-            self.say(line)
-        results = replies.journal_entries(results, self.last, self.say)
-        fresh = [r for r in results if isinstance(r.get("seq"), int) and r["seq"] > self.last]
-        fresh.sort(key=lambda r: r["seq"])
-        lost = 0
-        if first is not None and fresh and first > self.last + 1:
-            lost = first - self.last - 1
-            self.say("%d result%s played on the box were lost before serve saw them (the box's journal keeps "
-                     "the last results only)" % (lost, "" if lost == 1 else "s"))
-        if not fresh and not lost and walk.seq <= self.last:
-            return
-        newest = fresh[-1]["seq"] if fresh else self.last
+    def _take(self, results, first, newest):
+        """A journal read into the records (records.intake, the road sync takes),
+        its results shaped and queued for delivery in the same transaction."""
         received = db_rows.now()
-        shaped = [shape.result(self.board_id, r["seq"], r.get("system"), r.get("name"), r.get("result"),
-                               r.get("setup"), received) for r in fresh]
+        shaped = []
+
+        def enqueue(records, row, kept):
+            shaped.extend(shape.result(self.board_id, r["seq"], r.get("system"), r.get("name"), r.get("result"),
+                                       r.get("setup"), received) for r in kept)
+            if self.enqueue is not None:
+                self.enqueue(records, row, shaped)
         records = db.Records(self.records_path)
         try:
-            # The result and its deliveries in one transaction: recorded is queued.
-            with records.write():
-                records.add_results(self.row, fresh, newest, lost)
-                records.set_chain(self.row, walk.tip, walk.seq, walk.broken)
-                if self.enqueue is not None and shaped:
-                    self.enqueue(records, self.row, shaped)
+            intake.take(records, self.row, results, first, newest, self.say, enqueue)
+            self.last, _ = records.last_seq(self.row)
         finally:
             records.close()
-        self.last = max(self.last, newest)
         if shaped:
             self.on_results(shaped)
 
     # -- streaming ---------------------------------------------------------------------------
 
     def _send(self, message, callback, crcs=None):
-        link = self.link
-        our = link.next_id
-        link.next_id += 1
-        message = dict(message)
-        message["id"] = our
         op, txn = message.get("op"), message.get("txn")
         if crcs is not None and op == "commit" and message.get("crc") is BOX_CRC:
             # The batch CRC covers the frames as the box got them: with serve's ids.
-            message["crc"] = crcs.get(txn, 0)
-        frame = wire.encode(message)
-        if crcs is not None and op == "stage":
-            crcs[txn] = zlib.crc32(frame[10:-1], crcs.get(txn, 0))
+            message = dict(message, crc=crcs.get(txn, 0))
         with self.write_lock:
-            link._write(frame)
+            our = self.link.send(message)
+            if crcs is not None and op == "stage":
+                crcs[txn] = zlib.crc32(self.link.sent[wire.HEADER:-1], crcs.get(txn, 0))
         self.waiting[our] = (callback, time.monotonic())
 
     def _ask_characters(self):
@@ -258,8 +240,10 @@ class BoxThread(threading.Thread):
             self.fetching = False
             if reply is None or not reply.get("ok"):
                 return
-            results = reply.get("results") or []
-            if not isinstance(results, list):
+            try:
+                results, first, newest, more = replies.journal_page(reply, after)
+            except FateboxError as exc:
+                self.say(exc.message)
                 return
             place_in_time(results, reply.get("now"), datetime.datetime.now(datetime.timezone.utc),
                           reply.get("clock-from"))
@@ -276,10 +260,13 @@ class BoxThread(threading.Thread):
             if isinstance(reply.get("anchor"), str):
                 # the line `after` as the box's rewrite left it (fatebox.records.chain.Walk links through it)
                 results = [{"anchor": reply["anchor"], "seq": after}] + results
-            self._take(results, reply.get("first"))
+            seq = results[-1].get("seq") if more and results and isinstance(results[-1], dict) else None
+            more = more and is_int(seq) and seq > after
+            # A page of several: the records reach its last number now, the rest the next page brings.
+            self._take(results, first, seq if more else newest)
             if fresh:
                 self._ask_characters()
-            if reply.get("more"):
+            if more:
                 self._poll()
                 return
             held, self.held = self.held, []
@@ -314,10 +301,7 @@ class BoxThread(threading.Thread):
                 inbox, self.inbox = self.inbox, []
             for message, callback, crcs in inbox:
                 self._send(message, callback, crcs)
-            for line in link._read():
-                message = _frame(line)
-                if message is None:
-                    continue
+            for message in link.frames():
                 if message.get("event") == "result":
                     self._event(message)
                     continue

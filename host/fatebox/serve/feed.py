@@ -47,7 +47,9 @@ def speech_command():
     for name in ("espeak-ng", "espeak"):
         found = shutil.which(name)
         if found:
-            return [found]
+            # The sentence goes on standard input, in UTF-8: as data, never an
+            # argument (a character named `-w/PATH` would be an option).
+            return [found, "-b", "1", "--stdin"]
     try:
         import pyttsx3  # noqa: F401
     except ImportError:
@@ -87,8 +89,8 @@ class Voice:
             text = self.queue.get()
             try:
                 if self.command is not None:
-                    subprocess.run(self.command + [text], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   timeout=30, check=False)
+                    subprocess.run(self.command, input=text.encode("utf-8"), stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, timeout=30, check=False)
                 else:
                     if engine is None:
                         import pyttsx3

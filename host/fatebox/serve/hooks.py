@@ -10,7 +10,7 @@ import httpx
 
 from fatebox.errors import FateboxError, USAGE
 
-TIMEOUT = 10.0          # seconds for one POST (connect, read, write, pool)
+TIMEOUT = 10.0          # seconds for one POST, whole: from the connection to the answer's status
 BACKOFF_FIRST = 1.0     # seconds before the first retry; doubled each time...
 BACKOFF_MOST = 300.0    # ...up to this
 # Discord's documented limits on an embed (Message resource, Embed limits).
@@ -147,6 +147,13 @@ class Deliveries:
             "SELECT d.id, d.seq, d.body, d.attempts, d.next_try, b.board_id FROM deliveries d "
             "JOIN boxes b ON b.id = d.box WHERE d.receiver = ? ORDER BY d.box, d.seq LIMIT 1", (url,)).fetchone()
 
+    async def _post(self, url, body, headers):
+        """(status, Retry-After) of one POST. The status is the receiver's answer:
+        its body is never read (the connection is closed instead), so a receiver
+        that sends it a byte at a time holds nothing."""
+        async with self.client.stream("POST", url, content=body.encode(), headers=headers) as response:
+            return response.status_code, response.headers.get("retry-after")
+
     async def _run(self, url, kind):
         wake = self.wake[url]
         failing = None
@@ -168,11 +175,14 @@ class Deliveries:
                        "Idempotency-Key": "%s:%d" % (row["board_id"], row["seq"]),
                        "User-Agent": "fatebox-serve"}
             problem = None
+            status = retry_after = None
             try:
-                response = await self.client.post(url, content=row["body"].encode(), headers=headers)
-                status = response.status_code
+                # One deadline for the whole request: a receiver that trickles
+                # its answer is cut off, never holds its queue longer.
+                status, retry_after = await asyncio.wait_for(self._post(url, row["body"], headers), self.timeout)
+            except asyncio.TimeoutError:
+                problem = "no answer within %g s" % self.timeout
             except httpx.HTTPError as exc:
-                status = None
                 problem = "%s" % (type(exc).__name__,)
             if status is not None and 200 <= status < 300:
                 self.records._run("DELETE FROM deliveries WHERE id = ?", (row["id"],))
@@ -190,7 +200,7 @@ class Deliveries:
             wait = min(self.backoff_most, self.backoff_first * (2 ** (attempts - 1)))
             if status == 429:
                 try:
-                    wait = max(wait, float(response.headers.get("retry-after") or 0))
+                    wait = max(wait, float(retry_after or 0))
                 except ValueError:
                     pass
             self.records._run("UPDATE deliveries SET attempts = ?, next_try = ? WHERE id = ?",

@@ -2,6 +2,7 @@
 # The port): a local TCP socket that speaks the box's own frames, each request
 # sent on with an id of serve's and its reply given back under the client's id.
 import asyncio
+import collections
 import hmac
 import zlib
 
@@ -11,6 +12,8 @@ from fatebox.serve.box import BOX_CRC
 
 # Ops a client may not have through serve: `repl` would hand serve's port to a REPL.
 REFUSED = {"repl": "fatebox serve holds the box's port; stop serve to hand the port to the REPL"}
+TOKEN_TIMEOUT = 5.0     # seconds for a client's first line, its token (fatebox sends it at once)
+UNKNOWN_MOST = 16       # clients yet to say their token; past it the oldest is cut off
 
 
 def _error(id, code, message):
@@ -20,16 +23,18 @@ def _error(id, code, message):
 class Relay:
     """asyncio server on 127.0.0.1 (port 0: a free one); `url` is its pyserial URL."""
 
-    def __init__(self, box, loop, token=None):
+    def __init__(self, box, loop, token=None, token_timeout=TOKEN_TIMEOUT):
         self.box = box
         self.token = token          # the first line a client sends: `!TOKEN` (its owner's runtime folder has it)
+        self.token_timeout = token_timeout
         self.loop = loop
         self.server = None
         self.url = None
         self.clients = set()
+        self.unknown = collections.OrderedDict()    # writers yet to say the token, oldest first
 
     async def start(self, host="127.0.0.1", port=0):
-        self.server = await asyncio.start_server(self._client, host, port)
+        self.server = await asyncio.start_server(self._client, host, port, backlog=UNKNOWN_MOST)
         sock = self.server.sockets[0].getsockname()
         self.url = "socket://%s:%d" % (sock[0], sock[1])
         return self.url
@@ -49,9 +54,19 @@ class Relay:
         writer.client_crcs = {}
         writer.box_crcs = {}
         known = self.token is None
+        if not known:
+            # A client that never says its token holds a file only so long, and
+            # only so many of them at once: the oldest gives way to a new one.
+            self.unknown[writer] = None
+            while len(self.unknown) > UNKNOWN_MOST:
+                self.unknown.popitem(last=False)[0].transport.abort()
+        deadline = self.loop.time() + self.token_timeout
         try:
             while True:
-                data = await reader.read(4096)
+                if known:
+                    data = await reader.read(4096)
+                else:
+                    data = await asyncio.wait_for(reader.read(4096), max(0.0, deadline - self.loop.time()))
                 if not data:
                     break
                 for line in lines.feed(data):
@@ -61,11 +76,13 @@ class Relay:
                                                                              b"!" + self.token.encode()):
                             return
                         known = True
+                        self.unknown.pop(writer, None)
                         continue
                     self._request(line, writer)
-        except (ConnectionError, OSError):
+        except (ConnectionError, OSError, asyncio.TimeoutError):
             pass
         finally:
+            self.unknown.pop(writer, None)
             self.clients.discard(writer)
             writer.close()
 
@@ -103,7 +120,7 @@ class Relay:
             writer.client_crcs.clear()
             writer.box_crcs.clear()
         elif op == "stage":
-            body = line[10:].rstrip(b"\r")
+            body = line[wire.HEADER:].rstrip(b"\r")
             writer.client_crcs[txn] = zlib.crc32(body, writer.client_crcs.get(txn, 0))
         elif op == "commit" and request.get("crc") == writer.client_crcs.get(txn, 0):
             request["crc"] = BOX_CRC

@@ -7,6 +7,7 @@ import os
 import secrets
 import signal
 import socket
+import string
 import sys
 
 import uvicorn
@@ -15,15 +16,40 @@ from fatebox.records import db
 from fatebox.board import gadgets
 from fatebox.errors import FateboxError, INTERRUPTED, USAGE
 from fatebox.serve import shape
+from fatebox.serve import doors
 from fatebox.serve.box import BoxThread
 from fatebox.serve.feed import Feed, Voice, sentence, speech_command
 from fatebox.serve.hooks import Deliveries, checked_url
 from fatebox.serve.relay import Relay
 from fatebox.serve.web import Hub, make_app
+from fatebox.terminal import visible
 
 DEFAULT_LISTEN = "127.0.0.1:8766"
 BACKOFF_ENV = "FATEBOX_SERVE_BACKOFF"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# A token goes into the page's URL as it is typed (and into its QR code): only
+# the characters a URL carries unchanged (RFC 3986's unreserved ones).
+TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~")
+TOKEN_MOST = 256
+
+
+def checked_token(token):
+    """--token's text, or a usage error: a token is never empty or blank (that
+    would open the page to anyone), and it must reach the page's URL unchanged."""
+    if token is None:
+        return None
+    fix = "give letters, digits and - . _ ~ only, or leave --token out for one made up"
+    if not token.strip():
+        raise FateboxError("--token %s: empty or blank, which would let anyone in; %s"
+                           % (visible(repr(token)), fix), USAGE)
+    bad = [c for c in token if c not in TOKEN_CHARACTERS]
+    if bad:
+        raise FateboxError("--token: %s cannot go into the page's URL as it is; %s" % (visible(repr(bad[0])), fix),
+                           USAGE)
+    if len(token) > TOKEN_MOST:
+        raise FateboxError("--token: %d characters, more than the %d a token may have (the QR code holds it); "
+                           "give a shorter one" % (len(token), TOKEN_MOST), USAGE)
+    return token
 
 
 def parse_listen(text):
@@ -85,6 +111,7 @@ def _lan_address():
 def serve(spec, records_path, timeout, listen=DEFAULT_LISTEN, token=None, webhooks=(), discords=(),
           speak=False, exit_on_disconnect=False, out=None, backoff=None):
     host, port = parse_listen(listen)
+    token = checked_token(token)
     if backoff is None and os.environ.get(BACKOFF_ENV):
         # Tests retry fast: "FIRST,MOST" seconds.
         first, _, most = os.environ[BACKOFF_ENV].partition(",")
@@ -127,7 +154,8 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         loop.call_soon_threadsafe(publish)
 
     def on_characters(characters):
-        loop.call_soon_threadsafe(hub.set_characters, characters)
+        # Each as `fatebox list` says it beside the summary (shape.character).
+        loop.call_soon_threadsafe(hub.set_characters, [shape.character(c) for c in characters])
 
     def on_gone():
         loop.call_soon_threadsafe(stop.set)
@@ -148,15 +176,17 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         # The session box's results after `after`, oldest first, from the records (own connection: a thread of the pool).
         conn = db.Records(records.path)
         try:
-            rows = conn._run("SELECT * FROM results WHERE box = ? AND seq > ? ORDER BY seq LIMIT ?",
-                             (box.row, after, limit)).fetchall()
+            rows = conn.results_after(box.row, after, limit)
             return [shape.result(box.board_id, r["seq"], r["system"], r["name"], json.loads(r["entry"]),
                                  json.loads(r["setup"]) if r["setup"] else None, r["received"]) for r in rows]
         finally:
             conn.close()
 
     app = make_app(hub, results_after, host, port, token)
-    config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
+    kept = doors.Doors(loop)
+    config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off", timeout_graceful_shutdown=1,
+                            http=doors.protocol(kept), ws="none", backlog=doors.BURST)
+    loop.set_exception_handler(_quiet_when_out_of_files(feed, kept.most))
     server = _Server(config)
 
     out.write(url + "\n")
@@ -193,6 +223,22 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     if why.get("signal") == signal.SIGINT:
         raise FateboxError("serve stopped (Ctrl-C); every result it saw is in the records%s" % kept, INTERRUPTED)
     return 0
+
+
+def _quiet_when_out_of_files(feed, most):
+    """The loop's error handler: asyncio says each accept() refused for want of
+    files with a traceback, many times a turn; serve says it once, in the feed."""
+    said = []
+
+    def handle(loop, context):
+        if str(context.get("message", "")).startswith("socket.accept() out of system resource"):
+            if not said:
+                said.append(True)
+                feed.note("too many open files: new connections wait until others close (serve keeps at most "
+                          "%d page connections; `ulimit -n` raises the limit)" % most)
+            return
+        loop.default_exception_handler(context)
+    return handle
 
 
 def _qr(url, feed):

@@ -7,7 +7,6 @@ import os
 from shared_rules import registry, roster
 from shared_rules import names as N
 from fatebox.odds import stats
-from fatebox_fw.ring import DIE_COLOURS
 from fatebox.odds.command import words as name_words
 
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
@@ -21,8 +20,12 @@ for _row in registry.ROWS:
 
 
 def schema():
+    """result.schema.json, its `system` one of the registry's names: a new row is
+    in it without an edit to the file."""
     with open(SCHEMA_FILE, encoding="utf-8") as f:
-        return json.load(f)
+        out = json.load(f)
+    out["properties"]["system"]["enum"] = list(registry.NAMES)
+    return out
 
 
 def hex_colour(rgb):
@@ -40,13 +43,13 @@ def outcome_words(system, outcome):
     return title or name_words(outcome)
 
 
-def words(system, name, result):
-    """One short sentence for a result, in the system's words (the feed, the
-    speech, Discord's title): who, then what was drawn or rolled and the
+def words(system, name, result, setup=None):
+    """One short sentence for a result, in the system's words (the page, the feed,
+    the speech, Discord's title): who, then what was drawn or rolled and the
     outcome, from the one function `roll`, `history` and the panel use."""
     from fatebox.systems import result_words
     who = name if name else "Nobody"
-    return "%s: %s" % (who, result_words(system, result))
+    return "%s: %s" % (who, result_words(system, result, setup))
 
 
 RING_COLOURS = {"success": N.COLOUR_SUCCESS, "partial_failure": N.COLOUR_PARTIAL_FAILURE, "failure": N.COLOUR_FAILURE}
@@ -84,24 +87,25 @@ def items(system, result):
             if kind == "token":
                 out.append(_token(label, kept))
             else:
-                shade = PIECE_COLOURS[colour] if isinstance(colour, str) else DIE_COLOURS[colour % 4]
+                shade = PIECE_COLOURS[colour] if isinstance(colour, str) else N.COLOUR_DICE[colour % len(N.COLOUR_DICE)]
                 out.append(_die(label, shade, kept))
     except (TypeError, ValueError, AttributeError, KeyError, ImportError):
         return []
     return out
 
 
-def odds(system, setup, outcome):
-    """The exact odds of the result's set-up (shared_rules, as `fatebox odds`),
-    or None when the set-up cannot be told (Colour tokens: the player's choice)."""
-    found = stats._odds(system, setup)
+def odds(system, setup, entry):
+    """The exact odds of the result's set-up (shared_rules, as `fatebox odds`) and
+    the chance it gave this result (the system's object says what of: "this
+    outcome", Colour tokens' positive tokens kept), or None when the set-up cannot be told."""
+    found = stats.result_odds(system, setup)
     if found is None:
         return None
     _, setup_words, table = found
     outcomes = [{"outcome": o, "num": num, "den": den} for o, num, den in table if den]
-    this = next((o for o in outcomes if o["outcome"] == outcome), None)
-    chance = (this["num"] / this["den"]) if this else None
-    return {"setup": setup_words, "outcomes": outcomes, "chance": chance, "percent": percent(chance)}
+    told = registry.rules(system).chance(setup, entry)
+    chance, of = (told[0] / told[1], told[2]) if told else (None, None)
+    return {"setup": setup_words, "outcomes": outcomes, "chance": chance, "of": of, "percent": percent(chance)}
 
 
 def result(board_id, seq, system, name, entry, setup, received):
@@ -117,13 +121,35 @@ def result(board_id, seq, system, name, entry, setup, received):
         "outcome": outcome,
         "outcome_words": outcome_words(system, outcome),
         "pattern": pattern(system, outcome),
-        "words": words(system, name, entry),
+        "words": words(system, name, entry, setup),
         "items": items(system, entry),
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
-        "odds": odds(system, setup, outcome),
+        "odds": odds(system, setup, entry),
         "received": received,
     }
+
+
+def character(summary):
+    """A character of the box's `list` as the page shows it: the summary, and under
+    `words` what `fatebox list` says of it (its system, archetype, state and trials
+    in the system's words), so the page never shows the raw values."""
+    from fatebox.cli.show import state_words
+    from fatebox.systems import counted
+    if not isinstance(summary, dict):
+        return summary
+    out = dict(summary)
+    system = summary.get("system", registry.DEFAULT)
+    archetype = summary.get("archetype")
+    trials = summary.get("trials", 0)
+    try:
+        state = state_words(summary)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        state = ""          # a summary of another shape (an older box): the rest is said
+    out["words"] = {"system": roster.SYSTEM_WORDS.get(system, str(system)),
+                    "archetype": None if archetype is None else str(archetype), "state": state,
+                    "trials": counted(trials, "trial", "trials") if isinstance(trials, int) else ""}
+    return out
 
 
 def percent(chance):

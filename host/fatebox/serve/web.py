@@ -17,6 +17,7 @@ SESSION_KEEP = 200          # results the page lists (the records keep them all)
 CLIENT_QUEUE = 64           # events waiting for one /events client; past it the client is dropped
 KEEPALIVE = 15.0            # seconds between SSE comments, so proxies keep the stream open
 RESULTS_LIMIT = 500         # results in one /results reply (ask again after the last seq)
+SEQ_MOST = 2 ** 63 - 1      # the largest number the records hold (SQLite's integer)
 CORS_PATHS = ("/events", "/results", "/characters")
 PAGES = {"/": "page.html", "/overlay": "overlay.html", "/app.js": "app.js", "/page.css": "page.css"}
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -174,12 +175,12 @@ def make_app(hub, records_results, host="127.0.0.1", port=8766, token=None):
 
     async def results(request):
         after = request.query_params.get("after", "0")
-        try:
-            after = int(after)
-            if after < 0:
-                raise ValueError
-        except ValueError:
-            return JSONResponse({"error": "after must be a sequence number (0 or more)"}, status_code=400)
+        # ASCII digits only (int() takes "1_0", " 1" and other scripts' digits),
+        # and no more than the records can compare with.
+        if not (after.isascii() and after.isdigit() and len(after) <= len(str(SEQ_MOST))) or int(after) > SEQ_MOST:
+            return JSONResponse({"error": "after must be a sequence number, 0 to %d, in digits; ask /results?after=0 "
+                                          "for the first results" % SEQ_MOST}, status_code=400)
+        after = int(after)
         found = await asyncio.get_running_loop().run_in_executor(None, records_results, after, RESULTS_LIMIT)
         return JSONResponse({"results": found, "more": len(found) == RESULTS_LIMIT})
 

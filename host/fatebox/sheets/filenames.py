@@ -8,7 +8,6 @@ import time
 import unicodedata
 
 from fatebox.errors import FateboxError
-from fatebox.sheets.sheet import sync_directory
 
 STEM_LIMIT = 60          # characters of a file name before "-2" and ".toml"
 STALE_S = 60             # a temporary sheet older than this is a killed pull's
@@ -121,3 +120,17 @@ def write_new(path, text):
         except OSError:
             pass
     sync_directory(directory)      # the new name durable, as a save's rename
+
+
+def sync_directory(directory):
+    # The rename itself is durable only once the folder is synced (POSIX).
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except (OSError, AttributeError):
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -14,6 +14,7 @@ from shared_rules import registry, roster, wire
 from fatebox.systems import host_module, words_module
 from shared_rules.errors import SheetError
 from fatebox.sheets import tomlpos
+from fatebox.sheets.filenames import sync_directory
 from fatebox.errors import FateboxError, USAGE
 from fatebox.terminal import cut
 
@@ -128,7 +129,14 @@ def read_document(path):
         document = tomlkit.parse(text)
     except ParseError as exc:
         reason = _AT_LINE.sub("", str(exc))
-        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, exc.line, exc.col, reason), USAGE)
+        line, col = exc.line, exc.col
+        found = tomlpos.unclosed_string(text)
+        if found is not None and found[0] <= line:
+            # tomlkit calls this a control character (the newline) or an early end of file.
+            line, col, quote = found
+            reason = ("the string opened with %s here is not closed %s; end it with %s"
+                      % (quote, "before its line ends" if len(quote) == 1 else "before the file ends", quote))
+        raise FateboxError("%s:%d:%d: not valid TOML: %s" % (path, line, col, reason), USAGE)
     return text, document
 
 
@@ -233,8 +241,20 @@ def check_frame(sheet):
 
 
 def load_all(paths):
-    """Load every sheet first, so one bad sheet stops the lot before the board is touched."""
-    sheets = [load(path) for path in paths]
+    """Load every sheet first, so one bad sheet stops the lot before the board is
+    touched; every bad sheet is said, each on a line of its own."""
+    sheets, bad = [], []
+    for path in paths:
+        try:
+            sheets.append(load(path))
+        except FateboxError as exc:
+            if exc.exit_code != USAGE:
+                raise
+            bad.append(exc.message)
+    if bad:
+        error = FateboxError("; ".join(bad), USAGE)
+        error.lines = bad           # said a line each (fatebox.cli.main)
+        raise error
     seen = {}
     for sheet in sheets:
         check_frame(sheet)
@@ -243,6 +263,20 @@ def load_all(paths):
             raise FateboxError("%s and %s both describe %r; keep one" % (seen[name], sheet.path, name), USAGE)
         seen[name] = sheet.path
     return sheets
+
+
+def fitting(items, room, system_of):
+    """(taken, left): at most `room` of `items` (sheets, characters), the first of each
+    system (`system_of(item)`) first, then the rest in the order given: make run's
+    demo, every system playable whatever the box holds (`sim --fill`, `push --fill`)."""
+    first, rest, systems = [], [], set()
+    for item in items:
+        system = system_of(item)
+        (rest if system in systems else first).append(item)
+        systems.add(system)
+    ordered = first + rest
+    room = max(0, room)
+    return ordered[:room], ordered[room:]
 
 
 def find_by_name(directory):
@@ -334,17 +368,3 @@ def _mode_for(path):
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def sync_directory(directory):
-    # The rename itself is durable only once the folder is synced (POSIX).
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except (OSError, AttributeError):
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

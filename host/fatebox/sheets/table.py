@@ -147,7 +147,12 @@ def send(link, table, say):
     after = _values(reply)
     for name in SETTINGS:
         if before[name] != after[name]:
-            say("table: the box's %s is now %s (from %s)" % (name, words(name, after[name]), table.path))
+            line = "table: the box's %s is now %s (from %s)" % (name, words(name, after[name]), table.path)
+            if before[name] != DEFAULTS[name]:
+                # Set on the box (fatebox table) and undone by the file: the way to keep it.
+                line += (", no longer the %s set on it; to keep those, write them in %s"
+                         % (words(name, before[name]), table.path))
+            say(line)
     return after
 
 

@@ -191,3 +191,45 @@ def _escaped(text, at):
     while at - count - 1 >= 0 and text[at - count - 1] == "\\":
         count += 1
     return count % 2 == 1
+
+
+def unclosed_string(text):
+    """(line, column, quote) of the first string in `text` left open (both
+    1-based; quote as written: ", ', \"\"\" or '''): a one-line string at the
+    end of its line, a multi-line one at the end of the text; None when every
+    string is closed. tomlkit reports the first as a control character (the
+    newline) in a string, the second as the text ending early."""
+    i, line, start = 0, 1, 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, start = line + 1, i + 1
+        elif c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        elif c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            where = (line, i - start + 1, quote)
+            i += len(quote)
+            while True:
+                if i >= n:
+                    return where
+                if text[i] == "\\" and quote[0] == '"':
+                    i += 2
+                    continue
+                if text.startswith(quote, i):
+                    i += len(quote)
+                    # a multi-line string may end in one or two more quotes of its own
+                    while len(quote) == 3 and i < n and text[i] == quote[0]:
+                        i += 1
+                    break
+                if text[i] == "\n":
+                    if len(quote) == 1:
+                        return where
+                    line, start = line + 1, i + 1
+                i += 1
+            continue
+        i += 1
+    return None

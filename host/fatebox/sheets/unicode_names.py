@@ -13,8 +13,9 @@ def normal(name):
 def problem(name):
     """Why `name` is not a character's name, checked fully, or None.
 
-    The box's checks, then: every character printable (no unassigned code
-    point, private-use or format character) and the name in NFC.
+    The box's checks (the composed form, NFC, among them: one function on
+    both sides), then: every character printable (no unassigned code point,
+    private-use or format character).
     """
     why = charname.problem(name)
     if why is not None:
@@ -24,8 +25,6 @@ def problem(name):
             return "a name may not hold a character that does not print (U+%04X at character %d)" % (ord(char), i + 1)
         if unicodedata.category(char) in ("Co", "Cn"):
             return "a name may not hold a private or unassigned character (U+%04X at character %d)" % (ord(char), i + 1)
-    if normal(name) != name:
-        return "a name must be in Unicode's composed form (NFC)"
     return None
 
 

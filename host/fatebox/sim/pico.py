@@ -80,15 +80,24 @@ def run_pico_sim(state_dir, firmware=None, headless=False, runtime="micropython"
         view = PanelView(chip, firmware, words)
     queue = []
     free_at = 0.0
+    quitting = False
     try:
         view.start()
         while not stop and chip.stopped is None:
-            for key in view.keys(TURN_S):
+            if quitting:
+                time.sleep(TURN_S)      # keys after the q are not read
+                given = ()
+            else:
+                given = view.keys(TURN_S)
+            for key in given:
                 if key == "quit":
-                    stop.append("quit")
-                else:
-                    queue.append(key)
+                    quitting = True     # once the keys before it are pressed (piped ones come all at once)
+                    break
+                queue.append(key)
             now = chip.now_ms()
+            if quitting and not queue and now >= free_at:
+                stop.append("quit")
+                break
             while queue and now >= free_at:
                 role, ms = queue.pop(0)
                 if role != PAUSE:
@@ -149,7 +158,7 @@ def result_event(raw):
     frames, the REPL's text, a damaged frame: skipped as the host skips them)."""
     from shared_rules import wire
     raw = raw.rstrip(b"\r")
-    if not raw.startswith(b"#") or b'"result"' not in raw:
+    if raw[:1] != bytes((wire.MARK,)) or b'"result"' not in raw:
         return None
     try:
         message = wire.decode(raw)
@@ -161,14 +170,13 @@ def result_event(raw):
 
 
 def event_words(event):
-    """A result event in the system's words: the set-up it was played with, then the result."""
+    """A result event in the system's words, with whose it is: 'Mara: drew 2 white, 1 black: ...'."""
     from fatebox.systems import result_words
-    shown = dict(event["setup"]) if isinstance(event.get("setup"), dict) else {}
-    if isinstance(event.get("result"), dict):
-        shown.update(event["result"])
+    shown = dict(event["result"]) if isinstance(event.get("result"), dict) else {}
     if "outcome" not in shown and isinstance(event.get("outcome"), str):
         shown["outcome"] = event["outcome"]
-    return visible(result_words(event["system"], shown))
+    who = event.get("name") if isinstance(event.get("name"), str) else "Nobody"
+    return visible("%s: %s" % (who, result_words(event["system"], shown, event.get("setup"))))
 
 
 class LinesView:
@@ -207,7 +215,7 @@ class LinesView:
         if not data:
             self.fd = None
             return ()
-        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
+        return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self):
         if self.headless:

@@ -7,6 +7,7 @@ import sys
 
 from fatebox.terminal import visible
 from fatebox_fw.hal.virtual import PRESS_GAP_MS
+from fatebox_fw.play import DRAWING
 
 SHORT_MS = 80     # a key is a press this long...
 LONG_MS = 800     # ...or, shifted, a long press (the firmware's threshold is 600)
@@ -65,13 +66,18 @@ class Presses:
     waits until the press before it is over (and PRESS_GAP_MS more), so keys typed
     or piped faster than a hand presses still reach the box in order."""
 
-    def __init__(self, board):
+    def __init__(self, board, pressed=None):
         self.board = board
         self.queue = collections.deque()
         self.free_at = 0
+        self.pressed = pressed      # called as each press begins (the words line's Heard)
 
     def add(self, key):
         self.queue.append(key)
+
+    def done(self):
+        """Every key given has been pressed and let go."""
+        return not self.queue and self.board.ticks_ms() >= self.free_at
 
     def turn(self):
         now = self.board.ticks_ms()
@@ -80,6 +86,8 @@ class Presses:
             if role == PAUSE:
                 self.free_at = now + ms
             else:
+                if self.pressed is not None:
+                    self.pressed()
                 self.board.press(role, ms)
                 self.free_at = now + ms + PRESS_GAP_MS
 
@@ -88,7 +96,8 @@ class HeadlessView:
     """The pty path as the first line of stdout, for scripts; nothing after.
 
     Keys piped into standard input (not a terminal) press the buttons, as the
-    terminal UI's keys do: a script plays the box from its buttons.
+    terminal UI's keys do: a script plays the box from its buttons; `q` stops
+    the gadget once the keys before it are pressed (docs/cli.md).
     """
     waits = False
 
@@ -116,7 +125,7 @@ class HeadlessView:
         if not data:
             self.fd = None      # the pipe closed: no more keys, the gadget keeps serving
             return ()
-        return [k for k in parse_keys(data.decode("utf-8", "replace")) if k != "quit"]
+        return parse_keys(data.decode("utf-8", "replace"))
 
     def show(self, description):
         pass
@@ -126,16 +135,37 @@ class HeadlessView:
 
 
 class WordsView(HeadlessView):
-    """Not a terminal (CI, a pipe): the port, the command, then each change in words."""
+    """Not a terminal (CI, a pipe): the port, the command, then each change in
+    words. Keys piped in press the buttons; with only the output piped (`make
+    run | tee log`) the keys are typed on the terminal, one at a time, unechoed."""
 
     def __init__(self, board):
         HeadlessView.__init__(self, board)
         self.last = None
+        self.saved = None
+        try:
+            fd = sys.stdin.fileno()
+            self.typed = fd if os.isatty(fd) else None
+        except (AttributeError, OSError, ValueError):
+            self.typed = None
 
     def start(self):
-        for line in start_text(self.board.port_path, fatebox_command()):
+        lines = start_text(self.board.port_path, fatebox_command())
+        if self.typed is not None:
+            import termios
+            import tty
+            self.saved = termios.tcgetattr(self.typed)
+            tty.setcbreak(self.typed)       # keys one at a time, no echo; Ctrl-C still a signal
+            self.fd = self.typed
+            lines.append("Keys typed here press the buttons: " + KEY_LINE)
+        for line in lines:
             print(line)
         sys.stdout.flush()
+
+    def stop(self):
+        if self.saved is not None:
+            import termios
+            termios.tcsetattr(self.typed, termios.TCSADRAIN, self.saved)
 
     def show(self, description):
         line = visible(description["text"])     # names come from sheets or a board: shown, never acted on
@@ -179,6 +209,7 @@ class TerminalView(LiveScreen):
         self.console = Console(highlight=False)
         self.board = board
         self.gadget = gadget
+        self.heard = Heard(gadget.store)
         self.command = command or fatebox_command()
         self.fd = sys.stdin.fileno()
         self.saved = None
@@ -200,7 +231,7 @@ class TerminalView(LiveScreen):
 
     def show(self, description):
         key = (self.board.frame, description["text"], description["active"], self.gadget.store.status,
-               tuple(self.console.size))
+               tuple(self.console.size), id(self.heard.entry))
         if key != self.last:
             self.last = key
             self.live.update(self.render(description), refresh=True)
@@ -212,7 +243,8 @@ class TerminalView(LiveScreen):
         return panel.screen(width, height, self.board.pixels_rgb(), self.gadget.core.brightness,
                             side_lines(description, self.gadget.store.status),
                             port_lines(self.board.port_path, self.command), KEY_ROWS, bottom_line(description),
-                            help_line(description, tables.on(self.gadget.core)), words_line=words_line(self.gadget))
+                            help_line(description, tables.on(self.gadget.core)),
+                            words_line=words_line(self.gadget, self.heard))
 
 
 KEY_ROWS = tuple((role.upper(), typed, does) for role, typed, does in KEY_HELP) + (
@@ -264,23 +296,55 @@ def side_lines(description, status="ok"):
     return lines
 
 
-def words_line(gadget):
+class Heard:
+    """The box's latest result, whoever played it (its buttons, or the host's `roll`
+    of any system, which the ring does not show): each result the box numbers and
+    announces (docs/protocol.md, Events), taken as the store announces it, so
+    none is missed while no host reads the port. The panel's words line says it
+    until the next press away from a result."""
+
+    def __init__(self, store):
+        self.entry = None
+        announce = store._announce
+
+        def heard(seq, entry):
+            announce(seq, entry)
+            self.entry = entry
+        store._announce = heard
+
+    def pressed(self, gadget):
+        core = gadget.core
+        if core.made is None or not core.made.in_result():
+            self.entry = None       # the next set-up begins: the last result's line goes
+
+
+def words_line(gadget, heard=None):
     """What was drawn or rolled and the outcome, in the system's words (the same
-    function as `roll` and `history`), while a result is on the ring; else None."""
+    function as `roll` and `history`): the result on the ring, else the box's
+    latest result (`heard`), with whose it is and, of another system than the
+    box's, which; None while the ring animates a draw, or with nothing to say."""
     from fatebox.systems import result_words
+    from shared_rules import roster
     core = gadget.core
     if core.menu is not None or core._pending is not None:
         return None
     game = core.game
-    if not game.in_result():
+    if game.screen == DRAWING:
         return None
-    last = game.last_state()
-    if not isinstance(last, dict):
+    if game.in_result():
+        last = game.last_state()
+        if not isinstance(last, dict):
+            return None
+        # The set-up it was played with, then the result: the words name both.
+        return visible(result_words(core.system, last, game.setup_state()))
+    entry = heard.entry if heard is not None else None
+    if not isinstance(entry, dict) or not isinstance(entry.get("result"), dict):
         return None
-    # The set-up it was played with, then the result: the words name both.
-    shown = dict(game.setup_state() or {})
-    shown.update(last)
-    return visible(result_words(core.system, shown))
+    system = entry.get("system")
+    who = entry.get("name") or "Nobody"
+    if system != core.system:
+        who += " \u00b7 " + roster.SYSTEM_WORDS.get(system, str(system))
+    return visible("%s: %s" % (who, result_words(system, entry["result"], entry.get("setup"))))
 
 
 def help_line(description, settings=None):

@@ -6,6 +6,7 @@ import sys
 import time
 
 from fatebox.sheets import unicode_names as charnames
+from fatebox.sheets.sheet import fitting
 from fatebox.terminal import visible
 from fatebox.board import gadgets
 from fatebox.errors import FateboxError, USAGE, stopped
@@ -18,9 +19,16 @@ from fatebox_fw.refused import Refused
 from fatebox_fw.store import StoreError
 
 
-def load_characters(gadget, characters):
-    """Put sheets into the box's store before serving: replace by name, all or none."""
+def load_characters(gadget, characters, fill=False):
+    """Put sheets into the box's store before serving: replace by name, all or none;
+    with `fill`, as many as it has room for (sheets.fitting): the names left out, in order."""
     store = gadget.store
+    left = []
+    if fill:
+        held = [c for c in characters if c.name in store.characters]
+        characters, left = fitting([c for c in characters if c.name not in store.characters],
+                                   store.capacity - len(store.characters), lambda c: c.system)
+        characters = held + characters
     wanted = {}
     for character in characters:
         try:
@@ -44,6 +52,7 @@ def load_characters(gadget, characters):
             raise FateboxError("cannot save %s in %s: %s" % (name, store.directory, exc.message))
     # As after a `fatebox push`: play takes up the characters (a first one's set-up).
     gadget.core.after_host(False, before, gadget.core.clock.ticks_ms())
+    return [c.name for c in left]
 
 
 LOCK = "gadget.lock"
@@ -89,12 +98,13 @@ def start_over(state_dir):
 
 
 def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empty=False, fresh=False, table=None,
-            started=None):
+            started=None, fill=False):
     """Serve the virtual gadget until SIGTERM, SIGINT or (in the UI) q: 0, or 130 for Ctrl-C.
 
     `if_empty`: the sheets in `load` (and the `table` settings, setting -> its
     values, checked by the caller) go in only if the box holds no character (make run
-    keeps its table); `fresh`: the flash is set aside first; `started(gadget,
+    keeps its table); `fill`: as many of them as the box has room for, one of
+    each system first (load_characters); `fresh`: the flash is set aside first; `started(gadget,
     board, took)`: called once the sheets are in (`took`: this start loaded them;
     the host's records take them).
     Raises FateboxError for a bad profile, characters that cannot be loaded,
@@ -105,12 +115,12 @@ def run_sim(state_dir, headless=False, load=(), profile=None, seed=None, if_empt
     except OSError as exc:
         raise FateboxError("cannot use %s for the virtual board's flash: %s" % (state_dir, exc.strerror or exc))
     try:
-        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table or {}, started)
+        return _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table or {}, started, fill)
     finally:
         os.close(lock)
 
 
-def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table, started):
+def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table, started, fill):
     if fresh:
         aside = start_over(state_dir)
         if aside is not None:
@@ -132,7 +142,10 @@ def _run_locked(state_dir, headless, load, profile, seed, if_empty, fresh, table
                                                           " and its " + " and ".join(table) if table else ""),
                       file=sys.stderr)
         else:
-            load_characters(gadget, load)
+            left = load_characters(gadget, load, fill)
+            if left:
+                print("fatebox sim: the box holds %d characters: %s left out (fatebox delete one, then "
+                      "fatebox push its sheet)" % (gadget.store.capacity, ", ".join(left)), file=sys.stderr)
             for name, values in table.items():
                 if tuple(values) == getattr(gadget.core, name):
                     continue
@@ -168,19 +181,23 @@ def _serve(board, gadget, view):
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         previous[signum] = signal.signal(signum, on_signal)
     view.start()
-    keys = Presses(board)
+    heard = getattr(view, "heard", None)     # the panel's words line: a press away from a result clears it
+    keys = Presses(board, (lambda: heard.pressed(gadget)) if heard is not None else None)
+    quitting = False
     try:
         # The `repl` op ends the program on a board; the virtual one has no REPL
         # to hand the port to, so it stops as a board's main.py would.
         while not stop and not gadget.server.released:
             started = time.monotonic()
             gadget.tick()
-            for key in view.keys(LOOP_MS / 1000.0):
+            for key in ([] if quitting else view.keys(LOOP_MS / 1000.0)):
                 if key == "quit":
-                    stop.append("quit")
+                    quitting = True     # once the keys before it are pressed (piped ones come all at once)
                     break
                 keys.add(key)
             keys.turn()
+            if quitting and keys.done():
+                stop.append("quit")
             view.show(gadget.describe())
             left = LOOP_MS / 1000.0 - (time.monotonic() - started)
             if left > 0 and not view.waits:

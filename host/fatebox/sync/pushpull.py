@@ -10,9 +10,10 @@ from fatebox.sync.run import new_sheet_path, recording_failed, sheets_in, tidy, 
 from fatebox.sync.threeway import MISSING, differences, merge3, shown
 
 
-def push(link, records, loaded, force=False, say=print):
-    """Put sheets on the box as one transaction, refusing to overwrite box changes the sheet has not seen."""
-    box = Remote(link, records)
+def push(link, records, loaded, force=False, say=print, characters=None):
+    """Put sheets on the box as one transaction, refusing to overwrite box changes the sheet has not seen.
+    `characters`: the box's list, when the caller has asked for it already."""
+    box = Remote(link, records, characters)
     box.fetch_results(lambda text: say(text))
     changes = []
     refused = []

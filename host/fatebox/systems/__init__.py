@@ -47,12 +47,13 @@ def alias_commands():
             for path in getattr(module, "ALIASES", ())]
 
 
-def result_words(system, result):
+def result_words(system, result, setup=None):
     """One line naming what was drawn or rolled and the outcome in the system's
     words, for any result of `system`: a journal entry, a `roll`/`trial` reply's
     result or the box's last result (their keys differ; each system's words
-    read what is there). What `roll`, `draw`, `history`, the virtual gadget's
-    panel and `serve`'s feed say: the system's object's words (shared_rules.game)."""
+    read what is there), with the set-up it was played with when known. What
+    `roll`, `draw`, `history`, the virtual gadget's panel and `serve`'s page say:
+    the system's object's words (shared_rules.game), as the box in a browser says them."""
     if not isinstance(result, dict):
         return "?"
     try:
@@ -60,7 +61,7 @@ def result_words(system, result):
     except (KeyError, ImportError):
         return str(result.get("outcome", "?"))
     try:
-        return rules.words(result)
+        return rules.words(result, setup)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         # A result with fields of another shape (an older box, a garbled record): its outcome.
         return str(result.get("outcome", "?")).replace("-", " ")

@@ -362,7 +362,8 @@ def _new_beginning_draw(nb, k):
 
 
 DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,
-                           help="Tokens to draw at once (1..tokens in the bag; forced under adrenaline).")
+                           help="Tokens to draw at once (1..tokens in the bag). "
+                                "[required, except under adrenaline: all but one]")
 
 # Top-level commands of its own (fatebox.systems.alias_commands): `fatebox draw`
 # and `fatebox table` (its supply is the table's one setting).

@@ -70,10 +70,16 @@ class Play(Spending):
         elif screen == PLACE:
             targets = self._place_targets()
             for i in range(min(len(targets), 12)):
-                here = [p for p in self.places if p[0] == targets[i]]
-                self.states[i] = bool(here)
+                # No comprehension here: the names it reads would be cells,
+                # made on the heap at every call of render_step, every frame.
+                here = None
+                for p in self.places:
+                    if p[0] == targets[i]:
+                        here = p
+                        break
+                self.states[i] = here is not None
                 # A white placed glows amber, a black violet (the lesson colour); none: faint.
-                self.kinds[i] = _K_LESSON if here and here[0][1] else _K_TOKEN
+                self.kinds[i] = _K_LESSON if here is not None and here[1] else _K_TOKEN
             ring.toggles(self.states, self.kinds, min(len(targets), 12), self.cursor % max(1, len(targets)), blink)
         elif screen == REWARD:
             n = min(len(self.rewards), 12)

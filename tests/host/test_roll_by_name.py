@@ -1,0 +1,81 @@
+# `fatebox roll` takes an attribute, a skill or an action by its name on the
+# character's sheet (the box's own copy of it), as the box's buttons do, not
+# only the number it makes; a name the sheet lacks is refused naming those it has.
+import json
+
+import pytest
+
+from tests.host.test_roll import gadget, trials  # noqa: F401 (a fixture)
+
+
+def rolled(run, port, *args):
+    result = run("--port", port, "roll", *(args + ("--json",)))
+    assert result.exit_code == 0, (args, result.stderr)
+    return json.loads(result.stdout)
+
+
+def refused(run, port, *args):
+    result = run("--port", port, "roll", *args)
+    assert result.exit_code == 2, (args, result.exit_code, result.stdout)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("fatebox: "), result.stderr
+    return lines[0]
+
+
+def test_approaches_rates_an_attribute_from_the_sheet(gadget, run):  # noqa: F811
+    # Ash (examples/ash.toml): body 5 of 5, Stable; a Scout's bonus backs body.
+    assert rolled(run, gadget, "approaches", "--attribute", "body", "-c", "ash")["dice"] == 2
+    assert rolled(run, gadget, "approaches", "-a", "Body", "--background", "-c", "ash")["dice"] == 3
+    assert rolled(run, gadget, "approaches", "-a", "body", "--background", "--situational", "-c", "ash")["dice"] == 4
+    line = refused(run, gadget, "approaches", "-a", "will", "--background", "-c", "ash")
+    assert line.startswith("fatebox: --background: ") and "Scout" in line
+
+
+def test_axiom_takes_the_attribute_items_and_difficulty_by_name(gadget, run):  # noqa: F811
+    # Vex (examples/vex.toml): might 2, an average Staff (+0).
+    data = rolled(run, gadget, "axiom", "--attribute", "might", "--item", "Staff", "--difficulty", "hard", "-c", "vex")
+    assert data["modifier"] == 2 + 0 - 2
+    assert rolled(run, gadget, "axiom", "-a", "nerve", "-c", "vex")["modifier"] == -1
+    line = refused(run, gadget, "axiom", "-a", "grit", "-c", "vex")
+    assert line.startswith("fatebox: --attribute: ") and "grace, might, nerve, wits" in line, line
+
+
+def test_light_and_dark_counts_an_attribute_and_skills_from_the_sheet(gadget, run):  # noqa: F811
+    # Lux (examples/lux.toml): dexterity 2 dots, sneak among the skills.
+    assert rolled(run, gadget, "light-dark", "-a", "dexterity", "--skill", "sneak", "-c", "lux")["light"] == 3
+    assert rolled(run, gadget, "light-dark", "-a", "resolve", "--skill", "sneak", "-c", "lux")["light"] == 0
+    line = refused(run, gadget, "light-dark", "-a", "dexterity", "--skill", "fly", "-c", "lux")
+    assert line.startswith("fatebox: --skill: ") and "brawl, sneak, talk, heal" in line, line
+
+
+def test_forged_in_the_dark_rolls_an_action_or_resists_with_an_attribute(gadget, run):  # noqa: F811
+    # Nyx (examples/nyx.toml): prowl 2, skirmish 2, hunt 1, sway 1.
+    assert rolled(run, gadget, "forged-in-the-dark", "--action", "prowl", "-c", "nyx")["dice"] == 2
+    assert rolled(run, gadget, "forged-in-the-dark", "-a", "prowl", "--push", "--assist", "-c", "nyx")["dice"] == 4
+    assert rolled(run, gadget, "forged-in-the-dark", "-a", "wreck", "-c", "nyx")["dice"] == 0
+    assert rolled(run, gadget, "forged-in-the-dark", "-a", "prowess", "--resist", "-c", "nyx")["dice"] == 2
+    line = refused(run, gadget, "forged-in-the-dark", "-a", "fly", "-c", "nyx")
+    assert line.startswith("fatebox: --action: ") and "prowl" in line, line
+
+
+@pytest.mark.parametrize("args", [("approaches", "-a", "body"), ("light-dark", "-a", "dexterity"),
+                                  ("forged-in-the-dark", "-a", "prowl"), ("axiom", "-a", "might")])
+def test_a_name_needs_the_character_whose_sheet_it_is_on(gadget, run, args):  # noqa: F811
+    line = refused(run, gadget, *args)
+    assert "--character" in line
+
+
+@pytest.mark.parametrize("args", [("approaches", "-a", "body", "--dice", 2, "-c", "ash"),
+                                  ("light-dark", "-a", "dexterity", "--light", 1, "-c", "lux"),
+                                  ("forged-in-the-dark", "-a", "prowl", "--dice", 2, "-c", "nyx")])
+def test_a_name_and_the_number_it_stands_for_are_one_or_the_other(gadget, run, args):  # noqa: F811
+    before = trials(run, gadget)
+    refused(run, gadget, *args)
+    assert trials(run, gadget) == before
+
+
+@pytest.mark.parametrize("args", [("approaches",), ("light-dark",), ("forged-in-the-dark",)])
+def test_neither_a_name_nor_a_number_says_both_ways(run, args):
+    result = run("--port", "/dev/null-none", "roll", *args)
+    assert result.exit_code == 2 and "--character" in result.stderr and ("--attribute" in result.stderr
+                                                                         or "--action" in result.stderr)

@@ -1,0 +1,133 @@
+# docs/performance.md's tables from the benches' figures (tools/docs.py): each
+# from bench/results/<name>.json, which a bench writes with --record (make bench).
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import results  # noqa: E402
+
+
+def _none(name, script):
+    return ("No recorded run yet: `make bench` (or `.venv/bin/python %s --record`) writes "
+            "`bench/results/%s.json`." % (script, name))
+
+
+def measured(run):
+    """'at `1956e36` (2026-12-01), 2 CPUs (AMD EPYC ...), load 14.9, Python 3.11.7: `bench/run.py --record`'."""
+    m = run.get("machine", {})
+    where = "at `%s`%s" % (run["commit"], " with changes not yet committed" if run.get("changed") else "")
+    load = ", load %.1f" % m["load"][0] if m.get("load") else ""
+    return "%s (%s), %s CPUs (%s)%s, Python %s: `%s`" % (where, run["date"], m.get("nproc"), m.get("cpu"), load,
+                                                       m.get("python"), run["command"])
+
+
+def _met(ok):
+    return "met" if ok else "**missed**"
+
+
+def odds():
+    from mp_tables import LIMIT_MS
+    run = results.load("odds")
+    if run is None:
+        return _none("odds", "bench/run.py")
+    f = run["figures"]
+    target = 20.0
+    lines = ["Measured %s; %s queries." % (measured(run), format(sum(f["queries"].values()), ",")), "",
+             "| | figure | target | |", "| --- | --- | --- | --- |",
+             "| CPython, whole tables: icepool / `shared_rules`, fastest pass | %.1f× | ≥ %.0f× | %s |"
+             % (f["ratio"]["fastest"], target, _met(f["ratio"]["fastest"] >= target)),
+             "| CPython, one query at a time | %.1f× | | |" % f["ratio_per_query"]["fastest"]]
+    mp = f.get("micropython")
+    if mp is not None:
+        slowest = max(p["slowest_fastest"][0][0] for p in mp["passes"])
+        alloc = max(p.get("query_alloc", 0) for p in mp["passes"])
+        lines.append("| MicroPython, slowest query (its fastest run) | %.3f ms | < %.0f ms | %s |"
+                     % (slowest, LIMIT_MS, _met(slowest < LIMIT_MS)))
+        lines.append("| MicroPython, the most one query allocates | %s bytes | | |" % format(alloc, ","))
+    same = mp is None or all(p["checksum"] == f["checksum"] for p in mp["passes"])
+    lines.append("| the two engines agree%s | %s (`%s…`) | | |" % (
+        "; the tables are identical on both interpreters" if mp is not None else "",
+        "yes" if f["disagreements"] == 0 and same else "**no**", f["checksum"][:16]))
+    return "\n".join(lines)
+
+
+def firmware_fit():
+    run = results.load("firmware_fit")
+    if run is None:
+        return _none("firmware_fit", "bench/firmware_fit.py")
+    f = run["figures"]
+    mpy_target = 150 * 1024
+    return "\n".join([
+        "Measured %s." % measured(run), "",
+        "| | figure | target | |", "| --- | --- | --- | --- |",
+        "| `.mpy` total | %s bytes in %d files | ≤ 150 KB (%s) | %s |" % (
+            format(f["mpy_total"], ","), f["mpy_files"], format(mpy_target, ","), _met(f["mpy_total"] <= mpy_target)),
+        "| peak heap, upper bound (%s) | %s bytes | (the rp2 port judges) | |" % (
+            f["peak_during"], format(f["peak_heap"], ",")),
+        "| peak heap, live (%s) | %s bytes | | |" % (f["peak_live_during"], format(f["peak_live"], ","))])
+
+
+def web():
+    run = results.load("web")
+    if run is None:
+        return _none("web", "bench/web_bench.py")
+    f = run["figures"]
+    size, cold, warm, key = (f["size"], f["open to first ring, cold ms"], f["open to first ring, warm ms"],
+                             f["key to changed frame ms"])
+    n = lambda v: format(v, ",")       # noqa: E731
+    return "\n".join([
+        "Measured %s; %s." % (measured(run), f.get("chromium") or "chromium"), "",
+        "| | figure | target |", "| --- | --- | --- |",
+        "| site, total | %s bytes (%d files) | |" % (n(size["total"]), size["files"]),
+        "| MicroPython runtime (`micropython.mjs` + `.wasm`) | %s bytes | |" % n(size["runtime"]),
+        "| firmware and rules (`firmware.json`: .mpy as base64, `app.py`) | %s bytes | |" % n(size["firmware"]),
+        "| page, demo table, help lines, TOML parser, service worker | %s bytes | |" % n(size["page and data"]),
+        "| open to first ring drawn, cold (fresh profile), median / max of %d | %.0f / %.0f ms | under 2 s |"
+        % (len(cold["runs"]), cold["median"], cold["max"]),
+        "| open to first ring drawn, warm (a reload), median / max of %d | %.0f / %.0f ms | |"
+        % (len(warm["runs"]), warm["median"], warm["max"]),
+        "| key press to first changed ring frame, median / p95 / max of %d | %.1f / %.1f / %.1f ms | p95 under 50 ms |"
+        % (key["presses"], key["median"], key["p95"], key["max"]),
+        "| idle page, main thread busy | %.1f%% of a core | |" % (100 * f["idle CPU share"])])
+
+
+def flood():
+    run = results.load("flood")
+    if run is None:
+        return _none("flood", "bench/flood_bench.py")
+    f = run["figures"]
+    reads, never = f["host reads"], f["host never reads"]
+    return ("`bench/flood_bench.py` does the same on the virtual gadget in wall time (median turn %.3f ms "
+            "reading, %.3f ms not; measured %s), noisier than the target, so the emulated figures are judged."
+            % (reads["median_ms"], never["median_ms"], measured(run)))
+
+
+def serve():
+    run = results.load("serve")
+    if run is None:
+        return _none("serve", "bench/serve_bench.py")
+    f = run["figures"]
+    lat, fan, without, with_ = f["latency_ms"], f["fan_out"], f["without serve"], f["with serve"]
+    target = 100.0
+    return "\n".join([
+        "Measured %s." % measured(run), "",
+        "| what | figure | target |", "| --- | --- | --- |",
+        "| a result's event frame leaving the gadget to the event in the %s, %d results "
+        "| median %.1f ms, p99 %.1f ms, worst %.1f ms | p99 under %.0f ms: %s |"
+        % (lat["to"], f["results"], lat["median"], lat["p99"], lat["worst"], target, _met(lat["p99"] < target)),
+        "| %d `/events` clients and one that never reads, %d results | each reading client got %d to %d; "
+        "serve's RSS %s to %s KB | |" % (f["clients"], f["results"], fan["least"], fan["most"],
+                                         format(fan["rss_kb"][0], ","), format(fan["rss_kb"][1], ",")),
+        "| the box's idle turn, without serve / with serve attached (median, p99) | %.3f / %.3f ms; %.3f / %.3f ms | |"
+        % tuple(without["turn_ms"] + with_["turn_ms"]),
+        "| a press to its first changed frame, without / with (median, p99) | %.1f / %.1f ms; %.1f / %.1f ms | |"
+        % tuple(without["frame_ms"] + with_["frame_ms"])] + ([
+        "| a `state` request straight to the box / through serve's relay (median, p99), %d each "
+        "| %.1f / %.1f ms; %.1f / %.1f ms | |"
+        % tuple([f["relay_ms"]["requests"]] + f["relay_ms"]["direct"] + f["relay_ms"]["relayed"])]
+        if "relay_ms" in f else []))
+
+
+REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web, "bench-flood": flood,
+           "bench-serve": serve}
