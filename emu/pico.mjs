@@ -25,14 +25,14 @@
 // The parts: flash, rosc, usb, pio, ws2812, options, spin, wfi, and rp2040js's own
 // peripheral lookup (bus) and instruction decoding (decode), from tables.
 // Driven by host/fatebox/pico/emulator.py over stdin/stdout, one JSON object a line.
-// In (commands): {"cmd":"serial","hex":..,"port":0|1} {"cmd":"press","pin":n,"at":us,"hold":us}
+// In (commands): {"cmd":"serial","hex":..,"port":0|1,"id":..} {"cmd":"press","pin":n,"at":us,"hold":us}
 //   {"cmd":"level","pin":n,"low":bool} {"cmd":"stop"} {"cmd":"save","id":..} {"cmd":"ping"}
 //   {"cmd":"cut","after":n,"id":..} (a power cut inside the n-th flash operation from now)
 //   {"cmd":"stall_in","on":bool,"id":..} {"cmd":"turns","id":..} (the turn starts since the last call)
 // Out (events, each with "t", emulated microseconds):
 //   ready, usb {ports} (CDC ports opened), serial {hex, port}, frame {grb}, flash {op,kind,addr,size}, reset, time
 //   (a heartbeat; a ping's has spins_skipped, spun_us with --skip-spins), saved, stopped {reason}, error {message},
-//   in {stalled, held, id} (the IN transfers held back), turns {starts, id}.
+//   in {stalled, held, id} (the IN transfers held back), turns {starts, id}, taken {port, id} (usb.mjs).
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import readline from 'node:readline';
@@ -293,7 +293,7 @@ function handle(line) {
   try { msg = JSON.parse(line); } catch { send({ ev: 'error', message: 'not JSON: ' + line.slice(0, 80) }); return; }
   switch (msg.cmd) {
     case 'serial':
-      if (cdc) cdc.push(msg.port || 0, Buffer.from(msg.hex, 'hex'));
+      if (cdc) cdc.push(msg.port || 0, Buffer.from(msg.hex, 'hex'), msg.id);
       break;
     case 'press': {
       const at = msg.at == null ? now() : msg.at;

@@ -47,6 +47,9 @@ export class UsbHost {
     this.ports = [];          // cdcPorts(), once configured
     this.pending = new Map(); // OUT endpoint -> size armed by the device, waiting for host data
     this.toDevice = [[], []]; // per port: bytes from the host not yet taken by the device
+    this.pushed = [0, 0];     // per port: bytes the host has pushed so far...
+    this.taken = [0, 0];      // ...and the device has taken
+    this.marks = [[], []];    // per port: [pushed, id], said as a `taken` event once the device has them all
     this.lineIndex = 0;
     usb.onUSBEnabled = () => usb.resetDevice();
     usb.onResetReceived = () => { this.state = 'address'; usb.sendSetupPacket(setup(false, 0, 0, 5, 1, 0, 0)); };
@@ -101,10 +104,22 @@ export class UsbHost {
     }
   }
 
-  push(port, bytes) {
+  // `id`: a `taken` event (its emulated time) once the device has taken the last
+  // of these bytes, so the driver can count the board's own time from there.
+  push(port, bytes, id) {
     if (port < 0 || port > 1) return;
     for (const b of bytes) this.toDevice[port].push(b);
+    this.pushed[port] += bytes.length;
+    if (id != null) this.marks[port].push([this.pushed[port], id]);
+    this.report(port);
     this.feed();
+  }
+
+  report(port) {
+    const marks = this.marks[port];
+    while (marks.length && marks[0][0] <= this.taken[port]) {
+      this.send({ ev: 'taken', t: this.now(), port, id: marks.shift()[1] });
+    }
   }
 
   feed() {
@@ -114,6 +129,8 @@ export class UsbHost {
       const n = Math.min(this.pending.get(ep), q.length);
       this.pending.delete(ep);
       this.usb.endpointReadDone(ep, Uint8Array.from(q.splice(0, n)));
+      this.taken[port] += n;
+      this.report(port);
     }
   }
 

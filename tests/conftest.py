@@ -13,6 +13,16 @@ os.environ["FATEBOX_DB"] = os.path.join(tempfile.mkdtemp(prefix="fatebox-test-re
 atexit.register(shutil.rmtree, os.environ["FATEBOX_RUNTIME_DIR"], True)
 atexit.register(shutil.rmtree, os.path.dirname(os.environ["FATEBOX_DB"]), True)
 
+# Ctrl-C as a terminal sends it: a run started in the background by a shell
+# without job control (a CI script's `make test &`) inherits SIGINT ignored,
+# and so would every process a test starts, so each test of a Ctrl-C would
+# fail. Handled here (Python's own handler), it is the default again in every
+# process a test starts (exec resets a handled signal).
+import signal  # noqa: E402
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 # The width the CLI fits its tables to is the piped default (show.console):
 # never the one of the terminal pytest runs in, nor xdist's workers' 80x24.
 os.environ.pop("COLUMNS", None)

@@ -54,8 +54,12 @@ function persist(force = false) {
   if (!force && stamp === flashStamp) return Promise.resolve();
   flashStamp = stamp;
   const entries = Object.entries(files).map(([name, path]) => [name, mp.FS.readFile(path)]);
-  return writeFlash(db, entries).then(() => { fb.persisted += 1; }, storageLost);
+  return writeFlash(db, entries).then(() => { fb.persisted += 1; keptStamp = stamp; }, storageLost);
 }
+
+let keptStamp = null;     // the flash as IndexedDB last took it whole
+// True while the flash holds changes IndexedDB does not have yet (a test waits before a reload).
+fb.unsaved = () => !mp || flashFiles()[1] !== keptStamp;
 
 function storageLost(error) {
   if (!fb.kept) return;       // said once

@@ -34,6 +34,7 @@ from tests.core.fakeboard import FakeBoard
 from shared_rules import registry
 from tests.core import sheets as S
 from tests.core.samples import sample
+from tests.helpers import HANG_S
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -502,7 +503,7 @@ def run_pull(seed, count):
     finally:
         sim.send_signal(signal.SIGTERM)
         try:
-            sim.wait(10)
+            sim.wait(HANG_S)
         except subprocess.TimeoutExpired:
             sim.kill()
             sim.wait()
@@ -513,7 +514,7 @@ def run_pull(seed, count):
 
 
 def _sim_port(sim):
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG_S
     line = b""
     while time.monotonic() < deadline:
         line = sim.stdout.readline()

@@ -6,7 +6,10 @@
 # One chip, the heap made smaller from the REPL between runs of the box: all
 # of it filled but a hole of F bytes (then main() as main.py calls it, on an
 # empty store), the requests of a small session sent, F bisected between a
-# heap they all fit in and one they do not.
+# heap they all fit in and one they do not. Each run starts from the same
+# place, so the bisection's answers agree with each other: the store emptied,
+# then a soft reset (a fresh heap, nothing left imported or interned by the
+# runs before) and main.py's boot of the box, stopped at the REPL.
 from shared_rules import names as N
 from shared_rules import wire
 from fatebox.pico import emulator as P
@@ -18,18 +21,18 @@ STEP = 1024                 # the bisection's resolution (the heap bench's)
 # a step apart: each run costs a box's start, so the first guess is the last
 # edge found. When the firmware's needs move, the guess that was wrong moves
 # out by a step, then two, four..., and the bisection closes in again.
-FITS = 19 * 1024
+FITS = 20 * 1024
 SHORT = FITS - STEP
 SESSION = [("put", {"character": sheet("Mara")}), ("put", {"character": vex("Vex")}), ("list", {})]
 
 # Typed at the REPL: the heap filled but for a hole of F bytes (blocks halving
 # in size down to 512 bytes; what is left free is the hole and runs shorter
-# than that), the store emptied, then the box as main.py starts it.
+# than that), then the box as main.py starts it; and the store emptied.
 FILL = ("def fill(F):\n global ballast\n ballast = None\n gc.collect()\n hole = bytearray(F)\n ballast = []\n"
         " s = 65536\n while s >= 512:\n  try:\n   ballast.append(bytearray(s))\n  except MemoryError:\n"
         "   s //= 2\n hole = None\n gc.collect()\n return gc.mem_free()\n")
-RUN = ("import gc, os; exec(%r); [os.remove('data/' + f) for f in (os.listdir('data') if 'data' in os.listdir() else ())]; fill(%%d); main()\r"
-       % FILL)
+RUN = "import gc; exec(%r); fill(%%d); main()\r" % FILL
+EMPTY = "import os; [os.remove('data/' + f) for f in (os.listdir('data') if 'data' in os.listdir() else ())]\r"
 
 
 class Session:
@@ -47,7 +50,8 @@ class Session:
         """The reply, or "silent" (none within REPLY_EMU_MS), or "crashed" (a traceback)."""
         self.next_id += 1
         message = dict(args, id=self.next_id, op=op)
-        self.chip.write_serial(wire.encode(message))
+        # The box's time counts once it has the request (write_serial's taken).
+        self.chip.write_serial(wire.encode(message), taken=True)
         found = {}
 
         def answered():
@@ -70,34 +74,29 @@ class Session:
         return found.get("reply", "crashed")
 
 
+def typed(chip, keys, awaited, step, emu_ms=20000):
+    """`keys` to the REPL (or the box), then until `awaited` comes out within emu_ms of
+    the board's time from when it took them (never of a loaded host's typing)."""
+    start = len(chip.serial_log)
+    chip.write_serial(keys, taken=True)
+    return chip.wait_serial(awaited, step, start=start, emu_ms=emu_ms)
+
+
 def soft_reset(chip):
     """At the REPL's prompt: Ctrl-D, then main.py starts the box (and defines main())."""
-    start = len(chip.serial_log)
-    chip.write_serial(b"\x04")
-    chip.wait_serial(b'"event": "hello"', "the box's hello after a soft reset", start=start, emu_ms=30000)
+    typed(chip, b"\x04", b'"event": "hello"', "the box's hello after a soft reset", emu_ms=30000)
     chip.run_for(300)           # past the boot's last steps (start.booted)
 
 
 def run_box(chip, hole):
     """The box started afresh on an empty store in a heap with a hole of `hole`
     bytes free, SESSION sent: [(op, answer)], or None when the box did not start."""
-    try:
-        return _run_box(chip, hole)
-    except NoHole:
-        soft_reset(chip)        # the heap in fewer pieces
-        return _run_box(chip, hole)
-
-
-class NoHole(AssertionError):
-    pass
-
-
-def _run_box(chip, hole):
+    typed(chip, b"\x03", b">>> ", "the REPL's prompt")         # the box stops (Ctrl-C)
+    typed(chip, EMPTY.encode(), b">>> ", "the store emptied")
+    soft_reset(chip)
+    typed(chip, b"\x03", b">>> ", "the REPL's prompt after the boot")
     start = len(chip.serial_log)
-    chip.write_serial(b"\x03")                     # the box stops (Ctrl-C): the REPL's prompt
-    chip.wait_serial(b">>> ", "the REPL's prompt", start=start, emu_ms=20000)
-    start = len(chip.serial_log)
-    chip.write_serial((RUN % hole).encode())
+    chip.write_serial((RUN % hole).encode(), taken=True)
     log = chip.serial_log
 
     def up():
@@ -105,10 +104,8 @@ def _run_box(chip, hole):
         # may itself find no room: the exception's line alone is printed)
         return b'"event": "hello"' in log[start:] or b">>> " in log[start:]
     chip.wait(up, "the box's hello", emu_ms=20000)
-    if b'in fill' in log[start:]:
-        raise NoHole("no hole of %d bytes in the heap to start the box in" % hole)
+    assert b'in fill' not in log[start:], "no hole of %d bytes in the heap to start the box in" % hole
     if b'"event": "hello"' not in log[start:]:
-        soft_reset(chip)        # what the failed start imported stays in RAM: start afresh
         return None
     chip.run_for(300)           # past the boot's last steps (start.booted)
     session = Session(chip)

@@ -32,8 +32,11 @@ class Proc:
         self.outs = []
         self.errs = []
         self.err_lines = queue.Queue()
-        threading.Thread(target=self._drain, args=(self.process.stdout, self.out, self.outs), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.process.stderr, self.err_lines, self.errs), daemon=True).start()
+        self.drains = [threading.Thread(target=self._drain, args=(self.process.stdout, self.out, self.outs), daemon=True),
+                       threading.Thread(target=self._drain, args=(self.process.stderr, self.err_lines, self.errs),
+                                        daemon=True)]
+        for drain in self.drains:
+            drain.start()
 
     @staticmethod
     def _drain(pipe, q, kept):
@@ -78,12 +81,18 @@ class Proc:
             self.process.send_signal(sig)
 
     def wait(self):
+        """Its exit code, once it ended and every line it wrote has been read (the
+        drains reach its pipes' end after the exit: `errs` is whole only then)."""
         try:
-            return self.process.wait(timeout=WAIT)
+            code = self.process.wait(timeout=WAIT)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
             raise AssertionError("did not end within %d s; stderr: %s" % (WAIT, "".join(self.errs)))
+        for drain in self.drains:
+            drain.join(WAIT)
+            assert not drain.is_alive(), "its output did not end within %d s of its exit" % WAIT
+        return code
 
     def kill(self):
         if self.process.poll() is None:

@@ -86,9 +86,12 @@ def make(scratch):
     rulings = scratch / RULINGS_DOC
     rulings.write_text(rulings.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + RULINGS.read_text(encoding="utf-8"),
                        encoding="utf-8")
-    # What `make deps` installed, as the checkout has it (MicroPython's WebAssembly build).
-    if (ROOT / "node_modules").is_dir():
-        os.symlink(ROOT / "node_modules", scratch / "node_modules")
+    # What `make deps` installed, as the checkout has it (the virtual environment the
+    # Makefile runs, MicroPython's WebAssembly build): PYTHONPATH puts the scratch
+    # copy's packages before the checkout's (environment()).
+    for made in (".venv", "node_modules"):
+        if (ROOT / made).is_dir():
+            os.symlink(ROOT / made, scratch / made)
     for name, command in GENERATED.items():
         subprocess.run(command, cwd=scratch, env=environment(scratch), check=True, capture_output=True, timeout=300)
     return scratch

@@ -22,7 +22,7 @@ SHARED = (
     "tests/firmware/test_deploy.py", "tests/firmware/test_device_set.py",
     "tests/harness/test_generated_docs.py", "tests/harness/test_device_imports.py",
     "tests/harness/test_module_sizes.py", "tests/harness/test_comments.py",
-    "tests/sync/test_make_run.py",
+    "tests/sync/test_make_run.py", "tests/sync/test_first_hour.py",
 )
 OWN = ("tests/rules/test_powered_by_the_apocalypse.py", "tests/core/test_powered_by_the_apocalypse_box.py",
        "tests/host/test_powered_by_the_apocalypse.py", "tests/properties/test_powered_by_the_apocalypse_sampling.py")

@@ -1,6 +1,7 @@
 # One firmware, four boards: a trial of every system played from the page's
 # own buttons shows on the page's ring what the virtual gadget shows for the
 # same presses and the same entropy bytes (the tests' seeded mode).
+import datetime
 import json
 import tempfile
 
@@ -11,7 +12,7 @@ from fatebox_fw.boot.profile import PICO, validate
 from tests.core.fakeboard import FakeBoard, run
 from tests.pico.twin import collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
 from tests.pico.test_image_board import every_system_script
-from tests.web.conftest import board_now, open_box, wait_board
+from tests.web.conftest import board_now, open_box
 
 SEED = 20261124
 ROLES = ("back", "minus", "plus", "go")
@@ -19,12 +20,13 @@ STEP_MS = 5
 
 
 def press_on_page(page, role, hold):
-    """The page's button for `role`: a click, or a Shift+click (a long press) for a long hold."""
+    """The page's button for `role`: a click, or a Shift+click (a long press) for a long hold.
+    Forced: with the page's clock paused no animation frame comes for the checks that wait for one."""
     button = page.locator('button.key[data-role="%s"]' % role)
     if hold >= 600:
-        button.click(modifiers=["Shift"])
+        button.click(modifiers=["Shift"], force=True)
     else:
-        button.click()
+        button.click(force=True)
 
 
 def twin_play(demo, downs, start_ms, end_ms):
@@ -56,19 +58,20 @@ def twin_play(demo, downs, start_ms, end_ms):
 
 
 def test_a_trial_of_every_system_from_the_page_shows_what_the_virtual_gadget_shows(context, site):
+    # The page's clock and timers are the test's (Playwright's clock): each press
+    # lands at the board time the script gives it and the loop turns as it would
+    # in that time, however late a loaded machine runs the test; a press that
+    # came late would change what the script plays.
+    context.clock.install()
     page = open_box(context, site, seed=SEED)
+    page.clock.pause_at(datetime.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000.0 + 1))
     script, length = every_system_script()
-    # Each press the script's gap after the last one landed on the page's board
-    # clock, not at a fixed time: on a loaded machine a press that came late
-    # would leave the next one too little time (a menu not open yet).
-    at, previous = board_now(page) + 300, 0
-    for count, (offset, role, hold) in enumerate(script, 1):
-        wait_board(page, at + offset - previous)
+    start = board_now(page) + 300
+    for offset, role, hold in script:
+        page.clock.run_for(max(0, start + offset - board_now(page)))
         press_on_page(page, role, hold)
-        page.wait_for_function("JSON.parse(window.fatebox.downs()).length >= %d" % count)
-        at, previous = json.loads(page.evaluate("window.fatebox.downs()"))[-1][1], offset
-    end = at + length - previous
-    wait_board(page, end)
+    end = start + length
+    page.clock.run_for(max(0, end - board_now(page)))
     downs = json.loads(page.evaluate("window.fatebox.downs()"))
     assert len(downs) == len(script), downs
     assert [ROLES[b] for b, _, _ in downs] == [role for _, role, _ in script]

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 from fatebox_fw import ring as R
+from fatebox_fw.play import RESULT_GUARD_MS
 from tests.web.conftest import board_now, open_box, wait_board
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -53,14 +54,16 @@ def test_a_sheet_loads_and_a_reload_keeps_it_and_the_trials_played(context, site
     said = load(page, "wren.toml", WREN.encode())
     assert said == "wren.toml: loaded"
     assert "Wren" in [c["name"] for c in characters(page)]
-    # A trial from the keyboard: Shift+G rolls now, g takes the result (recorded, saved).
+    # A trial from the keyboard: Shift+G rolls now, g takes the result (recorded, saved),
+    # each step once the page has done the one before (a loaded machine's page is late).
     page.keyboard.press("Shift+G")
-    wait_board(page, board_now(page) + 2400)
+    page.wait_for_function("fatebox.screen.screen === 'result'")
+    wait_board(page, board_now(page) + RESULT_GUARD_MS)        # GO is not taken sooner on a new result
     page.keyboard.press("g")
-    wait_board(page, board_now(page) + 900)
+    # The result left (the store saved it), then kept by the page (IndexedDB has the flash as it is).
+    page.wait_for_function("fatebox.screen.screen !== 'result' && !fatebox.unsaved()")
     played = characters(page)
     assert sum(c.get("trials", 0) for c in played) == 1
-    page.wait_for_function("fatebox.persisted >= 3")
     page.reload()
     page.wait_for_function("window.fatebox && window.fatebox.ready")
     assert characters(page) == played

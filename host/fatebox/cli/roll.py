@@ -85,13 +85,18 @@ def by_name(system):
     return words if getattr(words, "ROLL_OPTIONS", None) else None
 
 
-def pick(field, typed, names, what):
-    """The sheet's own spelling of `typed` among `names`, in any case; a RulesError naming them."""
-    from shared_rules.errors import RulesError
-    for name in names:
-        if isinstance(typed, str) and name.lower() == typed.lower():
-            return name
-    raise RulesError(field, "%s %r is not on the sheet; it has %s" % (what, typed, ", ".join(names) or "none"))
+def picker(whose):
+    """pick(field, typed, names, what): the sheet's own spelling of `typed` among
+    `names`, in any case; a RulesError naming them, on `whose` sheet."""
+    def pick(field, typed, names, what):
+        from shared_rules.errors import RulesError
+        for name in names:
+            if isinstance(typed, str) and name.lower() == typed.lower():
+                return name
+        article = "an" if what[:1] in "aeiou" else "a"
+        raise RulesError(field, "%r is not %s %s on %s's sheet, which has %s"
+                         % (typed, article, what, whose, ", ".join(names) or "none"))
+    return pick
 
 
 def _dests(words):
@@ -116,7 +121,7 @@ def _named(words, given, character):
         return named
     missing = [option for key, option in zip(words.ROLL_FOR, stands) if given.get(key) is None]
     if missing:
-        raise FateboxError("%s: say it, or give %s NAME with --character NAME for the sheet's"
+        raise FateboxError("%s: give it, or %s NAME with --character NAME to take it from the character's sheet"
                            % (missing[0], main), USAGE)
     return {}
 
@@ -125,9 +130,9 @@ def _from_sheet(words, link, name, named, given):
     from shared_rules.errors import RulesError
     sheet = roster.from_dict(link.get(name)).sheet
     try:
-        return words.roll_from_sheet(sheet, given, pick, **named)
+        return words.roll_from_sheet(sheet, given, picker(name), **named)
     except RulesError as exc:
-        raise FateboxError("--%s: %s (%s's sheet)" % (exc.field.replace("_", "-"), exc.message, name), USAGE)
+        raise FateboxError("--%s: %s" % (exc.field.replace("_", "-"), exc.message), USAGE)
 
 
 def _command(system):

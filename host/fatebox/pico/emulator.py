@@ -58,10 +58,9 @@ class EmulatedPico:
     max_ms: the emulator stops itself after this much emulated time.
     uid: the flash chip's unique ID (16 hex digits); by default the one kept
     beside the flash file (`<flash>.uid`, made once), so each flash file is a board.
-    skip_spins: a busy-wait on the microsecond timer worked out on a copy of
-    the core (emu/spin.mjs): the same reads at the same emulated times, less
-    work for the emulator. Off by default: the time skipped in one go is time
-    the host side is not served in.
+    skip_spins: a busy-wait on the microsecond timer worked out on a copy of the core
+    (emu/spin.mjs): the same reads at the same emulated times, less work for the
+    emulator. Off by default: the time skipped in one go is not the host's.
 
     Port 0 (`port_path`) is the first USB serial port: MicroPython's only one,
     CircuitPython's console. Port 1 (`data_path`) is CircuitPython's data port
@@ -199,7 +198,7 @@ class EmulatedPico:
             self.usb = True
             self.usb_ports = ev.get("ports", 1)
             self.usb_connects += 1
-        elif kind in ("time", "in", "turns", "saved"):
+        elif kind in ("time", "in", "turns", "saved", "taken"):
             if "id" in ev:
                 self.pong[ev["id"]] = ev
         elif kind == "stopped":
@@ -310,9 +309,14 @@ class EmulatedPico:
             msg["at"] = at_ms * 1000
         self._send(msg)
 
-    def write_serial(self, data, port=0):
-        """Bytes to the board's USB serial port `port` as a host on the pty would send them."""
-        self._send({"cmd": "serial", "hex": bytes(data).hex(), "port": port})
+    def write_serial(self, data, port=0, taken=False, wall_s=WALL_S):
+        """Bytes to the board's USB serial port `port` as a host on the pty would send them. taken:
+        then until the board took the last of them, the emulated ms it did (an idle chip's clock
+        catches up on the wall clock while bytes travel: an emulated limit counts from there)."""
+        msg = {"cmd": "serial", "hex": bytes(data).hex(), "port": port}
+        if taken:
+            return self._ask(msg, "the board to take %d bytes" % len(data), wall_s)["t"] / 1000.0
+        self._send(msg)
 
     def ping(self, wall_s=30):
         """The emulator's counters now: t (us), flash_ops, resets, rosc_reads."""

@@ -20,7 +20,7 @@ from shared_rules.new_beginning import (ROW, MAX_DANGER, MAX_DIFFICULTY, MAX_SUP
 from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
-from fatebox.odds.command import Command, Section, cell, checked, options, words
+from fatebox.odds.command import Command, Section, allowed_words, cell, checked, options, words
 from shared_rules.new_beginning.host.words import OUTCOME_WORDS
 from fatebox.systems.new_beginning_box import ON_THE_BOX, supply_in_force
 
@@ -358,7 +358,7 @@ def _new_beginning_draw(nb, k):
     try:
         return NewBeginningDraw(nb, k)
     except RulesError as exc:
-        raise FateboxError("--draw: %s (allowed: %s)" % (exc.message, allowed), USAGE)
+        raise FateboxError("--draw: %s%s" % (exc.message, allowed_words(exc.message, allowed)), USAGE)
 
 
 DRAW_OPTION = click.option("--draw", "-k", "k", type=int, default=None,

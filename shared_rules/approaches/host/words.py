@@ -82,9 +82,9 @@ def roll_from_sheet(sheet, given, pick, attribute=None, background=False, situat
             raise RulesError("background", "the sheet has no background to claim a bonus from")
         backing = [i for i in range(len(found.bonuses)) if found.backs(i, attribute)]
         if not backing:
-            raise RulesError("background", "no bonus of %s backs an approach on %s (its bonuses back %s)"
-                             % (found.name, attribute, ", ".join(b["attribute"] or "any" for b in found.bonuses)
-                                or "nothing"))
+            raise RulesError("background", "no bonus of %s, the sheet's background, backs an approach on %s "
+                             "(its bonuses back %s)" % (found.name, attribute, ", ".join(
+                                 b["attribute"] or "any" for b in found.bonuses) or "nothing"))
         claimed = backing[0]
     out = dict(given)
     out["dice"] = sheet.approach_rating(attribute, claimed, situational)

@@ -108,7 +108,9 @@ def roll_from_sheet(sheet, given, pick, attribute=None, item=(), difficulty=None
     items = [pick("item", name, [i.name for i in sheet.items], "item") for name in item]
     level = 0
     if difficulty is not None:
-        level = difficulty_modifier(pick("difficulty", difficulty, AX.DIFFICULTIES, "difficulty"))
+        if difficulty.lower() not in AX.DIFFICULTIES:
+            raise RulesError("difficulty", "%r is not a difficulty; they are %s" % (difficulty, ", ".join(AX.DIFFICULTIES)))
+        level = difficulty_modifier(difficulty.lower())
     out = dict(given)
     out["modifier"] = sheet.modifier(attribute, items, level) + (given.get("modifier") or 0)
     return out
