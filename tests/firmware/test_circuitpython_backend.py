@@ -382,6 +382,17 @@ def test_entropy_comes_from_os_urandom(cp, monkeypatch):
     assert board.entropy(3) == b"\x07\x07\x07"
 
 
+def test_info_names_the_source_it_draws_from(cp, monkeypatch):
+    # The RP2040 port has memorymap: the ROSC's raw bit, health-tested and
+    # conditioned (info says "rosc", as MicroPython's rp2 board does); a port
+    # without it draws from os.urandom ("os").
+    assert cp.make().entropy_source == "os"
+    monkeypatch.setattr(cp.module, "memorymap",
+                        types.SimpleNamespace(AddressRange=lambda start, length: bytearray(length)))
+    board = cp.make()
+    assert board.random is not None and board.entropy_source == "rosc"
+
+
 def test_the_board_knows_whether_it_may_write_its_flash(cp):
     assert cp.make().readonly is False
     cp.storage.mount.readonly = True

@@ -199,7 +199,9 @@ class CircuitPythonBoard(Board):
         # The ROSC's raw bit through the same health tests and conditioner as
         # on MicroPython (docs/entropy.md); a port without memorymap: os.urandom.
         self.random = None
+        self.entropy_source = "os"
         if memorymap is not None:
+            self.entropy_source = "rosc"
             from fatebox_fw.hal import rosc
             from fatebox_fw.entropy import Conditioner
             mem = _Mem32()
@@ -243,8 +245,6 @@ class CircuitPythonBoard(Board):
             self.slept_ms = ms
             self.slept_s = ms / 1000
         time.sleep(self.slept_s)
-
-    entropy_source = "os"
 
     def entropy(self, n):
         # As on MicroPython: raises fatebox_fw.entropy.EntropyError once a
