@@ -430,6 +430,33 @@ def test_the_gadget_plays_on_the_circuitpython_board(cp):
     assert FakeNeoPixel.made[0].shown             # frames went out
 
 
+@pytest.mark.parametrize("from_files", [True, False])
+def test_both_ways_hold_the_fat_layouts_eight_and_refuse_a_ninth_saying_so(cp, monkeypatch, from_files):
+    # From .mpy files (a stock CircuitPython) or frozen (Fatebox's image):
+    # hello's limits and the store say eight, and a put past it is refused
+    # with the number (docs/circuitpython.md, Fits?).
+    from fatebox_fw import memory
+    from fatebox_fw.box import Box
+    from fatebox_fw.storage import CAPACITY
+    from tests.core.sheets import sheet
+    monkeypatch.setattr(memory, "from_files", lambda: from_files)
+    board = cp.make()
+    assert board.capacity() == CAPACITY == 8
+    gadget = Box(board)
+    assert gadget.store.capacity == CAPACITY
+    assert cp.serial.frames()[0]["limits"]["characters"] == CAPACITY
+    names = ["Mara", "Tobin", "Ash", "Bryn", "Cato", "Dell", "Esme", "Fenn", "Gale"]
+    for i, name in enumerate(names):
+        cp.serial.inbox += wire.encode({"id": 10 + i, "op": "put", "character": sheet(name)})
+        tick_for(gadget, 40)
+    replies = dict((f["id"], f) for f in cp.serial.frames() if "id" in f)
+    assert all(replies[10 + i]["ok"] for i in range(CAPACITY))
+    refused = replies[10 + CAPACITY]
+    assert not refused["ok"] and refused["error"]["code"] == N.E_FULL
+    assert "%d characters" % CAPACITY in refused["error"]["message"]
+    assert sorted(gadget.store.characters) == sorted(names[:CAPACITY])
+
+
 def test_code_py_starts_safe_mode_when_back_is_held(cp):
     code = load(CIRCUITPY / "code.py", "fatebox_code")
     Levels.low = {2}

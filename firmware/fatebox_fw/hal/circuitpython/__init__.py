@@ -215,11 +215,19 @@ class CircuitPythonBoard(Board):
             return None     # a port without it: the host keys the box by its board name
         return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
 
+    def capacity(self):
+        """Eight on both ways (fatebox_fw.storage.CAPACITY): the FAT layout's
+        slots are sized for eight; Fatebox's image plays the session with
+        them, a stock CircuitPython's heap takes the eight for the host's
+        requests but not their play (docs/circuitpython.md, Fits?)."""
+        from fatebox_fw.storage import CAPACITY
+        return CAPACITY
+
     def make_store(self, storage):
         """FAT: the store's files made once and rewritten in place, so a save
         never writes the FAT (docs/flash.md, On FAT)."""
         from fatebox_fw.hal.fat import FatStore
-        return FatStore(storage)
+        return FatStore(storage, self.capacity())
 
     def restart_runtime(self):
         """code.py again in a fresh VM, as Ctrl-D does: the whole heap free, the
