@@ -215,14 +215,9 @@ class CircuitPythonBoard(Board):
             return None     # a port without it: the host keys the box by its board name
         return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
 
-    def capacity(self):
-        """Eight on both ways (fatebox_fw.storage.CAPACITY): the FAT layout's
-        slots are sized for eight; Fatebox's image plays the session with
-        them, a stock CircuitPython's heap takes the eight for the host's
-        requests but not their play (docs/circuitpython.md, Fits?)."""
-        from fatebox_fw.storage import CAPACITY
-        return CAPACITY
-
+    # capacity: Board's eight on both ways, the FAT layout's; a stock
+    # CircuitPython's heap takes them for the host, not their play
+    # (docs/circuitpython.md, Fits?).
     def make_store(self, storage):
         """FAT: the store's files made once and rewritten in place, so a save
         never writes the FAT (docs/flash.md, On FAT)."""
