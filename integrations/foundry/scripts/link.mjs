@@ -1,5 +1,6 @@
 // The one WebSocket to fatebox serve's /vtt (docs/vtt.md): roll requests by
-// id, the box's results to a listener, reconnection with back-off.
+// id, the box's results to a listener, reconnection with back-off (the Owlbear
+// Rodeo popover bundles it too).
 
 // A request the box never answers is declined by serve; this guard only ends
 // a wait on a serve that stopped answering without closing the connection.
@@ -19,7 +20,8 @@ export function addressWithToken(url, token) {
 export class ServeLink {
   constructor({url, token, WebSocketImpl = globalThis.WebSocket, firstDelayMs = 1000, maxDelayMs = 30000,
                onResult = () => {}, onState = () => {}, guardMs = REQUEST_GUARD_MS,
-               schedule = (fn, ms) => setTimeout(fn, ms)} = {}) {
+               schedule = (fn, ms) => setTimeout(fn, ms), idPrefix = "foundry"} = {}) {
+    this.idPrefix = idPrefix;
     this.schedule = schedule;
     this.url = url;
     this.token = token;
@@ -165,7 +167,7 @@ export class ServeLink {
       throw new ServeUnreachable("serve cannot be reached at " + this.url);
     }
     this.count += 1;
-    const id = "foundry-" + Date.now().toString(36) + "-" + this.count;
+    const id = this.idPrefix + "-" + Date.now().toString(36) + "-" + this.count;
     return new Promise((resolve, reject) => {
       const guard = setTimeout(() => {
         this.finish(id);
