@@ -44,9 +44,10 @@ export class ResultsView {
     line.appendChild(el("bdi", "name", who(result)));
     line.appendChild(document.createTextNode(" \u00b7 " + (result.system_name || "")));
     box.appendChild(line);
-    const outcome = el("p", "outcome", result.outcome_words || "");
-    outcome.style.color = colour(result.pattern && result.pattern.colour, "#ffffff");
-    box.appendChild(outcome);
+    // The outcome's colour as a bar beside it: the ring's reds and blues are dark
+    // on the popover's dark ground.
+    box.style.borderLeftColor = colour(result.pattern && result.pattern.colour, "#2e3350");
+    box.appendChild(el("p", "outcome", result.outcome_words || ""));
     box.appendChild(el("p", "said", said(result)));
     if ((result.items || []).length) box.appendChild(items(result));
     if (setup(result)) box.appendChild(el("p", "setup", setup(result)));
