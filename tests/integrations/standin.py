@@ -20,6 +20,7 @@ class StandInServe:
         self.port = self._line()["port"]
         self.url = "ws://127.0.0.1:%d/vtt" % self.port
         self.got = []
+        self.origins = []
 
     def _read(self):
         for line in self.proc.stdout:
@@ -28,13 +29,32 @@ class StandInServe:
     def _line(self):
         return self.lines.get(timeout=WAIT_S)
 
+    def _message(self):
+        # a connection's Origin is kept on the way to the next message
+        while True:
+            line = self._line()
+            if "origin" in line:
+                self.origins.append(line["origin"])
+            else:
+                return line["got"]
+
+    def origin(self):
+        """The Origin header of the first connection (waited for)."""
+        while not self.origins:
+            line = self._line()
+            if "origin" in line:
+                self.origins.append(line["origin"])
+            else:
+                self.got.append(line["got"])
+        return self.origins[0]
+
     def next(self, kind):
         """The next message of this type a client sends (kept ones first)."""
         while True:
             for i, msg in enumerate(self.got):
                 if msg.get("type") == kind:
                     return self.got.pop(i)
-            self.got.append(self._line()["got"])
+            self.got.append(self._message())
 
     def send(self, msg):
         self.proc.stdin.write(json.dumps({"send": msg}) + "\n")
@@ -43,12 +63,6 @@ class StandInServe:
     def drop_clients(self):
         self.proc.stdin.write(json.dumps({"close": True}) + "\n")
         self.proc.stdin.flush()
-
-    def sent_nothing(self):
-        """No message arrived (all read so far): a client's messages come in order."""
-        while not self.lines.empty():
-            self.got.append(self.lines.get()["got"])
-        return not self.got
 
     def close(self):
         self.proc.stdin.close()

@@ -69,6 +69,9 @@ def room(browser, sites, box):
     frame.locator("#save").click()
     frame.locator('#link[data-state="connected"]').wait_for(timeout=WAIT_MS)
     page.wait_for_function("obr.subscribed.has('fatebox/result')", timeout=WAIT_MS)
+    # the popover's own origin (where its site is served), not Owlbear Rodeo's:
+    # the one serve's --vtt-origin must name
+    assert box.origin() == sites["site"].rstrip("/")
     yield page, frame
     assert errors == []
     ctx.close()

@@ -1,8 +1,9 @@
 // A stand-in for fatebox serve's /vtt WebSocket (docs/vtt.md), for the
 // integrations' tests: the token checked, each message kept, answers scripted.
 // Imported (startServe) by the Node tests; run as a program by the browser's:
-//   node serve.mjs --token T   prints {"port": N}, then each message a client sends
-//   as {"got": ...}; reads lines {"send": msg} (to every client) or {"close": true}.
+//   node serve.mjs --token T   prints {"port": N}, then each connection's Origin as
+//   {"origin": ...} and each message a client sends as {"got": ...}; reads lines
+//   {"send": msg} (to every client) or {"close": true}.
 
 import http from "node:http";
 import readline from "node:readline";
@@ -15,6 +16,8 @@ export async function startServe({token = "sesame", answer = null, port = 0} = {
   const received = [];
   const listeners = new Set();
   const clients = new Set();
+  const origins = [];
+  const opened = new Set();
   let refused = 0;
   server.on("upgrade", (req, socket, head) => {
     const url = new URL(req.url, "http://127.0.0.1");
@@ -25,6 +28,8 @@ export async function startServe({token = "sesame", answer = null, port = 0} = {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       clients.add(ws);
+      origins.push(req.headers.origin ?? null);
+      for (const o of [...opened]) o(req.headers.origin ?? null);
       ws.on("close", () => clients.delete(ws));
       ws.on("message", (data) => {
         let msg;
@@ -42,6 +47,8 @@ export async function startServe({token = "sesame", answer = null, port = 0} = {
     url: "ws://127.0.0.1:" + bound + "/vtt",
     received,
     clients,
+    origins,
+    onOpen(fn) { opened.add(fn); },
     get refused() { return refused; },
     setAnswer(fn) { answer = fn; },
     sendAll(obj) { for (const ws of clients) ws.send(JSON.stringify(obj)); },
@@ -71,6 +78,7 @@ async function main() {
   const serve = await startServe({token: at >= 0 ? args[at + 1] : "sesame"});
   const out = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
   out({port: serve.port});
+  serve.onOpen((origin) => out({origin}));
   serve.listen((msg) => out({got: msg}));
   const lines = readline.createInterface({input: process.stdin});
   lines.on("line", (line) => {
