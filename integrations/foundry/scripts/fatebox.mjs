@@ -47,7 +47,14 @@ function cardPosted(key) {
 }
 
 function rollMode(term, options) {
-  return options.rollMode ?? term._root?.options?.rollMode ?? game.settings.get("core", "rollMode");
+  // The roll's own mode, else the one the chat box is set to.
+  const own = options.rollMode ?? term._root?.options?.rollMode;
+  if (own) return own;
+  try {
+    return game.settings.get("core", "rollMode");
+  } catch {
+    return undefined;       // a Foundry without that setting: no roll is blind
+  }
 }
 
 function init() {
