@@ -171,3 +171,15 @@ def test_the_popover_at_its_size(room, box, sites, tmp_path):
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         (Path(keep) / "owlbear-popover.png").write_bytes(shot)
+
+
+def test_a_wrong_token_is_said_with_the_origin_serve_must_take(room, box, sites):
+    page, frame = room
+    frame.locator("[name=token]").fill("wrong")
+    frame.locator("#save").click()
+    frame.locator('#link[data-state="disconnected"]').wait_for(timeout=WAIT_MS)
+    frame.locator("#ask button").click()
+    frame.locator("#asked", has_text="Not asked").wait_for(timeout=WAIT_MS)
+    assert frame.locator("#asked").inner_text() == (
+        "Not asked: serve cannot be reached at %s (is it running, with this token and --vtt-origin %s?)"
+        % (box.url, sites["site"].rstrip("/")))

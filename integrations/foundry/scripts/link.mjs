@@ -116,6 +116,12 @@ export class ServeLink {
     for (const w of waiters) w(open);
   }
 
+  hint() {
+    const origin = globalThis.location && globalThis.location.origin;
+    return origin && origin !== "null"
+      ? " (is it running, with this token and --vtt-origin " + origin + "?)" : " (is it running, with this token?)";
+  }
+
   whenOpen() {
     // A connection being made is waited for; none at all is said at once.
     if (this.connected) return Promise.resolve(true);
@@ -164,7 +170,9 @@ export class ServeLink {
     // dice: [{faces, count}]; resolves with serve's roll-result, rejects with
     // ServeUnreachable or RollDeclined.
     if (!(await this.whenOpen())) {
-      throw new ServeUnreachable("serve cannot be reached at " + this.url);
+      // A refusal (a wrong token, an origin serve does not take) looks the same
+      // to a page as no serve at all: the WebSocket API hides the status.
+      throw new ServeUnreachable("serve cannot be reached at " + this.url + this.hint());
     }
     this.count += 1;
     const id = this.idPrefix + "-" + Date.now().toString(36) + "-" + this.count;

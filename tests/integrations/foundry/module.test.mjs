@@ -110,16 +110,20 @@ test("serve out of reach: the roll is made with digital dice and one notice", as
   const roll = await new Roll("2d10 + 1d4").evaluate();
   assert.equal(roll.dice.length, 2);
   assert.equal(DiceTerm.digital, 3);
-  assert.deepEqual(notices, ["Fatebox: serve cannot be reached at ws://127.0.0.1:9/vtt; rolled with digital dice."]);
+  assert.deepEqual(notices, ["Fatebox: serve cannot be reached at ws://127.0.0.1:9/vtt (is it running, with this "
+                             + "token?); rolled with digital dice."]);
   assert.equal(serve.received.length, 0);
   assert.equal(api.link.connected, false);
 });
 
-test("a wrong token is refused by serve: digital dice", async (t) => {
+test("a wrong token is refused by serve: digital dice, and the notice names the page's origin", async (t) => {
   const {Roll, DiceTerm, notices, serve} = await boot(t, {token: "wrong"});
+  globalThis.location = {origin: "http://localhost:30000"};
+  t.after(() => { delete globalThis.location; });
   await new Roll("1d6").evaluate();
   assert.equal(DiceTerm.digital, 1);
-  assert.equal(notices.length, 1);
+  assert.deepEqual(notices, [`Fatebox: serve cannot be reached at ${serve.url} (is it running, with this token and `
+                             + "--vtt-origin http://localhost:30000?); rolled with digital dice."]);
   assert.ok(serve.refused >= 1);
 });
 
