@@ -1,6 +1,7 @@
 # End to end: the Foundry module (in its stand-in Foundry, Node) asks a real
 # `fatebox serve` for a 2d6 term; the virtual gadget shows the ask, GO rolls it,
-# and the roll is made of the box's values, recorded as the box's result.
+# and the roll is made of the box's values, recorded as the box's result; a
+# draw played on the box afterwards comes to chat as a card, the roll did not.
 import json
 import queue
 import subprocess
@@ -65,6 +66,16 @@ def wait_until(predicate, what):
     raise AssertionError("never saw " + what)
 
 
+def back_to_play(gadget):
+    """GO on the rolled dice gives the ring back to play (once the result's guard
+    is over: a press before it is not taken, so GO again until it is)."""
+    deadline = time.monotonic() + WAIT
+    while box_state().get("asking") and time.monotonic() < deadline:
+        gadget.keys("g")
+        time.sleep(1)
+    assert not box_state().get("asking"), "the asked roll stayed on the ring"
+
+
 def test_a_2d6_term_in_foundry_is_fulfilled_by_a_press_of_go(tmp_path, procs):
     gadget = procs.gadget(tmp_path / "state")
     serve = procs.serve("--token", "sesame")
@@ -76,6 +87,10 @@ def test_a_2d6_term_in_foundry_is_fulfilled_by_a_press_of_go(tmp_path, procs):
         asking = wait_until(lambda: box_state().get("asking"), "the ask on the box's ring")
         gadget.keys("g")                                    # GO: the box rolls what Foundry asked
         rolled = foundry.line()
+        serve.result_line(1)
+        back_to_play(gadget)
+        gadget.keys("G")                                    # GO held: a draw of the box's own, with nobody
+        card = foundry.line()["card"]
     finally:
         foundry.kill()
     assert rolled["digital"] == 0 and rolled["notices"] == [], rolled
@@ -83,11 +98,17 @@ def test_a_2d6_term_in_foundry_is_fulfilled_by_a_press_of_go(tmp_path, procs):
     assert len(values) == 2 and all(1 <= v <= 6 for v in values), rolled
     assert rolled["total"] == sum(values)
     # the box's own record of it: the asked roll, with the values Foundry took
-    serve.result_line(1)
     page = "http://127.0.0.1:%d/results" % urlparse(serve.url).port
     results = httpx.get(page, params={"after": 0, "token": "sesame"}, timeout=WAIT).json()["results"]
-    assert len(results) == 1
+    assert [r["seq"] for r in results] == [1, 2]
     entry = results[0]["result"]
     assert results[0]["system"] == "dice"
     assert entry["values"] == [values] and entry["dice"] == [[6, 2]]
     assert entry["from"] == "Foundry GM" and entry["ask"] == asking
+    # the draw as a card in New Beginning's words; the asked roll (seq 1) as none
+    drawn = results[1]
+    assert card["key"] == "%s:2" % drawn["board_id"], card
+    assert card["alias"] == "Nobody"
+    assert drawn["system_name"] in card["content"] and drawn["outcome_words"] in card["content"]
+    if drawn["odds"] and drawn["odds"]["chance"] is not None:
+        assert drawn["odds"]["percent"] in card["content"]
