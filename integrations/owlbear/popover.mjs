@@ -6,6 +6,9 @@ import {RollDeclined, ServeLink} from "../foundry/scripts/link.mjs";
 import {ResultsView, parseDice, valuesText} from "./view.mjs";
 
 export const CHANNEL = "fatebox/result";
+// The room's latest result, for a popover opened after it was shared (a
+// popover closed hears no broadcast): one result, well under the room's 16 kB.
+export const LATEST = "fatebox/latest";
 const DEFAULT_URL = "ws://127.0.0.1:8766/vtt";
 const STATES = {connecting: "Connecting to serve\u2026", connected: "Connected to serve",
                 disconnected: "serve not reached"};
@@ -34,6 +37,13 @@ function share(result) {
   // To the others in the room; ours is shown already.
   if (!OBR.isReady) return;
   OBR.broadcast.sendMessage(CHANNEL, {result, from: name}).catch(() => {});
+  OBR.room.setMetadata({[LATEST]: {result, from: name}}).catch(() => {});
+}
+
+function take(shared) {
+  if (shared && shared.result && typeof shared.result === "object") {
+    view.show(shared.result, shared.from || "another player");
+  }
 }
 
 const link = new ServeLink({
@@ -95,14 +105,17 @@ settings();
 askForm();
 link.start();
 OBR.onReady(async () => {
-  OBR.broadcast.onMessage(CHANNEL, (event) => {
-    const data = event.data || {};
-    if (data.result && typeof data.result === "object") view.show(data.result, data.from || "another player");
-  });
+  OBR.broadcast.onMessage(CHANNEL, (event) => take(event.data));
   try {
     name = await OBR.player.getName();
   } catch {
     name = "";
+  }
+  try {
+    const metadata = await OBR.room.getMetadata();
+    if (!view.shown.size) take(metadata[LATEST]);
+  } catch {
+    // no room to read: the next result shows
   }
 });
 window.fateboxPopover = {link, view};

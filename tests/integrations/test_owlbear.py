@@ -51,16 +51,21 @@ def box():
     s.close()
 
 
+def open_room(browser, sites, query=""):
+    ctx = browser.new_context(viewport={"width": 800, "height": 700})
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    action = sites["manifest"]["action"]
+    page.goto("%sowlbear_parent.html?site=%spopover.html&width=%d&height=%d%s"
+              % (sites["parent"], sites["site"], action["width"], action["height"], query))
+    return ctx, page
+
+
 @pytest.fixture
 def room(browser, sites, box):
     """The popover in the stand-in room, connected to the stand-in serve: (page, frame)."""
-    ctx = browser.new_context(viewport={"width": 800, "height": 700})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    action = sites["manifest"]["action"]
-    page.goto("%sowlbear_parent.html?site=%spopover.html&width=%d&height=%d"
-              % (sites["parent"], sites["site"], action["width"], action["height"]))
+    ctx, page = open_room(browser, sites)
     frame = page.frame_locator("#popover")
     frame.locator("#settings summary").wait_for(timeout=WAIT_MS)
     assert frame.locator("#settings").get_attribute("open") is not None   # no token yet: the settings open
@@ -73,7 +78,7 @@ def room(browser, sites, box):
     # the one serve's --vtt-origin must name
     assert box.origin() == sites["site"].rstrip("/")
     yield page, frame
-    assert errors == []
+    assert page.errors == []
     ctx.close()
 
 
@@ -91,6 +96,21 @@ def test_a_result_the_box_plays_shows_in_the_systems_words_and_is_shared_with_th
     sent = page.evaluate("obr.sent()[0].data")
     assert sent["channel"] == "fatebox/result"
     assert sent["data"] == {"result": BAG, "from": "Ilse"}
+    # and kept as the room's latest, for a popover opened later
+    page.wait_for_function("'fatebox/latest' in obr.metadata", timeout=WAIT_MS)
+    assert page.evaluate("obr.metadata['fatebox/latest']") == {"result": BAG, "from": "Ilse"}
+
+
+def test_a_popover_opened_later_shows_the_rooms_latest_result(browser, sites):
+    from urllib.parse import quote
+    ctx, page = open_room(browser, sites, "&latest=" + quote(json.dumps({"result": AXIOM, "from": "Bram"})))
+    try:
+        frame = page.frame_locator("#popover")
+        frame.locator("#latest .outcome", has_text="Critical failure").wait_for(timeout=WAIT_MS)
+        assert frame.locator("#latest .shared").inner_text() == "Shared by Bram"
+        assert page.errors == []
+    finally:
+        ctx.close()
 
 
 def test_a_result_another_player_shares_shows_and_is_not_shared_again(room, box):
