@@ -30,7 +30,10 @@ export class Fulfilment {
   }
 
   offTheBox(term, options) {
-    // A blind GM roll on the ring would show the table what only the GM may see.
+    // A roll that may not wait for a person (allowInteractive false: Roll.simulate,
+    // a system's own check) is no roll for the box; a blind GM roll on the ring
+    // would show the table what only the GM may see.
+    if (options.allowInteractive === false) return true;
     return this.rollMode(term, options) === BLIND && !this.blindAllowed();
   }
 

@@ -144,6 +144,14 @@ test("a blind GM roll stays off the box; the GM's switch puts it on", async (t) 
   assert.equal(serve.received.length, 1);
 });
 
+test("a roll that may not wait for a person stays off the box", async (t) => {
+  const {Roll, DiceTerm, serve, notices} = await boot(t, {answer: boxRolls([[1, 2]])});
+  await new Roll("2d6").evaluate({allowInteractive: false});
+  assert.equal(DiceTerm.digital, 2);
+  assert.equal(serve.received.length, 0);
+  assert.deepEqual(notices, []);
+});
+
 test("serve gone mid-request: the roll falls back, and the module connects again", async (t) => {
   const {Roll, DiceTerm, serve, api, notices} = await boot(t);
   api.link.firstDelayMs = 10;
