@@ -1,7 +1,5 @@
-# End to end: the Foundry module (in its stand-in Foundry, Node) asks a real
-# `fatebox serve` for a 2d6 term; the virtual gadget shows the ask, GO rolls it,
-# and the roll is made of the box's values, recorded as the box's result; a
-# draw played on the box afterwards comes to chat as a card, the roll did not.
+# End to end: the Foundry module (stand-in Foundry) asks a real serve for 2d6, GO on
+# the virtual gadget rolls it; a draw on the box after it comes to chat as a card.
 import json
 import queue
 import subprocess

@@ -1,6 +1,5 @@
-// The one WebSocket to fatebox serve's /vtt (docs/vtt.md): roll requests by
-// id, the box's results to a listener, reconnection with back-off (the Owlbear
-// Rodeo popover bundles it too).
+// The one WebSocket to fatebox serve's /vtt (docs/vtt.md), Foundry's and the Owlbear
+// popover's: roll requests by id, results to a listener, reconnection with back-off.
 
 // A request the box never answers is declined by serve; this guard only ends
 // a wait on a serve that stopped answering without closing the connection.
