@@ -28,7 +28,7 @@ build = _load_build()
 
 
 def node_tests(folder):
-    done = subprocess.run(["node", "--test", "--test-reporter=spec", str(folder)], cwd=ROOT,
+    done = subprocess.run(["node", "--test", "--test-timeout=60000", "--test-reporter=spec", str(folder)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     return done.stdout

@@ -3,6 +3,8 @@
 
 import {cardHtml, resultKey, who} from "./words.mjs";
 
+const ASKED = "dice";        // the system of a roll asked for through /vtt (docs/vtt.md)
+
 export class ChatFeed {
   // post(messageData): ChatMessage.create; posted(key): a card for it is in the
   // chat log already (another client posted it); enabled(): the setting.
@@ -21,8 +23,8 @@ export class ChatFeed {
   }
 
   settled(answer) {
-    // A result may come before or after its roll-result: those that came while
-    // a request waited are held until it is settled, then told from our own.
+    // A result may come before or after its roll-result: asked rolls that came
+    // while a request waited are held until it is settled, then told from our own.
     if (answer && answer.board_id !== undefined) this.own.add(answer.board_id + ":" + answer.seq);
     this.waiting = Math.max(0, this.waiting - 1);
     if (this.waiting === 0) {
@@ -34,7 +36,9 @@ export class ChatFeed {
   }
 
   async offer(result) {
-    if (this.waiting > 0) {
+    // Only an asked roll (system "dice") can answer a request; a system's result
+    // is never held, however long a request waits for GO.
+    if (this.waiting > 0 && result.system === ASKED) {
       this.held.push(result);
       return;
     }

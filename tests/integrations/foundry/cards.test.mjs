@@ -75,7 +75,7 @@ test("the switch off: no cards", async (t) => {
 
 for (const order of ["before", "after"]) {
   test(`the result of this client's own roll, coming ${order} its roll-result, is no card`, async (t) => {
-    const own = {...AXIOM, seq: 7};
+    const own = {...AXIOM, seq: 7, system: "dice", system_name: "Dice", outcome: null, odds: null};
     const other = {...BAG, seq: 8};
     const {serve, Roll, ChatMessage} = await boot(t, (msg, reply) => {
       const answer = {type: "roll-result", id: msg.id, values: [[2, 5]], board_id: own.board_id, seq: own.seq};
@@ -92,6 +92,19 @@ for (const order of ["before", "after"]) {
     assert.equal(message.flags.fatebox.key, other.board_id + ":8");
   });
 }
+
+test("a system's result while this client's request waits for GO is posted at once", async (t) => {
+  let answer = null;
+  const {serve, Roll, ChatMessage} = await boot(t, (msg, reply) => { answer = () => reply(
+    {type: "roll-result", id: msg.id, values: [[4]], board_id: AXIOM.board_id, seq: 9}); });
+  const rolled = new Roll("1d6").evaluate();
+  await serve.next((m) => m.type === "roll-request");
+  const posted = ChatMessage.next();
+  serve.sendAll({type: "result", ...BAG});
+  assert.equal((await posted).flags.fatebox.key, BAG.board_id + ":2");
+  answer();
+  assert.deepEqual((await rolled).dice[0].values, [4]);
+});
 
 test("a card carries a name and words as text, never as markup", () => {
   const html = cardHtml({...AXIOM, character: "<img src=x onerror=alert(1)>", words: "a & b",
