@@ -10,6 +10,7 @@ from fatebox.odds import stats
 from fatebox.odds.command import words as name_words
 
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
+DICE = "dice"           # a roll a VTT asked for (docs/vtt.md): its journal entry has ask, dice, values, from, label
 
 # The ring's colours at full brightness, so the page draws the tokens and dice
 # as the box showed them: numbered dice as the ring's, the bag's white and black
@@ -24,7 +25,7 @@ def schema():
     in it without an edit to the file."""
     with open(SCHEMA_FILE, encoding="utf-8") as f:
         out = json.load(f)
-    out["properties"]["system"]["enum"] = list(registry.NAMES)
+    out["properties"]["system"]["enum"] = list(registry.NAMES) + ([DICE] if DICE not in registry.NAMES else [])
     return out
 
 
@@ -112,6 +113,8 @@ def result(board_id, seq, system, name, entry, setup, received):
     """The result as every endpoint of `fatebox serve` says it (result.schema.json)."""
     entry = entry if isinstance(entry, dict) else {}
     outcome = entry.get("outcome") if isinstance(entry.get("outcome"), str) else None
+    if system == DICE:
+        return dice_result(board_id, seq, name, entry, setup, received, outcome)
     return {
         "board_id": board_id,
         "seq": seq,
@@ -126,6 +129,39 @@ def result(board_id, seq, system, name, entry, setup, received):
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
         "odds": odds(system, setup, entry),
+        "received": received,
+    }
+
+
+def _groups(entry):
+    """[(faces, [values])] of a requested roll's entry, what of it is well formed."""
+    out = []
+    for group, values in zip(entry.get("dice") or [], entry.get("values") or []):
+        if isinstance(group, list) and group and isinstance(group[0], int) and isinstance(values, list):
+            out.append((group[0], [v for v in values if isinstance(v, int)]))
+    return out
+
+
+def dice_words(entry):
+    """A requested roll in words: "2d6 for Attack: 3 5"."""
+    groups = _groups(entry)
+    asked = " + ".join("%dd%d" % (len(values), faces) for faces, values in groups) or "dice"
+    label = entry.get("label") if isinstance(entry.get("label"), str) and entry.get("label") else None
+    rolled = ", ".join(" ".join(str(v) for v in values) for _, values in groups)
+    return "%s%s: %s" % (asked, " for " + label if label else "", rolled or "?")
+
+
+def dice_result(board_id, seq, name, entry, setup, received, outcome):
+    """A roll a VTT asked for, in the one shape: who asked, the dice in the ring's
+    colours (a group's colour each), no outcome or odds of a system's."""
+    asker = entry.get("from") if isinstance(entry.get("from"), str) and entry.get("from") else None
+    items = [_die(v, N.COLOUR_DICE[i % len(N.COLOUR_DICE)])
+             for i, (_, values) in enumerate(_groups(entry)) for v in values][:24]
+    return {
+        "board_id": board_id, "seq": seq, "system": DICE, "system_name": "Dice", "character": name,
+        "outcome": outcome, "outcome_words": name_words(outcome) if outcome else "rolled",
+        "pattern": None, "words": "%s: %s" % (name or asker or "Nobody", dice_words(entry)),
+        "items": items, "result": entry, "setup": setup if isinstance(setup, dict) else None, "odds": None,
         "received": received,
     }
 
