@@ -64,9 +64,11 @@ def journal_problem(entry, after=0):
         # The box's `put` refuses such a name: one in its journal was not written by play.
         return "a name that is not a character's name (%s; docs/protocol.md, Names)" % charnames.problem(name)
     system = entry.get("system")
+    result = entry.get("result")
+    if system == DICE and system not in roster.SYSTEMS:
+        return dice_problem(result)
     if system not in roster.SYSTEMS:
         return "a system this host does not know (%s)" % cut(visible(repr(system)))
-    result = entry.get("result")
     if not isinstance(result, dict):
         return "no result object" if result is None else "a result that is not an object"
     if result.get("outcome") not in roster.outcomes(system):
@@ -74,6 +76,26 @@ def journal_problem(entry, after=0):
     setup = entry.get("setup")
     if setup is not None and not isinstance(setup, dict):
         return "a set-up that is not an object"
+    return None
+
+
+DICE = "dice"       # a roll a VTT asked for (docs/vtt.md): no system's outcome, its dice and values
+
+
+def dice_problem(result):
+    """Why a requested roll's journal entry is not one, or None: its ask, and
+    one list of values per [faces, count] asked, each value a face of its die."""
+    if not isinstance(result, dict):
+        return "no result object" if result is None else "a result that is not an object"
+    dice, values = result.get("dice"), result.get("values")
+    if not isinstance(result.get("ask"), str) or not isinstance(dice, list) or not isinstance(values, list) \
+            or len(dice) != len(values) or not dice:
+        return "a requested roll without its ask, dice and values"
+    for group, rolled in zip(dice, values):
+        if not (isinstance(group, list) and len(group) == 2 and all(_int(n, 1) for n in group)
+                and isinstance(rolled, list) and len(rolled) == group[1]
+                and all(_int(v, 1) and v <= group[0] for v in rolled)):
+            return "a requested roll whose values are not its dice's (%s)" % cut(visible(repr(group)))
     return None
 
 

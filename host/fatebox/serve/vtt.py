@@ -284,6 +284,9 @@ class Vtt:
             self._decline(ask, NO_ASK if code == "unknown-op" else "the box cannot roll it: %s" % (said or code))
         elif r is not None:
             r.sent = True
+        elif self.box.connected.is_set():
+            # Its client went, or its time ran out, while the box took it: let it go there too.
+            self.box.relay({"op": "ask-cancel", "ask": ask}, None)
         self._pump()
 
     # -- from the box ------------------------------------------------------------------
