@@ -232,3 +232,18 @@ def test_a_public_page_s_preflight_is_answered(procs, board, host_records):
                                     "Access-Control-Request-Private-Network": "true"}, timeout=10)
     assert answer.status_code == 204
     assert answer.headers["access-control-allow-private-network"] == "true"
+
+
+def test_a_box_whose_own_queue_is_full_keeps_the_request_waiting_in_serve(procs, board, host_records):
+    # Four asks the box holds already (another serve's, before this one started).
+    board.asks = [{"ask": "earlier-%d" % n, "dice": [[6, 1]], "from": "", "label": ""} for n in range(4)]
+    serve = _serve(procs, board)
+    c = Client(serve.url, TOKEN, FOUNDRY)
+    c.ask("mine", [(10, 1)])
+    _wait(lambda: board.ops().count("ask") == 1, "the ask the box says busy to")
+    for _ in range(4):
+        board.go()                        # the box's room again: serve asks once more
+    seq, values = board.go()
+    got = c.next("roll-result")
+    assert (got["id"], got["seq"], got["values"]) == ("mine", seq, values)
+    assert [m for m in c.seen if m["type"] == "roll-declined"] == []
