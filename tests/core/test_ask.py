@@ -197,3 +197,13 @@ def test_a_d100_shows_its_tens_then_its_units():
     assert _shown(gadget, [[100, 1]], [[100]], 0) == [(9, lap)]       # 00 and 0, as percentile dice read
     assert _shown(gadget, [[100, 1]], [[100]], 1) == [(9, die)]
     assert _shown(gadget, [[30, 1]], [[7]], 0) == [(9, lap)]
+
+
+def test_leaving_a_rolled_ask_writes_it_to_flash_as_leaving_a_result_does():
+    gadget, board = box()
+    asked(gadget, board)
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    assert gadget.store.dirty
+    tap(gadget, board, "go")
+    assert not gadget.store.dirty and gadget.store.seq == 1

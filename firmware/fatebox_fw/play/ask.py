@@ -132,7 +132,10 @@ class Asks:
         self.since = now
 
     def _leave(self, now):
-        """The ring back to play, as it was; the next ask comes on at the next turn."""
+        """The ring back to play, as it was; the next ask comes on at the next turn.
+        A roll is written to flash as a result left is (Play.finish)."""
+        if self.values is not None:
+            self.core.flush(now)
         self.shown = None
         self.screen = None
         self.values = None
