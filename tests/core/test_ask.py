@@ -207,3 +207,17 @@ def test_leaving_a_rolled_ask_writes_it_to_flash_as_leaving_a_result_does():
     assert gadget.store.dirty
     tap(gadget, board, "go")
     assert not gadget.store.dirty and gadget.store.seq == 1
+
+
+def test_the_longest_ask_is_journaled_and_read_back_in_one_frame():
+    gadget, board = box()
+    wide = "\U0001F3B2"         # four bytes in UTF-8: the longest text an ask may carry
+    dice = [[100, 1]] * 20
+    reply = asked(gadget, board, name="~" * 32, dice=dice, label=wide * 60, **{"from": wide * 40})
+    assert reply["ok"] is True, reply
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    tap(gadget, board, "go")
+    journal = request(gadget, board, {"id": 9, "op": "journal", "after": 0})
+    assert journal["ok"] is True and [e["system"] for e in journal["results"]] == ["dice"]
+    assert journal["results"][0]["result"]["from"] == wide * 40 and len(journal["results"][0]["result"]["values"]) == 20
