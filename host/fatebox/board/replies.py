@@ -52,7 +52,7 @@ def journal_problem(entry, after=0):
     {"seq" (a number above `after`), "name" (a character's name by the name
     rule, shared_rules.charname and fatebox.sheets.unicode_names; null: played with nobody),
     "system" (one this host knows), "result" (an object whose `outcome` is one
-    of the system's), "setup" (an object, or absent)}."""
+    of the system's; an asked roll's, "dice", its dice and values), "setup" (an object, or absent)}."""
     if not isinstance(entry, dict):
         return "not an object"
     if not _int(entry.get("seq"), after + 1):
@@ -64,38 +64,24 @@ def journal_problem(entry, after=0):
         # The box's `put` refuses such a name: one in its journal was not written by play.
         return "a name that is not a character's name (%s; docs/protocol.md, Names)" % charnames.problem(name)
     system = entry.get("system")
-    result = entry.get("result")
-    if system == DICE and system not in roster.SYSTEMS:
-        return dice_problem(result)
-    if system not in roster.SYSTEMS:
+    if system not in roster.SYSTEMS and system != N.ASK_SYSTEM:
         return "a system this host does not know (%s)" % cut(visible(repr(system)))
+    result = entry.get("result")
     if not isinstance(result, dict):
         return "no result object" if result is None else "a result that is not an object"
-    if result.get("outcome") not in roster.outcomes(system):
+    if system == N.ASK_SYSTEM:
+        # An asked roll (docs/protocol.md, Asked rolls): its dice and values, no outcome.
+        from shared_rules.host import asked
+        if name is not None:
+            return "an asked roll on a character's name"
+        problem = asked.problem(result)
+        if problem is not None:
+            return "an asked roll with %s" % problem
+    elif result.get("outcome") not in roster.outcomes(system):
         return "an outcome that is not one of %s's" % roster.SYSTEM_WORDS.get(system, system)
     setup = entry.get("setup")
     if setup is not None and not isinstance(setup, dict):
         return "a set-up that is not an object"
-    return None
-
-
-DICE = "dice"       # a roll a VTT asked for (docs/vtt.md): no system's outcome, its dice and values
-
-
-def dice_problem(result):
-    """Why a requested roll's journal entry is not one, or None: its ask, and
-    one list of values per [faces, count] asked, each value a face of its die."""
-    if not isinstance(result, dict):
-        return "no result object" if result is None else "a result that is not an object"
-    dice, values = result.get("dice"), result.get("values")
-    if not isinstance(result.get("ask"), str) or not isinstance(dice, list) or not isinstance(values, list) \
-            or len(dice) != len(values) or not dice:
-        return "a requested roll without its ask, dice and values"
-    for group, rolled in zip(dice, values):
-        if not (isinstance(group, list) and len(group) == 2 and all(_int(n, 1) for n in group)
-                and isinstance(rolled, list) and len(rolled) == group[1]
-                and all(_int(v, 1) and v <= group[0] for v in rolled)):
-            return "a requested roll whose values are not its dice's (%s)" % cut(visible(repr(group)))
     return None
 
 

@@ -9,8 +9,8 @@ from shared_rules import names as N
 from fatebox.odds import stats
 from fatebox.odds.command import words as name_words
 
+ASKED_WORDS = "Asked dice"      # an asked roll's system_name (shared_rules/host/asked.py)
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
-DICE = "dice"           # a roll a VTT asked for (docs/vtt.md): its journal entry has ask, dice, values, from, label
 
 # The ring's colours at full brightness, so the page draws the tokens and dice
 # as the box showed them: numbered dice as the ring's, the bag's white and black
@@ -25,7 +25,7 @@ def schema():
     in it without an edit to the file."""
     with open(SCHEMA_FILE, encoding="utf-8") as f:
         out = json.load(f)
-    out["properties"]["system"]["enum"] = list(registry.NAMES) + ([DICE] if DICE not in registry.NAMES else [])
+    out["properties"]["system"]["enum"] = list(registry.NAMES) + [N.ASK_SYSTEM]
     return out
 
 
@@ -49,6 +49,8 @@ def words(system, name, result, setup=None):
     the speech, Discord's title): who, then what was drawn or rolled and the
     outcome, from the one function `roll`, `history` and the panel use."""
     from fatebox.systems import result_words
+    if system == N.ASK_SYSTEM:
+        return result_words(system, result, setup)      # "Ash asked for 2d6: 3, 5 (8)": the asker says who
     who = name if name else "Nobody"
     return "%s: %s" % (who, result_words(system, result, setup))
 
@@ -83,6 +85,14 @@ def items(system, result):
     """The tokens or dice of a result, in the ring's colours, in the order drawn
     (the system's object names them)."""
     out = []
+    if system == N.ASK_SYSTEM:
+        # An asked roll's dice, each pair in its colour on the ring (docs/protocol.md, Asked rolls).
+        from shared_rules.host import asked
+        if asked.problem(result) is not None:
+            return []
+        for e, rolled in enumerate(result["values"]):
+            out.extend(_die(v, N.COLOUR_DICE[e % len(N.COLOUR_DICE)]) for v in rolled)
+        return out
     try:
         for kind, label, colour, kept in registry.rules(system).pieces(result):
             if kind == "token":
@@ -113,55 +123,20 @@ def result(board_id, seq, system, name, entry, setup, received):
     """The result as every endpoint of `fatebox serve` says it (result.schema.json)."""
     entry = entry if isinstance(entry, dict) else {}
     outcome = entry.get("outcome") if isinstance(entry.get("outcome"), str) else None
-    if system == DICE:
-        return dice_result(board_id, seq, name, entry, setup, received, outcome)
     return {
         "board_id": board_id,
         "seq": seq,
         "system": system,
-        "system_name": roster.SYSTEM_WORDS.get(system, system),
+        "system_name": roster.SYSTEM_WORDS.get(system, ASKED_WORDS if system == N.ASK_SYSTEM else system),
         "character": name,
         "outcome": outcome,
-        "outcome_words": outcome_words(system, outcome),
+        "outcome_words": "rolled" if system == N.ASK_SYSTEM else outcome_words(system, outcome),
         "pattern": pattern(system, outcome),
         "words": words(system, name, entry, setup),
         "items": items(system, entry),
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
         "odds": odds(system, setup, entry),
-        "received": received,
-    }
-
-
-def _groups(entry):
-    """[(faces, [values])] of a requested roll's entry, what of it is well formed."""
-    out = []
-    for group, values in zip(entry.get("dice") or [], entry.get("values") or []):
-        if isinstance(group, list) and group and isinstance(group[0], int) and isinstance(values, list):
-            out.append((group[0], [v for v in values if isinstance(v, int)]))
-    return out
-
-
-def dice_words(entry):
-    """A requested roll in words: "2d6 for Attack: 3 5"."""
-    groups = _groups(entry)
-    asked = " + ".join("%dd%d" % (len(values), faces) for faces, values in groups) or "dice"
-    label = entry.get("label") if isinstance(entry.get("label"), str) and entry.get("label") else None
-    rolled = ", ".join(" ".join(str(v) for v in values) for _, values in groups)
-    return "%s%s: %s" % (asked, " for " + label if label else "", rolled or "?")
-
-
-def dice_result(board_id, seq, name, entry, setup, received, outcome):
-    """A roll a VTT asked for, in the one shape: who asked, the dice in the ring's
-    colours (a group's colour each), no outcome or odds of a system's."""
-    asker = entry.get("from") if isinstance(entry.get("from"), str) and entry.get("from") else None
-    items = [_die(v, N.COLOUR_DICE[i % len(N.COLOUR_DICE)])
-             for i, (_, values) in enumerate(_groups(entry)) for v in values][:24]
-    return {
-        "board_id": board_id, "seq": seq, "system": DICE, "system_name": "Dice", "character": name,
-        "outcome": outcome, "outcome_words": name_words(outcome) if outcome else "rolled",
-        "pattern": None, "words": "%s: %s" % (name or asker or "Nobody", dice_words(entry)),
-        "items": items, "result": entry, "setup": setup if isinstance(setup, dict) else None, "odds": None,
         "received": received,
     }
 
