@@ -9,6 +9,7 @@ import jsonschema
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from shared_rules import names as N
 from fatebox.serve import vtt
 from tests.host.fakeboard import FakeBoard, error, ok
 
@@ -17,7 +18,8 @@ SCHEMA = vtt.schema()
 
 
 class AskBoard(FakeBoard):
-    """FakeBoard with the ask ops: a queue of 4 (busy past it), `go()` rolls the
+    """FakeBoard with the ask ops (docs/protocol.md, Asked rolls): the one on the
+    ring and 4 waiting (busy past them), `go()` rolls the
     first ask as the player's GO would (journaled, its result event said),
     `back()` declines it, `rolling()` marks it begun (a cancel then fails)."""
 
@@ -33,8 +35,8 @@ class AskBoard(FakeBoard):
     def take_ask(self, msg):
         if not isinstance(msg.get("ask"), str) or not isinstance(msg.get("dice"), list):
             return error(msg, "bad-args", "ask and dice are needed")
-        if len(self.asks) >= 4:
-            return error(msg, "busy", "four requests wait on the box")
+        if len(self.asks) >= N.ASK_WAITING + 1:
+            return error(msg, "busy", "%d asks wait already" % N.ASK_WAITING)
         self.asks.append(msg)
         return ok(msg, queued=len(self.asks))
 

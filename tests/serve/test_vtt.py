@@ -8,6 +8,7 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 
+from shared_rules.host import asked
 from fatebox.records import db
 from fatebox.serve import vtt
 from tests.serve.askbox import WAIT, AskBoard, Client
@@ -138,7 +139,7 @@ def test_requests_are_rolled_in_order_and_past_the_bound_declined(procs, board, 
     for n in (vtt.WAITING_MOST, vtt.WAITING_MOST + 1):
         declined = c.next("roll-declined")
         assert declined["id"] == "r%d" % n and "%d requests wait already" % vtt.WAITING_MOST in declined["reason"]
-    board.wait_asks(4)                   # the box's own queue full: serve keeps the rest, in order
+    board.wait_asks(vtt.BOX_QUEUE)       # the box's own queue full: serve keeps the rest, in order
     rolled = []
     for n in range(6):
         seq, values = board.go()
@@ -192,7 +193,7 @@ def test_a_client_gone_while_the_player_rolls_leaves_the_result_recorded_and_sai
     seq, values = board.go()
     result = watcher.next("result")
     assert result["seq"] == seq and result["system"] == "dice" and result["result"]["values"] == values
-    assert result["words"] == "Mara: 3d6 for Damage: %s" % " ".join(map(str, values[0]))
+    assert result["words"] == asked.words(result["result"]) and result["words"].startswith("Mara asked for 3d6 (Damage)")
     serve.result_line(seq)
     with db.Records(str(host_records)) as records:
         assert [(r["seq"], r["system"]) for r in records.results()] == [(seq, "dice")]
@@ -235,13 +236,13 @@ def test_a_public_page_s_preflight_is_answered(procs, board, host_records):
 
 
 def test_a_box_whose_own_queue_is_full_keeps_the_request_waiting_in_serve(procs, board, host_records):
-    # Four asks the box holds already (another serve's, before this one started).
-    board.asks = [{"ask": "earlier-%d" % n, "dice": [[6, 1]], "from": "", "label": ""} for n in range(4)]
+    # The asks the box holds already, all it can (another serve's, before this one started).
+    board.asks = [{"ask": "earlier-%d" % n, "dice": [[6, 1]], "from": "", "label": ""} for n in range(vtt.BOX_QUEUE)]
     serve = _serve(procs, board)
     c = Client(serve.url, TOKEN, FOUNDRY)
     c.ask("mine", [(10, 1)])
     _wait(lambda: board.ops().count("ask") == 1, "the ask the box says busy to")
-    for _ in range(4):
+    for _ in range(vtt.BOX_QUEUE):
         board.go()                        # the box's room again: serve asks once more
     seq, values = board.go()
     got = c.next("roll-result")

@@ -60,6 +60,7 @@ class BoxThread(threading.Thread):
         self.pty = None             # (path, fd): an open end of the pty served (_hold)
         self.on_event = None        # on_event(event): the box's events other than results (/vtt's ask-declined)
         self.on_lost = None         # on_lost(): the box went away (requests waiting on it are declined)
+        self.on_back = None         # on_back(): ...and is back
 
     # -- for the other threads ---------------------------------------------------------
 
@@ -190,6 +191,8 @@ class BoxThread(threading.Thread):
             except FateboxError:
                 continue
             self.say("the box at %s is back (%s); fetching what it played meanwhile" % (self.device, self.board_id))
+            if self.on_back is not None:
+                self.on_back()
             return True
         return False
 

@@ -206,6 +206,7 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     vtt = Vtt(box, loop, vtt_token, origins)
     box.on_event = lambda event: loop.call_soon_threadsafe(vtt.event, event)
     box.on_lost = lambda: loop.call_soon_threadsafe(vtt.lost)
+    box.on_back = lambda: loop.call_soon_threadsafe(vtt.back)
     app = make_app(hub, results_after, host, port, token, vtt=vtt)
     kept = doors.Doors(loop)
     config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off", timeout_graceful_shutdown=1,

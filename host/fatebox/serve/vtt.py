@@ -7,11 +7,12 @@ import json
 import os
 import secrets
 
+from shared_rules import names as N
 from starlette.responses import PlainTextResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 WAITING_MOST = 16       # requests waiting at once, those the box holds included; the rest are declined
-BOX_QUEUE = 4           # asks the box itself holds (its own queue)
+BOX_QUEUE = N.ASK_WAITING + 1   # asks the box itself holds: the one on its ring, and those waiting
 TIMEOUT = 120.0         # seconds a request waits for its roll, from its arrival
 TIMEOUT_ENV = "FATEBOX_VTT_TIMEOUT"
 CLIENT_QUEUE = 64       # messages waiting for one client; a client that does not read is dropped past it
@@ -36,7 +37,9 @@ def schema():
     mine["properties"] = dict(result["properties"], type=mine["properties"]["type"])
     mine["required"] = result["required"] + ["type"]
     mine["additionalProperties"] = False
-    mine["if"], mine["then"] = result["if"], result["then"]
+    for key in ("if", "then", "else"):
+        if key in result:
+            mine[key] = result[key]
     out["$defs"].update(result["$defs"])
     return out
 
@@ -320,3 +323,21 @@ class Vtt:
         self.asking = self.box_full = False
         for ask in list(self.requests):
             self._decline(ask, GONE)
+
+    def back(self):
+        """The box is back: the asks of this serve it still holds were declined
+        here when it went, so it is told to let them go (its `state` names them)."""
+        def got(reply):
+            if not isinstance(reply, dict) or not reply.get("ok"):
+                return
+            held = ([reply.get("asking")] if isinstance(reply.get("asking"), str) else []) + \
+                [a for a in reply.get("asks") or [] if isinstance(a, str)]
+            mine = "vtt-%s-" % self.prefix
+            for ask in held:
+                if ask.startswith(mine):
+                    self.loop.call_soon_threadsafe(self._let_go, ask)
+        self.box.relay({"op": "state"}, got)
+
+    def _let_go(self, ask):
+        if ask not in self.requests:
+            self.box.relay({"op": "ask-cancel", "ask": ask}, None)
