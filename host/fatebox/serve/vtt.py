@@ -313,8 +313,8 @@ class Vtt:
     def event(self, event):
         """A box event other than a result: a request declined on the box."""
         if event.get("event") == "ask-declined":
-            reason = str(event.get("reason") or "declined")[:200]
-            self._decline(event.get("ask"), "declined on the box: %s" % reason)
+            reason = str(event.get("reason") or "declined on the box")[:200]
+            self._decline(event.get("ask"), reason if reason.startswith("declined") else "declined on the box: " + reason)
             self.box_full = False
             self._pump()
 
