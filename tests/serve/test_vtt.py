@@ -12,6 +12,7 @@ from shared_rules.host import asked
 from fatebox.records import db
 from fatebox.serve import vtt
 from tests.serve.askbox import WAIT, AskBoard, Client
+from tests.serve.procs import fatebox
 
 TOKEN = "vtt-test-token"
 FOUNDRY = "https://foundry.example.org:30000"
@@ -248,3 +249,10 @@ def test_a_box_whose_own_queue_is_full_keeps_the_request_waiting_in_serve(procs,
     got = c.next("roll-result")
     assert (got["id"], got["seq"], got["values"]) == ("mine", seq, values)
     assert [m for m in c.seen if m["type"] == "roll-declined"] == []
+
+
+@pytest.mark.parametrize("origin", ["www.owlbear.rodeo", "https://www.owlbear.rodeo/", "https://x.org/path", " https://x.org",
+                                    "file:///tmp/page.html"])
+def test_an_origin_that_is_not_one_is_refused_at_start(origin, tmp_path):
+    said = fatebox("serve", "--port", tmp_path / "none", "--vtt-origin", origin, expect=2).stderr
+    assert "--vtt-origin" in said and "no path" in said and "Traceback" not in said
