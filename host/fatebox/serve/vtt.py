@@ -197,10 +197,11 @@ class Vtt:
             self._gone(client)
 
     def _send(self, client, data):
+        """`data` (a dict, or its JSON text) into the client's queue."""
         if client.dropped:
             return
         try:
-            client.queue.put_nowait(json.dumps(data, separators=(",", ":")))
+            client.queue.put_nowait(data if isinstance(data, str) else json.dumps(data, separators=(",", ":")))
         except asyncio.QueueFull:
             # A client that does not read: cut off, so it holds neither memory nor the others.
             self.dropped += 1
@@ -304,8 +305,9 @@ class Vtt:
                 self._forget(r.ask)
                 self._send(r.client, {"type": "roll-result", "id": r.id, "values": entry.get("values"),
                                       "board_id": result["board_id"], "seq": result["seq"]})
+            text = json.dumps(dict(result, type="result"), separators=(",", ":"))    # once for all clients
             for client in list(self.clients):
-                self._send(client, dict(result, type="result"))
+                self._send(client, text)
         if results:
             self.box_full = False
         self._pump()
