@@ -2,6 +2,7 @@
 # any message without the token or from a foreign Origin; requests rolled in
 # order, declined with a reason for bad input, the queue's bound, a time-out
 # and a box gone; a client gone mid-roll loses nothing; every result to all.
+import socket
 import time
 
 import httpx
@@ -61,6 +62,20 @@ def test_no_token_a_wrong_token_or_a_foreign_origin_is_refused_before_any_messag
         board.go()
         assert c.next("roll-result")["id"] == "a"
         c.close()
+    port = int(_base(serve).rsplit(":", 1)[1])
+    assert _handshake(port, "Host: 127.0.0.1:%d\r\nAuthorization: Bearer %s" % (port, TOKEN)).startswith(b"HTTP/1.1 101")
+    assert _handshake(port, "Host: rebound.example:%d\r\nAuthorization: Bearer %s" % (port, TOKEN)) \
+        .startswith(b"HTTP/1.1 421")
+    assert not [m for m in board.requests if m.get("op") == "ask"][2:]      # the refused asked for nothing
+
+
+def _handshake(port, headers):
+    """The first bytes of serve's answer to a WebSocket handshake with `headers`."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as s:
+        s.sendall(("GET /vtt HTTP/1.1\r\n%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                   % headers).encode())
+        return s.recv(64)
 
 
 def test_the_token_is_needed_on_the_loopback_too_one_made_up_when_none_is_given(procs, board, host_records):
