@@ -365,7 +365,7 @@ def build(board, out, work, source_dir, jobs, install, fetch):
     out_dir.mkdir(parents=True, exist_ok=True)
     check_imports()
     # The modules the manifest freezes, as they are now: checked in the image's bytes below.
-    frozen = [p for p, _ in device_sources()] + ["fatebox_image.py"]
+    frozen = [p for p, _ in device_sources()] + ["main.py"] + list(OWN) + ["fatebox_image.py"]
     man = manifest(out_dir, board)
     build_dir = "build-FATEBOX-" + MP_BOARD[board]
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(inst), **version_env(tree), **cache)
