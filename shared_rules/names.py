@@ -44,15 +44,6 @@ E_ARGS = "bad-args"          # an `ask` the box cannot roll or show (its dice, i
 ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST, E_INVALID, E_NOT_FOUND,
           E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION, E_BUSY, E_MEMORY, E_ARGS)
 
-# A roll another program asked for (the `ask` op: docs/protocol.md, Asked rolls):
-# journaled under this system, which is no registry row (no sheet, no outcome).
-ASK_SYSTEM = "dice"
-ASK_DICE = 20               # dice in one ask at most
-ASK_FACES = (2, 100)        # a die's faces, both ends included
-ASK_ID = 32                 # an ask's id, printable ASCII characters at most
-ASK_FROM = 40               # who asked, characters at most
-ASK_LABEL = 60              # what for, characters at most
-ASK_WAITING = 4             # asks waiting besides the one on the ring
 
 # Pixel colours (r, g, b) at full brightness; the ring scales them.
 COLOUR_WHITE_TOKEN = (150, 140, 120)

@@ -1,8 +1,8 @@
 # A roll another program asked the box for (docs/protocol.md, Asked rolls): its
 # result checked and said in words. Host-only: the host, serve and the page read it.
-from shared_rules import names as N
+from shared_rules import ask_limits as L
 
-SYSTEM = N.ASK_SYSTEM
+SYSTEM = L.ASK_SYSTEM
 WORDS = "Asked dice"        # as a person reads the "system" of an asked roll
 
 
@@ -19,15 +19,15 @@ def problem(result):
         return "dice asked for without their values, pair by pair"
     total = 0
     for pair, rolled in zip(dice, values):
-        if not isinstance(pair, list) or len(pair) != 2 or not _whole(pair[0], *N.ASK_FACES) \
-                or not _whole(pair[1], 1, N.ASK_DICE):
+        if not isinstance(pair, list) or len(pair) != 2 or not _whole(pair[0], *L.ASK_FACES) \
+                or not _whole(pair[1], 1, L.ASK_DICE):
             return "dice that are not [faces, count] pairs the box rolls"
         if not isinstance(rolled, list) or len(rolled) != pair[1] or \
                 not all(_whole(v, 1, pair[0]) for v in rolled):
             return "values that are not %d whole numbers from 1 to %d" % (pair[1], pair[0])
         total += pair[1]
-    if total > N.ASK_DICE:
-        return "more than %d dice" % N.ASK_DICE
+    if total > L.ASK_DICE:
+        return "more than %d dice" % L.ASK_DICE
     for key in ("from", "label"):
         if not isinstance(result.get(key, ""), str):
             return "a `%s` that is not text" % key

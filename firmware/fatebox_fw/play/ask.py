@@ -1,5 +1,6 @@
 # A roll another program asked for (the `ask` op, docs/protocol.md, Asked rolls):
 # the asks held, the one on the ring, GO rolling it, BACK declining. In RAM while any is held.
+from shared_rules import ask_limits as L
 from shared_rules import names as N
 from fatebox_fw import buttons as B
 from fatebox_fw import memory
@@ -32,14 +33,14 @@ def _text(value, most, what, ascii_only=False):
 
 def problem(request):
     """What is wrong with an `ask` request's arguments (a sentence), or None."""
-    why = _text(request.get("ask"), N.ASK_ID, "ask", True)
+    why = _text(request.get("ask"), L.ASK_ID, "ask", True)
     if why is not None:
         return why
     dice = request.get("dice")
     if not isinstance(dice, list) or not dice:
         return "`dice` must be a list of [faces, count] pairs, at least one"
     total = 0
-    lo, hi = N.ASK_FACES
+    lo, hi = L.ASK_FACES
     for i in range(len(dice)):
         pair = dice[i]
         if not isinstance(pair, list) or len(pair) != 2 or not _whole(pair[0]) or not _whole(pair[1]):
@@ -49,11 +50,11 @@ def problem(request):
         if pair[1] < 1:
             return "dice[%d]: a count of %d; at least 1" % (i, pair[1])
         total += pair[1]
-    if total > N.ASK_DICE:
-        return "dice: %d dice in all; the box rolls %d at most" % (total, N.ASK_DICE)
-    why = _text(request.get("from", ""), N.ASK_FROM, "from")
+    if total > L.ASK_DICE:
+        return "dice: %d dice in all; the box rolls %d at most" % (total, L.ASK_DICE)
+    why = _text(request.get("from", ""), L.ASK_FROM, "from")
     if why is None:
-        why = _text(request.get("label", ""), N.ASK_LABEL, "label")
+        why = _text(request.get("label", ""), L.ASK_LABEL, "label")
     return why
 
 
@@ -125,7 +126,7 @@ class Asks:
             self._enter(ASKING, now)
         elif self.shown is None and not self.waiting:
             self.core.asks = None       # none held: this module leaves RAM (memory.ASK)
-            memory.drop((memory.ASK,))
+            memory.drop(memory.ASK)
 
     def _enter(self, screen, now):
         self.screen = screen
@@ -183,7 +184,7 @@ class Asks:
         self.items = sum(len(v) for v in values)
         result = {"ask": ask["ask"], "dice": ask["dice"], "values": values, "from": ask["from"],
                   "label": ask["label"]}
-        core.store.nobody(N.ASK_SYSTEM, result, {"dice": ask["dice"]})
+        core.store.nobody(L.ASK_SYSTEM, result, {"dice": ask["dice"]})
         self.anim_ms = SPIN_MS + reveal_step(self.items) * self.items
         self._enter(DRAWING, now)
 
@@ -280,18 +281,18 @@ def op(core, request, now):
         if asks is not None:
             asks.tick(now)
         elif core.asks is None:
-            memory.drop((memory.ASK,))
+            memory.drop(memory.ASK)
         return {"cancelled": done}
     why = problem(request)
     if why is None and asks is not None and asks.held(request["ask"]):
         why = "ask %r: the box holds an ask of that id already" % request["ask"]
     if why is not None:
         if asks is None:
-            memory.drop((memory.ASK,))
+            memory.drop(memory.ASK)
         raise Refused(N.E_ARGS, why)
-    if asks is not None and len(asks.waiting) >= N.ASK_WAITING:
+    if asks is not None and len(asks.waiting) >= L.ASK_WAITING:
         raise Refused(N.E_BUSY, "the box holds %d asks waiting already; ask again once one is rolled or "
-                      "declined" % N.ASK_WAITING)
+                      "declined" % L.ASK_WAITING)
     if asks is None:
         asks = core.asks = Asks(core)
     ask = {"ask": request["ask"], "dice": [[p[0], p[1]] for p in request["dice"]],

@@ -2,6 +2,7 @@
 # what does not match is reported and skipped (a journal entry) or refused in
 # one line (a page), never a traceback, never taken for damaged records.
 from shared_rules import names as N
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules import registry
 from shared_rules import wire
 from shared_rules import roster
@@ -64,12 +65,12 @@ def journal_problem(entry, after=0):
         # The box's `put` refuses such a name: one in its journal was not written by play.
         return "a name that is not a character's name (%s; docs/protocol.md, Names)" % charnames.problem(name)
     system = entry.get("system")
-    if system not in roster.SYSTEMS and system != N.ASK_SYSTEM:
+    if system not in roster.SYSTEMS and system != ASK_SYSTEM:
         return "a system this host does not know (%s)" % cut(visible(repr(system)))
     result = entry.get("result")
     if not isinstance(result, dict):
         return "no result object" if result is None else "a result that is not an object"
-    if system == N.ASK_SYSTEM:
+    if system == ASK_SYSTEM:
         # An asked roll (docs/protocol.md, Asked rolls): its dice and values, no outcome.
         from shared_rules.host import asked
         if name is not None:

@@ -3,7 +3,7 @@
 import math
 
 from shared_rules import registry, roster
-from shared_rules.names import ASK_SYSTEM
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules.errors import RulesError
 from shared_rules.game import SetupError
 from shared_rules.exact import fraction_text

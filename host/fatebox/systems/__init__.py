@@ -6,7 +6,7 @@
 import importlib
 
 from shared_rules import registry
-from shared_rules.names import ASK_SYSTEM
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules.game import counted, ints, listed  # noqa: F401 (the words' helpers, for host modules)
 
 
