@@ -9,7 +9,7 @@ import jsonschema
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from shared_rules import names as N
+from shared_rules import ask_limits as A
 from fatebox.serve import vtt
 from tests.host.fakeboard import FakeBoard, error, ok
 
@@ -35,8 +35,8 @@ class AskBoard(FakeBoard):
     def take_ask(self, msg):
         if not isinstance(msg.get("ask"), str) or not isinstance(msg.get("dice"), list):
             return error(msg, "bad-args", "ask and dice are needed")
-        if len(self.asks) >= N.ASK_WAITING + 1:
-            return error(msg, "busy", "%d asks wait already" % N.ASK_WAITING)
+        if len(self.asks) >= A.ASK_WAITING + 1:
+            return error(msg, "busy", "%d asks wait already" % A.ASK_WAITING)
         self.asks.append(msg)
         return ok(msg, queued=len(self.asks))
 

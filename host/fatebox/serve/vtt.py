@@ -7,19 +7,19 @@ import json
 import os
 import secrets
 
-from shared_rules import names as N
+from shared_rules import ask_limits as A
 from starlette.responses import PlainTextResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 WAITING_MOST = 16       # requests waiting at once, those the box holds included; the rest are declined
-BOX_QUEUE = N.ASK_WAITING + 1   # asks the box itself holds: the one on its ring, and those waiting
+BOX_QUEUE = A.ASK_WAITING + 1   # asks the box itself holds: the one on its ring, and those waiting
 TIMEOUT = 120.0         # seconds a request waits for its roll, from its arrival
 TIMEOUT_ENV = "FATEBOX_VTT_TIMEOUT"
 CLIENT_QUEUE = 64       # messages waiting for one client; a client that does not read is dropped past it
 MESSAGE_MOST = 4096     # bytes in one message from a client
-DICE_MOST = 20          # dice in one request, all groups together
-FACES = (2, 100)
-ID_MOST, FROM_MOST, LABEL_MOST = 64, 40, 60
+DICE_MOST = A.ASK_DICE  # dice in one request, all groups together: as the box takes them
+FACES = A.ASK_FACES
+ID_MOST, FROM_MOST, LABEL_MOST = 64, A.ASK_FROM, A.ASK_LABEL
 REQUEST_KEYS = ("type", "id", "dice", "label", "from")
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "vtt.schema.json")
 GONE = "the box went away"
