@@ -2,6 +2,7 @@
 # any message without the token or from a foreign Origin; requests rolled in
 # order, declined with a reason for bad input, the queue's bound, a time-out
 # and a box gone; a client gone mid-roll loses nothing; every result to all.
+import signal
 import socket
 import time
 
@@ -270,3 +271,17 @@ def test_a_box_whose_own_queue_is_full_keeps_the_request_waiting_in_serve(procs,
 def test_an_origin_that_is_not_one_is_refused_at_start(origin, tmp_path):
     said = fatebox("serve", "--port", tmp_path / "none", "--vtt-origin", origin, expect=2).stderr
     assert "--vtt-origin" in said and "no path" in said and "Traceback" not in said
+
+
+def test_serve_stopping_declines_each_request_and_the_box_lets_them_go(procs, board, host_records):
+    serve = _serve(procs, board)
+    c = Client(serve.url, TOKEN, FOUNDRY)
+    c.ask("held", [(6, 1)])
+    board.wait_asks(1)
+    ask = board.asks[0]["ask"]
+    _wait(lambda: board.ops().count("ask") == 1, "the ask")
+    serve.signal(signal.SIGINT)
+    assert serve.wait() == 130
+    declined = c.next("roll-declined")
+    assert declined["id"] == "held" and declined["reason"].startswith("serve stopped")
+    assert board.cancelled == [ask] and board.asks == []

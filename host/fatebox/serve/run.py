@@ -235,7 +235,9 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     box.start()
     web = asyncio.create_task(server.serve(sockets=[sock]))
     await stop.wait()
-    # Going: the box's port first (so another serve may take it), then the page.
+    # Going: the VTTs' requests let go of on the box, the box's port (so another
+    # serve may take it), then the page.
+    await vtt.close()
     box.stop()
     server.should_exit = True
     await relay.close()

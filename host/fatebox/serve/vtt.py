@@ -121,6 +121,7 @@ class Request:
         self.client, self.id, self.ask = client, rid, ask
         self.dice, self.frm, self.label = dice, frm, label
         self.sent = False           # the box took it
+        self.relayed = False        # on its way to the box, or taken
         self.timer = None
 
 
@@ -271,6 +272,7 @@ class Vtt:
         if r is None or sum(1 for q in self.requests.values() if q.sent) >= BOX_QUEUE:
             return
         self.asking = True
+        r.relayed = True
         message = {"op": "ask", "ask": r.ask, "dice": r.dice, "from": r.frm, "label": r.label}
         self.box.relay(message, lambda reply: self.loop.call_soon_threadsafe(self._asked, r.ask, reply))
 
@@ -325,6 +327,24 @@ class Vtt:
         self.asking = self.box_full = False
         for ask in list(self.requests):
             self._decline(ask, GONE)
+
+    async def close(self, most=1.0):
+        """serve stopping: each request waiting declined, and the box told to let
+        go of those it holds (within `most` seconds: a box that does not answer
+        is not waited for)."""
+        done = []
+        for ask, r in list(self.requests.items()):
+            if r.relayed and self.box.connected.is_set():
+                answered = self.loop.create_future()
+                self.box.relay({"op": "ask-cancel", "ask": ask},
+                               lambda reply, f=answered: self.loop.call_soon_threadsafe(
+                                   lambda: f.done() or f.set_result(reply)))
+                done.append(answered)
+            self._forget(ask)
+            self._declined(r.client, r.id, "serve stopped: ask again when it is back")
+        if done:
+            await asyncio.wait(done, timeout=most)
+        await asyncio.sleep(0)      # the declines go out before the connections close
 
     def back(self):
         """The box is back: the asks of this serve it still holds were declined
