@@ -210,6 +210,7 @@ bench: deps chromium firmware circuitpython $(VENV)/.bench
 	$(PY) bench/cp_heap.py --record
 	$(PY) bench/flood_bench.py --record
 	$(PY) bench/serve_bench.py --record
+	$(PY) bench/vtt_bench.py --record
 	$(PY) bench/pico_flood.py --record
 	$(PY) bench/web_bench.py --record
 	$(PY) tools/docs.py
