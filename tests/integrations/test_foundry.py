@@ -47,6 +47,13 @@ def test_the_stand_in_results_are_in_serves_one_shape():
         jsonschema.validate(result, schema)
 
 
+def test_the_stand_in_result_messages_are_serves_vtt_messages():
+    from fatebox.serve import vtt
+    schema = vtt.schema()
+    for result in json.loads((HERE / "results.json").read_text(encoding="utf-8")):
+        jsonschema.validate(dict(result, type="result"), schema)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("integrations")

@@ -9,12 +9,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import httpx
-import pytest
 
 from tests.serve.procs import WAIT, fatebox
-
-# serve's /vtt (wip/vtt-serve) and the box's ask (wip/vtt-box): a tree without them has nothing to test here.
-pytest.importorskip("fatebox.serve.vtt", reason="serve has no /vtt in this tree")
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).resolve().parent / "foundry" / "against_serve.mjs"

@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
+from fatebox.serve import vtt
 from tests.integrations.standin import StandInServe
 from tests.web.conftest import ARGS, CHROMIUM, serve
 
@@ -134,12 +136,15 @@ def test_the_popover_asks_the_box_for_a_roll_and_says_what_it_rolled(room, box):
     frame.locator("[name=label]").fill("Stealth")
     frame.locator("#ask button").click()
     asked = box.next("roll-request")
+    jsonschema.validate(asked, vtt.schema())                    # as serve's /vtt takes it
     assert asked["dice"] == [{"faces": 6, "count": 2}, {"faces": 20, "count": 1}]
     assert asked["label"] == "Stealth"
     assert asked["from"] == "Ilse"
     assert "press GO" in frame.locator("#asked").inner_text()
-    box.send({"type": "roll-result", "id": asked["id"], "values": [[3, 5], [17]],
-              "board_id": "rp2-0011223344556677", "seq": 9})
+    answer = {"type": "roll-result", "id": asked["id"], "values": [[3, 5], [17]],
+              "board_id": "rp2-0011223344556677", "seq": 9}
+    jsonschema.validate(answer, vtt.schema())
+    box.send(answer)
     frame.locator("#asked", has_text="The box rolled").wait_for(timeout=WAIT_MS)
     assert frame.locator("#asked").inner_text() == "The box rolled 2d6: 3, 5 \u00b7 1d20: 17"
 
