@@ -11,7 +11,9 @@ export function resultKey(result) {
 }
 
 export function who(result) {
-  return result.character || "Nobody";
+  // An asked roll is nobody's character's: the one who asked says whose it is.
+  const asker = result.system === "dice" && result.result && result.result.from;
+  return result.character || asker || "Nobody";
 }
 
 export function said(result) {

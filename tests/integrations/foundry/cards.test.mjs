@@ -115,6 +115,15 @@ test("a card carries a name and words as text, never as markup", () => {
   assert.ok(!html.includes("url(x)"));
 });
 
+test("an asked roll's card is the asker's", () => {
+  const asked = {...AXIOM, system: "dice", system_name: "Asked dice", character: null, outcome: null,
+                 outcome_words: "rolled", words: "Ash asked for 2d6: 3, 5 (8)", odds: null, pattern: null,
+                 result: {ask: "a1", dice: [[6, 2]], values: [[3, 5]], from: "Ash", label: ""}};
+  const html = cardHtml(asked);
+  assert.ok(html.includes("<bdi>Ash</bdi> \u00b7 Asked dice"), html);
+  assert.ok(html.includes("Ash asked for 2d6: 3, 5 (8)"));
+});
+
 test("a result with no odds told says no chance", () => {
   const html = cardHtml({...AXIOM, odds: null});
   assert.ok(!html.includes("Chance of"));
