@@ -45,6 +45,9 @@ PER_REQUEST = (
 )
 # In while the menu is open (from .mpy files; resident otherwise: play_at_boot).
 MENU = "fatebox_fw.play.menu"
+# In while the box holds an ask (the `ask` op: a roll another program asked for),
+# from the first ask until none is held: its play and what an ask may hold.
+ASK = ("fatebox_fw.play.ask", "shared_rules.ask_limits")
 # Needed only while a character is checked (a `put`, the flash at load, a
 # sheet's size): roster_check and a system's own sheet check (a module named
 # so), out of RAM with the rules the check brought in.

@@ -77,6 +77,7 @@ def _rows(memory):
     """(row, module) of every module the table names."""
     out = [("RESIDENT", m) for m in memory.RESIDENT] + [("KEPT", m) for m in memory.KEPT]
     out += [("BOOT_ONLY", m) for m in memory.BOOT_ONLY] + [("MENU", memory.MENU)]
+    out += [("ASK", m) for m in memory.ASK]
     for module, brings in memory.PER_REQUEST:
         out.append(("PER_REQUEST", module))
         out += [("PER_REQUEST", m) for m in brings]      # brought by another request's module

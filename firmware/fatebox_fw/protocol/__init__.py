@@ -43,7 +43,7 @@ class Server:
         self.clock = clock
         # The ops served here; every other op in names.OPS is host_ops' (_hosted).
         self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about,
-                    "journal": self.read, "table": self.read}
+                    "journal": self.read, "table": self.read, "ask": self.ask, "ask-cancel": self.ask}
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
         self.queued = 0         # their bytes
@@ -265,6 +265,12 @@ class Server:
         out["storage"] = self.storage()
         out["backup"] = self.store.backup_status
         return out
+
+    def ask(self, request):
+        # `ask` and `ask-cancel` (docs/protocol.md, Asked rolls): the ask's play,
+        # in RAM while the box holds an ask (memory.ASK), serves them.
+        from fatebox_fw.play import ask
+        return ask.op(self.core, request, self.clock.ticks_ms())
 
     def read(self, request):
         # `journal`, and `table` without a setting: fatebox_fw.protocol.reads, not
