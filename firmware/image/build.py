@@ -146,9 +146,9 @@ def sources(work, source_dir, fetch):
             dest = work / folder
             shutil.rmtree(dest, ignore_errors=True)
             say("cloning %s at %s" % (url, commit[:12]))
-            _git(["clone", "--quiet", "--filter=blob:none", url, str(dest)])
-            _git(["-C", str(dest), "checkout", "--quiet", commit])
-        _git(["-C", str(work / MICROPYTHON), "submodule", "update", "--init", "--quiet", "--depth", "1"]
+            git(["clone", "--quiet", "--filter=blob:none", url, str(dest)])
+            git(["-C", str(dest), "checkout", "--quiet", commit])
+        git(["-C", str(work / MICROPYTHON), "submodule", "update", "--init", "--quiet", "--depth", "1"]
              + list(SUBMODULES))
     except BuildError as exc:
         raise BuildError("%s\nNo MicroPython sources: %s" % (exc, how))
@@ -156,7 +156,7 @@ def sources(work, source_dir, fetch):
     return work / MICROPYTHON
 
 
-def _git(args):
+def git(args):
     proc = subprocess.run(["git"] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1800)
     if proc.returncode != 0:
         raise BuildError("git %s failed: %s" % (" ".join(args[:3]), proc.stdout.strip()[-500:]))
@@ -242,14 +242,14 @@ def frozen_profile(out_dir, board):
         name, text = device.profile(path)
     except (OSError, ProfileError) as exc:
         raise BuildError("--board %s: %s" % (board, exc))
-    version = _version()
+    version = version()
     path = out_dir / "fatebox_image.py"
     path.write_text("# Made by firmware/image/build.py: what Fatebox's image was built with.\n"
                     "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-%s %s" % (name, version), text.decode("utf-8")))
     return path
 
 
-def _version():
+def version():
     from fatebox_fw import FIRMWARE_VERSION as __version__
     try:
         sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],

@@ -307,12 +307,12 @@ class Heard:
 
     def __init__(self, store):
         self.entry = None
-        announce = store._announce
+        announce = store.tell
 
         def heard(seq, entry):
             announce(seq, entry)
             self.entry = entry
-        store._announce = heard
+        store.tell = heard
 
     def pressed(self, gadget):
         core = gadget.core
