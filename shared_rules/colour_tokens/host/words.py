@@ -42,7 +42,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The tokens drawn (or, without them, kept): [(kind, colour, None, kept)] (serve's items)."""
     hand = result.get("hand")
     return [("token", c, None, True) for c in (hand if isinstance(hand, list) else result.get("kept") or [])]

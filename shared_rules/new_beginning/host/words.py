@@ -47,7 +47,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The tokens drawn, in order: [(kind, label, colour, kept)] (serve's items)."""
     return [("token", "white" if t == "w" else "black", None, True) for t in result.get("tokens") or ""]
 
