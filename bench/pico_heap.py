@@ -39,7 +39,8 @@ for the measurement (boot.py sets it before main.py starts). With --full
 every New Beginning character carries a full history (HISTORY_LIMIT
 results), as a box in long use holds them. A --most session also restarts
 the box at its end: it must start again with every character (the store
-is read from the flash at boot). The figure is what
+is read from the flash at boot), and its characters are loaded as `fatebox
+push` loads a table: one transaction (begin, a stage each, commit), one save. The figure is what
 fatebox_fw.storage.CAPACITY_FROZEN may say (docs/performance.md, Room for a table).
 
 --tree measures the `.mpy` set of another checkout of Fatebox too, as its own
@@ -158,7 +159,9 @@ class Box:
         message = {"id": self.next_id, "op": op}
         message.update(args)
         self.next_id += 1
-        self.chip.write_serial(wire.encode(message))
+        frame = wire.encode(message)
+        self.sent = frame[wire.HEADER:-1]      # a staged frame's JSON: the batch's CRC covers it
+        self.chip.write_serial(frame)
         found = {}
         if "character" in args or "name" in args:
             op = "%s %s" % (op, args["character"]["name"] if "character" in args else args["name"])
@@ -180,7 +183,9 @@ class Box:
             self.seen = end + 1
             return "reply" in found
 
-        self.chip.wait(reply, "the reply to %s (id %d)" % (op, message["id"]), emu_ms=REPLY_EMU_MS, wall_s=WALL_S)
+        # A commit writes the whole table at once: longer than a request.
+        self.chip.wait(reply, "the reply to %s (id %d)" % (op, message["id"]),
+                       emu_ms=REPLY_EMU_MS * (4 if message["op"] == "commit" else 1), wall_s=WALL_S)
         if "reply" not in found:
             raise Incomplete("during %s:" % op)
         got = found["reply"]
@@ -215,7 +220,8 @@ def with_history(data, i):
     return hero.to_dict()
 
 
-def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS, full=False, reboot=False):
+def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS, full=False, reboot=False,
+            batch=False):
     """One session on a copy of the base flash with `ballast` bytes taken at boot:
     {"ok": True, "heap": info's heap after the session} or {"ok": False, "why": ...}."""
     flash = os.path.join(tmp, "run-%d-%d-%d.bin" % (len(systems), ballast, count))
@@ -229,8 +235,17 @@ def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS, fu
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
         chip.wait_frame(step="the box's first frame", emu_ms=20000, wall_s=WALL_S)
         box = Box(chip)
-        for c in chars:
-            box.request("put", character=c)
+        if batch:
+            # As `fatebox push` loads a table: one transaction, staged on the flash, one save.
+            import zlib
+            txn, crc = box.request("begin")["txn"], 0
+            for c in chars:
+                box.request("stage", txn=txn, character=c, base=None)
+                crc = zlib.crc32(box.sent, crc)
+            box.request("commit", txn=txn, count=len(chars), crc=crc)
+        else:
+            for c in chars:
+                box.request("put", character=c)
         steps, length = script(systems)
         start = int(chip.now_ms()) + 800
         for offset, role, hold in steps:
@@ -441,8 +456,8 @@ def most(base, systems, low, step, tmp, log, full, probes=1):
     failed or None, every run made: [(count, result)])."""
     runs = []
     completes = attempt(runs, log, lambda n: "%4d characters" % n,
-                        lambda n: session(base, 0, systems, tmp, n, full, reboot=True))
-    ok, bad = edge(completes, 2 * low, low, step, low, 100000, probes)
+                        lambda n: session(base, 0, systems, tmp, n, full, reboot=True, batch=True))
+    ok, bad = edge(completes, 2 * low, max(step, low // 2), step, low, 100000, probes)
     return ok, bad, runs
 
 
