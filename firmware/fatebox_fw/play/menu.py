@@ -53,6 +53,7 @@ def press(core, role, event, now):
 
 
 def close(core, now):
+    """The menu left: the system and character chosen played, the choices saved."""
     system = roster.SYSTEMS[core.menu_system]
     names = core.candidates(system)
     # Nobody of the system to choose: the first loaded later becomes active (None), as on a fresh box.
@@ -97,7 +98,7 @@ def ran_out(core, chosen, now):
         return
     core.held = True
     core._fail(R.RECOVERED, "The heap ran out switching to %s; the box is back on %s: choose %s in the menu "
-               "again (this press only clears this)" % (words, roster.SYSTEM_WORDS[core.system], words), now)
+               "again (the next press only clears this)" % (words, roster.SYSTEM_WORDS[core.system], words), now)
 
 
 def render(core, ring, t):
