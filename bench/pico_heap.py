@@ -450,18 +450,21 @@ def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count, fu
     return ok, (heap_at_boot if bad is None else bad), runs
 
 
-def most(base, systems, low, step, tmp, log, full, probes=1):
+def most(base, systems, low, step, tmp, log, full, probes=1, guess=None):
     """The most characters the session completes with (no ballast), from `low`
     (which must complete) doubling, narrowed to `step`: (most, the count that
     failed or None, every run made: [(count, result)])."""
     runs = []
     completes = attempt(runs, log, lambda n: "%4d characters" % n,
                         lambda n: session(base, 0, systems, tmp, n, full, reboot=True, batch=True))
-    ok, bad = edge(completes, 2 * low, max(step, low // 2), step, low, 100000, probes)
+    if guess is None:
+        ok, bad = edge(completes, 2 * low, max(step, low // 2), step, low, 100000, probes)
+    else:       # a first round around `guess`, `step` apart
+        ok, bad = edge(completes, guess, step, step, low, 100000, probes)
     return ok, bad, runs
 
 
-def measure_most(kind, counts, step, tmp, log, characters, full, image=None, probes=1):
+def measure_most(kind, counts, step, tmp, log, characters, full, image=None, probes=1, guess=None):
     log("%s: preparing the flash (the box's limit lifted to %d)" % (kind, LIFTED))
     base = prepare(kind, tmp, ROOT, image, lifted=True)
     boot = at_boot(base, tmp)
@@ -473,7 +476,7 @@ def measure_most(kind, counts, step, tmp, log, characters, full, image=None, pro
         log("%s, %d systems (%s), from %d characters%s:" % (kind, count, ", ".join(systems), characters,
                                                              ", full histories" if full else ""))
         started = time.time()
-        found, bad, runs = most(base, systems, characters, step, tmp, log, full, probes)
+        found, bad, runs = most(base, systems, characters, step, tmp, log, full, probes, guess)
         result = {"systems": systems, "from": characters, "most": found, "fails": bad, "step": step,
                   "runs": len(runs), "wall_s": round(time.time() - started, 1),
                   "tries": [[n, r["ok"]] for n, r in runs]}
@@ -592,7 +595,8 @@ def main(argv=None):
     parser.add_argument("--probes", type=int, default=1,
                         help="sessions run at once in each round of a bisection (1; each its own emulator)")
     parser.add_argument("--guess", type=int, default=None,
-                        help="the heap in bytes the bracket starts from (default: the earlier runs' figure)")
+                        help="the heap in bytes the bracket starts from (default: the earlier runs' figure); "
+                             "with --most, the count of characters its first round is around")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
                         help="keep the figures with the commit in bench/results/pico_heap[_N|_most][_full].json (make bench)")
@@ -646,7 +650,7 @@ def main(argv=None):
                 say = lambda text, label=label: log("[%s] %s" % (label, text))   # noqa: E731
                 if args.most:
                     results[label] = measure_most(kind, counts, args.count_step, where, say, args.characters,
-                                                  args.full, image, args.probes)
+                                                  args.full, image, args.probes, args.guess)
                 else:
                     results[label] = measure(kind, counts, args.step, where, say, ROOT if image else tree,
                                              args.characters, image, args.full, args.probes, args.guess)
