@@ -208,7 +208,7 @@ def test_state():
                                "crucial": False, "helpers": 0, "group": None,
                                "traits": ["Smuggler"], "placed-token": None},
                      "last": None, "brightness": 255, "unsaved": False, "characters": 1, "storage": "ok",
-                         "backup": "none", "replies-dropped": 0}
+                         "backup": "none", "replies-dropped": 0, "asking": None, "asks": []}
     ask(gadget, board, {"id": 3, "op": "trial", "white": 2, "black": 3, "draw": 3, "danger": 2})
     last = ask(gadget, board, {"id": 4, "op": "state"})["last"]
     assert last["tokens"] == "wbb" and last["exit"] is True

@@ -47,6 +47,7 @@ class Core:
         self._pending_turns = 0
         self._game = None
         self.shown_later = None   # a host's result (result, name) the play shows once it is made
+        self.asks = None          # the asks held (fatebox_fw.play.ask.Asks, in RAM while any is), or None
         if memory.play_at_boot():
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
@@ -84,8 +85,8 @@ class Core:
 
     @property
     def made(self):
-        """The system's play if it has been made, else None (`game` would make
-        it: a request that only asks whether play uses a character must not)."""
+        """The system's play if made, else None (`game` would make it: a request
+        that only asks whether play uses a character must not)."""
         return self._game if self._pending is None else None
 
     def _realize(self):
@@ -114,17 +115,9 @@ class Core:
         self.shown_later = (result, name)
 
     # What the table sees now, by the names the first firmware used.
-    @property
-    def screen(self):
-        return self.menu or self.game.screen
-
-    @property
-    def result(self):
-        return self.game.result
-
-    @property
-    def notice(self):
-        return "error" if self.error is not None else None
+    screen = property(lambda self: self.menu or self.game.screen)
+    result = property(lambda self: self.game.result)
+    notice = property(lambda self: "error" if self.error is not None else None)
 
     def _make(self, system):
         module = __import__(registry.row(system).play, None, None, ["Play"])
@@ -171,8 +164,7 @@ class Core:
         name = self.active()
         return self.store.characters[name] if name is not None else None
 
-    def copy(self, character, take=False):
-        return memory.copy(character, take)
+    copy = staticmethod(memory.copy)
 
     def stage(self, character, setup=None):
         """A changed character kept in memory, written at the next flush.
@@ -258,6 +250,8 @@ class Core:
             self.held = False
             self.error = self.message = None
             return True
+        if self.asks is not None and self.asks.shown is not None:
+            return self.asks.on_button(role, event, now)     # an ask on the ring: play is left as it is
         game = self.game if self.menu is None else None     # the menu's presses need no play
         if game is not None and game.screen == DRAWING:
             # Any press skips the animation, and that press does nothing else.
@@ -343,6 +337,8 @@ class Core:
                 self._pending_turns = 1
         else:
             game.tick(now)
+        if self.asks is not None:
+            self.asks.tick(now)
         clock = self.clock      # not a bound method in a local: that allocates per tick
         if self.error is not None and not self.held and clock.ticks_diff(now, self.error_at) >= ERROR_MS:
             self.error = None
@@ -352,6 +348,8 @@ class Core:
                 self.flush(now)
 
     def settled(self):     # False while a system chosen in the menu comes in or a draw animates
+        if self.asks is not None and not self.asks.settled():
+            return False
         if self._pending is not None:
             return self._pending_turns == ASKED
         return self._game is None or self._game.screen != DRAWING
@@ -363,6 +361,9 @@ class Core:
         if ring.brightness != self.brightness:
             ring.set_brightness(self.brightness)     # a menu change: colours scaled once
         clock = self.clock
+        if self.asks is not None and self.asks.shown is not None and self.error is None:
+            self.asks.render(ring, now)
+            return
         if self._pending is not None and self.error is None and self.menu is None:
             if self._pending_turns == ASKED:
                 ring.menu_systems(roster.SYSTEMS.index(self._pending))

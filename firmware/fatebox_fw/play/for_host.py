@@ -96,6 +96,11 @@ def _whose(core):
 
 def describe(core):
     """The screen in words, for a terminal UI and for people who cannot see the ring."""
+    asks = core.asks
+    if asks is not None and asks.shown is not None:
+        # An ask on the ring (docs/protocol.md, Asked rolls): its words; play waits as it was.
+        return {"screen": asks.screen, "text": asks.words(), "active": None, "system": core.system,
+                "outcome": None, "error": core.error, "ask": asks.shown["ask"]}
     game = core.game
     if core.menu is not None:
         screen, text = core.menu, _menu_words(core)
@@ -114,6 +119,12 @@ def state(core):
     out = {"screen": core.menu or game.screen, "system": core.system, "active": _whose(core),
            "setup": game.setup_state(), "last": game.last_state(),
            "brightness": core.brightness, "unsaved": core.store.dirty}
+    asks = core.asks
+    # The asks held (docs/protocol.md, Asked rolls): the one on the ring, and those waiting in order.
+    out["asking"] = asks.shown["ask"] if asks is not None and asks.shown is not None else None
+    out["asks"] = [a["ask"] for a in asks.waiting] if asks is not None else []
+    if asks is not None and asks.shown is not None:
+        out["screen"] = asks.screen
     if core.menu is not None:
         system = roster.SYSTEMS[core.menu_system]
         names = core.candidates(system)

@@ -3,6 +3,7 @@
 import math
 
 from shared_rules import registry, roster
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules.errors import RulesError
 from shared_rules.game import SetupError
 from shared_rules.exact import fraction_text
@@ -31,7 +32,7 @@ def plays(system):
 def units(system, n):
     """What the test counts of `system`'s results, for `n` of them: '1 roll', '40 tokens drawn'."""
     rules = _rules(system)
-    one, many = rules.units if rules is not None else ("roll", "rolls")
+    one, many = rules.units if rules is not None else (("die", "dice") if system == ASK_SYSTEM else ("roll", "rolls"))
     return one if n == 1 else many
 
 
@@ -149,6 +150,13 @@ def judged(results, system=None):
         s = r["system"]
         if system is not None and s != system:
             continue
+        if s == ASK_SYSTEM:
+            found = _asked(r.get("result"))
+            if found is None:
+                untold[s] = untold.get(s, 0) + 1
+            else:
+                by_system.setdefault(s, []).extend(found)
+            continue
         if on_draw(s):
             found = _drawn(s, r.get("setup"))
             if found is None:
@@ -165,6 +173,19 @@ def judged(results, system=None):
         key, words, odds = found
         by_system.setdefault(s, []).append((key, words, odds, r["outcome"]))
     return by_system, untold
+
+
+def _asked(result):
+    """An asked roll's dice, each judged on its own against its die's faces, every
+    face 1 in `faces` (a set-up per die size): [(key, words, odds, face)], or None."""
+    from shared_rules.host import asked
+    if not isinstance(result, dict) or asked.problem(result) is not None:
+        return None
+    out = []
+    for (faces, _), rolled in zip(result["dice"], result["values"]):
+        odds = [(str(f), 1, faces) for f in range(1, faces + 1)]
+        out.extend((("d", faces), "d%d" % faces, odds, str(v)) for v in rolled)
+    return out
 
 
 def _drawn(system, setup):
@@ -237,7 +258,7 @@ def judge(system, items):
 def compare(results, system=None):
     """The whole comparison as plain data (what --json prints): results oldest first."""
     by_system, untold = judged(results, system)
-    out = [judge(s, by_system[s]) for s in roster.SYSTEMS if s in by_system]
+    out = [judge(s, by_system[s]) for s in roster.SYSTEMS + (ASK_SYSTEM,) if s in by_system]
     return {"systems": out, "not-tested": untold}
 
 
@@ -346,7 +367,8 @@ def sensitivity(system, rows):
 
 def verdict(system, p, n, seen=None):
     """The comparison in words a player understands. `seen`: sensitivity()'s dict."""
-    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), plays(system))
+    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, "asked dice" if system == ASK_SYSTEM else system),
+                                 plays(system))
     over = "p = %s over %d %s" % (p_text(p), n, units(system, n))
     weak = seen is not None and seen["power"] < POWER
     if n < FEW or (p >= 0.05 and weak):

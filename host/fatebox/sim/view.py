@@ -271,6 +271,8 @@ def screen_kind(description):
         return "menu"
     if screen == help_tables.DRAWING[0]:
         return "drawing"
+    if screen == help_tables.ASK_SCREENS[1][0]:
+        return "result"         # an asked roll's dice: GO gives the ring back to play
     try:
         table = help_tables.system(description.get("system"))
     except KeyError:
