@@ -169,3 +169,21 @@ def test_an_asked_roll_fits_the_schema_with_its_dice_and_words():
     broken = dict(r, result={"outcome": "x"})
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(broken, shape.schema())
+
+
+def test_an_axiom_result_marks_the_two_dice_kept_as_its_set_up_keeps_them():
+    # The journal's Axiom entry has the dice and the total, not the pair kept: the
+    # set-up's circumstances say which two count (the highest, or the lowest).
+    axiom = [r for r in shaped() if r["system"] == "axiom"]
+    assert axiom and all("kept" not in r["result"] for r in axiom)       # as the journal says them
+    for r in axiom:
+        dice = r["result"]["dice"]
+        assert len(dice) == 3, r
+        kept = sorted(int(i["label"]) for i in r["items"] if i["kept"])
+        assert kept == sorted(dice)[1:], (r["items"], r["setup"])
+    lowest = shape.result("rp2-0011223344556677", 1, "axiom", None, {"outcome": "failure", "dice": [5, 2, 6],
+                          "total": 7}, {"favorable": 0, "unfavorable": 2, "modifier": 0}, "2026-11-24T20:00:00+00:00")
+    assert [i["kept"] for i in lowest["items"]] == [True, True, False]
+    both = shape.result("rp2-0011223344556677", 2, "axiom", None, {"outcome": "failure", "dice": [5, 2],
+                        "total": 7}, None, "2026-11-24T20:00:00+00:00")
+    assert [i["kept"] for i in both["items"]] == [True, True]

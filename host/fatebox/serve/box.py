@@ -235,10 +235,26 @@ class BoxThread(threading.Thread):
         self.waiting[our] = (callback, time.monotonic())
 
     def _ask_characters(self):
-        def got(reply):
-            if reply is not None and reply.get("ok") and isinstance(reply.get("characters"), list):
-                self.on_characters(reply["characters"])
-        self._send({"op": "list"}, got)
+        """Every page of the box's `list` (docs/protocol.md: as many as fit a frame,
+        `more` and `after` for the rest), then the panel, once, with all of them."""
+        found = []
+
+        def ask(after):
+            self._send({"op": "list"} if after is None else {"op": "list", "after": after},
+                       lambda reply: got(reply, after))
+
+        def got(reply, after):
+            if reply is None or not reply.get("ok") or not isinstance(reply.get("characters"), list):
+                return
+            page = reply["characters"]
+            found.extend(page)
+            last = page[-1].get("name") if page and isinstance(page[-1], dict) else None
+            # A page that does not move past `after` would be asked for forever.
+            if reply.get("more") is True and isinstance(last, str) and (after is None or last > after):
+                ask(last)
+                return
+            self.on_characters(found)
+        ask(None)
 
     def _poll(self):
         after = self.last

@@ -82,9 +82,9 @@ def _token(colour_name, kept=True):
             "label": colour_name, "kept": bool(kept)}
 
 
-def items(system, result):
+def items(system, result, setup=None):
     """The tokens or dice of a result, in the ring's colours, in the order drawn
-    (the system's object names them)."""
+    (the system's object names them, with what the set-up says of them)."""
     out = []
     if system == ASK_SYSTEM:
         # An asked roll's dice, each pair in its colour on the ring (docs/protocol.md, Asked rolls).
@@ -95,7 +95,7 @@ def items(system, result):
             out.extend(_die(v, N.COLOUR_DICE[e % len(N.COLOUR_DICE)]) for v in rolled)
         return out
     try:
-        for kind, label, colour, kept in registry.rules(system).pieces(result):
+        for kind, label, colour, kept in registry.rules(system).pieces(result, setup):
             if kind == "token":
                 out.append(_token(label, kept))
             else:
@@ -134,7 +134,7 @@ def result(board_id, seq, system, name, entry, setup, received):
         "outcome_words": "rolled" if system == ASK_SYSTEM else outcome_words(system, outcome),
         "pattern": pattern(system, outcome),
         "words": words(system, name, entry, setup),
-        "items": items(system, entry),
+        "items": items(system, entry, setup),
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
         "odds": odds(system, setup, entry),
