@@ -242,10 +242,10 @@ def frozen_profile(out_dir, board):
         name, text = device.profile(path)
     except (OSError, ProfileError) as exc:
         raise BuildError("--board %s: %s" % (board, exc))
-    version = version()
+    made = version()
     path = out_dir / "fatebox_image.py"
     path.write_text("# Made by firmware/image/build.py: what Fatebox's image was built with.\n"
-                    "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-%s %s" % (name, version), text.decode("utf-8")))
+                    "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-%s %s" % (name, made), text.decode("utf-8")))
     return path
 
 

@@ -122,6 +122,24 @@ def read_until(fd, needle, seconds=HANG_S):
     return seen
 
 
+def plain_until(fd, needles, seconds=HANG_S):
+    """What the terminal showed, its escapes taken out, once every one of `needles`
+    is there (a panel's line and its words can come in separate writes)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        plain = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", seen)
+        if all(n in plain for n in needles):
+            return plain
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", seen)
+
+
 def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_path):
     master, slave = os.openpty()
     termios_before = termios.tcgetattr(slave)
@@ -174,12 +192,12 @@ def test_on_a_terminal_the_panel_follows_results_the_host_plays(tmp_path):
             reply = request(port, 1, "roll", system="axiom", setup={"favorable": 1, "modifier": 2}, name="Vex")
             total = reply["result"]["total"]
             said = "Vex \u00b7 Axiom: 3d6: ".encode()
-            plain = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", read_until(master, said, 30))
+            plain = plain_until(master, (said, ("+ 2 = %d" % total).encode()))
             assert said in plain and ("+ 2 = %d" % total).encode() in plain
             assert b"Mara" in plain                     # the box itself stays on Mara's set-up
             assert request(port, 2, "trial", white=2, black=3, draw=2, name="Tobin")["ok"]
             side = "New Beginning \u00b7 result \u00b7 Tobin".encode()
-            plain = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", read_until(master, side, 30))
+            plain = plain_until(master, (side, b"drew "))
             assert side in plain and b"drew " in plain
         os.write(master, b"q")
         assert proc.wait(5) == 0

@@ -42,9 +42,9 @@ class Core:
         self.system = system
         store.live = system
         memory.let_go(store, system)
-        self._pending = None       # a system chosen in the menu, its play made on the next turn
-        self._pending_now = 0
-        self._pending_turns = 0
+        self.choice = None       # a system chosen in the menu, its play made on the next turn
+        self.choice_now = 0
+        self.choice_turns = 0
         self._game = None
         self.shown_later = None   # a host's result (result, name) the play shows once it is made
         self.asks = None          # the asks held (fatebox_fw.play.ask.Asks, in RAM while any is), or None
@@ -54,8 +54,8 @@ class Core:
         else:
             # The memory policy's choice (from .mpy files): the play comes in when the table
             # or the host first asks for it, the ring showing the system's menu page till then.
-            self._pending = system
-            self._pending_turns = ASKED
+            self.choice = system
+            self.choice_turns = ASKED
         self.menu = None           # the menu page shown, or None
         self.menu_system = 0
         self.menu_pick = 0
@@ -68,31 +68,31 @@ class Core:
         self.last_input = clock.ticks_ms()
         self.retry_at = None
         if store.load_problem is not None:
-            self._fail(R.RECOVERED, "The state file was damaged: %s" % store.load_problem, self.last_input)
+            self.fail(R.RECOVERED, "The state file was damaged: %s" % store.load_problem, self.last_input)
 
     @property
     def game(self):
         """The system's play. One chosen in the menu is made on the next turn of
         the loop (tick), or at once when anything asks for it before."""
-        if self._pending is not None:
+        if self.choice is not None:
             self._realize()
         return self._game
 
     @game.setter
     def game(self, value):
         self._game = value
-        self._pending = None       # made: nothing is still to come in
+        self.choice = None       # made: nothing is still to come in
 
     @property
     def made(self):
         """The system's play if made, else None (`game` would make it: a request
         that only asks whether play uses a character must not)."""
-        return self._game if self._pending is None else None
+        return self._game if self.choice is None else None
 
     def _realize(self):
-        system = self._pending
-        now = self.clock.ticks_ms() if self._pending_turns == ASKED else self._pending_now
-        self._pending = None
+        system = self.choice
+        now = self.clock.ticks_ms() if self.choice_turns == ASKED else self.choice_now
+        self.choice = None
         self._game = self._make(system)
         self.chosen = None
         self._game.back_to_first(now)
@@ -110,8 +110,8 @@ class Core:
         if self.system != system:
             self.switch(system, now, later=True)
         else:
-            self._pending_now = now
-            self._pending_turns = 0         # made on the next turns, not at the next press
+            self.choice_now = now
+            self.choice_turns = 0         # made on the next turns, not at the next press
         self.shown_later = (result, name)
 
     # What the table sees now, by the names the first firmware used.
@@ -126,7 +126,7 @@ class Core:
     def switch(self, system, now, later=False):
         """Leave the current system's play (its result saved) and start `system`'s;
         `later`: made on the next turn, once the system left is out of RAM."""
-        if self._pending is None or self._pending_turns != ASKED:
+        if self.choice is None or self.choice_turns != ASKED:
             self.game.finish(now)
         self._game = None
         # The system left goes from RAM, play and rules (docs/performance.md, Fits the Pico).
@@ -135,9 +135,9 @@ class Core:
         store.live = system
         memory.let_go(store, system)
         if later:
-            self._pending = system
-            self._pending_now = now
-            self._pending_turns = 0
+            self.choice = system
+            self.choice_now = now
+            self.choice_turns = 0
         else:
             self._game = self._make(system)
 
@@ -214,21 +214,21 @@ class Core:
             self.store.flush()
         except StoreError as exc:
             self.retry_at = self.clock.ticks_ms()
-            self._fail(R.STORAGE, "The changes are not saved yet: %s" % exc.message, now)
+            self.fail(R.STORAGE, "The changes are not saved yet: %s" % exc.message, now)
             return False
         self.retry_at = None
         return True
 
     # -- errors ------------------------------------------------------------------
 
-    def _fail(self, kind, message, now):
+    def fail(self, kind, message, now):
         self.error = kind
         self.error_at = now
         self.message = message
 
     def refuse(self, message, now):
         """The rules refuse a set-up: the refused pattern and the rule's words."""
-        self._fail(R.REFUSED, message, now)
+        self.fail(R.REFUSED, message, now)
 
     def entropy_failed(self, exc, now):
         """True (and the entropy pattern shown) if `exc` is the random source failing.
@@ -237,7 +237,7 @@ class Core:
         """
         if not isinstance(exc, EntropyError):
             return False
-        self._fail(R.ENTROPY, "Nothing was drawn: %s" % getattr(exc, "message", exc), now)
+        self.fail(R.ENTROPY, "Nothing was drawn: %s" % getattr(exc, "message", exc), now)
         return True
 
     # -- gestures ----------------------------------------------------------------
@@ -285,8 +285,8 @@ class Core:
             # From .mpy files the play leaves RAM while the menu is open, its heap the
             # requests' and the menu's; it comes back when the menu closes.
             self._game = None
-            self._pending = self.system
-            self._pending_turns = ASKED
+            self.choice = self.system
+            self.choice_turns = ASKED
             memory.let_go(self.store, None)
         # Not memory.using: the menu stays in RAM for as long as it is open, not one request.
         memory.imported(memory.MENU, self.store.room).pick_current(self)
@@ -319,7 +319,7 @@ class Core:
     def uses(self, name):
         """True if play is using the character `name`: the active one (its set-up),
         or the one a result on the table is recorded on."""
-        if self._pending is not None:
+        if self.choice is not None:
             return False        # the chosen system's play has not started: nothing in use yet
         game = self._game
         return name is not None and (name == self.peek_active() or name in game.holds())
@@ -328,13 +328,13 @@ class Core:
 
     def tick(self, now):
         """Advance time: the animation ends on its own, errors fade, idle changes are saved."""
-        if self._pending is not None and self._pending_turns > 0:
+        if self.choice is not None and self.choice_turns > 0:
             self._realize()
         game = self._game
-        if self._pending is not None:
+        if self.choice is not None:
             # Chosen this turn: its play comes in on the next, once the one left has gone.
-            if self._pending_turns == 0:
-                self._pending_turns = 1
+            if self.choice_turns == 0:
+                self.choice_turns = 1
         else:
             game.tick(now)
         if self.asks is not None:
@@ -350,8 +350,8 @@ class Core:
     def settled(self):     # False while a system chosen in the menu comes in or a draw animates
         if self.asks is not None and not self.asks.settled():
             return False
-        if self._pending is not None:
-            return self._pending_turns == ASKED
+        if self.choice is not None:
+            return self.choice_turns == ASKED
         return self._game is None or self._game.screen != DRAWING
 
     # -- what the table sees ---------------------------------------------------------------
@@ -364,9 +364,9 @@ class Core:
         if self.asks is not None and self.asks.shown is not None and self.error is None:
             self.asks.render(ring, now)
             return
-        if self._pending is not None and self.error is None and self.menu is None:
-            if self._pending_turns == ASKED:
-                ring.menu_systems(roster.SYSTEMS.index(self._pending))
+        if self.choice is not None and self.error is None and self.menu is None:
+            if self.choice_turns == ASKED:
+                ring.menu_systems(roster.SYSTEMS.index(self.choice))
             return      # else the menu's last frame stays the one turn before the play comes in
         if self.error is not None and (self.made is None or self.made.screen != DRAWING):
             period = R.ERROR_BLINK_MS[self.error]

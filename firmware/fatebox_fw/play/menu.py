@@ -75,12 +75,12 @@ def close(core, now):
     if picked != core.active_name:
         memory.release(store)            # the sheet made for the one active before
     core.active_name = picked
-    if core._pending is None:
+    if core.choice is None:
         core.game.back_to_first(now)
     else:
         # made two turns on, after the save below (Core.tick)
-        core._pending_now = now
-        core._pending_turns = 0
+        core.choice_now = now
+        core.choice_turns = 0
     core.flush(now)
 
 
@@ -94,10 +94,10 @@ def ran_out(core, chosen, now):
         return
     words = roster.SYSTEM_WORDS[chosen]
     if chosen == core.system:
-        core._fail(R.RECOVERED, "The heap ran out switching to %s; play started again from the flash" % words, now)
+        core.fail(R.RECOVERED, "The heap ran out switching to %s; play started again from the flash" % words, now)
         return
     core.held = True
-    core._fail(R.RECOVERED, "The heap ran out switching to %s; the box is back on %s: choose %s in the menu "
+    core.fail(R.RECOVERED, "The heap ran out switching to %s; the box is back on %s: choose %s in the menu "
                "again (the next press only clears this)" % (words, roster.SYSTEM_WORDS[core.system], words), now)
 
 

@@ -186,7 +186,7 @@ class Link:
         range) becomes an error reply to its request, saying what it was."""
         from fatebox.board.replies import unreadable
         found = []
-        for line in self._read():
+        for line in self.read_lines():
             message, unread = _frame(line), None
             if message is None and (unread := unreadable(line)) is not None:
                 message = {"id": unread[0], "ok": False, "error": {"code": N.E_JSON, "message":
@@ -247,9 +247,9 @@ class Link:
                 raise FateboxError(
                     "no answer from %s within %.1f s to %r%s; is the Fatebox firmware running there? "
                     "(a board at the REPL prompt does not answer: reset it)" % (self.name, self.timeout, op, seen))
-            self.lines.extend(self._read())
+            self.lines.extend(self.read_lines())
 
-    def _read(self):
+    def read_lines(self):
         # The port's own timeout stays at _POLL (setting it reconfigures a
         # POSIX port each time), so one read overshoots the deadline by < _POLL.
         try:
