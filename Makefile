@@ -20,7 +20,7 @@ FIRMWARE := build/firmware/fatebox-pico.uf2
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(CURDIR)/.build/pycache
 
-.PHONY: run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cp-firmware-for-tests cards fuzz web chromium circuitpython system-packages enclosure
+.PHONY: integrations run test test-py test-pico test-mp typecheck bench deps clean firmware firmware-for-tests firmware-circuitpython cp-firmware-for-tests cards fuzz web chromium circuitpython system-packages enclosure
 
 # The environment is marked whole (.installed) only at the end. One left half
 # made (a make run stopped with Ctrl-C while pip upgraded itself), one whose pip
@@ -124,6 +124,13 @@ chromium:
 web: deps
 	$(PY) web/build.py --out build/web
 
+# The VTT integrations (integrations/*/README.md): Foundry VTT's module as the
+# zip Foundry installs, with its module.json beside it, and the Owlbear Rodeo
+# extension's static site, into build/integrations/. FOUNDRY_RELEASE_URL: where
+# the two Foundry files are published (module.json's manifest and download).
+integrations: deps
+	$(PY) integrations/build.py --out build/integrations $(if $(FOUNDRY_RELEASE_URL),--release-url $(FOUNDRY_RELEASE_URL))
+
 # Fatebox's own firmware image: MicroPython v1.28.0 for the Pico (or
 # BOARD=feather_rp2040, qtpy_rp2040, kb2040, pico2: fatebox-BOARD.uf2) with the
 # firmware frozen in, from ../shared/rp2/ (or upstream at the same commits).
@@ -206,6 +213,7 @@ bench: deps chromium firmware circuitpython $(VENV)/.bench
 	$(PY) bench/cp_heap.py --record
 	$(PY) bench/flood_bench.py --record
 	$(PY) bench/serve_bench.py --record
+	$(PY) bench/vtt_bench.py --record
 	$(PY) bench/pico_flood.py --record
 	$(PY) bench/web_bench.py --record
 	$(PY) tools/docs.py

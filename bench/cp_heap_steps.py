@@ -5,13 +5,14 @@ Fatebox installed as a user does (fatebox.pico.circuitpy.prepare), then a code.p
 that looks at the box's loop, play-making and running out to print
 gc.mem_free() after a collection on the console: after each turn that served a request (PREQ),
 around the play being made (PPLAY), where the heap ran out (PMEMERR, with the
-traceback). `play` (the default): Mara pushed, one New Beginning trial by
-presses (GO held, GO), then `list`; `session`: bench/cp_heap.py's session
+traceback). `play [N]` (the default): Mara pushed (and N - 1 more New
+Beginning characters), one New Beginning trial by presses (GO held, GO),
+then `list`; `session`: bench/cp_heap.py's session
 (eight characters put, a trial of each of five systems by presses) until
 the trials end or the heap runs out. Emulated time; figures are bytes;
 nothing is asserted.
 
-    .venv/bin/python bench/cp_heap_steps.py [play|session]
+    .venv/bin/python bench/cp_heap_steps.py [play [N]|session]
 """
 import os
 import sys
@@ -96,13 +97,25 @@ def console(chip):
             print(line, flush=True)
 
 
-def play():
+def play(count=1):
     with tempfile.TemporaryDirectory() as tmp:
         chip = P.EmulatedPico(flash=flash_with_probe(tmp), rosc="seeded:%d" % SEED)
         try:
             chip.wait(lambda: b'"event": "hello"' in chip.data_log, "the box's hello", wall_s=300)
             chip.wait_frame(step="the gadget's first frame")
             fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
+            if count > 1:
+                # count - 1 more New Beginning characters beside her, as the session's
+                import firmware_fit_board
+                folder = os.path.join(tmp, "more")
+                os.makedirs(folder)
+                more = [n for n in firmware_fit_board.NB_NAMES if n != "Mara"][:count - 1]
+                with open(os.path.join(EXAMPLES, "tobin.toml")) as f:
+                    tobin = f.read()
+                for name in more:       # Tobin's sheet under each name
+                    with open(os.path.join(folder, name.lower() + ".toml"), "w") as f:
+                        f.write(tobin.replace('name = "Tobin"', 'name = "%s"' % name))
+                fatebox(chip.data_path, "push", *[os.path.join(folder, n.lower() + ".toml") for n in more])
             chip.run_for(2000)
             start = int(chip.now_ms()) + 800
             chip.press("go", 700, at_ms=start)
@@ -143,4 +156,8 @@ def session():
 
 
 if __name__ == "__main__":
-    {"play": play, "session": session}[(sys.argv[1:] or ["play"])[0]]()
+    what = (sys.argv[1:] or ["play"])[0]
+    if what == "play":
+        play(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    else:
+        session()

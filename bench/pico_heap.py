@@ -28,8 +28,20 @@ ballast of 64 KB or more). Emulated time at 125 MHz (the buttons' timing);
 figures are bytes. Nothing is asserted: a missed target is printed as such.
 
     .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--characters N] [--step 1024] [--jobs N] [--json]
+    .venv/bin/python bench/pico_heap.py --only image --systems 6 --most --full --characters 24 [--count-step 4]
     .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
     .venv/bin/python bench/pico_heap.py --only image --systems 5 --image old=../old-checkout/build/firmware/fatebox-pico.uf2
+
+--most bisects the count instead (Fatebox's image, no ballast): the most
+characters the session completes with, from --characters (which must
+complete) by doubling, then to --count-step; the box's own limit is lifted
+for the measurement (boot.py sets it before main.py starts). With --full
+every New Beginning character carries a full history (HISTORY_LIMIT
+results), as a box in long use holds them. A --most session also restarts
+the box at its end: it must start again with every character (the store
+is read from the flash at boot), and its characters are loaded as `fatebox
+push` loads a table: one transaction (begin, a stage each, commit), one save. The figure is what
+fatebox_fw.storage.CAPACITY_FROZEN may say (docs/performance.md, Room for a table).
 
 --tree measures the `.mpy` set of another checkout of Fatebox too, as its own
 `fatebox deploy` installs it, beside this tree's (an older tree: before and
@@ -68,7 +80,9 @@ GALLOP = 4 * KB
 NEAR = 2 * KB
 REPLY_EMU_MS = 15000       # one request's reply, in emulated time
 WALL_S = 300.0             # any single wait, in wall time
-RUN_EMU_MS = 240000        # the emulator stops itself after this much emulated time
+RUN_EMU_MS = 240000        # the emulator stops itself after this much emulated time (and PUT_EMU_MS a character)
+PUT_EMU_MS = 3000
+LIFTED = 9999              # the box's limit while --most measures what its heap holds
 IDLE_SAVE_MS = 9000        # after the last trial: past the store's 8 s idle save (fatebox_fw.play.core)
 
 
@@ -145,7 +159,9 @@ class Box:
         message = {"id": self.next_id, "op": op}
         message.update(args)
         self.next_id += 1
-        self.chip.write_serial(wire.encode(message))
+        frame = wire.encode(message)
+        self.sent = frame[wire.HEADER:-1]      # a staged frame's JSON: the batch's CRC covers it
+        self.chip.write_serial(frame)
         found = {}
         if "character" in args or "name" in args:
             op = "%s %s" % (op, args["character"]["name"] if "character" in args else args["name"])
@@ -167,7 +183,9 @@ class Box:
             self.seen = end + 1
             return "reply" in found
 
-        self.chip.wait(reply, "the reply to %s (id %d)" % (op, message["id"]), emu_ms=REPLY_EMU_MS, wall_s=WALL_S)
+        # A commit writes the whole table at once: longer than a request.
+        self.chip.wait(reply, "the reply to %s (id %d)" % (op, message["id"]),
+                       emu_ms=REPLY_EMU_MS * (4 if message["op"] == "commit" else 1), wall_s=WALL_S)
         if "reply" not in found:
             raise Incomplete("during %s:" % op)
         got = found["reply"]
@@ -187,19 +205,47 @@ def listed(box):
         after = reply["characters"][-1]["name"]
 
 
-def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS):
+def with_history(data, i):
+    """A New Beginning character as a box in long use holds it: HISTORY_LIMIT
+    results (seeded draws); another system's as it is."""
+    if data.get("system", "new-beginning") != "new-beginning":
+        return data
+    from shared_rules import new_beginning as NB
+    from shared_rules.limits import HISTORY_LIMIT
+    from shared_rules.randomness import Sampler, SeededBytes
+    hero = roster.from_dict(data)
+    sampler = Sampler(SeededBytes("pico_heap %d" % i))
+    for _ in range(HISTORY_LIMIT):
+        hero.record(NB.Trial(3, 3).draw(3, sampler).entry())
+    return hero.to_dict()
+
+
+def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS, full=False, reboot=False,
+            batch=False):
     """One session on a copy of the base flash with `ballast` bytes taken at boot:
     {"ok": True, "heap": info's heap after the session} or {"ok": False, "why": ...}."""
-    flash = os.path.join(tmp, "run-%d-%d.bin" % (len(systems), ballast))
+    flash = os.path.join(tmp, "run-%d-%d-%d.bin" % (len(systems), ballast, count))
     shutil.copyfile(base, flash)
     chars = firmware_fit_board.characters(systems, count)
-    chip = P.EmulatedPico(flash=flash, ballast=ballast, rosc="seeded:%d" % SEED, max_ms=RUN_EMU_MS)
+    if full:
+        chars = [with_history(c, i) for i, c in enumerate(chars)]
+    chip = P.EmulatedPico(flash=flash, ballast=ballast, rosc="seeded:%d" % SEED,
+                          max_ms=RUN_EMU_MS + PUT_EMU_MS * count)
     try:
         chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
         chip.wait_frame(step="the box's first frame", emu_ms=20000, wall_s=WALL_S)
         box = Box(chip)
-        for c in chars:
-            box.request("put", character=c)
+        if batch:
+            # As `fatebox push` loads a table: one transaction, staged on the flash, one save.
+            import zlib
+            txn, crc = box.request("begin")["txn"], 0
+            for c in chars:
+                box.request("stage", txn=txn, character=c, base=None)
+                crc = zlib.crc32(box.sent, crc)
+            box.request("commit", txn=txn, count=len(chars), crc=crc)
+        else:
+            for c in chars:
+                box.request("put", character=c)
         steps, length = script(systems)
         start = int(chip.now_ms()) + 800
         for offset, role, hold in steps:
@@ -215,9 +261,10 @@ def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS):
         played = {}
         for c in chars:
             got = box.request("get", name=c["name"])["character"]
-            history = got.get("history") or []
+            # Trials recorded in the session (a full history is as long after it as before).
+            history = got.get("trials", 0) - c.get("trials", 0)
             if history:
-                played[got.get("system", "new-beginning")] = played.get(got.get("system", "new-beginning"), 0) + len(history)
+                played[got.get("system", "new-beginning")] = played.get(got.get("system", "new-beginning"), 0) + history
         if sorted(played) != sorted(systems) or sum(played.values()) != len(systems):
             raise Incomplete("trials recorded by system: %r, expected one each of %r" % (played, systems))
         heap = box.heap()
@@ -226,7 +273,25 @@ def session(base, ballast, systems, tmp, count=firmware_fit_board.CHARACTERS):
             raise Incomplete("the ring shows an error pattern at the end")
         if box.crashed():
             raise Incomplete("after the session:")
-        return {"ok": True, "heap": heap, "emulated_s": round(chip.now_ms() / 1000.0, 1)}
+        emulated = round(chip.now_ms() / 1000.0, 1)
+        if reboot:
+            # A box holds what it can also start with: the store read again from
+            # the flash at boot, every character back and the storage ok.
+            chip.stop()
+            chip = P.EmulatedPico(flash=flash, ballast=ballast, rosc="seeded:%d" % SEED,
+                                  max_ms=RUN_EMU_MS + PUT_EMU_MS * count)
+            chip.wait_usb(emu_ms=20000, wall_s=WALL_S)
+            chip.wait_frame(step="the box's first frame after a restart", emu_ms=20000, wall_s=WALL_S)
+            box = Box(chip)
+            storage = box.request("state").get("storage")
+            if storage != "ok":
+                raise Incomplete("after a restart the store says %s" % storage)
+            again = sorted(c["name"] for c in listed(box))
+            if again != sorted(c["name"] for c in chars):
+                raise Incomplete("after a restart list gave %d characters of %d" % (len(again), len(chars)))
+            if box.crashed():
+                raise Incomplete("after a restart:")
+        return {"ok": True, "heap": heap, "emulated_s": emulated}
     except (Incomplete, P.PicoTimeout) as exc:
         if isinstance(exc, P.PicoTimeout) and "of wall time" in str(exc) and not Box(chip).crashed():
             raise Undecided(str(exc))
@@ -255,9 +320,10 @@ def mpremote(port, *args):
     return result.stdout
 
 
-def prepare(kind, tmp, tree=ROOT, image=None):
+def prepare(kind, tmp, tree=ROOT, image=None, lifted=False):
     """The base flash: the firmware (`image`, else this tree's image or the stock
-    one), its files (deployed from `tree`), and the ballast's boot.py."""
+    one), its files (deployed from `tree`), and the ballast's boot.py (`lifted`:
+    which also lifts the box's limit of characters, for --most)."""
     base = os.path.join(tmp, "base-%s.bin" % kind)
     firmware = (image or P.IMAGE_UF2) if kind == "image" else P.STOCK_UF2
     chip = P.EmulatedPico(firmware=firmware, flash=base)
@@ -270,7 +336,13 @@ def prepare(kind, tmp, tree=ROOT, image=None):
                                     env=env, cwd=tree)
             if result.returncode != 0:
                 raise SystemExit("pico_heap: fatebox deploy failed: %s%s" % (result.stdout, result.stderr))
-        mpremote(chip.port_path, "fs", "cp", P.BALLAST_BOOT, ":boot.py")
+        boot = P.BALLAST_BOOT
+        if lifted:
+            boot = os.path.join(tmp, "boot-lifted.py")
+            with open(P.BALLAST_BOOT) as f, open(boot, "w") as out:
+                out.write(f.read() + "import fatebox_fw.storage as _limit\n"
+                          "_limit.CAPACITY_FROZEN = _limit.CAPACITY_FILES = %d\ndel _limit\n" % LIFTED)
+        mpremote(chip.port_path, "fs", "cp", boot, ":boot.py")
     finally:
         chip.stop()
     return base
@@ -293,73 +365,151 @@ def at_boot(base, tmp):
         chip.stop()
 
 
-def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count):
-    """The largest ballast (a multiple of `step`) the session completes under,
-    and every run made: [(ballast, result)]."""
-    runs = []
+def edge(completes, guess, gallop, step, low, high, probes=1):
+    """The largest x, a multiple of `step` in low..high, for which `completes(x)`
+    holds (it holds below an edge and fails above it): a bracket from `guess`
+    moving by `gallop` (doubling), then narrowed to `step`; `probes` runs at once
+    each round (threads: each run its own emulator). (x or None when `low`
+    fails, the smallest x known to fail or None)."""
+    def snap(n):
+        return min(high, max(low, n // step * step))
 
-    def completes(ballast):
+    def run(points):
+        points = sorted(set(points))
+        found = {}
+        threads = [threading.Thread(target=lambda x=x: found.__setitem__(x, completes(x))) for x in points]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return [(x, found[x]) for x in points]
+
+    ok, bad = None, None          # the largest x known to complete, the smallest known to fail
+    while ok is None or bad is None:
+        if ok is None and bad is None:
+            points = [snap(guess + gallop * (i - (probes - 1) // 2)) for i in range(probes)]
+        elif ok is None:
+            points = [snap(bad - gallop * (i + 1)) for i in range(probes)]
+        else:
+            points = [snap(ok + gallop * (i + 1)) for i in range(probes)]
+        points = [x for x in points if (ok is None or x > ok) and (bad is None or x < bad)]
+        if not points:            # at an end of low..high
+            if ok is None:
+                return None, bad
+            return ok, None
+        for x, done in run(points):
+            if done and (ok is None or x > ok) and (bad is None or x < bad):
+                ok = x
+            elif not done and (bad is None or x < bad):
+                bad = x
+        if ok is not None and bad is not None and ok > bad:
+            ok = None             # a run above one that failed completed: the edge is lower
+        gallop *= 2
+    while bad - ok > step:
+        points = [snap(ok + (bad - ok) * (i + 1) // (probes + 1)) for i in range(probes)]
+        points = [x for x in points if ok < x < bad]
+        if not points:
+            break
+        for x, done in run(points):
+            if done and x > ok and x < bad:
+                ok = x
+            elif not done and x < bad:
+                bad = x
+    return ok, bad
+
+
+def attempt(runs, log, label, play):
+    """completes(x) for edge(): `play(x)` (a session's result), once more if the
+    machine was too busy to say; logged and kept in `runs`."""
+    def completes(x):
         started = time.time()
         try:
-            result = session(base, ballast, systems, tmp, count)
+            result = play(x)
         except Undecided as exc:
-            log("  ballast %7d: %s; once more" % (ballast, exc))
+            log("  %s: %s; once more" % (label(x), exc))
             try:
-                result = session(base, ballast, systems, tmp, count)
+                result = play(x)
             except Undecided as exc:
                 raise SystemExit("pico_heap: the machine is too busy for the emulated Pico: %s" % exc)
         result["wall_s"] = round(time.time() - started, 1)
-        runs.append((ballast, result))
-        log("  ballast %7d (heap %7d): %s in %.0f s%s" % (
-            ballast, heap_at_boot - ballast, "completes" if result["ok"] else "fails", result["wall_s"],
-            "" if result["ok"] else " (%s)" % result["why"][:300]))
+        runs.append((x, result))
+        log("  %s: %s in %.0f s%s" % (label(x), "completes" if result["ok"] else "fails", result["wall_s"],
+                                     "; after it %s" % in_use(result["heap"]) if result["ok"]
+                                     else " (%s)" % result["why"][:300]))
         return result["ok"]
+    return completes
 
-    def snap(n):
-        return max(0, n // step * step)
 
-    ok, bad = None, None          # largest ballast known to complete, smallest known to fail
-    probe = snap(heap_at_boot - guess)
-    while ok is None or bad is None:
-        if completes(probe):
-            ok = probe
-            probe = snap(probe + gallop)
-            if probe >= heap_at_boot:
-                bad = heap_at_boot
-        else:
-            bad = probe
-            if probe == 0:
-                return None, bad, runs
-            probe = snap(probe - gallop)
-        gallop *= 2
-    while bad - ok > step:
-        mid = snap((ok + bad) // 2)
-        if mid <= ok:
-            break
-        if completes(mid):
-            ok = mid
-        else:
-            bad = mid
+def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count, full=False, probes=1):
+    """The largest ballast (a multiple of `step`) the session completes under,
+    the smallest that fails, and every run made: [(ballast, result)]."""
+    runs = []
+    completes = attempt(runs, log, lambda b: "ballast %7d (heap %7d)" % (b, heap_at_boot - b),
+                        lambda b: session(base, b, systems, tmp, count, full))
+    ok, bad = edge(completes, heap_at_boot - guess, gallop, step, 0, heap_at_boot, probes)
+    return ok, (heap_at_boot if bad is None else bad), runs
+
+
+def most(base, systems, low, step, tmp, log, full, probes=1, guess=None):
+    """The most characters the session completes with (no ballast), from `low`
+    (which must complete) doubling, narrowed to `step`: (most, the count that
+    failed or None, every run made: [(count, result)])."""
+    runs = []
+    completes = attempt(runs, log, lambda n: "%4d characters" % n,
+                        lambda n: session(base, 0, systems, tmp, n, full, reboot=True, batch=True))
+    if guess is None:
+        ok, bad = edge(completes, 2 * low, max(step, low // 2), step, low, 100000, probes)
+    else:       # a first round around `guess`, `step` apart
+        ok, bad = edge(completes, guess, step, step, low, 100000, probes)
     return ok, bad, runs
+
+
+def measure_most(kind, counts, step, tmp, log, characters, full, image=None, probes=1, guess=None):
+    log("%s: preparing the flash (the box's limit lifted to %d)" % (kind, LIFTED))
+    base = prepare(kind, tmp, ROOT, image, lifted=True)
+    boot = at_boot(base, tmp)
+    log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %s"
+        % (kind, boot["version"], boot["heap_at_boot"], in_use(boot["booted"])))
+    out = dict(boot, most={}, image=image, full=full, tree=ROOT)
+    for count in counts:
+        systems = systems_for(count)
+        log("%s, %d systems (%s), from %d characters%s:" % (kind, count, ", ".join(systems), characters,
+                                                             ", full histories" if full else ""))
+        started = time.time()
+        found, bad, runs = most(base, systems, characters, step, tmp, log, full, probes, guess)
+        result = {"systems": systems, "from": characters, "most": found, "fails": bad, "step": step,
+                  "runs": len(runs), "wall_s": round(time.time() - started, 1),
+                  "tries": [[n, r["ok"]] for n, r in runs]}
+        if found is not None:
+            done = [r for n, r in runs if n == found][0]
+            result["heap_after_session"] = done["heap"]
+            result["emulated_s"] = done["emulated_s"]
+        failed = [r for n, r in runs if n == bad]
+        if failed:
+            result["failure"] = failed[0]["why"]
+        out["most"][str(count)] = result
+    return out
 
 
 def in_use(heap):
     return "%d free, %d in use" % (heap["free"], heap["alloc"]) if heap else "not known (no `info`)"
 
 
-def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_board.CHARACTERS, image=None):
+def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_board.CHARACTERS, image=None,
+            full=False, probes=1, guess=None):
     log("%s: preparing the flash%s" % (kind, "" if tree == ROOT else " from " + tree))
     base = prepare(kind, tmp, tree, image)
     boot = at_boot(base, tmp)
     log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %s"
         % (kind, boot["version"], boot["heap_at_boot"], in_use(boot["booted"])))
     out = dict(boot, sessions={}, tree=tree, image=image)
-    guess, gallop = GUESS[kind], GALLOP
+    guess, gallop = guess or GUESS[kind], GALLOP
     for count in counts:
         systems = systems_for(count)
         log("%s, %d systems (%s), %d characters:" % (kind, count, ", ".join(systems), characters))
         started = time.time()
-        ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log, characters)
+        ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log, characters,
+                                    full, probes)
         result = {"systems": systems, "characters": characters, "largest_ballast": ballast, "runs": len(runs), "step": step,
                   "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
         if ballast is not None:
@@ -375,6 +525,24 @@ def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_boa
             result["why"] = runs[-1][1]["why"]
         out["sessions"][str(count)] = result
     return out
+
+
+def report_most(results):
+    print("Room for a table, on the emulated Pico (the rp2 port, MicroPython v1.28.0): the most characters")
+    print("the session completes with, no ballast (one of each system, the rest New Beginning, a trial of each)")
+    for label, r in sorted(results.items()):
+        print("  Fatebox's image %s: %s; after the firmware's boot %s%s"
+              % ("" if label == "image" else label, r["version"], in_use(r["booted"]),
+                 "; New Beginning's characters with full histories" if r["full"] else ""))
+        for count, m in sorted(r["most"].items()):
+            if m["most"] is None:
+                print("    %s systems: %d characters do not complete: %s" % (count, m["from"], m.get("failure")))
+                continue
+            print("    %s systems: completes with %d characters, %s fails (%s); %d runs, %.0f s"
+                  % (count, m["most"], m["fails"], m.get("failure", "")[:200], m["runs"], m["wall_s"]))
+            after = m.get("heap_after_session")
+            if after:
+                print("    %s after the session with %d: %s" % (" " * len(count), m["most"], in_use(after)))
 
 
 def report(results, step, characters):
@@ -419,9 +587,19 @@ def main(argv=None):
                         help="characters put before the trials (8); the box must hold that many")
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
     parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
+    parser.add_argument("--most", action="store_true",
+                        help="bisect the count of characters instead (the image, no ballast), from --characters")
+    parser.add_argument("--count-step", type=int, default=4, help="--most's resolution in characters (4)")
+    parser.add_argument("--full", action="store_true",
+                        help="every New Beginning character with a full history (HISTORY_LIMIT results)")
+    parser.add_argument("--probes", type=int, default=1,
+                        help="sessions run at once in each round of a bisection (1; each its own emulator)")
+    parser.add_argument("--guess", type=int, default=None,
+                        help="the heap in bytes the bracket starts from (default: the earlier runs' figure); "
+                             "with --most, the count of characters its first round is around")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
-                        help="keep the figures with the commit in bench/results/pico_heap.json (make bench)")
+                        help="keep the figures with the commit in bench/results/pico_heap[_N|_most][_full].json (make bench)")
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     parser.add_argument("--image", metavar="[LABEL=]UF2", action="append", default=[],
@@ -431,6 +609,10 @@ def main(argv=None):
         parser.error("--tree deploys a checkout's .mpy set: not with --only image")
     if args.image and args.only == "stock":
         parser.error("--image measures an image: not with --only stock")
+    if args.most and (args.only != "image" or args.tree):
+        parser.error("--most measures Fatebox's image: with --only image (its limit is lifted by boot.py)")
+    if args.count_step < 1 or args.probes < 1:
+        parser.error("--count-step and --probes: at least 1")
     kinds = [(k, ROOT, None) for k in ([args.only] if args.only else ["image", "stock"])]
     # The firmwares measured only: the stock one needs no `make firmware`.
     for kind in set(k for k, _, _ in kinds):
@@ -465,19 +647,28 @@ def main(argv=None):
                     where = os.path.join(tmp, "m%d" % len(results))
                     results[label] = None
                 os.mkdir(where)
-                results[label] = measure(kind, counts, args.step, where,
-                                         lambda text, label=label: log("[%s] %s" % (label, text)),
-                                         ROOT if image else tree, args.characters, image)
+                say = lambda text, label=label: log("[%s] %s" % (label, text))   # noqa: E731
+                if args.most:
+                    results[label] = measure_most(kind, counts, args.count_step, where, say, args.characters,
+                                                  args.full, image, args.probes, args.guess)
+                else:
+                    results[label] = measure(kind, counts, args.step, where, say, ROOT if image else tree,
+                                             args.characters, image, args.full, args.probes, args.guess)
         threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
     if args.record:
+        # One file a variant: the eight-character session's, a count's (`_N`), the most's.
         import results as kept
-        kept.record("pico_heap", dict(results, wall_s=round(time.time() - started, 1)))
+        name = "pico_heap" + ("_most" if args.most else "" if args.characters == firmware_fit_board.CHARACTERS
+                              else "_%d" % args.characters) + ("_full" if args.full else "")
+        kept.record(name, dict(results, wall_s=round(time.time() - started, 1)), script="pico_heap")
     if args.json:
         print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))
+    elif args.most:
+        report_most(results)
     else:
         report(results, args.step, args.characters)
         print("  %.0f s in all" % (time.time() - started))

@@ -154,10 +154,11 @@ class Game:
         module's TITLES has it; else None (host only)."""
         return getattr(__import__(self.words_module, None, None, ["result_words"]), "TITLES", {}).get(outcome)
 
-    def pieces(self, result):
+    def pieces(self, result, setup=None):
         """The tokens or dice of a result in the order drawn: [(kind, label, colour, kept)],
-        kind "token" or "die", colour a die's index or "light"/"dark" (host only)."""
-        return __import__(self.words_module, None, None, ["pieces"]).pieces(result)
+        kind "token" or "die", colour a die's index or "light"/"dark" (host only);
+        `setup`, what it was played with, says what the result leaves out (Axiom's pair)."""
+        return __import__(self.words_module, None, None, ["pieces"]).pieces(result, setup)
 
 
 # -- for the words modules (host only): lists as a person reads them --

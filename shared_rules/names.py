@@ -18,7 +18,7 @@ FRAME_LIMIT = 4096          # bytes in one frame, newline included
 # CircuitPython 2**29): the host's fetch time less (now - ms) is when it was played.
 TICKS_MASK = 0x1FFFFFFF
 OPS = ("hello", "list", "get", "put", "delete", "trial", "roll", "state", "repl", "begin", "stage", "commit",
-       "journal", "info", "table", "entropy")
+       "journal", "info", "table", "entropy", "ask", "ask-cancel")
 # The `entropy` op: at most this many random bytes per request (a page: its
 # base64 fits a frame with room to spare, and the box's heap holds it).
 ENTROPY_PAGE = 1024
@@ -40,8 +40,10 @@ E_CONFLICT = "conflict"      # a staged change expected another revision: the bo
 E_TRANSACTION = "transaction"  # no such transaction, or its frames do not add up (count, CRC)
 E_BUSY = "busy"              # play on the box could not let go of the character: try again
 E_MEMORY = "memory"          # the box's heap had no room: it started again from its flash
+E_ARGS = "bad-args"          # an `ask` the box cannot roll or show (its dice, its texts): named
 ERRORS = (E_FRAME, E_CHECKSUM, E_TOO_LONG, E_JSON, E_OP, E_REQUEST, E_INVALID, E_NOT_FOUND,
-          E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION, E_BUSY, E_MEMORY)
+          E_STORAGE, E_VERSION, E_FULL, E_ENTROPY, E_CONFLICT, E_TRANSACTION, E_BUSY, E_MEMORY, E_ARGS)
+
 
 # Pixel colours (r, g, b) at full brightness; the ring scales them.
 COLOUR_WHITE_TOKEN = (150, 140, 120)

@@ -6,7 +6,7 @@ import math
 import sys
 from collections import Counter
 
-from fatebox.odds.stats import chi2_sf
+from fatebox.odds.power import chi2_sf
 
 # Each threshold lets a healthy source through except about once in a million
 # samples (5 standard deviations, two-sided: 6e-7; the chi-square's 1e-6

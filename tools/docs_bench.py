@@ -129,5 +129,26 @@ def serve():
         if "relay_ms" in f else []))
 
 
+def vtt():
+    run = results.load("vtt")
+    if run is None:
+        return _none("vtt", "bench/vtt_bench.py")
+    f = run["figures"]
+    ring, page, box, fan = f["to_ring_ms"], f["go_to_page_ms"], f["go_to_event_ms"], f["fan_out"]
+    target = 100.0
+    return "\n".join([
+        "Measured %s." % measured(run), "",
+        "| what | figure | target |", "| --- | --- | --- |",
+        "| a VTT page's request (Chromium) to the ring showing it, %d requests | median %.1f ms, p99 %.1f ms, "
+        "worst %.1f ms | p99 under %.0f ms: %s |" % (f["requests"], ring[0], ring[1], ring[2], target,
+                                                   _met(ring[1] < target)),
+        "| GO's release to the `roll-result` in the page | median %.1f ms, p99 %.1f ms, worst %.1f ms "
+        "(of which the box, to its event: median %.1f ms) | p99 under %.0f ms: %s |"
+        % (page[0], page[1], page[2], box[0], target, _met(page[1] < target)),
+        "| %d `/vtt` clients and one that never reads, %d results | each reading client got %d to %d; the event "
+        "to a client median %.1f ms, p99 %.1f ms | |" % (f["clients"], f["results"], fan["least"], fan["most"],
+                                                         fan["median_ms"], fan["p99_ms"])])
+
+
 REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web, "bench-flood": flood,
-           "bench-serve": serve}
+           "bench-serve": serve, "bench-vtt": vtt}

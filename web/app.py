@@ -57,6 +57,16 @@ def said():
     with), "chance": "40.0%", "of": what that is the chance of (or None: untold),
     "result" and "setup": what they were said from}; else None."""
     core = box.core
+    asks = core.asks
+    if asks is not None and asks.shown is not None:
+        # An asked roll on the ring (docs/protocol.md, Asked rolls): its dice in words once rolled.
+        if asks.values is None:
+            return None
+        from shared_rules.host import asked
+        last = {"ask": asks.shown["ask"], "dice": asks.shown["dice"], "values": asks.values,
+                "from": asks.shown["from"], "label": asks.shown["label"]}
+        return {"words": asked.words(last), "chance": None, "of": None, "result": last,
+                "setup": {"dice": asks.shown["dice"]}}
     if core.menu is not None or core.made is None:
         return None
     game = core.game

@@ -38,7 +38,8 @@ PAGE = ("index.html", "style.css") + tuple(sorted(p.name for p in (ROOT / "web")
 # and each system's words (its host folder's, never a board's): the page says a
 # result in the same sentence as the host (web/app.py, said).
 WEB = ("web",)
-WORDS = tuple(registry.rules(row.name).words_module.replace(".", "/") + ".py" for row in registry.ROWS)
+WORDS = tuple(registry.rules(row.name).words_module.replace(".", "/") + ".py" for row in registry.ROWS) + (
+    "shared_rules/host/asked.py",)     # an asked roll's words (docs/protocol.md, Asked rolls)
 
 
 def firmware_files(sources=False):

@@ -53,6 +53,7 @@ class Box:
                              unique_id() if unique_id is not None else None)
         # What was wrong with the board's own id file (the virtual board's), for `storage`.
         self.server.id_problem = getattr(board, "id_problem", None)
+        self.core.say = self.server.send      # an ask declined on the box, said as an event
         # Allocated here, once: the loop below reuses them (STYLE.md 6).
         self.reader = wire.LineReader(buf=memory.reserved(memory.FRAME, N.FRAME_LIMIT))
         self.inbuf = bytearray(READ_CHUNK)
@@ -122,6 +123,8 @@ class Box:
     def _show(self, now, force=False):
         ring = self.ring
         self.core.render(ring, now)
+        if self.core.asks is not None:
+            self.core.asks.mark(ring, now)       # an ask waits: one pixel says so, over the rest
         buf, shown = ring.buf, self.shown
         if self.cue:
             # A button held, its gesture undecided: the frame one brightness

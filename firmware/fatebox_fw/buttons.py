@@ -48,6 +48,11 @@ class Button:
         self.state = _IDLE
         self.at = 0             # down edge (_DOWN) or release (_WAIT)
         self.pending = None     # a second event decided in the same poll
+        if pressed():
+            # Down as the box starts (again, after its heap ran out): the rest of
+            # a press the box never saw the start of says nothing, as after a LONG.
+            self.raw = self.stable = True
+            self.state = _SWALLOW
 
     def poll(self, now):
         if self.pending is not None:

@@ -29,14 +29,15 @@ RESIDENT = (
 )
 # In when first asked, then kept: the base of every rules object (imported
 # again, it would make second classes that the first rules' objects are not).
-KEPT = ("shared_rules.game",)
+ONCE_ASKED = ("shared_rules.game",)
 # The boot's alone: out once the box runs (start.booted; the warm-up, main.py).
 BOOT_ONLY = ("fatebox_fw.boot.profile", "fatebox_fw.boot.safemode", "fatebox_fw.boot.warm", "fatebox_fw.boot")
 # In for one request, and out after it with what it brought (using): (module,
 # what it brings). A system's own op (its row's `op`, <play>_op) is one too.
 PER_REQUEST = (
     ("fatebox_fw.protocol.ops", ("fatebox_fw.storage.batch", "fatebox_fw.protocol.reads", "fatebox_fw.protocol.roll",
-                                 "fatebox_fw.play.for_host", "fatebox_fw.protocol.info", "shared_rules.charname")),
+                                 "fatebox_fw.play.for_host", "fatebox_fw.protocol.info", "shared_rules.charname",
+                                 "shared_rules.nfc", "shared_rules.nfc_table")),
     ("fatebox_fw.protocol.reads", ("fatebox_fw.storage.journal_read",)),
     ("fatebox_fw.protocol.info", ()),
     ("fatebox_fw.storage.load", ()),                   # the flash read, once a start
@@ -45,6 +46,9 @@ PER_REQUEST = (
 )
 # In while the menu is open (from .mpy files; resident otherwise: play_at_boot).
 MENU = "fatebox_fw.play.menu"
+# In while the box holds an ask (the `ask` op: a roll another program asked for),
+# from the first ask until none is held: its play and what an ask may hold.
+ASK = ("fatebox_fw.play.ask", "shared_rules.ask_limits")
 # Needed only while a character is checked (a `put`, the flash at load, a
 # sheet's size): roster_check and a system's own sheet check (a module named
 # so), out of RAM with the rules the check brought in.

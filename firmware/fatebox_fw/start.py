@@ -97,11 +97,13 @@ def start(make_board):
             box.drain()      # the `memory` reply, before the box that queued it goes
             _keep_staged(box)
             box.give_back()
+            chosen = box.core.chosen     # a menu's switch under way: the new box says so
             box = None
             unload(None)        # every system's modules out, as at the boot
             gc.collect()
             print("fatebox: the heap ran out; play starts again from the flash")
             box = _again(board)
+            box.core.ran_out(chosen, board.ticks_ms())
     except KeyboardInterrupt:
         # Ctrl-C from mpremote or a terminal: stop quietly, ring dark, REPL next.
         _keep_staged(box)

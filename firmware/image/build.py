@@ -23,28 +23,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(ROOT / "firmware"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT), str(HERE)]
 
 from fatebox_fw.host import fileset as device  # noqa: E402  (the device file set, the board profiles)
+from mp_boards import FILESYSTEM_BYTES, FLASH_BYTES, MP_BOARD, MP_BOARDS, NO_IMAGE, BuildError, check_fit, \
+    check_frozen  # noqa: E402,F401  (the board table and a built image's checks)
 
 MICROPYTHON = "micropython-1.28.0"
 PICOTOOL = "picotool-2.2.0"
 ARCHIVE = MICROPYTHON + "-rp2-src.tar.xz"
-MiB = 1024 * 1024
-# Fatebox profile -> (MicroPython's board with the same chip and flash layout,
-# its flash, the filesystem it keeps: ports/rp2/boards/NAME/mpconfigboard.h).
-# The image must fit below the filesystem. The KB2040 has the QT Py's 8 MiB
-# flash chip (W25Q64JV) and no board of its own in MicroPython: the QT Py's
-# layout is its (SPARKFUN_PROMICRO, the same shape, has 16 MiB). The Pico W
-# needs the radio's libraries, which the archive leaves out.
-MP_BOARDS = {"pico": ("RPI_PICO", 2 * MiB, 1408 * 1024),
-             "feather_rp2040": ("ADAFRUIT_FEATHER_RP2040", 8 * MiB, 7 * MiB),
-             "qtpy_rp2040": ("ADAFRUIT_QTPY_RP2040", 8 * MiB, 7 * MiB),
-             "kb2040": ("ADAFRUIT_QTPY_RP2040", 8 * MiB, 7 * MiB),
-             "pico2": ("RPI_PICO2", 4 * MiB, 3 * MiB)}
-MP_BOARD = dict((name, row[0]) for name, row in MP_BOARDS.items())
-FLASH_BYTES = MP_BOARDS["pico"][1]
-FILESYSTEM_BYTES = MP_BOARDS["pico"][2]
 # Upstream, at the commits the archive holds (../shared/rp2/README.md).
 UPSTREAM = {
     "micropython": ("https://github.com/micropython/micropython.git", "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"),
@@ -58,10 +45,6 @@ INSTALL = "apt-get install -y " + " ".join(APT)
 CCACHE = "ccache"
 # apt-get waits for dpkg's lock another program holds instead of failing at once.
 LOCK = "DPkg::Lock::Timeout=900"
-
-
-class BuildError(Exception):
-    pass
 
 
 def say(text):
@@ -163,9 +146,9 @@ def sources(work, source_dir, fetch):
             dest = work / folder
             shutil.rmtree(dest, ignore_errors=True)
             say("cloning %s at %s" % (url, commit[:12]))
-            _git(["clone", "--quiet", "--filter=blob:none", url, str(dest)])
-            _git(["-C", str(dest), "checkout", "--quiet", commit])
-        _git(["-C", str(work / MICROPYTHON), "submodule", "update", "--init", "--quiet", "--depth", "1"]
+            git(["clone", "--quiet", "--filter=blob:none", url, str(dest)])
+            git(["-C", str(dest), "checkout", "--quiet", commit])
+        git(["-C", str(work / MICROPYTHON), "submodule", "update", "--init", "--quiet", "--depth", "1"]
              + list(SUBMODULES))
     except BuildError as exc:
         raise BuildError("%s\nNo MicroPython sources: %s" % (exc, how))
@@ -173,7 +156,7 @@ def sources(work, source_dir, fetch):
     return work / MICROPYTHON
 
 
-def _git(args):
+def git(args):
     proc = subprocess.run(["git"] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1800)
     if proc.returncode != 0:
         raise BuildError("git %s failed: %s" % (" ".join(args[:3]), proc.stdout.strip()[-500:]))
@@ -259,14 +242,14 @@ def frozen_profile(out_dir, board):
         name, text = device.profile(path)
     except (OSError, ProfileError) as exc:
         raise BuildError("--board %s: %s" % (board, exc))
-    version = _version()
+    version = version()
     path = out_dir / "fatebox_image.py"
     path.write_text("# Made by firmware/image/build.py: what Fatebox's image was built with.\n"
                     "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-%s %s" % (name, version), text.decode("utf-8")))
     return path
 
 
-def _version():
+def version():
     from fatebox_fw import FIRMWARE_VERSION as __version__
     try:
         sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -328,33 +311,13 @@ def check_imports():
 
 # -- the build ------------------------------------------------------------------------
 
-def check_fit(size, board="pico"):
-    """The flash below the filesystem, when an image of `size` bytes fits in it."""
-    _, flash, filesystem = MP_BOARDS[board]
-    room = flash - filesystem
-    if size > room:
-        raise BuildError("the image does not fit: firmware.bin is %d bytes, %d more than the %d bytes below "
-                         "the filesystem; freeze less (a folder named host keeps host-only modules off: fatebox_fw.host.fileset)"
-                         % (size, size - room, room))
-    return room
-
-
-def check_frozen(image, names, board):
-    """Every module of `names` (board paths: fatebox_fw/box.py) frozen into the
-    firmware's bytes, and the profile of `board`: the check for an image no
-    emulator runs (the Pico's also run in tests/pico)."""
-    missing = [n for n in names if n.encode() not in image]
-    if missing:
-        raise BuildError("the image lacks frozen modules: %s" % ", ".join(missing[:8]))
-    if ('"board": "%s"' % board).encode() not in image:
-        raise BuildError("the image does not hold the %s profile" % board)
-
-
 def build(board, out, work, source_dir, jobs, install, fetch):
     started = time.monotonic()
     if board not in MP_BOARD:
-        raise BuildError("--board %s: an image is built for %s; other boards run the stock MicroPython "
-                         "firmware with `fatebox deploy --board %s`" % (board, ", ".join(MP_BOARD), board))
+        raise BuildError("--board %s: an image is built for %s%s; other boards run the stock MicroPython "
+                         "firmware with `fatebox deploy --board %s`"
+                         % (board, ", ".join(MP_BOARD), " (%s)" % NO_IMAGE[board] if board in NO_IMAGE else "",
+                            board))
     check_toolchain(install)
     tree = sources(work, source_dir, fetch)
     logs = work / "logs"

@@ -89,9 +89,9 @@ def sources(work, source_dir, fetch):
     try:
         shutil.rmtree(tree, ignore_errors=True)
         say("cloning %s at %s" % (url, commit[:12]))
-        mp._git(["clone", "--quiet", "--filter=blob:none", url, str(tree)])
-        mp._git(["-C", str(tree), "checkout", "--quiet", commit])
-        mp._git(["-C", str(tree), "submodule", "update", "--init", "--quiet", "--depth", "1"] + list(SUBMODULES))
+        mp.git(["clone", "--quiet", "--filter=blob:none", url, str(tree)])
+        mp.git(["-C", str(tree), "checkout", "--quiet", commit])
+        mp.git(["-C", str(tree), "submodule", "update", "--init", "--quiet", "--depth", "1"] + list(SUBMODULES))
     except BuildError as exc:
         raise BuildError("%s\nNo CircuitPython sources: %s" % (exc, how))
     stamp.write_text("upstream")

@@ -12,7 +12,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from build import BuildError, ROOT, _version  # noqa: E402
+from build import BuildError, ROOT, version  # noqa: E402
 from fatebox.deploy import fileset as deploy  # noqa: E402
 from fatebox.pico import circuitpy  # noqa: E402  (the NeoPixel library make circuitpython fetched)
 
@@ -68,7 +68,7 @@ def frozen_folder(folder, board):
     name, text = deploy.board_profile(board)
     (folder / "fatebox_image.py").write_text(
         "# Made by firmware/image/build_circuitpython.py: what Fatebox's image was built with.\n"
-        "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-circuitpython-%s %s" % (name, _version()), text.decode("utf-8")))
+        "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-circuitpython-%s %s" % (name, version()), text.decode("utf-8")))
     library = Path(circuitpy.neopixel_library())
     # The freezer asks git for a version on any line that starts with
     # __version__ (tools/preprocess_frozen_modules.py): the release's own stays.

@@ -1,10 +1,39 @@
 # A Colour tokens character as the box keeps it (rules/colour-tokens.md): the
-# gold tokens held and the campaign bag; keywords and traits are the host's text.
+# gold tokens held, the campaign bag, its core traits' keywords (text the box
+# keeps for `fatebox roll --keyword`); the non-core traits are counted.
 from shared_rules.colour_tokens import check_bag, default_bag, whole_number
 from shared_rules.errors import RulesError
+from shared_rules.limits import NAME_LIMIT
 
 MAX_GOLD = 99        # what the box stores; the rules set no limit
 TRAIT_LIMIT = 12     # non-core traits the box remembers by count (one ring)
+CORE = ("people", "edge", "dance")     # the three core traits (Step 1b's "culture" is the people's)
+KEYWORD_LIMIT = 6    # keywords kept for each core trait
+
+
+def check_keywords(keywords):
+    """None, or {core trait: [keyword, ...]}: each of CORE at most once, each
+    keyword text of 1..NAME_LIMIT characters, named once on the sheet."""
+    if keywords is None:
+        return None
+    if not isinstance(keywords, dict):
+        raise RulesError("keywords", "keywords are a table of the core traits' keywords (%s)" % ", ".join(CORE))
+    seen = []
+    for core in keywords:
+        names = keywords[core]
+        if core not in CORE:
+            raise RulesError("keywords", "%r is not a core trait; they are %s" % (core, ", ".join(CORE)))
+        if not isinstance(names, list) or len(names) > KEYWORD_LIMIT:
+            raise RulesError("keywords." + core, "a list of at most %d keywords" % KEYWORD_LIMIT)
+        for i in range(len(names)):
+            name = names[i]
+            where = "keywords.%s[%d]" % (core, i)
+            if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+                raise RulesError(where, "expected a keyword of 1..%d characters, got %r" % (NAME_LIMIT, name))
+            if name in seen:
+                raise RulesError(where, "%r is named twice; each keyword once" % name)
+            seen.append(name)
+    return dict((core, list(keywords[core])) for core in CORE if core in keywords)
 
 
 class Character:
@@ -14,9 +43,9 @@ class Character:
     offer them as the reserve's size; the traits themselves are named on the host.
     """
 
-    FIELDS = ("gold", "bag", "traits")
+    FIELDS = ("gold", "bag", "traits", "keywords")
 
-    def __init__(self, gold=0, bag=None, traits=0):
+    def __init__(self, gold=0, bag=None, traits=0, keywords=None):
         if not whole_number(gold) or gold < 0 or gold > MAX_GOLD:
             raise RulesError("gold", "gold must be a whole number 0..%d, got %r" % (MAX_GOLD, gold))
         if not whole_number(traits) or traits < 0 or traits > TRAIT_LIMIT:
@@ -24,6 +53,7 @@ class Character:
         self.gold = gold
         self.bag = None if bag is None else check_bag(bag)
         self.traits = traits
+        self.keywords = check_keywords(keywords)
 
     def the_bag(self):
         """The bag an action draws from: the character's own, else the default."""
@@ -46,6 +76,8 @@ class Character:
         out = {"gold": self.gold, "traits": self.traits}
         if self.bag is not None:
             out["bag"] = dict(self.bag)
+        if self.keywords is not None:
+            out["keywords"] = dict((core, list(self.keywords[core])) for core in CORE if core in self.keywords)
         return out
 
     @classmethod
@@ -55,4 +87,4 @@ class Character:
         for key in data:
             if key not in cls.FIELDS:
                 raise RulesError(key, "unknown field; a Colour tokens character has %s" % ", ".join(cls.FIELDS))
-        return cls(data.get("gold", 0), data.get("bag"), data.get("traits", 0))
+        return cls(data.get("gold", 0), data.get("bag"), data.get("traits", 0), data.get("keywords"))

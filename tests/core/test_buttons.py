@@ -140,3 +140,13 @@ def test_polling_coarsely_still_sees_every_gesture():
     pin, button = make()
     pin.spans = [(100, 180), (1000, 1900)]
     assert names(events(button, pin, 3000, step=7)) == [B.PRESS, B.SHORT, B.PRESS, B.LONG]
+
+
+def test_a_press_under_way_as_the_box_starts_says_nothing_until_the_next():
+    # A box started again (its heap ran out at a LONG) while the finger is still
+    # down: the rest of that press is not a press of the new box.
+    pin = Pin()
+    pin.spans = [(0, 300), (500, 600)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    got = events(button, pin, 1000)
+    assert names(got) == [B.PRESS, B.SHORT] and got[0][0] == 520

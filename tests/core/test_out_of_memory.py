@@ -310,3 +310,60 @@ def test_a_box_that_cannot_be_made_again_stops_where_the_board_cannot_start_afre
     assert not hasattr(board, "restart_runtime")
     raises(MemoryError, _start_where_the_box_cannot_be_made_again, board)
     assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
+
+
+def _start_with_check_raising(board, turn, error):
+    """start() on `board` until its `repl`, a sheet's check raising `error` once from `turn` on."""
+    state = {"raised": 0}
+
+    def make(saved):
+        def method(self, *args):
+            if board.turn >= turn and not state["raised"]:
+                state["raised"] = 1
+                raise error
+            return saved(self, *args)
+        return method
+    saved = _patched(Store, "check", make)
+    try:
+        return ST.start(lambda: board)
+    finally:
+        Store.check = saved
+
+
+def test_a_put_that_runs_out_of_python_stack_is_answered_memory_and_the_box_goes_on():
+    # CircuitPython's pystack is a fixed size: a sheet checked deep enough
+    # exhausts it (RuntimeError). As a heap that ran out: the host hears
+    # `memory`, the box starts again from its flash, never stops silently.
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def put_tobin():
+        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
+
+    def list_them():
+        board.send({"id": 2, "op": "list"})
+
+    board = ScriptedBoard({turn: put_tobin, turn + 40: list_them, turn + 80: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    assert _start_with_check_raising(board, turn, RuntimeError("pystack exhausted")) == ST.REPL
+    replies = board.replies()
+    by_id = dict((r["id"], r) for r in replies if "id" in r)
+    assert len([r for r in replies if r.get("event") == "hello"]) == 2
+    assert by_id[1]["ok"] is False and by_id[1]["error"]["code"] == N.E_MEMORY
+    assert "ran out of stack answering put" in by_id[1]["error"]["message"]
+    assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]
+    assert by_id[99]["ok"] is True
+
+
+def test_another_runtime_error_in_a_request_is_not_taken_for_running_out():
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def put_tobin():
+        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
+
+    board = ScriptedBoard({turn: put_tobin, turn + 80: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    assert str(raises(RuntimeError, _start_with_check_raising, board, turn, RuntimeError("a bug"))) == "a bug"

@@ -159,6 +159,39 @@ def test_a_trial_the_host_asks_for_another_character_shows_whose_it_is():
     assert gadget.describe()["active"] is None          # played with nobody: nobody's
 
 
+def test_state_s_active_is_whose_result_the_box_shows_as_its_screen_says():
+    # docs/protocol.md, state: `active` follows the screen as describe() does: a
+    # host trial for Tobin shown while the box plays Mara is Tobin's until it is
+    # left, one with nobody is nobody's; a host roll is not shown on the box and
+    # leaves `active` and `last` as they were.
+    gadget, board = loaded()
+    assert ask(gadget, board, {"id": 2, "op": "put", "character": sheet("Tobin")})["ok"] is True
+    run(gadget, board, 100)
+    assert ask(gadget, board, {"id": 3, "op": "state"})["active"] == "Mara"
+    ask(gadget, board, {"id": 4, "op": "trial", "white": 2, "black": 3, "draw": 3, "name": "Tobin"})
+    run(gadget, board, 100)
+    state = ask(gadget, board, {"id": 5, "op": "state"})
+    assert (state["screen"], state["active"]) == ("drawing", "Tobin"), state
+    run(gadget, board, 1400)
+    state = ask(gadget, board, {"id": 6, "op": "state"})
+    assert (state["screen"], state["active"]) == ("result", "Tobin"), state
+    assert state["active"] == gadget.describe()["active"]
+    long_press(gadget, board, "go")                     # the result left: the table's choice again
+    run(gadget, board, 200)
+    assert ask(gadget, board, {"id": 7, "op": "state"})["active"] == "Mara"
+    ask(gadget, board, {"id": 8, "op": "trial", "white": 2, "black": 3, "draw": 1})
+    run(gadget, board, 1500)
+    state = ask(gadget, board, {"id": 9, "op": "state"})
+    assert (state["screen"], state["active"]) == ("result", None), state
+    long_press(gadget, board, "go")
+    run(gadget, board, 200)
+    before = ask(gadget, board, {"id": 10, "op": "state"})
+    assert ask(gadget, board, {"id": 11, "op": "roll", "system": "approaches", "setup": {"dice": 2}})["ok"]
+    run(gadget, board, 1500)
+    after = ask(gadget, board, {"id": 12, "op": "state"})
+    assert (after["active"], after["last"], after["screen"]) == (before["active"], before["last"], before["screen"])
+
+
 def test_trial_without_a_name_records_nothing():
     gadget, board = loaded()
     reply = ask(gadget, board, {"id": 2, "op": "trial", "white": 2, "black": 3, "draw": 1})
@@ -175,7 +208,7 @@ def test_state():
                                "crucial": False, "helpers": 0, "group": None,
                                "traits": ["Smuggler"], "placed-token": None},
                      "last": None, "brightness": 255, "unsaved": False, "characters": 1, "storage": "ok",
-                         "backup": "none", "replies-dropped": 0}
+                         "backup": "none", "replies-dropped": 0, "asking": None, "asks": []}
     ask(gadget, board, {"id": 3, "op": "trial", "white": 2, "black": 3, "draw": 3, "danger": 2})
     last = ask(gadget, board, {"id": 4, "op": "state"})["last"]
     assert last["tokens"] == "wbb" and last["exit"] is True

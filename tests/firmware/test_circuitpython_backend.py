@@ -382,6 +382,17 @@ def test_entropy_comes_from_os_urandom(cp, monkeypatch):
     assert board.entropy(3) == b"\x07\x07\x07"
 
 
+def test_info_names_the_source_it_draws_from(cp, monkeypatch):
+    # The RP2040 port has memorymap: the ROSC's raw bit, health-tested and
+    # conditioned (info says "rosc", as MicroPython's rp2 board does); a port
+    # without it draws from os.urandom ("os").
+    assert cp.make().entropy_source == "os"
+    monkeypatch.setattr(cp.module, "memorymap",
+                        types.SimpleNamespace(AddressRange=lambda start, length: bytearray(length)))
+    board = cp.make()
+    assert board.random is not None and board.entropy_source == "rosc"
+
+
 def test_the_board_knows_whether_it_may_write_its_flash(cp):
     assert cp.make().readonly is False
     cp.storage.mount.readonly = True
@@ -417,6 +428,33 @@ def test_the_gadget_plays_on_the_circuitpython_board(cp):
     tick_for(gadget, 100)
     assert gadget.describe()["screen"] != screen
     assert FakeNeoPixel.made[0].shown             # frames went out
+
+
+@pytest.mark.parametrize("from_files", [True, False])
+def test_both_ways_hold_the_fat_layouts_eight_and_refuse_a_ninth_saying_so(cp, monkeypatch, from_files):
+    # From .mpy files (a stock CircuitPython) or frozen (Fatebox's image):
+    # hello's limits and the store say eight, and a put past it is refused
+    # with the number (docs/circuitpython.md, Fits?).
+    from fatebox_fw import memory
+    from fatebox_fw.box import Box
+    from fatebox_fw.storage import CAPACITY
+    from tests.core.sheets import sheet
+    monkeypatch.setattr(memory, "from_files", lambda: from_files)
+    board = cp.make()
+    assert board.capacity() == CAPACITY == 8
+    gadget = Box(board)
+    assert gadget.store.capacity == CAPACITY
+    assert cp.serial.frames()[0]["limits"]["characters"] == CAPACITY
+    names = ["Mara", "Tobin", "Ash", "Bryn", "Cato", "Dell", "Esme", "Fenn", "Gale"]
+    for i, name in enumerate(names):
+        cp.serial.inbox += wire.encode({"id": 10 + i, "op": "put", "character": sheet(name)})
+        tick_for(gadget, 40)
+    replies = dict((f["id"], f) for f in cp.serial.frames() if "id" in f)
+    assert all(replies[10 + i]["ok"] for i in range(CAPACITY))
+    refused = replies[10 + CAPACITY]
+    assert not refused["ok"] and refused["error"]["code"] == N.E_FULL
+    assert "%d characters" % CAPACITY in refused["error"]["message"]
+    assert sorted(gadget.store.characters) == sorted(names[:CAPACITY])
 
 
 def test_code_py_starts_safe_mode_when_back_is_held(cp):

@@ -84,6 +84,17 @@ def test_an_image_for_a_board_with_no_micropython_image_says_how_to_use_it(build
     assert "fatebox deploy --board pico_w" in str(err.value)
 
 
+def test_every_profile_has_an_image_or_says_why_it_cannot(build, tmp_path):
+    # Each hardware/boards/ profile: MicroPython's board it is built from, or
+    # the reason there is none, said when it is asked for.
+    profiles = sorted(p.stem for p in (ROOT / "hardware" / "boards").glob("*.json"))
+    assert sorted(set(build.MP_BOARDS) | set(build.NO_IMAGE)) == profiles
+    assert not set(build.MP_BOARDS) & set(build.NO_IMAGE)
+    with pytest.raises(build.BuildError) as err:
+        build.build("pico_w", tmp_path / "x.uf2", tmp_path, tmp_path, 1, False, False)
+    assert "cyw43" in str(err.value) and "lwIP" in str(err.value)
+
+
 def test_each_board_image_fits_below_its_own_filesystem(build):
     # The Feather's 8 MiB keep 1 MiB below the filesystem; the Pico's 640 KiB.
     build.check_fit(1024 * 1024, "feather_rp2040")

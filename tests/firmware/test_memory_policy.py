@@ -40,7 +40,7 @@ def _out_of_place(live, before):
     """The product modules in RAM, besides those in `before`, that the table
     does not allow there between requests, `live` being the system played.
     (The rest of the test run has imported modules of its own: CPython keeps them.)"""
-    allowed = set(memory.RESIDENT + memory.KEPT + memory.BOOT_ONLY)    # CPython keeps the boot's
+    allowed = set(memory.RESIDENT + memory.ONCE_ASKED + memory.BOOT_ONLY)    # CPython keeps the boot's
     wrong = []
     for name in sorted(_product_modules()):
         system = memory.owner(name)
@@ -87,4 +87,4 @@ def test_between_requests_only_what_the_table_keeps_is_in_ram():
     for name in ("fatebox_fw.protocol.ops", "fatebox_fw.protocol.reads", "fatebox_fw.protocol.info",
                  "fatebox_fw.storage.batch", "fatebox_fw.play.for_host"):
         assert name not in sys.modules, name
-    assert "shared_rules.game" in sys.modules        # KEPT: the roll brought a rules object in
+    assert "shared_rules.game" in sys.modules        # ONCE_ASKED: the roll brought a rules object in

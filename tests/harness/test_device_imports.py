@@ -12,7 +12,7 @@ from rp2_modules import rp2_modules  # noqa: E402
 # fatebox_image and fatebox_rosc are frozen beside the packages into Fatebox's own image (firmware/image/build.py).
 OURS = {"shared_rules", "fatebox_fw", "fatebox_image", "fatebox_rosc"}
 # Desktop-only: the virtual board, and the image builder that runs on the host.
-DESKTOP_ONLY = {"firmware/fatebox_fw/hal/virtual/__init__.py", "firmware/image/build.py",
+DESKTOP_ONLY = {"firmware/fatebox_fw/hal/virtual/__init__.py", "firmware/image/build.py", "firmware/image/mp_boards.py",
                 "firmware/image/circuitpython_tools.py", "firmware/image/build_circuitpython.py",
                 "firmware/image/circuitpython_board.py"}
 # CircuitPython-only files: checked against CircuitPython's modules instead,

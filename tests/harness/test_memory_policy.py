@@ -75,8 +75,9 @@ def _boards_modules():
 
 def _rows(memory):
     """(row, module) of every module the table names."""
-    out = [("RESIDENT", m) for m in memory.RESIDENT] + [("KEPT", m) for m in memory.KEPT]
+    out = [("RESIDENT", m) for m in memory.RESIDENT] + [("ONCE_ASKED", m) for m in memory.ONCE_ASKED]
     out += [("BOOT_ONLY", m) for m in memory.BOOT_ONLY] + [("MENU", memory.MENU)]
+    out += [("ASK", m) for m in memory.ASK]
     for module, brings in memory.PER_REQUEST:
         out.append(("PER_REQUEST", module))
         out += [("PER_REQUEST", m) for m in brings]      # brought by another request's module
@@ -114,8 +115,8 @@ def test_every_row_of_the_table_is_a_module_a_board_gets():
 
 def test_a_module_that_comes_in_for_a_time_is_none_of_the_resident():
     memory = _table()
-    timed = [m for row, m in _rows(memory) if row not in ("RESIDENT", "KEPT")]
-    assert not set(timed) & set(memory.RESIDENT + memory.KEPT)
+    timed = [m for row, m in _rows(memory) if row not in ("RESIDENT", "ONCE_ASKED")]
+    assert not set(timed) & set(memory.RESIDENT + memory.ONCE_ASKED)
     for row, module in _rows(memory):
         assert _a_systems(memory, module) is None and not module.endswith(memory.CHECK_ONLY), module
 
@@ -170,7 +171,7 @@ def _top_imports(path):
 
 def test_no_resident_module_imports_one_that_comes_in_for_a_time():
     memory = _table()
-    timed = set(m for row, m in _rows(memory) if row not in ("RESIDENT", "KEPT"))
+    timed = set(m for row, m in _rows(memory) if row not in ("RESIDENT", "ONCE_ASKED"))
     found = []
     for module in memory.RESIDENT:
         parts = module.split(".")

@@ -304,3 +304,13 @@ def test_each_screen_is_a_picture_of_the_ring_drawn_by_the_box_s_own_code(system
     # The pictures are not all alike: each screen's own frame.
     assert len(set(tuple(s[3]) for s in rings)) >= len(rings) // 2
     assert R.Ring(12).count == 12
+
+
+def test_the_box_card_shows_how_to_read_an_asked_roll_s_lap_and_d100(written):
+    # docs/protocol.md, Asked rolls: the box's card, back, says what green past the 12th pixel is.
+    folder, _ = written
+    back = " ".join(pages(folder / (C.BOX + ".pdf"))[1][2].split())
+    assert "Asked rolls" in back
+    for lights, means in H.ASKED:
+        assert lights in back and " ".join(means.split()) in back, (lights, means)
+    assert "on the 1st pixel is 13" in back and "a d100: its tens, then its units" in back

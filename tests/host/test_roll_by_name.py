@@ -58,8 +58,41 @@ def test_forged_in_the_dark_rolls_an_action_or_resists_with_an_attribute(gadget,
     assert line.startswith("fatebox: --action: ") and "prowl" in line, line
 
 
+def test_new_beginning_puts_traits_into_play_by_name_at_their_levels(gadget, run):  # noqa: F811
+    # Mara (examples/mara.toml): Smuggler, Persuasive II, Agile, Stubborn, Climber, ...
+    draw = ("new-beginning", "-b", 3, "-k", 2, "-c", "mara")
+    assert rolled(run, gadget, *(draw + ("--trait", "persuasive", "--trait", "Agile")))["bag"]["white"] == 3
+    # Distraction: at most two traits count, the best two, each at its level.
+    data = rolled(run, gadget, *(draw + ("--trait", "agile", "--trait", "persuasive", "--trait", "climber",
+                                          "-s", "distraction")))
+    assert data["bag"]["white"] == 3
+    assert rolled(run, gadget, *(draw + ("--trait", "persuasive", "--trait", "agile", "-s", "fatigue")))["bag"]["white"] == 3
+    line = refused(run, gadget, *(draw + ("--trait", "fly")))
+    assert line.startswith("fatebox: --trait: ") and "Mara's sheet" in line and "Smuggler, Persuasive" in line, line
+    assert refused(run, gadget, *(draw + ("--trait", "agile", "--trait", "AGILE"))).startswith("fatebox: --trait: ")
+    assert "one or the other" in refused(run, gadget, *(draw + ("--trait", "agile", "-w", 1)))
+    # `fatebox draw` is the same command.
+    result = run("--port", gadget, "draw", "--trait", "agile", "-b", 2, "-k", 1, "-c", "mara", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["bag"]["white"] == 1, result.stderr
+
+
+def test_colour_tokens_counts_the_core_keywords_named_on_the_sheet(gadget, run):  # noqa: F811
+    # Rue (examples/rue.toml): people Harbour kin, Smuggling; edge Knives; dance Rooftop run.
+    act = ("colour-tokens", "--colour", "red", "-c", "rue")
+    data = rolled(run, gadget, *(act + ("--keyword", "knives", "--keyword", "Harbour kin", "--keyword", "rooftop run")))
+    assert data["keywords"] == 3 and len(data["result"]["hand"]) == 6
+    assert rolled(run, gadget, *(act + ("--keyword", "smuggling")))["keywords"] == 1
+    line = refused(run, gadget, *(act + ("--keyword", "sailing")))
+    assert line.startswith("fatebox: --keyword: ") and "Rue's sheet" in line and "Harbour kin, Smuggling, Knives" in line
+    line = refused(run, gadget, *(act + ("--keyword", "smuggling", "--keyword", "harbour kin")))
+    assert line.startswith("fatebox: --keyword: ") and "people" in line, line
+    assert "one or the other" in refused(run, gadget, *(act + ("--keyword", "knives", "--keywords", 1)))
+
+
 @pytest.mark.parametrize("args", [("approaches", "-a", "body"), ("light-dark", "-a", "dexterity"),
-                                  ("forged-in-the-dark", "-a", "prowl"), ("axiom", "-a", "might")])
+                                  ("forged-in-the-dark", "-a", "prowl"), ("axiom", "-a", "might"),
+                                  ("new-beginning", "--trait", "agile", "-b", 2, "-k", 1),
+                                  ("colour-tokens", "--keyword", "knives", "--colour", "red")])
 def test_a_name_needs_the_character_whose_sheet_it_is_on(gadget, run, args):  # noqa: F811
     line = refused(run, gadget, *args)
     assert "--character" in line

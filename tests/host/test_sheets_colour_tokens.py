@@ -62,3 +62,15 @@ def test_push_of_a_bad_colour_tokens_sheet_exits_2_and_sends_nothing(tmp_path, b
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == "fatebox: %s:%d: gold: gold must be a whole number 0..99, got -1\n" % (bad, line_of(bad, "gold ="))
     assert board.requests == []
+
+
+def test_the_core_keywords_are_kept_named_once_each_under_a_core_trait(tmp_path):
+    rue = sheets.load(example(tmp_path, "rue")).character
+    assert rue.to_dict()["keywords"] == {"people": ["Harbour kin", "Smuggling"], "edge": ["Knives"],
+                                         "dance": ["Rooftop run"]}
+    path = example(tmp_path, "rue", 'edge = ["Knives"]', 'edge = ["Smuggling"]')
+    assert load_error(path) == ("%s:%d: keywords.edge[0]: 'Smuggling' is named twice; each keyword once"
+                                % (path, line_of(path, "keywords =")))
+    path = example(tmp_path, "rue", "dance = ", "culture = ")
+    assert load_error(path) == ("%s:%d: keywords: 'culture' is not a core trait; they are people, edge, dance"
+                                % (path, line_of(path, "keywords =")))

@@ -42,6 +42,8 @@ def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(t
     # CIRCUITPY: the FAT volume from flash offset 0x100000 to the end (1 MiB less FAT's own)
     assert 900 * 1024 < info["flash"]["used"] + info["flash"]["free"] <= 1024 * 1024
     assert info["heap"]["free"] > 4096      # .mpy modules held in RAM: CircuitPython has no frozen ones
+    # the ROSC's raw bit through memorymap, health-tested and conditioned here, not os.urandom
+    assert info["entropy"]["source"] == "rosc" and info["entropy"]["blocks"] > 0, info["entropy"]
     uid = open(cp_flash + ".uid").read().strip()
     hello = chip.data_log[:chip.data_log.index(b"\n")].decode()
     assert ('"board-id": "cp-%s"' % uid) in hello        # the flash's own ID: this board, no other

@@ -12,27 +12,58 @@ import pytest
 
 from fatebox.pico import circuitpy, fatmap
 from fatebox.pico import emulator as P
+from fatebox_fw.storage import CAPACITY
 from tests.pico.conftest import REPLY_TIMEOUT, cp_ready, fatebox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+# the examples but Axiom's (vex.toml: below), and a copy of Tobin's: eight
+EIGHT = ["mara.toml", "tobin.toml", "ash.toml", "lux.toml", "rue.toml", "nyx.toml", "ysolde.toml"]
 
 
 def names(port):
     return sorted(c["name"] for c in json.loads(fatebox(port, "list", "--json").stdout)["characters"])
 
 
-def test_a_second_systems_character_fits_beside_two(picos, cp_flash):
+def copy_of_tobin(folder, name):
+    with open(os.path.join(EXAMPLES, "tobin.toml")) as f:
+        text = f.read().replace('name = "Tobin"', 'name = "%s"' % name)
+    path = os.path.join(str(folder), name.lower() + ".toml")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def test_a_stock_board_holds_eight_and_refuses_a_ninth_saying_so(picos, cp_flash, tmp_path):
+    # hello's limits and `fatebox info` say eight (fatebox_fw.storage.CAPACITY:
+    # the FAT layout's); a stock CircuitPython's heap takes them for the host's
+    # requests (not their play: docs/circuitpython.md, Fits?), and a push past
+    # them is refused by the host with the number and `fatebox delete`.
     chip = picos(flash=cp_flash)
     cp_ready(chip)
-    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), os.path.join(EXAMPLES, "tobin.toml"))
-    fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "ash.toml"))
-    assert names(chip.data_path) == ["Ash", "Mara", "Tobin"]
+    info = json.loads(fatebox(chip.data_path, "info", "--json").stdout)
+    assert info["characters"] == {"held": 0, "limit": CAPACITY}
+    # An Axiom sheet's check runs deeper than CircuitPython's pystack: the push
+    # is answered `memory`, nothing changed, and the box answers on.
+    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "vex.toml"), expect=1)
+    assert "ran out of stack" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
+    assert names(chip.data_path) == []
+    # One a push: a batch of four runs out of heap on a stock board (`memory`, nothing changed).
+    sheets = [os.path.join(EXAMPLES, s) for s in EIGHT] + [copy_of_tobin(tmp_path, "Gale")]
+    for sheet in sheets:
+        fatebox(chip.data_path, "push", sheet)
+    refused = fatebox(chip.data_path, "push", copy_of_tobin(tmp_path, "Hale"), expect=1)
+    said = refused.stderr
+    assert ("holds %d characters at most" % CAPACITY) in said and "fatebox delete" in said, said
+    assert names(chip.data_path) == sorted([s[:-5].capitalize() for s in EIGHT] + ["Gale"])
+    said = fatebox(chip.data_path, "info").stdout
+    assert ("this box holds %d" % CAPACITY) in said, said
 
 
 # A heap that runs out: code.py takes BALLAST bytes first (as bench/cp_heap.py
-# does), so that the pushes below no longer all fit. Where the heap ends moves
-# with every change of the firmware, so the test does not name the push that
-# is refused: each push is taken whole or refused whole, the box then holds
+# does), so that the pushes below no longer all fit. Where the heap ends
+# moves with every change of the firmware, so the test does not name the push
+# that is refused: each push is taken whole or refused whole (`memory`, the
+# box starting again from the flash and saying so), the box then holds
 # exactly what it took, and at least one push ran out.
 BALLAST = 30000
 
@@ -57,6 +88,11 @@ def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_fla
             refused += 1
         assert names(chip.data_path) == sorted(taken)
     assert refused, "every push fitted beside a ballast of %d bytes: raise BALLAST" % BALLAST
+    # said on the console too, and never a silent restart: each reload of the
+    # runtime (loading the flash again ran out too) is said before it
+    said = bytes(chip.serial_log).decode("utf-8", "replace")
+    assert "fatebox: the heap ran out; play starts again from the flash" in said, said[-2000:]
+    assert said.count("soft reboot") <= said.count("the runtime starts afresh"), said[-2000:]
 
 
 def push_cut(picos, chip, flash, k):
@@ -106,7 +142,7 @@ def push_cut(picos, chip, flash, k):
 # files in place, two generations in regions of their own: a save's flash
 # operations stay inside the older generation's region and the staging
 # file's, and a cut inside any of them leaves the other generation whole.
-CUTS = 7      # cuts inside Tobin's push, spread over its operations (each a cut and a boot again)
+CUTS = 7      # a push's erases (docs/flash.md): the cuts that must at least be reached (each a cut and a boot again)
 
 
 def regions(volume):
@@ -161,9 +197,9 @@ def test_power_cuts_inside_a_save_on_fat_lose_no_character(picos, cp_flash, tmp_
     span = chip.ping()["flash_ops"] - before
     chip.stop()
     assert span >= 6          # the staging file, the slot's data, its directory entry: each an erase and a program
-    # Cuts inside erases (odd operations: each sector's block is erased, then
-    # programmed) spread over the whole push, the last operation included.
-    ks = sorted(set([1 + 2 * ((span // 2 - 1) * i // (CUTS - 1)) for i in range(CUTS)] + [span]))
+    # A cut inside every erase (odd operations: each sector's block is erased,
+    # then programmed: every write of the save), and inside the last operation.
+    ks = sorted(set(list(range(1, span, 2)) + [span]))
     # A cut that left Tobin out leaves the board, started again and checked,
     # ready for the next cut's push (a save on a drive that took a cut before);
     # otherwise the next cut starts from a copy of the flash with Mara alone.

@@ -136,10 +136,54 @@ def test_a_webhook_url_that_is_not_http_is_refused(url):
 def test_the_schema_s_systems_are_the_registry_s_whatever_it_holds(monkeypatch):
     # A new row's results fit the schema with no edit to result.schema.json (issue 34).
     from shared_rules import registry
-    assert shape.schema()["properties"]["system"]["enum"] == list(registry.NAMES)
+    # and an asked roll's (docs/protocol.md, Asked rolls), which is no registry row
+    assert shape.schema()["properties"]["system"]["enum"] == list(registry.NAMES) + ["dice"]
     monkeypatch.setattr(registry, "NAMES", registry.NAMES + ("a-new-system",))
     schema = shape.schema()
     result = dict(shaped()[0], system="a-new-system")
     jsonschema.validate(result, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(dict(result, system="no-such-system"), schema)
+
+
+def test_an_asked_roll_fits_the_schema_with_its_dice_and_words():
+    # docs/protocol.md, Asked rolls: journaled as system "dice", its dice the page's items.
+    from tests.core.fakeboard import tap
+    board = FakeBoard(entropy=SeededBytes("serve-shape-ask"))
+    gadget = Box(board)
+    board.replies()
+    reply = ask(gadget, board, {"id": 1, "op": "ask", "ask": "vtt-9", "dice": [[6, 2], [100, 1]], "from": "Ash",
+                                "label": "attack"})
+    assert reply["ok"], reply
+    tap(gadget, board, "go")
+    run(gadget, board, 1500)
+    entry = ask(gadget, board, {"id": 2, "op": "journal", "after": 0})["results"][0]
+    r = shape.result("rp2-0011223344556677", entry["seq"], entry["system"], entry["name"], entry["result"],
+                     entry.get("setup"), "2026-11-24T20:00:00+00:00")
+    jsonschema.validate(r, shape.schema())
+    (a, b), (c,) = entry["result"]["values"]
+    assert r["words"] == "Ash asked for 2d6 + 1d100 (attack): %d, %d, %d (%d)" % (a, b, c, a + b + c)
+    assert [i["label"] for i in r["items"]] == [str(a), str(b), str(c)]
+    assert r["items"][2]["colour"] == shape.hex_colour(shape.N.COLOUR_DICE[1])
+    assert r["system_name"] == "Asked dice" and r["character"] is None and r["outcome"] is None
+    broken = dict(r, result={"outcome": "x"})
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, shape.schema())
+
+
+def test_an_axiom_result_marks_the_two_dice_kept_as_its_set_up_keeps_them():
+    # The journal's Axiom entry has the dice and the total, not the pair kept: the
+    # set-up's circumstances say which two count (the highest, or the lowest).
+    axiom = [r for r in shaped() if r["system"] == "axiom"]
+    assert axiom and all("kept" not in r["result"] for r in axiom)       # as the journal says them
+    for r in axiom:
+        dice = r["result"]["dice"]
+        assert len(dice) == 3, r
+        kept = sorted(int(i["label"]) for i in r["items"] if i["kept"])
+        assert kept == sorted(dice)[1:], (r["items"], r["setup"])
+    lowest = shape.result("rp2-0011223344556677", 1, "axiom", None, {"outcome": "failure", "dice": [5, 2, 6],
+                          "total": 7}, {"favorable": 0, "unfavorable": 2, "modifier": 0}, "2026-11-24T20:00:00+00:00")
+    assert [i["kept"] for i in lowest["items"]] == [True, True, False]
+    both = shape.result("rp2-0011223344556677", 2, "axiom", None, {"outcome": "failure", "dice": [5, 2],
+                        "total": 7}, None, "2026-11-24T20:00:00+00:00")
+    assert [i["kept"] for i in both["items"]] == [True, True]

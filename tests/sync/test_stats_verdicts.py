@@ -8,6 +8,7 @@ import random
 from shared_rules import new_beginning as NB
 from shared_rules.new_beginning import Trial
 from shared_rules.randomness import Sampler, SeededBytes
+from fatebox.odds import power as P
 from fatebox.odds import stats as S
 from fatebox.odds import stats_show
 
@@ -39,12 +40,12 @@ def nb_verdict(outcomes):
 def test_the_power_of_the_chi_square_test_matches_the_textbook():
     # Two fair outcomes, one pushed 5 points: w = 0.1, n = 7.85 / w^2 = 785 for 80 % at 5 %.
     probs = [0.5, 0.5]
-    alt = S.biased(probs, 0)
+    alt = P.biased(probs, 0)
     assert alt == [0.55, 0.45]
-    assert S.needed(probs, alt) == 785
-    assert abs(S.ncx2_sf(3.841, 1, 7.85) - 0.80) < 0.001
-    assert abs(S.chi2_isf(0.05, 3) - 7.815) < 0.001
-    assert S.biased([1.0, 0.0], 0) is None          # a certain outcome cannot lean further
+    assert P.needed(probs, alt) == 785
+    assert abs(P.ncx2_sf(3.841, 1, 7.85) - 0.80) < 0.001
+    assert abs(P.chi2_isf(0.05, 3) - 7.815) < 0.001
+    assert P.biased([1.0, 0.0], 0) is None          # a certain outcome cannot lean further
 
 
 def test_too_few_says_how_many_more_draws_would_catch_a_five_point_bias():
@@ -65,8 +66,8 @@ def test_the_power_claimed_is_the_power_seen():
     # At the number of draws the verdict names, a box really leaning 5 points toward
     # total success is caught (p < 0.05) about 8 times in 10: 300 boxes simulated.
     probs = [1 / 10, 6 / 10, 0, 3 / 10]       # 2 white 3 black, draw 2: total, partial success, -, failure
-    alt = S.biased(probs, 0)
-    n = S.needed(probs, alt)
+    alt = P.biased(probs, 0)
+    n = P.needed(probs, alt)
     rng = random.Random("power")
     caught = 0
     for _ in range(300):

@@ -48,6 +48,18 @@ LIGHTS = (
     ("the ring a step brighter (dimmer at full brightness)", "a button is down: the box has the press; "
      "it acts at the release, or once held long"),
 )
+# A roll another program asked for (docs/protocol.md, Asked rolls): how the ring
+# shows it, on the back of the box's card; and its screens, for the panel's help line.
+ASKED = (
+    ("pixels blinking in dice colours", "a roll the host or a VTT asks for, a pixel per die: GO rolls, BACK declines"),
+    ("green", "an asked die past 12 goes round again: green on the 1st pixel is 13, on the 8th 20"),
+    ("green, then coloured", "a d100: its tens, then its units; 0 is the 10th pixel"),
+    ("the last pixel blinking", "an asked roll waits for the table's result"),
+)
+ASK_SCREENS = (
+    ("ask", "asked roll", "-", "-", "roll the dice asked for (BACK declines)", "a pixel per die asked for, blinking"),
+    ("ask-result", "asked roll: result", "-", "-", "back to play", "the dice rolled, a second lap in green"),
+)
 ERRORS = (
     ("every third pixel, magenta", "the rules refuse this set-up: change it"),
     ("two bars of three, blinking", "the flash could not be written: keep playing, then fatebox pull"),

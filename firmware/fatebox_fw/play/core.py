@@ -47,6 +47,7 @@ class Core:
         self._pending_turns = 0
         self._game = None
         self.shown_later = None   # a host's result (result, name) the play shows once it is made
+        self.asks = None          # the asks held (fatebox_fw.play.ask.Asks, in RAM while any is), or None
         if memory.play_at_boot():
             self._game = self._make(system)
             self._game.back_to_first(clock.ticks_ms())      # from the active character's last set-up
@@ -62,6 +63,8 @@ class Core:
         self.error = None          # an error kind (ring.ERRORS) shown now, or None
         self.error_at = 0
         self.message = None        # words for the last error, cleared by the next press
+        self.chosen = None         # the system the menu switched to, until its play is made (menu.ran_out)
+        self.held = False          # an error the next press only clears, not played (menu.ran_out)
         self.last_input = clock.ticks_ms()
         self.retry_at = None
         if store.load_problem is not None:
@@ -82,8 +85,8 @@ class Core:
 
     @property
     def made(self):
-        """The system's play if it has been made, else None (`game` would make
-        it: a request that only asks whether play uses a character must not)."""
+        """The system's play if made, else None (`game` would make it: a request
+        that only asks whether play uses a character must not)."""
         return self._game if self._pending is None else None
 
     def _realize(self):
@@ -91,6 +94,7 @@ class Core:
         now = self.clock.ticks_ms() if self._pending_turns == ASKED else self._pending_now
         self._pending = None
         self._game = self._make(system)
+        self.chosen = None
         self._game.back_to_first(now)
         shown, self.shown_later = self.shown_later, None
         if shown is not None:
@@ -111,17 +115,9 @@ class Core:
         self.shown_later = (result, name)
 
     # What the table sees now, by the names the first firmware used.
-    @property
-    def screen(self):
-        return self.menu or self.game.screen
-
-    @property
-    def result(self):
-        return self.game.result
-
-    @property
-    def notice(self):
-        return "error" if self.error is not None else None
+    screen = property(lambda self: self.menu or self.game.screen)
+    result = property(lambda self: self.game.result)
+    notice = property(lambda self: "error" if self.error is not None else None)
 
     def _make(self, system):
         module = __import__(registry.row(system).play, None, None, ["Play"])
@@ -168,8 +164,7 @@ class Core:
         name = self.active()
         return self.store.characters[name] if name is not None else None
 
-    def copy(self, character, take=False):
-        return memory.copy(character, take)
+    copy = staticmethod(memory.copy)
 
     def stage(self, character, setup=None):
         """A changed character kept in memory, written at the next flush.
@@ -250,6 +245,13 @@ class Core:
     def on_button(self, role, event, now):
         """Act on a gesture; True when the rest of this press should be ignored."""
         self.last_input = now
+        if self.held:
+            # The box is not on the system the table chose (menu.ran_out): this press only clears that.
+            self.held = False
+            self.error = self.message = None
+            return True
+        if self.asks is not None and self.asks.shown is not None:
+            return self.asks.on_button(role, event, now)     # an ask on the ring: play is left as it is
         game = self.game if self.menu is None else None     # the menu's presses need no play
         if game is not None and game.screen == DRAWING:
             # Any press skips the animation, and that press does nothing else.
@@ -290,29 +292,17 @@ class Core:
         memory.imported(memory.MENU, self.store.room).pick_current(self)
 
     def close_menu(self, now):
-        system = roster.SYSTEMS[self.menu_system]
-        names = self.candidates(system)
-        # Nobody of the system to choose: the first loaded later becomes active (None), as on a fresh box.
-        picked = names[self.menu_pick] if self.menu_pick < len(names) else (NOBODY if names else None)
-        self.menu = None
+        from fatebox_fw.play import menu     # in RAM while the menu is open
+        menu.close(self, now)
+
+    def ran_out(self, chosen, now):
+        """A box started again after the heap ran out (start.py) while the table
+        switched to `chosen`: the ring and the panel say so (menu.ran_out)."""
+        if chosen is None:
+            return
+        memory.imported(memory.MENU, self.store.room).ran_out(self, chosen, now)
         if not memory.play_at_boot():
-            memory.drop((memory.MENU,))     # as the play while the menu is open
-        if system != self.system:
-            self.switch(system, now, later=True)
-        if picked != self.active_name:
-            memory.release(self.store)       # the sheet made for the one active before
-        self.active_name = picked
-        if self._pending is None:
-            self._game.back_to_first(now)
-        else:
-            # made two turns on, after the save below (tick)
-            self._pending_now = now
-            self._pending_turns = 0
-        # A menu visit is one save at most: the choices, batched with anything staged.
-        self.store.set("system", system)
-        self.store.set("active", picked)
-        self.store.set("brightness", self.brightness)
-        self.flush(now)
+            memory.drop((memory.MENU,))
 
     # -- the host and play (docs/protocol.md, Play and the host) ----------------------
 
@@ -347,8 +337,10 @@ class Core:
                 self._pending_turns = 1
         else:
             game.tick(now)
+        if self.asks is not None:
+            self.asks.tick(now)
         clock = self.clock      # not a bound method in a local: that allocates per tick
-        if self.error is not None and clock.ticks_diff(now, self.error_at) >= ERROR_MS:
+        if self.error is not None and not self.held and clock.ticks_diff(now, self.error_at) >= ERROR_MS:
             self.error = None
         if (self.store.dirty and (game is None or game.screen != DRAWING)
                 and clock.ticks_diff(now, self.last_input) >= IDLE_SAVE_MS):
@@ -356,6 +348,8 @@ class Core:
                 self.flush(now)
 
     def settled(self):     # False while a system chosen in the menu comes in or a draw animates
+        if self.asks is not None and not self.asks.settled():
+            return False
         if self._pending is not None:
             return self._pending_turns == ASKED
         return self._game is None or self._game.screen != DRAWING
@@ -367,6 +361,9 @@ class Core:
         if ring.brightness != self.brightness:
             ring.set_brightness(self.brightness)     # a menu change: colours scaled once
         clock = self.clock
+        if self.asks is not None and self.asks.shown is not None and self.error is None:
+            self.asks.render(ring, now)
+            return
         if self._pending is not None and self.error is None and self.menu is None:
             if self._pending_turns == ASKED:
                 ring.menu_systems(roster.SYSTEMS.index(self._pending))

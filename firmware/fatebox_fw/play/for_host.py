@@ -84,8 +84,23 @@ def _menu_words(core):
     return "Brightness %d of %d" % (R.nearest(R.LEVELS, core.brightness) + 1, len(R.LEVELS))
 
 
+def _whose(core):
+    """The character the screen is about (docs/protocol.md, state: `active`): a
+    result or its drawing is whose it was recorded on (the host's trial for
+    another, nobody's); else the active character."""
+    game = core.game
+    if core.menu is None and (game.screen == DRAWING or game.in_result()):
+        return game.owner
+    return core.active()
+
+
 def describe(core):
     """The screen in words, for a terminal UI and for people who cannot see the ring."""
+    asks = core.asks
+    if asks is not None and asks.shown is not None:
+        # An ask on the ring (docs/protocol.md, Asked rolls): its words; play waits as it was.
+        return {"screen": asks.screen, "text": asks.words(), "active": None, "system": core.system,
+                "outcome": None, "error": core.error, "ask": asks.shown["ask"]}
     game = core.game
     if core.menu is not None:
         screen, text = core.menu, _menu_words(core)
@@ -93,10 +108,7 @@ def describe(core):
         screen, text = game.screen, game.text()
     if core.message is not None:
         text = "%s. %s" % (text, core.message)
-    active = core.active()
-    if core.menu is None and (game.screen == DRAWING or game.in_result()):
-        active = game.owner     # a result is whose it was recorded on (the host's trial for another, nobody's)
-    return {"screen": screen, "text": text, "active": active, "system": core.system,
+    return {"screen": screen, "text": text, "active": _whose(core), "system": core.system,
             "outcome": game.outcome() if game.screen == RESULT and core.menu is None else None,
             "error": core.error}
 
@@ -104,9 +116,15 @@ def describe(core):
 def state(core):
     """The core's part of the `state` op (docs/protocol.md)."""
     game = core.game
-    out = {"screen": core.menu or game.screen, "system": core.system, "active": core.active(),
+    out = {"screen": core.menu or game.screen, "system": core.system, "active": _whose(core),
            "setup": game.setup_state(), "last": game.last_state(),
            "brightness": core.brightness, "unsaved": core.store.dirty}
+    asks = core.asks
+    # The asks held (docs/protocol.md, Asked rolls): the one on the ring, and those waiting in order.
+    out["asking"] = asks.shown["ask"] if asks is not None and asks.shown is not None else None
+    out["asks"] = [a["ask"] for a in asks.waiting] if asks is not None else []
+    if asks is not None and asks.shown is not None:
+        out["screen"] = asks.screen
     if core.menu is not None:
         system = roster.SYSTEMS[core.menu_system]
         names = core.candidates(system)

@@ -1,6 +1,7 @@
 # The core's menu: its pages, the presses on them and how the ring shows them.
 from shared_rules import roster
 from fatebox_fw import buttons as B
+from fatebox_fw import memory
 from fatebox_fw import ring as R
 from fatebox_fw.play import EDIT_ON_MS, EDIT_PERIOD_MS
 from fatebox_fw.play import MENU, MENU_BRIGHTNESS, MENU_CHARACTER, MENU_SYSTEM, NOBODY  # noqa: F401 (named here by tests)
@@ -49,6 +50,55 @@ def press(core, role, event, now):
             at = max(0, min(len(BRIGHTNESS) - 1, at + sign)) if event == B.SHORT else (0 if sign < 0 else len(BRIGHTNESS) - 1)
             core.brightness = BRIGHTNESS[at]
         core.menu_since = now
+
+
+def close(core, now):
+    """The menu left: the system and character chosen played, the choices saved."""
+    system = roster.SYSTEMS[core.menu_system]
+    names = core.candidates(system)
+    # Nobody of the system to choose: the first loaded later becomes active (None), as on a fresh box.
+    picked = names[core.menu_pick] if core.menu_pick < len(names) else (NOBODY if names else None)
+    # The choices first, before the switch allocates: a heap that runs out below
+    # leaves them staged, start.py writes them, and the box starts again on them.
+    # A menu visit is one save at most: the choices, batched with anything staged.
+    store = core.store
+    if system != core.system:
+        core.chosen = system
+    store.set("system", system)
+    store.set("active", picked)
+    store.set("brightness", core.brightness)
+    core.menu = None
+    if not memory.play_at_boot():
+        memory.drop((memory.MENU,))     # as the play while the menu is open
+    if system != core.system:
+        core.switch(system, now, later=True)
+    if picked != core.active_name:
+        memory.release(store)            # the sheet made for the one active before
+    core.active_name = picked
+    if core._pending is None:
+        core.game.back_to_first(now)
+    else:
+        # made two turns on, after the save below (Core.tick)
+        core._pending_now = now
+        core._pending_turns = 0
+    core.flush(now)
+
+
+def ran_out(core, chosen, now):
+    """The box started again from the flash after the heap ran out while the
+    table switched to `chosen` (None: not switching). On it: the recovered
+    pattern and words for a while. Back on another system (the choice not
+    saved): the pattern and the words stay, and the next press only clears
+    them, so presses meant for `chosen` are never played on it unseen."""
+    if chosen is None or chosen not in roster.SYSTEMS:
+        return
+    words = roster.SYSTEM_WORDS[chosen]
+    if chosen == core.system:
+        core._fail(R.RECOVERED, "The heap ran out switching to %s; play started again from the flash" % words, now)
+        return
+    core.held = True
+    core._fail(R.RECOVERED, "The heap ran out switching to %s; the box is back on %s: choose %s in the menu "
+               "again (the next press only clears this)" % (words, roster.SYSTEM_WORDS[core.system], words), now)
 
 
 def render(core, ring, t):

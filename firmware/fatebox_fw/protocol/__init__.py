@@ -43,7 +43,7 @@ class Server:
         self.clock = clock
         # The ops served here; every other op in names.OPS is host_ops' (_hosted).
         self.ops = {"hello": self.hello, "list": self.list, "get": self.get, "repl": self.repl, "info": self.about,
-                    "journal": self.read, "table": self.read}
+                    "journal": self.read, "table": self.read, "ask": self.ask, "ask-cancel": self.ask}
         self.released = False   # the `repl` op: the loop stops, the REPL has the port
         self.queue = []         # frames waiting, oldest first; the first may be part sent
         self.queued = 0         # their bytes
@@ -182,15 +182,24 @@ class Server:
             # docs/entropy.md: no draw from a failed source; nothing was recorded.
             self.send(_error(id, N.E_ENTROPY, exc.message))
             return
-        except MemoryError:
-            # The heap had no room: the host hears it (if a frame can still be
-            # made), then the box starts again from the flash (start.py).
+        except (MemoryError, RuntimeError) as exc:
+            # The heap had no room, or the Python stack (CircuitPython's fixed
+            # pystack, MicroPython's recursion limit): the host hears it (if a
+            # frame can still be made), then the box starts again from the
+            # flash (start.py), as after a MemoryError. Any other RuntimeError
+            # is a bug, raised as it is.
+            stack = isinstance(exc, RuntimeError)
+            if stack and "stack" not in str(exc) and "recursion" not in str(exc):
+                raise
             asked = request["op"]
             self.ran_out = True
-            self.line = request = result = reply = None
+            self.line = request = result = reply = exc = None
             gc.collect()
-            self.send(_error(id, N.E_MEMORY, "the box ran out of memory answering %s; it starts its play "
-                             "again from what its flash holds (nothing half-applied); try again" % asked))
+            self.send(_error(id, N.E_MEMORY, "the box ran out of %s answering %s; it starts its play again from "
+                             "what its flash holds (nothing half-applied); try again"
+                             % ("stack" if stack else "memory", asked)))
+            if stack:
+                raise MemoryError("out of stack")
             raise
         self.queue_frame(frame)
 
@@ -256,6 +265,12 @@ class Server:
         out["storage"] = self.storage()
         out["backup"] = self.store.backup_status
         return out
+
+    def ask(self, request):
+        # `ask` and `ask-cancel` (docs/protocol.md, Asked rolls): the ask's play,
+        # in RAM while the box holds an ask (memory.ASK), serves them.
+        from fatebox_fw.play import ask
+        return ask.op(self.core, request, self.clock.ticks_ms())
 
     def read(self, request):
         # `journal`, and `table` without a setting: fatebox_fw.protocol.reads, not

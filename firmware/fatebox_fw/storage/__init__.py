@@ -238,7 +238,7 @@ class Store:
             if isinstance(setup, dict):
                 entry["setup"] = setup
             self.pending.append((self.seq, entry))
-            self._announce(self.seq, entry)
+            self.tell(self.seq, entry)
 
     def nobody(self, system, result, setup=None):
         """A result played with nobody: numbered and journalled too (`"name": null`),
@@ -250,10 +250,11 @@ class Store:
         if isinstance(setup, dict):
             entry["setup"] = setup
         self.pending.append((self.seq, entry))
-        self._announce(self.seq, entry)
+        self.tell(self.seq, entry)
         self.dirty = True
 
-    def _announce(self, seq, entry):
+    # A numbered result queued for the events (the sim's panel hears it here too).
+    def tell(self, seq, entry):
         announce = self.announce
         if len(announce) >= ANNOUNCE_LIMIT:
             announce.pop(0)     # nobody says them (no server): the journal has them

@@ -2,6 +2,7 @@
 # what does not match is reported and skipped (a journal entry) or refused in
 # one line (a page), never a traceback, never taken for damaged records.
 from shared_rules import names as N
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules import registry
 from shared_rules import wire
 from shared_rules import roster
@@ -52,7 +53,7 @@ def journal_problem(entry, after=0):
     {"seq" (a number above `after`), "name" (a character's name by the name
     rule, shared_rules.charname and fatebox.sheets.unicode_names; null: played with nobody),
     "system" (one this host knows), "result" (an object whose `outcome` is one
-    of the system's), "setup" (an object, or absent)}."""
+    of the system's; an asked roll's, "dice", its dice and values), "setup" (an object, or absent)}."""
     if not isinstance(entry, dict):
         return "not an object"
     if not _int(entry.get("seq"), after + 1):
@@ -64,12 +65,20 @@ def journal_problem(entry, after=0):
         # The box's `put` refuses such a name: one in its journal was not written by play.
         return "a name that is not a character's name (%s; docs/protocol.md, Names)" % charnames.problem(name)
     system = entry.get("system")
-    if system not in roster.SYSTEMS:
+    if system not in roster.SYSTEMS and system != ASK_SYSTEM:
         return "a system this host does not know (%s)" % cut(visible(repr(system)))
     result = entry.get("result")
     if not isinstance(result, dict):
         return "no result object" if result is None else "a result that is not an object"
-    if result.get("outcome") not in roster.outcomes(system):
+    if system == ASK_SYSTEM:
+        # An asked roll (docs/protocol.md, Asked rolls): its dice and values, no outcome.
+        from shared_rules.host import asked
+        if name is not None:
+            return "an asked roll on a character's name"
+        problem = asked.problem(result)
+        if problem is not None:
+            return "an asked roll with %s" % problem
+    elif result.get("outcome") not in roster.outcomes(system):
         return "an outcome that is not one of %s's" % roster.SYSTEM_WORDS.get(system, system)
     setup = entry.get("setup")
     if setup is not None and not isinstance(setup, dict):

@@ -194,6 +194,9 @@ def box_back():
         flow.strip([(shapes[i], H.LIGHTS[i][1]) for i in range(len(shapes))])
         for lights, means in H.LIGHTS[len(shapes):]:
             flow.paragraph([(lights + "  ", True), (means + ".", False)], indent=3.0)
+        flow.paragraph([("Asked rolls", True)], size=flow.size + 1)
+        for lights, means in H.ASKED:
+            flow.paragraph([(lights + "  ", True), (means + ".", False)], indent=3.0)
         flow.rule()
         flow.paragraph([("When something is wrong", True)], size=flow.size + 1)
         flow.strip([(pixels, H.ERRORS[i][1]) for i, pixels in enumerate(_error_frames())])

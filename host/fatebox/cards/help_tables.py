@@ -4,7 +4,7 @@ import importlib
 
 from shared_rules import registry
 from fatebox.sheets.table import filled
-from fatebox_fw.host.help import BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
+from fatebox_fw.host.help import ASK_SCREENS, ASKED, BUTTONS, DRAWING, ERRORS, LIGHTS, MENU   # noqa: F401 (the cards' back)
 
 
 def module(name):
@@ -47,7 +47,7 @@ def systems(settings=None):
 
 def row(system_name, screen, settings=None):
     """The row for a screen of a system (or of the menu), or None (settings: as system())."""
-    rows = MENU + (DRAWING,)
+    rows = MENU + (DRAWING,) + ASK_SCREENS
     if system_name is not None:
         try:
             table = system(system_name, settings)

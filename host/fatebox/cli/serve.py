@@ -15,9 +15,13 @@ DEFAULT_LISTEN = "127.0.0.1:8766"      # fatebox.serve.run's (not imported here:
 @click.option("--webhook", "webhooks", multiple=True, metavar="URL",
               help="POST each result's JSON here (any number; Idempotency-Key: board id and seq).")
 @click.option("--discord", "discords", multiple=True, metavar="URL", help="A Discord webhook: each result as an embed.")
+@click.option("--vtt-origin", "vtt_origins", multiple=True, metavar="ORIGIN",
+              help="A page allowed to open /vtt, as https://www.owlbear.rodeo or your Foundry's URL (any number).")
+@click.option("--dddice", default=None, metavar="ROOM",
+              help="Send each result's dice to this dddice room (the API key from $DDDICE_API_KEY).")
 @click.option("--speak", is_flag=True, help="Say each result aloud in one short sentence (espeak-ng or pyttsx3).")
 @click.option("--exit-on-disconnect", is_flag=True, help="Exit (code 4) when the box goes away, instead of waiting for it.")
-def serve_command(port, listen, token, webhooks, discords, speak, exit_on_disconnect):
+def serve_command(port, listen, token, webhooks, discords, vtt_origins, dddice, speak, exit_on_disconnect):
     """Hold the box's port: every result into the records, a live feed, a page (and an OBS overlay), webhooks.
 
     The first line on standard output is the page's URL. Other fatebox commands
@@ -26,4 +30,5 @@ def serve_command(port, listen, token, webhooks, discords, speak, exit_on_discon
     from fatebox.serve.run import serve
     from fatebox.cli.session import current
     run = current()
-    serve(run.spec(port), run.db, run.timeout, listen, token, webhooks, discords, speak, exit_on_disconnect)
+    serve(run.spec(port), run.db, run.timeout, listen, token, webhooks, discords, speak, exit_on_disconnect,
+          vtt_origins=vtt_origins, dddice=dddice)

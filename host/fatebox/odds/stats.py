@@ -3,9 +3,11 @@
 import math
 
 from shared_rules import registry, roster
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules.errors import RulesError
 from shared_rules.game import SetupError
 from shared_rules.exact import fraction_text
+from fatebox.odds.power import BIAS, POWER, biased, chi2_sf, needed, power
 
 EXACT_LIMIT = 200000     # tables an exact test may enumerate; past it, chi-square
 FEW = 20                 # fewer results than this cannot say much either way
@@ -31,36 +33,13 @@ def plays(system):
 def units(system, n):
     """What the test counts of `system`'s results, for `n` of them: '1 roll', '40 tokens drawn'."""
     rules = _rules(system)
-    one, many = rules.units if rules is not None else ("roll", "rolls")
+    one, many = rules.units if rules is not None else (("die", "dice") if system == ASK_SYSTEM else ("roll", "rolls"))
     return one if n == 1 else many
 
 
 def on_draw(system):
     rules = _rules(system)
     return rules is not None and rules.on_draw
-
-
-def chi2_sf(x, df):
-    """P(X >= x) for X chi-square with `df` degrees of freedom (exact series, no scipy)."""
-    if df <= 0:
-        return 1.0
-    if x <= 0:
-        return 1.0
-    h = x / 2.0
-    if df % 2 == 0:
-        term = total = 1.0
-        for i in range(1, df // 2):
-            term *= h / i
-            total += term
-        return min(1.0, math.exp(-h) * total)
-    # Odd: Q(df/2, h) = erfc(sqrt h) + e^-h * sum_{i=1}^{(df-1)/2} h^(i-1/2) / Gamma(i+1/2)
-    total = math.erfc(math.sqrt(h))
-    term = math.sqrt(h) / math.gamma(1.5)
-    tail = 0.0
-    for i in range(1, (df - 1) // 2 + 1):
-        tail += term
-        term *= h / (i + 0.5)
-    return min(1.0, total + math.exp(-h) * tail)
 
 
 def _compositions(n, k):
@@ -149,6 +128,13 @@ def judged(results, system=None):
         s = r["system"]
         if system is not None and s != system:
             continue
+        if s == ASK_SYSTEM:
+            found = _asked(r.get("result"))
+            if found is None:
+                untold[s] = untold.get(s, 0) + 1
+            else:
+                by_system.setdefault(s, []).extend(found)
+            continue
         if on_draw(s):
             found = _drawn(s, r.get("setup"))
             if found is None:
@@ -165,6 +151,19 @@ def judged(results, system=None):
         key, words, odds = found
         by_system.setdefault(s, []).append((key, words, odds, r["outcome"]))
     return by_system, untold
+
+
+def _asked(result):
+    """An asked roll's dice, each judged on its own against its die's faces, every
+    face 1 in `faces` (a set-up per die size): [(key, words, odds, face)], or None."""
+    from shared_rules.host import asked
+    if not isinstance(result, dict) or asked.problem(result) is not None:
+        return None
+    out = []
+    for (faces, _), rolled in zip(result["dice"], result["values"]):
+        odds = [(str(f), 1, faces) for f in range(1, faces + 1)]
+        out.extend((("d", faces), "d%d" % faces, odds, str(v)) for v in rolled)
+    return out
 
 
 def _drawn(system, setup):
@@ -237,91 +236,11 @@ def judge(system, items):
 def compare(results, system=None):
     """The whole comparison as plain data (what --json prints): results oldest first."""
     by_system, untold = judged(results, system)
-    out = [judge(s, by_system[s]) for s in roster.SYSTEMS if s in by_system]
+    out = [judge(s, by_system[s]) for s in roster.SYSTEMS + (ASK_SYSTEM,) if s in by_system]
     return {"systems": out, "not-tested": untold}
 
 
 # -- power: how many results it takes to see a named bias -------------------------------------
-
-BIAS = 0.05          # the bias the verdict names: 5 percentage points toward the favoured outcome
-POWER = 0.8          # "would catch it 8 times in 10"
-ALPHA = 0.05         # what "caught" means: p below 0.05
-# The outcome a box that cheats for the players would favour, per system.
-_MOST_RESULTS = 10 ** 6
-
-
-def chi2_isf(alpha, df):
-    """The x with P(X >= x) = alpha, for X chi-square with df degrees of freedom (bisection)."""
-    low, high = 0.0, 1.0
-    while chi2_sf(high, df) > alpha:
-        high *= 2
-    for _ in range(100):
-        mid = (low + high) / 2
-        if chi2_sf(mid, df) > alpha:
-            low = mid
-        else:
-            high = mid
-    return high
-
-
-def ncx2_sf(x, df, nc):
-    """P(X >= x) for X noncentral chi-square (df, noncentrality nc): a Poisson mixture of
-    central ones, summed until a term's own chi-square lies so far above x (ten standard
-    deviations and more) that its tail is 1 to double precision; the rest of the weight
-    counts as 1."""
-    if nc <= 0:
-        return chi2_sf(x, df)
-    half = nc / 2.0
-    total = used = 0.0
-    j = 0
-    log_weight = -half
-    while True:
-        k = df + 2 * j
-        if k > x + 10 * math.sqrt(2 * k) + 20:
-            return min(1.0, total + max(0.0, 1.0 - used))
-        weight = math.exp(log_weight)
-        total += weight * chi2_sf(x, k)
-        used += weight
-        j += 1
-        log_weight += math.log(half) - math.log(j)
-
-
-def biased(probs, favoured, bias=BIAS):
-    """`probs` with `bias` of chance moved onto index `favoured`, taken from the others in
-    proportion; None when that outcome cannot take it (certain, or impossible)."""
-    p = probs[favoured]
-    if p <= 0 or p + bias >= 1:
-        return None
-    scale = (1 - p - bias) / (1 - p)
-    return [q + bias if i == favoured else q * scale for i, q in enumerate(probs)]
-
-
-def power(n, probs, alt, alpha=ALPHA):
-    """The chance that a chi-square test of n results against `probs` comes out below alpha
-    when the results really follow `alt` (the noncentral chi-square approximation)."""
-    cells = [(p, a) for p, a in zip(probs, alt) if p > 0]
-    df = len(cells) - 1
-    if df < 1 or n <= 0:
-        return 0.0
-    nc = n * sum((a - p) ** 2 / p for p, a in cells)
-    return ncx2_sf(chi2_isf(alpha, df), df, nc)
-
-
-def needed(probs, alt, target=POWER, alpha=ALPHA):
-    """The fewest results with which power() reaches `target`, or None past a million."""
-    if power(_MOST_RESULTS, probs, alt, alpha) < target:
-        return None
-    low, high = 1, 1
-    while power(high, probs, alt, alpha) < target:
-        low, high = high, high * 2
-    while low < high:
-        mid = (low + high) // 2
-        if power(mid, probs, alt, alpha) >= target:
-            high = mid
-        else:
-            low = mid + 1
-    return high
-
 
 def sensitivity(system, rows):
     """What the results so far can see: a dict with `setup` (the most played set-up, in
@@ -346,7 +265,8 @@ def sensitivity(system, rows):
 
 def verdict(system, p, n, seen=None):
     """The comparison in words a player understands. `seen`: sensitivity()'s dict."""
-    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, system), plays(system))
+    what = "this box's %s %s" % (roster.SYSTEM_WORDS.get(system, "asked dice" if system == ASK_SYSTEM else system),
+                                 plays(system))
     over = "p = %s over %d %s" % (p_text(p), n, units(system, n))
     weak = seen is not None and seen["power"] < POWER
     if n < FEW or (p >= 0.05 and weak):

@@ -58,6 +58,9 @@ class BoxThread(threading.Thread):
         self.fetching = False
         self.held = []              # events that came while the journal was being read
         self.pty = None             # (path, fd): an open end of the pty served (_hold)
+        self.on_event = None        # on_event(event): the box's events other than results (/vtt's ask-declined)
+        self.on_lost = None         # on_lost(): the box went away (requests waiting on it are declined)
+        self.on_back = None         # on_back(): ...and is back
 
     # -- for the other threads ---------------------------------------------------------
 
@@ -172,6 +175,8 @@ class BoxThread(threading.Thread):
             if callback is not None:
                 callback(None)
         self.waiting.clear()
+        if self.on_lost is not None:
+            self.on_lost()
         self.say("the box at %s is gone (%s); the page stays up, and serve reconnects when it is back"
                  % (self.device, _short(exc.message)))
 
@@ -186,6 +191,8 @@ class BoxThread(threading.Thread):
             except FateboxError:
                 continue
             self.say("the box at %s is back (%s); fetching what it played meanwhile" % (self.device, self.board_id))
+            if self.on_back is not None:
+                self.on_back()
             return True
         return False
 
@@ -228,10 +235,26 @@ class BoxThread(threading.Thread):
         self.waiting[our] = (callback, time.monotonic())
 
     def _ask_characters(self):
-        def got(reply):
-            if reply is not None and reply.get("ok") and isinstance(reply.get("characters"), list):
-                self.on_characters(reply["characters"])
-        self._send({"op": "list"}, got)
+        """Every page of the box's `list` (docs/protocol.md: as many as fit a frame,
+        `more` and `after` for the rest), then the panel, once, with all of them."""
+        found = []
+
+        def ask(after):
+            self._send({"op": "list"} if after is None else {"op": "list", "after": after},
+                       lambda reply: got(reply, after))
+
+        def got(reply, after):
+            if reply is None or not reply.get("ok") or not isinstance(reply.get("characters"), list):
+                return
+            page = reply["characters"]
+            found.extend(page)
+            last = page[-1].get("name") if page and isinstance(page[-1], dict) else None
+            # A page that does not move past `after` would be asked for forever.
+            if reply.get("more") is True and isinstance(last, str) and (after is None or last > after):
+                ask(last)
+                return
+            self.on_characters(found)
+        ask(None)
 
     def _poll(self):
         after = self.last
@@ -304,6 +327,9 @@ class BoxThread(threading.Thread):
             for message in link.frames():
                 if message.get("event") == "result":
                     self._event(message)
+                    continue
+                if "event" in message and self.on_event is not None:
+                    self.on_event(message)
                     continue
                 if "ok" in message and message.get("id") in self.waiting:
                     callback, _ = self.waiting.pop(message["id"])

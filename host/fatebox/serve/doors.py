@@ -101,4 +101,19 @@ def protocol(doors):
         def connection_lost(self, exc):
             doors.gone(self)
             super().connection_lost(exc)
+
+        def handle_websocket_upgrade(self, event):
+            # A WebSocket (/vtt) stays among the connections kept, its own
+            # protocol's loss letting it go; the app may cut it off at once.
+            doors.done(self)
+            super().handle_websocket_upgrade(event)
+            ws = self.transport.get_protocol()
+            lost = ws.connection_lost
+
+            def connection_lost(exc):
+                doors.gone(self)
+                lost(exc)
+            ws.connection_lost = connection_lost
+            if isinstance(getattr(ws, "scope", None), dict):
+                ws.scope["fatebox.abort"] = self.transport.abort
     return Kept

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from fatebox.errors import FateboxError, USAGE
+from fatebox.serve.dddice import body as dddice_body
 
 TIMEOUT = 10.0          # seconds for one POST, whole: from the connection to the answer's status
 BACKOFF_FIRST = 1.0     # seconds before the first retry; doubled each time...
@@ -95,9 +96,12 @@ class Deliveries:
     back-off, a 4xx said once and the receiver dropped."""
 
     def __init__(self, records, receivers, say, backoff_first=BACKOFF_FIRST, backoff_most=BACKOFF_MOST,
-                 timeout=TIMEOUT):
+                 timeout=TIMEOUT, dddice=None):
         self.records = records            # a db.Records of this thread
-        self.receivers = receivers        # [(url, "webhook" | "discord")]
+        self.receivers = list(receivers)  # [(url, "webhook" | "discord" | "dddice")]
+        self.dddice = dddice              # (url, API key, room) of --dddice, or None
+        if dddice is not None:
+            self.receivers.append((dddice[0], "dddice"))
         self.say = say
         self.backoff_first = backoff_first
         self.backoff_most = backoff_most
@@ -115,6 +119,10 @@ class Deliveries:
                 if url in self.dropped:
                     continue
                 body = discord_body(result) if kind == "discord" else result
+                if kind == "dddice":
+                    body = dddice_body(result, self.dddice[2])
+                    if body is None:
+                        continue        # no dice to show
                 records.execute("INSERT OR IGNORE INTO deliveries (receiver, box, seq, body) VALUES (?, ?, ?, ?)",
                              (url, box, result["seq"], json.dumps(body, separators=(",", ":"))))
 
@@ -174,6 +182,9 @@ class Deliveries:
             headers = {"Content-Type": "application/json",
                        "Idempotency-Key": "%s:%d" % (row["board_id"], row["seq"]),
                        "User-Agent": "fatebox-serve"}
+            if kind == "dddice":
+                # The key is sent, never kept in the records.
+                headers.update({"Authorization": "Bearer " + self.dddice[1], "Accept": "application/json"})
             problem = None
             status = retry_after = None
             try:

@@ -22,6 +22,9 @@ from fatebox.serve.feed import Feed, Voice, sentence, speech_command
 from fatebox.serve.hooks import Deliveries, checked_url
 from fatebox.serve.relay import Relay
 from fatebox.serve.web import Hub, make_app
+from fatebox.serve import vtt as vtt_mod
+from fatebox.serve.vtt import Vtt
+from fatebox.serve.dddice import receiver as dddice_receiver
 from fatebox.terminal import visible
 
 DEFAULT_LISTEN = "127.0.0.1:8766"
@@ -50,6 +53,17 @@ def checked_token(token):
         raise FateboxError("--token: %d characters, more than the %d a token may have (the QR code holds it); "
                            "give a shorter one" % (len(token), TOKEN_MOST), USAGE)
     return token
+
+
+def checked_origin(origin):
+    """--vtt-origin's text: scheme://host[:port], as a browser sends Origin."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query or origin != origin.strip():
+        raise FateboxError("--vtt-origin %s: not an origin; give scheme and host as the browser sends them, as "
+                           "https://www.owlbear.rodeo or https://foundry.example.org:30000 (no path)" % visible(origin),
+                           USAGE)
+    return origin
 
 
 def parse_listen(text):
@@ -109,9 +123,11 @@ def _lan_address():
 
 
 def serve(spec, records_path, timeout, listen=DEFAULT_LISTEN, token=None, webhooks=(), discords=(),
-          speak=False, exit_on_disconnect=False, out=None, backoff=None):
+          speak=False, exit_on_disconnect=False, out=None, backoff=None, vtt_origins=(), dddice=None):
     host, port = parse_listen(listen)
     token = checked_token(token)
+    origins = [checked_origin(o) for o in vtt_origins]
+    dddice = dddice_receiver(dddice) if dddice is not None else None
     if backoff is None and os.environ.get(BACKOFF_ENV):
         # Tests retry fast: "FIRST,MOST" seconds.
         first, _, most = os.environ[BACKOFF_ENV].partition(",")
@@ -126,13 +142,13 @@ def serve(spec, records_path, timeout, listen=DEFAULT_LISTEN, token=None, webhoo
     records = db.Records(records_path)          # this thread's: the page's queries, the deliveries
     try:
         return asyncio.run(_main(spec, records, timeout, host, port, token, receivers, voice, exit_on_disconnect,
-                                 out, feed, backoff))
+                                 out, feed, backoff, origins, dddice))
     finally:
         records.close()
 
 
 async def _main(spec, records, timeout, host, port, token, receivers, voice, exit_on_disconnect, out, feed,
-                backoff):
+                backoff, origins=(), dddice=None):
     loop = asyncio.get_running_loop()
     hub = Hub()
     stop = asyncio.Event()
@@ -141,10 +157,13 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     def say(text):
         loop.call_soon_threadsafe(feed.note, text)
 
-    deliveries = Deliveries(records, receivers, say, **(backoff or {}))
+    deliveries = Deliveries(records, receivers, say, dddice=dddice, **(backoff or {}))
+    vtt = None
 
     def on_results(results):
         def publish():
+            if vtt is not None:
+                vtt.results(results)
             for r in results:
                 hub.publish(r)
                 feed.result(r)
@@ -161,7 +180,7 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         loop.call_soon_threadsafe(stop.set)
 
     box = BoxThread(spec, records.path, timeout, say, on_results, on_characters, on_gone,
-                    exit_on_disconnect, enqueue=deliveries.enqueue if receivers else None)
+                    exit_on_disconnect, enqueue=deliveries.enqueue if deliveries.receivers else None)
     await loop.run_in_executor(None, box.first_connect)     # no box, or served already: said before the page
 
     sock = _bind(host, port)
@@ -182,10 +201,17 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         finally:
             conn.close()
 
-    app = make_app(hub, results_after, host, port, token)
+    # /vtt takes a token on every address, the loopback's too (any page can open a WebSocket to it).
+    vtt_token = token or secrets.token_urlsafe(16)
+    vtt = Vtt(box, loop, vtt_token, origins)
+    box.on_event = lambda event: loop.call_soon_threadsafe(vtt.event, event)
+    box.on_lost = lambda: loop.call_soon_threadsafe(vtt.lost)
+    box.on_back = lambda: loop.call_soon_threadsafe(vtt.back)
+    app = make_app(hub, results_after, host, port, token, vtt=vtt)
     kept = doors.Doors(loop)
     config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off", timeout_graceful_shutdown=1,
-                            http=doors.protocol(kept), ws="none", backlog=doors.BURST)
+                            http=doors.protocol(kept), ws="websockets-sansio", ws_max_size=vtt_mod.MESSAGE_MOST,
+                            ws_per_message_deflate=False, backlog=doors.BURST)
     loop.set_exception_handler(_quiet_when_out_of_files(feed, kept.most))
     server = _Server(config)
 
@@ -193,6 +219,11 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     out.flush()
     feed.note("serving the box at %s (%s) on %s; other fatebox commands reach it through serve"
               % (box.device, box.board_id, url))
+    feed.note("for a VTT (docs/vtt.md): ws://%s/vtt?token=%s; %s" % (
+        url.split("//")[1].split("/")[0], vtt_token,
+        ("pages allowed: " + ", ".join(origins)) if origins else "no page allowed yet (--vtt-origin)"))
+    if dddice is not None:
+        feed.note("each result's dice go to the dddice room %s" % dddice[2])
     if token is not None:
         _qr(url, feed)
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -204,7 +235,9 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
     box.start()
     web = asyncio.create_task(server.serve(sockets=[sock]))
     await stop.wait()
-    # Going: the box's port first (so another serve may take it), then the page.
+    # Going: the VTTs' requests let go of on the box, the box's port (so another
+    # serve may take it), then the page.
+    await vtt.close()
     box.stop()
     server.should_exit = True
     await relay.close()
@@ -215,7 +248,7 @@ async def _main(spec, records, timeout, host, port, token, receivers, voice, exi
         pass
     await loop.run_in_executor(None, box.join, 3)
     gadgets.unregister(registered)
-    waiting = deliveries.waiting() if receivers else 0
+    waiting = deliveries.waiting() if deliveries.receivers else 0
     kept = (" (%d deliver%s wait in the records for the next serve)" % (waiting, "y" if waiting == 1 else "ies")
             if waiting else "")
     if box.failed is not None:

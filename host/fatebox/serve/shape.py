@@ -6,9 +6,11 @@ import os
 
 from shared_rules import registry, roster
 from shared_rules import names as N
+from shared_rules.ask_limits import ASK_SYSTEM
 from fatebox.odds import stats
 from fatebox.odds.command import words as name_words
 
+ASKED_WORDS = "Asked dice"      # an asked roll's system_name (shared_rules/host/asked.py)
 SCHEMA_FILE = os.path.join(os.path.dirname(__file__), "result.schema.json")
 
 # The ring's colours at full brightness, so the page draws the tokens and dice
@@ -24,7 +26,7 @@ def schema():
     in it without an edit to the file."""
     with open(SCHEMA_FILE, encoding="utf-8") as f:
         out = json.load(f)
-    out["properties"]["system"]["enum"] = list(registry.NAMES)
+    out["properties"]["system"]["enum"] = list(registry.NAMES) + [ASK_SYSTEM]
     return out
 
 
@@ -48,6 +50,8 @@ def words(system, name, result, setup=None):
     the speech, Discord's title): who, then what was drawn or rolled and the
     outcome, from the one function `roll`, `history` and the panel use."""
     from fatebox.systems import result_words
+    if system == ASK_SYSTEM:
+        return result_words(system, result, setup)      # "Ash asked for 2d6: 3, 5 (8)": the asker says who
     who = name if name else "Nobody"
     return "%s: %s" % (who, result_words(system, result, setup))
 
@@ -78,12 +82,20 @@ def _token(colour_name, kept=True):
             "label": colour_name, "kept": bool(kept)}
 
 
-def items(system, result):
+def items(system, result, setup=None):
     """The tokens or dice of a result, in the ring's colours, in the order drawn
-    (the system's object names them)."""
+    (the system's object names them, with what the set-up says of them)."""
     out = []
+    if system == ASK_SYSTEM:
+        # An asked roll's dice, each pair in its colour on the ring (docs/protocol.md, Asked rolls).
+        from shared_rules.host import asked
+        if asked.problem(result) is not None:
+            return []
+        for e, rolled in enumerate(result["values"]):
+            out.extend(_die(v, N.COLOUR_DICE[e % len(N.COLOUR_DICE)]) for v in rolled)
+        return out
     try:
-        for kind, label, colour, kept in registry.rules(system).pieces(result):
+        for kind, label, colour, kept in registry.rules(system).pieces(result, setup):
             if kind == "token":
                 out.append(_token(label, kept))
             else:
@@ -116,13 +128,13 @@ def result(board_id, seq, system, name, entry, setup, received):
         "board_id": board_id,
         "seq": seq,
         "system": system,
-        "system_name": roster.SYSTEM_WORDS.get(system, system),
+        "system_name": roster.SYSTEM_WORDS.get(system, ASKED_WORDS if system == ASK_SYSTEM else system),
         "character": name,
         "outcome": outcome,
-        "outcome_words": outcome_words(system, outcome),
+        "outcome_words": "rolled" if system == ASK_SYSTEM else outcome_words(system, outcome),
         "pattern": pattern(system, outcome),
         "words": words(system, name, entry, setup),
-        "items": items(system, entry),
+        "items": items(system, entry, setup),
         "result": entry,
         "setup": setup if isinstance(setup, dict) else None,
         "odds": odds(system, setup, entry),

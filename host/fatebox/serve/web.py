@@ -10,7 +10,8 @@ import os
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
 
 HERE = os.path.dirname(__file__)
 SESSION_KEEP = 200          # results the page lists (the records keep them all)
@@ -108,17 +109,26 @@ class Guard:
         self.token = token
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         headers = dict((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope["headers"])
         path = scope["path"]
         port = self.port() if callable(self.port) else self.port
         if not host_ok(headers.get("host", ""), self.host, port):
-            return await _plain(421, "this server answers only as its own address (Host: %s:%d)"
-                                % (self.host, port))(scope, receive, send)
+            refusal = _plain(421, "this server answers only as its own address (Host: %s:%d)" % (self.host, port))
+            if scope["type"] == "websocket":
+                return await WebSocket(scope, receive, send).send_denial_response(refusal)
+            return await refusal(scope, receive, send)
+        if scope["type"] == "websocket":
+            # /vtt checks its own token and Origin (docs/vtt.md), before any message.
+            return await self.app(scope, receive, send)
         cors = path in CORS_PATHS
         if scope["method"] == "OPTIONS" and cors:
-            return await Response(status_code=204, headers=_cors())(scope, receive, send)
+            # Chrome asks a page's leave to reach a local address (Local Network
+            # Access; its Private Network Access preflight before it): said yes here.
+            extra = {"Access-Control-Allow-Private-Network": "true"} \
+                if headers.get("access-control-request-private-network") == "true" else {}
+            return await Response(status_code=204, headers=dict(_cors(), **extra))(scope, receive, send)
         if scope["method"] not in ("GET", "HEAD"):
             return await _plain(405, "read-only: GET only", {"Allow": "GET, HEAD"})(scope, receive, send)
         if self.token is not None:
@@ -162,9 +172,9 @@ def _bearer(value):
     return None
 
 
-def make_app(hub, records_results, host="127.0.0.1", port=8766, token=None):
+def make_app(hub, records_results, host="127.0.0.1", port=8766, token=None, vtt=None):
     """The ASGI app. records_results(after, limit) -> the session's box's results
-    after seq `after`, oldest first (from the records)."""
+    after seq `after`, oldest first (from the records); vtt: the /vtt WebSocket's (vtt.Vtt)."""
 
     async def page(request):
         name = PAGES[request.url.path]
@@ -220,4 +230,6 @@ def make_app(hub, records_results, host="127.0.0.1", port=8766, token=None):
                Route("/characters", characters, methods=["GET", "HEAD"]),
                Route("/session", session, methods=["GET", "HEAD"]),
                Route("/events", events, methods=["GET", "HEAD"])]
+    if vtt is not None:
+        routes.append(WebSocketRoute("/vtt", vtt.endpoint))
     return Starlette(routes=routes, middleware=[Middleware(Guard, host=host, port=port, token=token)])

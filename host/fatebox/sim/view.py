@@ -271,6 +271,8 @@ def screen_kind(description):
         return "menu"
     if screen == help_tables.DRAWING[0]:
         return "drawing"
+    if screen == help_tables.ASK_SCREENS[1][0]:
+        return "result"         # an asked roll's dice: GO gives the ring back to play
     try:
         table = help_tables.system(description.get("system"))
     except KeyError:
@@ -305,12 +307,12 @@ class Heard:
 
     def __init__(self, store):
         self.entry = None
-        announce = store._announce
+        announce = store.tell
 
         def heard(seq, entry):
             announce(seq, entry)
             self.entry = entry
-        store._announce = heard
+        store.tell = heard
 
     def pressed(self, gadget):
         core = gadget.core

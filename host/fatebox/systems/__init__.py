@@ -6,6 +6,7 @@
 import importlib
 
 from shared_rules import registry
+from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules.game import counted, ints, listed  # noqa: F401 (the words' helpers, for host modules)
 
 
@@ -56,6 +57,9 @@ def result_words(system, result, setup=None):
     the system's object's words (shared_rules.game), as the box in a browser says them."""
     if not isinstance(result, dict):
         return "?"
+    if system == ASK_SYSTEM:
+        from shared_rules.host import asked
+        return asked.words(result) if asked.problem(result) is None else "?"
     try:
         rules = registry.rules(system)
     except (KeyError, ImportError):

@@ -16,7 +16,7 @@ from shared_rules import registry
 from shared_rules.new_beginning.trial_setup import ALWAYS_USE, CHOOSABLE, USES, TrialSetup
 from shared_rules.errors import RulesError
 from shared_rules.new_beginning import (ROW, MAX_DANGER, MAX_DIFFICULTY, MAX_SUPPLY, SUPPLY_BLACK, SUPPLY_WHITE,
-                                        check_supply, trait_whites)
+                                        build_whites, check_supply, trait_whites)
 from shared_rules.exact import is_int
 from shared_rules.new_beginning.groups import MAX_HELPERS, MAX_PARTICIPANTS
 from fatebox.errors import FateboxError, USAGE
@@ -47,11 +47,15 @@ class NewBeginning:
     system = ROW.name
 
     def __init__(self, white, black, danger=None, statuses=(), helpers=0, group=None, placed=False,
-                 lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK), use=None):
+                 lessons=(), scars=(), effects=(), supply=(SUPPLY_WHITE, SUPPLY_BLACK), use=None, levels=None):
         # A bare count of whites is that many level-1 traits: distraction and
-        # fatigue let at most 2 count (the same on the box's whites screen).
-        given = white
-        white = trait_whites(white, statuses) if group is None else white
+        # fatigue let at most 2 count (the same on the box's whites screen);
+        # `levels`, the traits named on a sheet (`roll --trait`), count the best two.
+        if levels is not None:
+            given, white = sum(levels), build_whites(levels, statuses=statuses)
+        else:
+            given = white
+            white = trait_whites(white, statuses) if group is None else white
         self.capped = (given, white) if white < given else None   # said in the title
         self.lessons = [_mark(name, E.LESSON) for name in lessons]
         self.scars = [_mark(name, E.SCAR) for name in scars]
@@ -295,10 +299,10 @@ NB_ERRORS = nb_errors()     # the default supply's
 
 
 def _build(white, black, danger, statuses, helpers, group, placed, lessons, scars, effects, supply_white, supply_black,
-           use, table=None):
+           use, table=None, levels=None):
     supply = supply_in_force(supply_white, supply_black, table)
     errors = nb_errors(supply) if is_int(supply[0]) and is_int(supply[1]) else NB_ERRORS
-    if white is None:
+    if white is None and levels is None:
         if group is None:
             raise FateboxError("--white: say how many whites the traits put in (allowed: 0..%d)" % supply[0], USAGE)
         white = 0    # a group trial puts 1 white per participant
@@ -311,7 +315,7 @@ def _build(white, black, danger, statuses, helpers, group, placed, lessons, scar
                                % (text, exc), USAGE)
     return checked(NewBeginning, errors, white=white, black=black, danger=danger, statuses=statuses,
                    helpers=helpers, group=group, placed=placed, lessons=lessons, scars=scars, effects=parsed,
-                   supply=supply, use=use)
+                   supply=supply, use=use, levels=levels)
 
 
 OPTIONS = options(

@@ -26,7 +26,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The d12s rolled, the highest kept: [(kind, face, die index, kept)] (serve's items)."""
     faces = result.get("faces") or []
     top = max(faces) if faces else None

@@ -54,15 +54,19 @@ def _kept(dice, setup):
     return ordered[-2:] if min(favorable, 2) - min(unfavorable, 2) >= 0 else ordered[:2]
 
 
-def pieces(result):
-    """The d6s rolled, the two kept marked: [(kind, face, die index, kept)] (serve's items)."""
-    kept = list(result.get("kept") or [])
+def pieces(result, setup=None):
+    """The d6s rolled, the two kept marked: [(kind, face, die index, kept)] (serve's items).
+    A journal's entry has no `kept`: the set-up's circumstances say which pair counts;
+    when nothing says it, every die is shown as counting."""
+    dice = ints(result.get("dice"))
+    kept = list(ints(result.get("kept")) or _kept(dice, setup if isinstance(setup, dict) else {}))
+    known = bool(kept)
     out = []
-    for i, f in enumerate(result.get("dice") or []):
+    for i, f in enumerate(dice):
         on = f in kept
         if on:
             kept.remove(f)
-        out.append(("die", f, i, on or not result.get("kept")))
+        out.append(("die", f, i, on or not known))
     return out
 
 

@@ -42,7 +42,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The tokens drawn (or, without them, kept): [(kind, colour, None, kept)] (serve's items)."""
     hand = result.get("hand")
     return [("token", c, None, True) for c in (hand if isinstance(hand, list) else result.get("kept") or [])]
@@ -81,6 +81,38 @@ ODDS_HELP = "Colour tokens: how many positive tokens the best 3 of the 3 + K dra
 ODDS_OPTIONS, ODDS_ERRORS = _odds_typed()
 ODDS_SECTION = ("positives", "Positive tokens kept", str)
 
+
+# -- `fatebox roll colour-tokens` by the names on the sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--keyword",), {"multiple": True, "metavar": "NAME",
+                      "help": "With --character: a keyword of the sheet's core traits that applies (one each "
+                              "from people, edge and dance); repeat for several; instead of --keywords."}),)
+ROLL_FOR = ()                   # --keywords has a default: checked here, not by the roll command
+
+
+def roll_from_sheet(sheet, given, pick, keyword=()):
+    """`given` with --keywords the count of `keyword`s, each on `sheet`
+    (colour_tokens.Character.keywords), at most one of each core trait (Step 1b)."""
+    from shared_rules.errors import RulesError
+    from shared_rules.colour_tokens.character import CORE
+    if not keyword:
+        return given
+    if given.get("keywords"):
+        raise RulesError("keywords", "--keywords and --keyword: one or the other (--keyword's count is the keywords)")
+    kept = sheet.keywords or {}
+    names = [name for core in CORE for name in kept.get(core, ())]
+    used = {}
+    for typed in keyword:
+        name = pick("keyword", typed, names, "keyword")
+        core = [c for c in CORE if name in kept.get(c, ())][0]
+        if core in used:
+            raise RulesError("keyword", "%r and %r are both %s keywords; one each from people, edge and dance "
+                                        "(rules/colour-tokens.md, Step 1b)" % (used[core], name, core))
+        used[core] = name
+    out = dict(given)
+    out["keywords"] = len(used)
+    return out
 
 def parse_bag(text):
     """'black=4,green=4,...' -> {colour: count}; ValueError says what is wrong.
@@ -152,7 +184,8 @@ DOC = {
     "rulings": "Rulings for Colour tokens",
     "steps": "colour, keywords, reserve",
     "on-result": "gold redraws; the best three kept (MINUS held: by hand, then the reserve's redraws); gold earned",
-    "sheet": "`gold`, `traits` (the non-core traits by name, or just how many), optional campaign `bag`",
+    "sheet": "`gold`, `traits` (the non-core traits by name, or just how many), optional `keywords` (the core "
+             "traits' keywords: `people`, `edge`, `dance`, each a list), optional campaign `bag`",
     "pull": "`gold` spent on redraws and earned",
     "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: 4 of "
              "each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
@@ -160,7 +193,8 @@ DOC = {
              "success, sacrifice and story, as the box suggests",
     "result": "`colour`, `hand`, `kept` (success, sacrifice, story), `gold` (spent), `outcome`, `drawn` (the core "
               "tokens as first drawn, before gold), `bag` (the bag drawn from)",
-    "character": "`colour_tokens.character.Character`: `gold`, `traits` (how many non-core traits), `bag` "
+    "character": "`colour_tokens.character.Character`: `gold`, `traits` (how many non-core traits), `keywords` "
+                 "(optional: `people`, `edge`, `dance`, each a list of names, for `fatebox roll --keyword`), `bag` "
                  "(optional campaign bag)",
     "changes": "`gold` (spent on redraws, earned)",
 }

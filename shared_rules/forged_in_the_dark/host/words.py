@@ -59,7 +59,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The d6s rolled: [(kind, face, die index, kept)] (serve's items)."""
     return [("die", f, i, True) for i, f in enumerate(result.get("dice") or [])]
 

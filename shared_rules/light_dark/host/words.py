@@ -27,7 +27,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The light dice, then the dark: [(kind, face, "light" or "dark", kept)] (serve's items)."""
     return ([("die", f, LD.LIGHT_DIE, True) for f in result.get("light") or []]
             + [("die", f, LD.DARK_DIE, True) for f in result.get("dark") or []])

@@ -47,7 +47,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The tokens drawn, in order: [(kind, label, colour, kept)] (serve's items)."""
     return [("token", "white" if t == "w" else "black", None, True) for t in result.get("tokens") or ""]
 
@@ -74,6 +74,39 @@ def loaded_words(character):
                                counted(character.trials, "trial", "trials"))
 
 
+
+# -- `fatebox roll new-beginning` by the names on the sheet (fatebox.cli.roll) --
+
+ROLL_OPTIONS = (
+    (("--trait",), {"multiple": True, "metavar": "NAME",
+                    "help": "With --character: a trait on the sheet put into play (its archetype, a quality, "
+                            "a skill or a trait gained), its level in whites; repeat for several; "
+                            "instead of --white."}),)
+ROLL_FOR = ()                   # --white, or a group trial's participants, stand without them
+
+
+def roll_from_sheet(sheet, given, pick, trait=()):
+    """`given` with the whites of the traits named, by their levels on `sheet`
+    (new_beginning.Character): `levels`, which distraction and fatigue cut to the best two."""
+    from shared_rules.errors import RulesError
+    if not trait:
+        return given
+    if given.get("white") is not None:
+        raise RulesError("white", "--white and --trait: one or the other (--trait's levels are the whites)")
+    if given.get("group") is not None:
+        raise RulesError("trait", "a group trial's whites are its participants' (--group), not traits named")
+    traits = sheet.all_traits()
+    names = [t.name for t in traits]
+    levels, used = [], []
+    for typed in trait:
+        name = pick("trait", typed, names, "trait")
+        if name in used:
+            raise RulesError("trait", "%r is put into play twice" % name)
+        used.append(name)
+        levels.append(traits[names.index(name)].level)
+    out = dict(given)
+    out["levels"] = levels
+    return out
 
 # -- its line in docs/systems.md (tools/docs.py writes it) --
 DOC = {

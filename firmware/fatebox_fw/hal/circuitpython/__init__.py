@@ -199,7 +199,9 @@ class CircuitPythonBoard(Board):
         # The ROSC's raw bit through the same health tests and conditioner as
         # on MicroPython (docs/entropy.md); a port without memorymap: os.urandom.
         self.random = None
+        self.entropy_source = "os"
         if memorymap is not None:
+            self.entropy_source = "rosc"
             from fatebox_fw.hal import rosc
             from fatebox_fw.entropy import Conditioner
             mem = _Mem32()
@@ -213,11 +215,14 @@ class CircuitPythonBoard(Board):
             return None     # a port without it: the host keys the box by its board name
         return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
 
+    # capacity: Board's eight on both ways, the FAT layout's; a stock
+    # CircuitPython's heap takes them for the host, not their play
+    # (docs/circuitpython.md, Fits?).
     def make_store(self, storage):
         """FAT: the store's files made once and rewritten in place, so a save
         never writes the FAT (docs/flash.md, On FAT)."""
         from fatebox_fw.hal.fat import FatStore
-        return FatStore(storage)
+        return FatStore(storage, self.capacity())
 
     def restart_runtime(self):
         """code.py again in a fresh VM, as Ctrl-D does: the whole heap free, the
@@ -243,8 +248,6 @@ class CircuitPythonBoard(Board):
             self.slept_ms = ms
             self.slept_s = ms / 1000
         time.sleep(self.slept_s)
-
-    entropy_source = "os"
 
     def entropy(self, n):
         # As on MicroPython: raises fatebox_fw.entropy.EntropyError once a

@@ -31,7 +31,7 @@ def result_words(result, setup=None):
     return text
 
 
-def pieces(result):
+def pieces(result, setup=None):
     """The d6s rolled, the two highest kept: [(kind, face, die index, kept)] (serve's items)."""
     dice = ints(result.get("dice"))
     dropped = sorted(dice)[0] if len(dice) > P.DICE else None
