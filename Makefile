@@ -160,8 +160,11 @@ circuitpython: $(VENV)/.installed
 typecheck: deps
 	$(PYRIGHT) -p firmware --pythonpath $(PY) --typeshedpath "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 
+# Two workers (pytest-xdist), as the emulated Pico's tier: run alone on one core,
+# this tier was the last one left while the other core stood idle. Each worker
+# has its own runtime folder, records and tmp (tests/conftest.py).
 test-py: $(VENV)/.installed $(VENV)/.hardware
-	$(PY) -m pytest -m "not pico" --durations=15
+	$(PY) -m pytest -m "not pico" -n 2 --dist worksteal --durations=15
 
 # Needs the images (make firmware, make firmware-circuitpython; under make
 # test, built beside it) and ../shared/rp2 (the boot ROM, the stock image).

@@ -109,10 +109,21 @@ def test_not_a_terminal_prints_the_port_the_command_and_each_change_in_words(tmp
     assert code == 130                  # Ctrl-C: one line, exit 130 (docs/cli.md), the flash written
 
 
-def read_until(fd, needle, seconds=HANG_S):
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[a-zA-Z]")
+
+
+def read_until(fd, *needles, seconds=HANG_S):
+    """What the terminal got until every needle (bytes) is in it, escapes
+    taken out or not: a frame of the panel comes in pieces (a pseudo-terminal
+    hands over a few kilobytes a read), so each thing a test asserts on is
+    waited for, never only the first."""
     seen = b""
     deadline = time.monotonic() + seconds
-    while needle not in seen and time.monotonic() < deadline:
+
+    def shown():
+        plain = ESCAPES.sub(b"", seen)
+        return all(n in seen or n in plain for n in needles)
+    while not shown() and time.monotonic() < deadline:
         ready, _, _ = select.select([fd], [], [], 0.1)
         if ready:
             try:
@@ -122,24 +133,6 @@ def read_until(fd, needle, seconds=HANG_S):
     return seen
 
 
-def plain_until(fd, needles, seconds=HANG_S):
-    """What the terminal showed, its escapes taken out, once every one of `needles`
-    is there (a panel's line and its words can come in separate writes)."""
-    seen = b""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        plain = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", seen)
-        if all(n in plain for n in needles):
-            return plain
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:
-                break
-    return re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", seen)
-
-
 def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_path):
     master, slave = os.openpty()
     termios_before = termios.tcgetattr(slave)
@@ -147,7 +140,8 @@ def test_on_a_terminal_the_ui_shows_ring_words_keys_and_port_and_q_quits(tmp_pat
     proc = subprocess.Popen([sys.executable, "-c", START % (sheet("Mara"), False), str(tmp_path / "flash")],
                             stdin=slave, stdout=slave, stderr=slave, env=env)
     try:
-        seen = read_until(master, b"stop the gadget")
+        seen = read_until(master, b"stop the gadget", b"Port /dev/pts/", b"/fatebox list", b"Difficulty 3 (normal)",
+                          b"Mara", "\u25cf".encode(), b"38;2;", b"BACK", b"GO", b"B menu", b"G roll now")
         text = seen.decode("utf-8", "replace")
         plain = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", text)
         assert "Port /dev/pts/" in plain and "/fatebox list" in plain
@@ -186,18 +180,18 @@ def test_on_a_terminal_the_panel_follows_results_the_host_plays(tmp_path):
     proc = subprocess.Popen([sys.executable, "-c", TABLE % ([sheet("Mara"), sheet("Tobin"), vex()],),
                              str(tmp_path / "flash")], stdin=slave, stdout=slave, stderr=slave, env=env)
     try:
-        seen = read_until(master, b"stop the gadget").decode("utf-8", "replace")
+        seen = read_until(master, b"stop the gadget", b"Port /dev/pts/").decode("utf-8", "replace")
         path = re.search(r"Port (/dev/pts/\d+)", re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", seen)).group(1)
         with serial.Serial(path, timeout=0.5) as port:
             reply = request(port, 1, "roll", system="axiom", setup={"favorable": 1, "modifier": 2}, name="Vex")
             total = reply["result"]["total"]
             said = "Vex \u00b7 Axiom: 3d6: ".encode()
-            plain = plain_until(master, (said, ("+ 2 = %d" % total).encode()))
+            plain = ESCAPES.sub(b"", read_until(master, said, ("+ 2 = %d" % total).encode(), b"Mara", seconds=30))
             assert said in plain and ("+ 2 = %d" % total).encode() in plain
             assert b"Mara" in plain                     # the box itself stays on Mara's set-up
             assert request(port, 2, "trial", white=2, black=3, draw=2, name="Tobin")["ok"]
             side = "New Beginning \u00b7 result \u00b7 Tobin".encode()
-            plain = plain_until(master, (side, b"drew "))
+            plain = ESCAPES.sub(b"", read_until(master, side, b"drew ", seconds=30))
             assert side in plain and b"drew " in plain
         os.write(master, b"q")
         assert proc.wait(5) == 0

@@ -12,6 +12,7 @@ from fatebox_fw.storage import Store
 from fatebox.board.link import Link
 from tests.core.sheets import ash, sheet
 from tests.sync.realbox import RealBox
+from tests.helpers import HANG_S
 
 FILES = ("characters.json", "characters.json.bak", "journal.0", "board-id", "sync.staged")
 SUPPLY = [7, 5]        # New Beginning's supply: a setting both generations keep
@@ -23,7 +24,7 @@ def sample(tmp_path):
     power mid-transaction: the only way the staged file outlives a commit)."""
     box = RealBox(tmp_path / "flash", seed="flips")
     try:
-        with Link.connect(box.path, timeout=5) as link:
+        with Link.connect(box.path, timeout=HANG_S) as link:
             link.put(sheet("Mara"))
             link.put(ash("Ash"))
             link.request("table", supply={"white": SUPPLY[0], "black": SUPPLY[1]})

@@ -1,5 +1,7 @@
 # The fuzzing and fault suite, bounded for `make test` (about 100 s on one free
 # core; `make fuzz` runs it for longer): seeded, so a failure reproduces with its seed.
+import pytest
+
 from tests.fuzz import engine
 
 SEED = "make-test"
@@ -27,11 +29,13 @@ def test_kill_9_during_pull_and_push_loses_no_sheet_and_the_next_pull_cleans_up(
     _check(engine.run_pull(SEED, 4), "kills")
 
 
-def test_random_interleavings_of_presses_and_host_requests_keep_every_system_whole():
+# One test per system: each its own box and seed stream, so a parallel run
+# (pytest-xdist) spreads the systems over the workers.
+@pytest.mark.parametrize("system", engine.SYSTEMS)
+def test_random_interleavings_of_presses_and_host_requests_keep_every_system_whole(system):
     # Model-based (engine.run_play): 1,200 steps per system, presses, waits,
     # menu visits and host requests (put, delete, get, list, state, trial) in a
     # seeded random order; after each: the box answered once, every character
     # checks out with no count negative or past its maximum, and what the host
     # was told (put, delete) is what the box holds, on flash too at the end.
-    for system in engine.SYSTEMS:
-        _check(engine.run_play(SEED, 1200, system), "steps")
+    _check(engine.run_play(SEED, 1200, system), "steps")

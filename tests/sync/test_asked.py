@@ -20,7 +20,7 @@ def _until(test):
 def test_an_asked_roll_reaches_the_records_chained_and_in_words(realbox, run, table):
     box = realbox()
     run("--port", box.path, "push", table / "mara.toml")
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         link.trial(2, 3, 2, None, [], "Mara")
         reply = link.request("ask", ask="vtt-1", dice=[[6, 2], [20, 1]], label="attack", **{"from": "Ash"})
         assert reply["queued"] == 1              # the trial is on the ring: the ask waits its turn

@@ -9,10 +9,11 @@ import zlib
 import pytest
 
 from fatebox.board.link import Link
+from tests.helpers import HANG_S
 
 
 def trials(box, n, name="Mara"):
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         for _ in range(n):
             link.trial(2, 3, 2, None, [], name)
 

@@ -16,6 +16,7 @@ from fatebox.board.link import Link
 from fatebox.sync.run import run_sync
 from tests.sync.conftest import EXAMPLES
 from tests.sync.test_sync import draw, edit
+from tests.helpers import HANG_S
 
 
 class CutLink(Link):
@@ -76,7 +77,7 @@ def test_the_cable_pulled_after_every_frame_of_a_three_character_sync(realbox, r
         CutLink.frames = cut
         CutLink.served = []
         try:
-            with CutLink.connect(box.path, timeout=5) as link, D.Records() as records:
+            with CutLink.connect(box.path, timeout=HANG_S) as link, D.Records() as records:
                 run_sync(link, records, str(table), say=lambda text: None)
             finished = True
         except FateboxError:
@@ -130,7 +131,7 @@ def test_the_host_killed_at_each_step_leaves_things_as_before_or_after(realbox, 
             seen.append(name)
             if len(seen) == at + 1:
                 raise Killed()
-        link = Link.connect(box.path, timeout=5)
+        link = Link.connect(box.path, timeout=HANG_S)
         try:
             with D.Records() as records:
                 run_sync(link, records, str(table), say=lambda text: None, step=step)

@@ -9,6 +9,7 @@ from shared_rules.randomness import Sampler, SeededBytes
 from fatebox.odds import stats as S
 from fatebox.odds import stats_show
 from fatebox.board.link import Link
+from tests.helpers import HANG_S
 
 
 def test_the_chi_square_tail_matches_the_tables():
@@ -72,7 +73,7 @@ def test_results_without_a_set_up_and_colour_tokens_are_said_not_tested():
 def test_history_and_stats_from_the_box(realbox, run, table, tmp_path):
     box = realbox()
     run("--port", box.path, "push", table / "mara.toml", table / "tobin.toml")
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         for i in range(24):
             link.trial(2, 3, 2, None, [], "Mara" if i % 3 else "Tobin")
     assert run("--port", box.path, "sync", table).exit_code == 0

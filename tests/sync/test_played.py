@@ -9,6 +9,7 @@ from shared_rules import names as N
 from shared_rules import new_beginning as NB
 from fatebox.records import db, rows as db_rows
 from fatebox.board.link import Link, place_in_time
+from tests.helpers import HANG_S
 
 UTC = datetime.timezone.utc
 AT = datetime.datetime(2026, 11, 24, 20, 0, 0, tzinfo=UTC)
@@ -44,7 +45,7 @@ def test_history_says_when_each_result_was_played(realbox, run, table):
     run("--port", box.path, "push", table / "mara.toml")
     # The board's clock counts in whole milliseconds: a little slack either side.
     before = datetime.datetime.now(UTC) - datetime.timedelta(milliseconds=50)
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         link.trial(2, 3, 2, None, [], "Mara")
         reply = link.request("journal", after=0)
     assert isinstance(reply["now"], int) and reply["clock-from"] == 1
@@ -55,10 +56,10 @@ def test_history_says_when_each_result_was_played(realbox, run, table):
     assert len(kept) == 1 and before <= datetime.datetime.fromisoformat(kept[0]["played"]) <= after
     assert "(fetched)" not in run("history").stdout
     # A new start of the box: what it played before is on another clock.
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         link.trial(2, 3, 2, None, [], "Mara")
     box.restart()
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         link.trial(2, 3, 2, None, [], "Mara")
     assert run("--port", box.path, "sync", table).exit_code == 0
     kept = json.loads(run("history", "--json").stdout)["results"]

@@ -8,6 +8,7 @@ from fatebox.errors import FateboxError
 from fatebox.board.link import Link
 from fatebox.sync.run import run_sync
 from tests.sync.test_faults import three_changed, world
+from tests.helpers import HANG_S
 
 
 def test_records_locked_after_the_commit_say_what_was_done(realbox, run, tmp_path, monkeypatch):
@@ -23,7 +24,7 @@ def test_records_locked_after_the_commit_say_what_was_done(realbox, run, tmp_pat
             holder.append(sqlite3.connect(str(path), isolation_level=None))
             holder[0].execute("BEGIN EXCLUSIVE")
     said = []
-    link = Link.connect(box.path, timeout=5)
+    link = Link.connect(box.path, timeout=HANG_S)
     try:
         with D.Records(str(path)) as records:
             try:

@@ -7,6 +7,7 @@ from fatebox.sheets import sheet as sheets
 from fatebox.records.db import Records
 from fatebox.board.link import Link
 from tests.sync.conftest import EXAMPLES
+from tests.helpers import HANG_S
 
 
 def edit(path, old, new):
@@ -16,7 +17,7 @@ def edit(path, old, new):
 
 
 def on_box(box, op, **args):
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         return link.request(op, **args)
 
 
@@ -93,7 +94,7 @@ def test_new_characters_are_made_on_the_other_side_deletions_only_reported(realb
     run("--port", box.path, "push", table / "mara.toml", table / "tobin.toml")
     shutil.copy(os.path.join(EXAMPLES, "ash.toml"), table / "ash.toml")         # a new sheet
     on_box(box, "delete", name="Tobin")                                          # deleted on the box
-    with Link.connect(box.path, timeout=5) as link:
+    with Link.connect(box.path, timeout=HANG_S) as link:
         link.put(sheets.load(os.path.join(EXAMPLES, "lux.toml")).character.to_dict())   # new on the box
     result = run("--port", box.path, "sync", table)
     assert result.exit_code == 0, result.output
