@@ -36,7 +36,7 @@ def a_folder(tmp_path):
 def test_a_fifo_named_like_a_sheet_is_skipped_not_waited_on(board, run, tmp_path, command):
     folder = a_folder(tmp_path)
     os.mkfifo(folder / "x.toml")
-    board.characters["Rue"] = roster.from_dict(rue())
+    board.characters["Rue"] = sheets.load(folder / "rue.toml").character      # the box holds the sheet as it is
     args = ("pull", "--dir", folder) if command == "pull" else ("sync", folder)
     result = in_a_thread(run, "--port", board.path, *args)
     assert result.exit_code == 0, result.output
@@ -83,7 +83,7 @@ def test_a_huge_one_line_table_is_refused_unread(board, run, tmp_path):
     line = "t = {" + ", ".join("k%d = %d" % (i, i) for i in range(480000)) + "}\n"
     (folder / "huge.toml").write_text(line)
     assert os.path.getsize(folder / "huge.toml") > 7000000
-    board.characters["Rue"] = roster.from_dict(rue())
+    board.characters["Rue"] = sheets.load(folder / "rue.toml").character      # the box holds the sheet as it is
     result = run("--port", board.path, "sync", folder)
     assert result.exit_code == 0, result.output
     assert "huge.toml" in result.stderr and "more than a sheet's %d" % sheets.SHEET_LIMIT in result.stderr
