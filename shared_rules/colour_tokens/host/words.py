@@ -89,13 +89,18 @@ ROLL_OPTIONS = (
                       "help": "With --character: a keyword of the sheet's core traits that applies (one each "
                               "from people, edge and dance); repeat for several; instead of --keywords."}),)
 ROLL_FOR = ()                   # --keywords has a default: checked here, not by the roll command
+ROLL_READS_SHEET = True         # with --character and no --bag, the character's bag
 
 
 def roll_from_sheet(sheet, given, pick, keyword=()):
     """`given` with --keywords the count of `keyword`s, each on `sheet`
-    (colour_tokens.Character.keywords), at most one of each core trait (Step 1b)."""
+    (colour_tokens.Character.keywords), at most one of each core trait (Step 1b);
+    without --bag, the bag the character's actions draw from (the_bag)."""
     from shared_rules.errors import RulesError
     from shared_rules.colour_tokens.character import CORE
+    if given.get("bag") is None:
+        given = dict(given)
+        given["bag"] = ",".join("%s=%d" % (colour, count) for colour, count in sorted(sheet.the_bag().items()))
     if not keyword:
         return given
     if given.get("keywords"):
