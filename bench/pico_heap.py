@@ -7,8 +7,8 @@ is N or more) are loaded over the protocol (`put`, on the USB serial), one trial
 of every system is played from the buttons (presses on the GPIO pins, the menu
 to go from one system to the next), the box is left idle until it has
 written what play staged, and the host pulls every character (`list`, `get`
-each) and asks `info`. Five systems (Forged in the Dark neither loaded nor
-played) and all six, reported separately.
+each) and asks `info`. Every system but Forged in the Dark (neither loaded
+nor played) and every system, reported separately.
 
 The heap is shrunk by a ballast: emu/ballast_boot.py as /boot.py on the flash
 takes N bytes (a bytearray kept referenced) before main.py starts the
