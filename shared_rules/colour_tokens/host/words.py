@@ -192,8 +192,8 @@ DOC = {
     "sheet": "`gold`, `traits` (the non-core traits by name, or just how many), optional `keywords` (the core "
              "traits' keywords: `people`, `edge`, `dance`, each a list), optional campaign `bag`",
     "pull": "`gold` spent on redraws and earned",
-    "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: 4 of "
-             "each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
+    "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: with "
+             "`name`, the character's bag, else 4 of each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
              "on the worst token while fewer than three positives are held, and the best three are kept for "
              "success, sacrifice and story, as the box suggests",
     "result": "`colour`, `hand`, `kept` (success, sacrifice, story), `gold` (spent), `outcome`, `drawn` (the core "
