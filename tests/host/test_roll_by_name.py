@@ -2,9 +2,15 @@
 # character's sheet (the box's own copy of it), as the box's buttons do, not
 # only the number it makes; a name the sheet lacks is refused naming those it has.
 import json
+import os
+import signal
+import subprocess
+import sys
 
 import pytest
 
+from tests.helpers import HANG_S
+from tests.host.test_discovery import ROOT
 from tests.host.test_roll import gadget, trials  # noqa: F401 (a fixture)
 
 
@@ -117,12 +123,6 @@ def test_neither_a_name_nor_a_number_says_both_ways(run, args):
 @pytest.fixture(scope="module")
 def own_bag(tmp_path_factory):
     """A virtual gadget holding Rue with a campaign bag of her own: 1 black, 5 white."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    from tests.helpers import HANG_S
-    from tests.host.test_discovery import ROOT
     folder = tmp_path_factory.mktemp("own-bag")
     with open(os.path.join(ROOT, "examples", "rue.toml")) as f:
         text = f.read()
