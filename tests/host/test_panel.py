@@ -415,3 +415,33 @@ def test_a_host_result_shows_over_the_result_the_ring_shows():
     long_press(gadget, board, "go")
     run(gadget, board, 300)
     assert not gadget.core.game.in_result() and words_line(gadget, heard) == said
+
+
+def test_a_host_result_while_the_menu_is_open_shows_once_the_menu_closes():
+    # The menu has no words line; a result the host plays meanwhile is said when
+    # the box is back on a system's screen, until the next press there.
+    from fatebox.sim.view import Heard, words_line
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard, ask, long_press, run, tap
+    from tests.core.sheets import hero, sheet, vex
+    board = FakeBoard()
+    gadget = Box(board)
+    heard = Heard(gadget.store, gadget)
+    for data in (sheet("Mara"), vex()):
+        gadget.store.put(hero(data))
+    run(gadget, board, 100)
+    board.replies()
+    long_press(gadget, board, "back", hold=700)
+    run(gadget, board, 300)
+    assert gadget.core.menu is not None
+    assert ask(gadget, board, {"id": 1, "op": "roll", "system": "axiom", "setup": {"favorable": 1}, "name": "Vex"})["ok"]
+    run(gadget, board, 100)
+    assert words_line(gadget, heard) is None                        # the menu: no line
+    while gadget.core.menu is not None:                              # system, character, brightness: GO each
+        heard.pressed(gadget)
+        tap(gadget, board, "go")
+        run(gadget, board, 400)
+    said = words_line(gadget, heard)
+    assert said is not None and said.startswith("Vex \u00b7 Axiom: "), said
+    heard.pressed(gadget)                                            # a press on the set-up: the line goes
+    assert words_line(gadget, heard) is None
