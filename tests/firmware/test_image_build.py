@@ -5,6 +5,7 @@
 import hashlib
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -65,12 +66,12 @@ def test_the_image_builds_without_the_host(name):
 
 
 def test_importing_the_image_builds_loads_nothing_of_the_host():
-    import subprocess
     code = ("import sys; sys.path.insert(0, %r)\n"
             "import build, build_circuitpython, circuitpython_board\n"
             "print(sorted(m for m in sys.modules if m == 'fatebox' or m.startswith('fatebox.')))"
             % str(ROOT / "firmware" / "image"))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT / "firmware"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT / "firmware"),
+                         timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]", out.stdout
 
