@@ -1,8 +1,6 @@
 # The protocol v1 client against a fake board on a pseudo-terminal: hello
 # first, ids counting up, noise skipped, typed errors, time-outs, lost ports.
 
-import time
-
 import pytest
 from serial.tools import list_ports
 from serial.tools.list_ports_common import ListPortInfo
@@ -12,8 +10,7 @@ from shared_rules import wire
 from fatebox.board import ports
 from fatebox.errors import DeviceError, FateboxError
 from fatebox.board.link import Link
-from tests.helpers import HANG_S
-from tests.host.fakeboard import FakeBoard, ok
+from tests.host.fakeboard import FakeBoard, HeardTime, ok
 
 
 def port_info(device, vid=None, pid=None, description="n/a"):
@@ -73,31 +70,6 @@ def test_a_reply_without_an_id_is_noise_and_the_time_out_says_so(board, monkeypa
     assert not isinstance(info.value, DeviceError)
     assert "could not be read" in info.value.message and "another program" in info.value.message
     assert board.ops() == ["hello", "list", "list"]     # list is safe to ask again: asked twice
-
-
-class HeardTime:
-    """The link's clock, standing still until the link has read a line for each
-    request it sent, then moving a second per read: the time-out comes after
-    the board's answer is heard however slowly its thread answers (a guard of
-    HANG_S of the machine's time against a hang)."""
-
-    def __init__(self, link):
-        self.link, self.first = link, link.next_id
-        self.now, self.heard = 1000.0, 0
-        self.start = time.monotonic()
-
-    def monotonic(self):
-        return self.now
-
-    def read(self, real):
-        def read():
-            lines = real()
-            self.heard += sum(1 for line in lines if line.strip())
-            asked = self.link.next_id - self.first
-            if asked and self.heard >= asked or time.monotonic() - self.start > HANG_S:
-                self.now += 1.0
-            return lines
-        return read
 
 
 def test_a_box_speaking_another_version_is_refused_clearly():
