@@ -136,7 +136,7 @@ COLLECT_PER_REQUEST = sys.implementation.name == "circuitpython"
 PLACE = sys.implementation.name in ("micropython", "circuitpython")
 
 
-def placed(gc=gc):
+def placed():
     """Collect now, on MicroPython and CircuitPython, so that what is made
     next to be kept goes to the bottom of the heap (PLACE)."""
     if PLACE:
