@@ -15,7 +15,7 @@ bisection to --step bytes, at most --runs sessions (each 2 to 5 minutes of
 wall time on a shared machine). Emulated time; figures are bytes; nothing
 is asserted.
 
-    .venv/bin/python bench/cp_heap.py [--firmware stock|image|UF2] [--systems 5|6] [--step 4096] [--runs 6] [--json]
+    .venv/bin/python bench/cp_heap.py [--firmware stock|image|UF2] [--systems N] [--step 4096] [--runs 6] [--json]
 """
 import argparse
 import json
@@ -226,7 +226,9 @@ def measure(firmware, systems, args, tmp):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--systems", type=int, choices=(5, 6), default=5)
+    parser.add_argument("--systems", type=int, choices=H.COUNTS, default=H.COUNTS[0],
+                        help="the session's systems: %d (no Forged in the Dark, the default) or %d (every one)"
+                             % H.COUNTS)
     parser.add_argument("--step", type=int, default=4 * KB, help="the bisection's resolution (4096)")
     parser.add_argument("--runs", type=int, default=6, help="sessions at most (6)")
     parser.add_argument("--ballast", type=int, action="append",

@@ -7,8 +7,8 @@ is N or more) are loaded over the protocol (`put`, on the USB serial), one trial
 of every system is played from the buttons (presses on the GPIO pins, the menu
 to go from one system to the next), the box is left idle until it has
 written what play staged, and the host pulls every character (`list`, `get`
-each) and asks `info`. Five systems (Forged in the Dark neither loaded nor
-played) and all six, reported separately.
+each) and asks `info`. Every system but Forged in the Dark (neither loaded
+nor played) and every system, reported separately.
 
 The heap is shrunk by a ballast: emu/ballast_boot.py as /boot.py on the flash
 takes N bytes (a bytearray kept referenced) before main.py starts the
@@ -27,7 +27,7 @@ stock `.mpy` path completes leaving at least 64 KB of its heap unused (a
 ballast of 64 KB or more). Emulated time at 125 MHz (the buttons' timing);
 figures are bytes. Nothing is asserted: a missed target is printed as such.
 
-    .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems 5|6] [--characters N] [--step 1024] [--jobs N] [--json]
+    .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems N] [--characters N] [--step 1024] [--jobs N] [--json]
     .venv/bin/python bench/pico_heap.py --only image --systems 6 --most --full --characters 24 [--count-step 4]
     .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
     .venv/bin/python bench/pico_heap.py --only image --systems 5 --image old=../old-checkout/build/firmware/fatebox-pico.uf2
@@ -92,6 +92,11 @@ class Incomplete(Exception):
 
 class Undecided(Exception):
     """A wait ran out of wall time (a machine too busy): the run says nothing of the heap."""
+
+
+# The sessions' systems, by count: every one, or every one but Forged in the Dark.
+ALL = len(roster.SYSTEMS)
+COUNTS = (ALL - 1, ALL)
 
 
 def systems_for(count):
@@ -601,8 +606,9 @@ def report(results, step, characters):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("image", "stock"), help="one firmware only (default: both)")
-    parser.add_argument("--systems", type=int, action="append", choices=(5, 6),
-                        help="the session's systems: 5 (no Forged in the Dark) or 6; default both")
+    parser.add_argument("--systems", type=int, action="append", choices=COUNTS,
+                        help="the session's systems: %d (no Forged in the Dark) or %d (every one); default both"
+                             % COUNTS)
     parser.add_argument("--characters", type=int, default=firmware_fit_board.CHARACTERS,
                         help="characters put before the trials (8); the box must hold that many")
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
@@ -644,7 +650,7 @@ def main(argv=None):
         if not os.path.isfile(path):
             parser.error("--image %s: no such image" % path)
         kinds.append(("image", label or os.path.basename(path), os.path.abspath(path)))
-    counts = sorted(set(args.systems or [5, 6]))
+    counts = sorted(set(args.systems or COUNTS))
     counts = [c for c in counts if c != len(roster.SYSTEMS)] + [c for c in counts if c == len(roster.SYSTEMS)]
     results = {}
     lock = threading.Lock()

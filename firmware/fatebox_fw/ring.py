@@ -237,8 +237,8 @@ class Ring:
             self.put(i, self.white if first + i == active else self.rest)
 
     def menu_systems(self, chosen):
-        """Every system a pixel in its colour, spread evenly round the ring (six: every
-        other pixel); the chosen one bright, and lit twice where the next pixel is free.
+        """Every system a pixel in its colour, spread evenly round the ring (12 // count
+        pixels apart); the chosen one bright, and lit twice where the next pixel is free.
         The registry holds at most a pixel's worth of rows (registry.MAX_ROWS)."""
         self.clear()
         count = len(self.systems)

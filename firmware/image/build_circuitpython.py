@@ -11,7 +11,7 @@ copied as fatebox_<board> with the frozen folder and the modules Fatebox does no
 use switched off in its mpconfigboard.mk (circuitpython_board.py writes it).
 
 The modules frozen are the ones `fatebox deploy --runtime circuitpython` puts on
-a stock board (fatebox.deploy.sources), so the two paths run the same code.
+a stock board (fatebox_fw.host.fileset), so the two paths run the same code.
 """
 import argparse
 import os

@@ -12,9 +12,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from build import BuildError, ROOT, version  # noqa: E402
-from fatebox.deploy import fileset as deploy  # noqa: E402
-from fatebox.pico import circuitpy  # noqa: E402  (the NeoPixel library make circuitpython fetched)
+from build import BuildError, ROOT, device, version  # noqa: E402  (device: fatebox_fw.host.fileset)
+
+RUNTIME = device.CIRCUITPYTHON
+# adafruit-circuitpython-neopixel's neopixel.py, which `make circuitpython` fetches
+# from PyPI into build/circuitpython/ (where the host's pico/circuitpy.py looks too).
+NEOPIXEL = ROOT / "build" / "circuitpython" / "neopixel.py"
 
 # Fatebox profile -> CircuitPython's board definition (ports/raspberrypi/boards/NAME).
 # The Pico W's needs lwIP, which the archive leaves out (no Wi-Fi).
@@ -53,23 +56,47 @@ def _c_string(text):
     return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
+def device_sources():
+    """(board path, local path) of what `fatebox deploy --runtime circuitpython`
+    puts on a stock board, entry points last: the firmware's own file set."""
+    out = device.modules((("shared_rules", ROOT / "shared_rules"), ("fatebox_fw", ROOT / "firmware" / "fatebox_fw")),
+                         device.BOARD[RUNTIME])
+    return out + [(board_path, ROOT / "firmware" / local) for board_path, local in device.ENTRY[RUNTIME].items()]
+
+
+def board_profile(board):
+    """(name, bytes for /board.json) of hardware/boards/BOARD.json, checked by the firmware's loader."""
+    from fatebox_fw.boot.profile import ProfileError
+    try:
+        return device.profile(ROOT / "hardware" / "boards" / (board + ".json"))
+    except (OSError, ValueError, ProfileError) as exc:
+        raise BuildError("--board %s: %s" % (board, exc))
+
+
+def neopixel_library():
+    if not NEOPIXEL.is_file():
+        raise BuildError("no NeoPixel library at %s: `make circuitpython` fetches adafruit-circuitpython-neopixel "
+                         "from PyPI" % NEOPIXEL)
+    return NEOPIXEL
+
+
 def frozen_folder(folder, board):
     """The folder FROZEN_MPY_DIRS names: Fatebox's device modules, the entry
     modules, fatebox_image (the profile), neopixel.py. Made anew each build."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    for board_path, local in deploy.sources(deploy.CIRCUITPYTHON):
+    for board_path, local in device_sources():
         target = board_path
-        if board_path in deploy.ENTRY[deploy.CIRCUITPYTHON]:
+        if board_path in device.ENTRY[RUNTIME]:
             target = "fatebox_%s.py" % board_path[:-3]      # boot.py -> fatebox_boot.py
         dest = folder / target
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(local, dest)
-    name, text = deploy.board_profile(board)
+    name, text = board_profile(board)
     (folder / "fatebox_image.py").write_text(
         "# Made by firmware/image/build_circuitpython.py: what Fatebox's image was built with.\n"
         "IMAGE = %r\nPROFILE = %r\n" % ("fatebox-circuitpython-%s %s" % (name, version()), text.decode("utf-8")))
-    library = Path(circuitpy.neopixel_library())
+    library = neopixel_library()
     # The freezer asks git for a version on any line that starts with
     # __version__ (tools/preprocess_frozen_modules.py): the release's own stays.
     lines = library.read_text(encoding="utf-8").splitlines(True)
@@ -107,7 +134,7 @@ def board_folder(tree, board, frozen):
     mk += ["CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1", ""]
     with open(ours / "mpconfigboard.mk", "a") as f:
         f.write("\n".join(mk))
-    _, profile = deploy.board_profile(board)
+    _, profile = board_profile(board)
     files = (("/boot.py", BOOT_PY), ("/code.py", CODE_PY), ("/board.json", profile.decode("utf-8")))
     h = ["", "// Fatebox's image: the box's files on a new drive (filesystem.c, patched by the build).",
          "#define %s(fatfs) do { \\" % FIRST_FILES]

@@ -102,6 +102,8 @@ class ColourTokens(Game):
 
     def roll(self, setup, sampler, hero=None):
         setup = self.check(setup)
+        if hero is not None and setup["bag"] is None:
+            setup["bag"] = hero.sheet.the_bag()     # as the box's buttons: the character's own bag
         gold = setup["gold"]
         if hero is not None and gold > hero.sheet.gold:
             raise RulesError("setup.gold", "%s holds %d gold, not %d" % (hero.name, hero.sheet.gold, gold))

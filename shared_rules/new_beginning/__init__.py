@@ -54,10 +54,13 @@ def check_supply(white, black, most=None):
     """The table's supply (RULINGS.md, Bag: a campaign setting), each colour 1..12;
     with `most`, also at most that many tokens in all (the box's ring: BOX_SUPPLY).
     RulesError naming supply-white, supply-black or supply."""
+    # Within `most` the other colour holds one at least: the range said is each
+    # colour's real one (a colour within 1..12 over it is refused by the sum).
+    top = MAX_SUPPLY if most is None else min(MAX_SUPPLY, most - 1)
     for field, value in (("supply-white", white), ("supply-black", black)):
         if not is_int(value) or value < 1 or value > MAX_SUPPLY:
             raise RulesError(field, "%s must be a whole number 1..%d (tokens of that colour the table holds), got %r"
-                             % (field, MAX_SUPPLY, value))
+                             % (field, top, value))
     if most is not None and white + black > most:
         raise RulesError("supply", "a supply of %d white and %d black is %d tokens; the box's ring shows at most %d "
                          "(a slot per token)" % (white, black, white + black, most))

@@ -27,7 +27,7 @@ def test_a_long_back_opens_the_menu_on_the_current_system():
     count = len(registry.ROWS)
     assert gadget.describe()["text"] == "System: New Beginning (1 of %d)" % count
     ring = gadget.ring
-    # Every system of the registry spread round the ring (six: two pixels apart);
+    # Every system of the registry spread round the ring (12 // count pixels apart);
     # the chosen one two pixels wide where the next pixel is free.
     per = 12 // count
     lit = [i for i in range(12) if board.frame()[3 * i:3 * i + 3] != bytes(3)]

@@ -5,6 +5,7 @@
 import hashlib
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -45,19 +46,42 @@ def test_the_image_freezes_exactly_what_deploy_puts_on_a_stock_board(build, tmp_
     assert "fatebox_fw/hal/rp2/__init__.py" in names and not [n for n in names if n.startswith("fatebox_fw/hal/virtual/")]
 
 
-def test_the_image_builds_without_the_host():
-    # firmware/image/build.py reads the file set from the firmware's own module,
-    # never from the host's package (fatebox.deploy).
+BUILDS = ("build.py", "build_circuitpython.py", "circuitpython_board.py", "circuitpython_tools.py", "mp_boards.py")
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_the_image_builds_without_the_host(name):
+    # The images' builds (MicroPython's and CircuitPython's) read the file set
+    # from the firmware's own module, never from the host's package (fatebox).
     import ast
-    tree = ast.parse((ROOT / "firmware" / "image" / "build.py").read_text())
+    text = (ROOT / "firmware" / "image" / name).read_text()
     imported = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import):
             imported.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
-    assert "fatebox_fw" in imported and "fatebox" not in imported
-    assert 'ROOT / "host"' not in (ROOT / "firmware" / "image" / "build.py").read_text()
+    assert "fatebox" not in imported, name
+    assert 'ROOT / "host"' not in text, name
+
+
+def test_importing_the_image_builds_loads_nothing_of_the_host():
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "import build, build_circuitpython, circuitpython_board\n"
+            "print(sorted(m for m in sys.modules if m == 'fatebox' or m.startswith('fatebox.')))"
+            % str(ROOT / "firmware" / "image"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT / "firmware"),
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_circuitpython_image_freezes_what_deploy_puts_on_a_stock_board():
+    spec = importlib.util.spec_from_file_location("fatebox_cp_board", ROOT / "firmware" / "image" / "circuitpython_board.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.device_sources() == deploy.sources(deploy.CIRCUITPYTHON)
+    assert module.board_profile("pico") == deploy.board_profile("pico")
 
 
 def test_every_frozen_file_is_there(build, tmp_path):

@@ -219,8 +219,8 @@ def test_a_table_file_gives_the_supply_and_an_option_wins_over_it(run, tmp_path)
 
 
 @pytest.mark.parametrize("text, where", [
-    ("[new-beginning]\nsupply = { white = 0, black = 4 }\n", ":2: new-beginning.supply.white: must be a whole number 1..12"),
-    ("[new-beginning]\nsupply = { white = 8, black = 13 }\n", ":2: new-beginning.supply.black: must be a whole number 1..12"),
+    ("[new-beginning]\nsupply = { white = 0, black = 4 }\n", ":2: new-beginning.supply.white: must be a whole number 1..11"),
+    ("[new-beginning]\nsupply = { white = 8, black = 13 }\n", ":2: new-beginning.supply.black: must be a whole number 1..11"),
     ("[new-beginning]\nsupply = { white = 8, black = 5 }\n", ":2: new-beginning.supply: a supply of 8 white and 5 black is 13 tokens"),
     ("[new-beginning]\nsupply = { white = \"8\", black = 4 }\n", ":2: new-beginning.supply.white: must be a whole number"),
     ("[new-beginning]\nsupply = { white = 8 }\n", ":2: new-beginning.supply.black: missing"),

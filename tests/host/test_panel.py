@@ -323,18 +323,20 @@ def test_the_words_line_names_what_was_rolled_as_roll_and_history_say_it():
     from tests.core.fakeboard import FakeBoard, long_press, run
     from tests.core.samples import sample
     from tests.core.sheets import hero
+    from fatebox.sim.view import Heard
     for system in registry.NAMES:
         board = FakeBoard()
         gadget = Box(board)
+        heard = Heard(gadget.store, gadget)     # a result the box tells on its result screen is still its own
         gadget.store.put(hero(sample(system)))
         gadget.core.system = system
         gadget.core.game = gadget.core._make(system)
-        assert words_line(gadget) is None                 # no result on the ring: no line
+        assert words_line(gadget, heard) is None          # no result on the ring: no line
         long_press(gadget, board, "go", hold=700)
         run(gadget, board, 1600)
         game = gadget.core.game
         assert gadget.core.screen == "result", system
-        said = words_line(gadget)
+        said = words_line(gadget, heard)
         shown = dict(game.setup_state())
         shown.update(game.last_state())
         assert said == result_words(system, shown) and ": " in said, (system, said)
@@ -380,4 +382,66 @@ def test_the_panel_follows_the_box_a_host_result_shows_with_whose_it_is():
     said = words_line(gadget, heard)
     assert said is not None and said.startswith("Tobin: drew "), said   # the last result, whose it was
     heard.pressed(gadget)                                         # a press on the set-up: the line goes
+    assert words_line(gadget, heard) is None
+
+
+def test_a_host_result_shows_over_the_result_the_ring_shows():
+    # The ring shows Mara's draw (a host's trial or the buttons'); the host then
+    # rolls Axiom for Vex: the words line says Vex's roll, whose and which system,
+    # not Mara's older one; GO leaves the result and the line still says Vex's.
+    from fatebox.sim.view import Heard, words_line
+    from fatebox.systems import result_words
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard, ask, long_press, run
+    from tests.core.sheets import hero, sheet, vex
+    board = FakeBoard()
+    gadget = Box(board)
+    heard = Heard(gadget.store, gadget)
+    for data in (sheet("Mara"), vex()):
+        gadget.store.put(hero(data))
+    run(gadget, board, 100)
+    board.replies()
+    assert ask(gadget, board, {"id": 1, "op": "trial", "white": 2, "black": 3, "draw": 2, "name": "Mara"})["ok"]
+    run(gadget, board, 1500)
+    assert gadget.core.game.in_result() and words_line(gadget, heard).startswith("drew ")
+    setup = {"favorable": 1, "unfavorable": 0, "modifier": 2}
+    assert ask(gadget, board, {"id": 2, "op": "roll", "system": "axiom", "setup": setup, "name": "Vex"})["ok"]
+    run(gadget, board, 100)
+    entry = gadget.store.characters["Vex"].history[-1]
+    said = "Vex \u00b7 Axiom: " + result_words("axiom", entry, setup)
+    assert gadget.core.game.in_result() and words_line(gadget, heard) == said, words_line(gadget, heard)
+    heard.pressed(gadget)                                   # a press on Mara's result: the line is hers
+    assert words_line(gadget, heard).startswith("drew ")
+    long_press(gadget, board, "go")
+    run(gadget, board, 300)
+    assert not gadget.core.game.in_result() and words_line(gadget, heard) == said
+
+
+def test_a_host_result_while_the_menu_is_open_shows_once_the_menu_closes():
+    # The menu has no words line; a result the host plays meanwhile is said when
+    # the box is back on a system's screen, until the next press there.
+    from fatebox.sim.view import Heard, words_line
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard, ask, long_press, run, tap
+    from tests.core.sheets import hero, sheet, vex
+    board = FakeBoard()
+    gadget = Box(board)
+    heard = Heard(gadget.store, gadget)
+    for data in (sheet("Mara"), vex()):
+        gadget.store.put(hero(data))
+    run(gadget, board, 100)
+    board.replies()
+    long_press(gadget, board, "back", hold=700)
+    run(gadget, board, 300)
+    assert gadget.core.menu is not None
+    assert ask(gadget, board, {"id": 1, "op": "roll", "system": "axiom", "setup": {"favorable": 1}, "name": "Vex"})["ok"]
+    run(gadget, board, 100)
+    assert words_line(gadget, heard) is None                        # the menu: no line
+    while gadget.core.menu is not None:                              # system, character, brightness: GO each
+        heard.pressed(gadget)
+        tap(gadget, board, "go")
+        run(gadget, board, 400)
+    said = words_line(gadget, heard)
+    assert said is not None and said.startswith("Vex \u00b7 Axiom: "), said
+    heard.pressed(gadget)                                            # a press on the set-up: the line goes
     assert words_line(gadget, heard) is None

@@ -2,9 +2,15 @@
 # character's sheet (the box's own copy of it), as the box's buttons do, not
 # only the number it makes; a name the sheet lacks is refused naming those it has.
 import json
+import os
+import signal
+import subprocess
+import sys
 
 import pytest
 
+from tests.helpers import HANG_S
+from tests.host.test_discovery import ROOT
 from tests.host.test_roll import gadget, trials  # noqa: F401 (a fixture)
 
 
@@ -112,3 +118,33 @@ def test_neither_a_name_nor_a_number_says_both_ways(run, args):
     result = run("--port", "/dev/null-none", "roll", *args)
     assert result.exit_code == 2 and "--character" in result.stderr and ("--attribute" in result.stderr
                                                                          or "--action" in result.stderr)
+
+
+@pytest.fixture(scope="module")
+def own_bag(tmp_path_factory):
+    """A virtual gadget holding Rue with a campaign bag of her own: 1 black, 5 white."""
+    folder = tmp_path_factory.mktemp("own-bag")
+    with open(os.path.join(ROOT, "examples", "rue.toml")) as f:
+        text = f.read()
+    (folder / "rue.toml").write_text(text.replace("# bag = { black = 4, green = 4, blue = 4, red = 4, white = 4 }",
+                                                  "bag = { black = 1, white = 5 }"))
+    proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--headless", "--state", str(folder / "state"),
+                             str(folder / "rue.toml")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    path = proc.stdout.readline().decode().strip()
+    assert path.startswith("/dev/")
+    yield path
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(HANG_S) == 0
+
+
+def test_colour_tokens_draws_from_the_characters_own_bag(own_bag, run):
+    # With -c and no --bag the action draws from the character's bag, as the box's
+    # buttons do; the title and odds say that bag; --bag still overrides it.
+    bag = {"black": 1, "green": 0, "blue": 0, "red": 0, "white": 5}
+    data = rolled(run, own_bag, "colour-tokens", "--colour", "red", "-c", "rue")
+    assert data["bag"] == bag and data["result"]["bag"] == bag, data
+    assert set(data["result"]["hand"]) <= {"black", "white"}, data
+    shown = run("--port", own_bag, "roll", "colour-tokens", "--colour", "red", "--character", "rue")
+    assert shown.exit_code == 0 and "1 black" in shown.stdout and "5 white" in shown.stdout, shown.stdout
+    given = rolled(run, own_bag, "colour-tokens", "--colour", "red", "--bag", "red=6", "-c", "rue")
+    assert given["result"]["bag"]["red"] == 6 and set(given["result"]["hand"]) == {"red"}, given

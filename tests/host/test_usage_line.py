@@ -83,3 +83,13 @@ def test_draw_and_roll_new_beginning_ask_for_the_same_things_when_they_are_left_
         said = [one_line(run(*(command + args))).split(": ", 2)[-1].split("; `")[0]
                 for command in (("draw",), ("roll", "new-beginning"))]
         assert said[0] == said[1], said
+
+
+@pytest.mark.parametrize("args", [("roll", "axiom", "-a"), ("list", "--port"), ("odds", "colour-tokens", "--colour")])
+def test_an_option_without_its_value_names_the_command_it_belongs_to(run, args):
+    # click raises it from its parser with no context: the line still says where,
+    # and whose --help says what it takes.
+    line = one_line(run(*args))
+    where = " ".join(args[:-1])
+    assert line == "fatebox: %s: option %r requires an argument; `fatebox %s --help` says what it takes" \
+        % (where, args[-1], where), line

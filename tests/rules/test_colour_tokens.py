@@ -246,3 +246,17 @@ def test_a_sheets_named_traits_are_counted_and_checked_by_the_systems_object():
     assert rules.to_box({"traits": 3}) == {"traits": 3}
     assert raises(SheetError, rules.to_box, {"traits": ["Quick", "Quick"]}).field == "traits[1]"
     assert raises(SheetError, rules.to_box, {"traits": ["Quick", " "]}).field == "traits[1]"
+
+
+def test_a_roll_recorded_on_a_character_draws_from_its_bag_unless_the_set_up_gives_one():
+    # The `roll` op with a name, as the box's buttons: the character's campaign bag.
+    from shared_rules.colour_tokens.character import Character
+    from shared_rules.colour_tokens.rules import RULES
+    from shared_rules.randomness import SeededBytes
+    from shared_rules.roster import Hero
+    own = {"black": 1, "green": 0, "blue": 0, "red": 0, "white": 5}
+    hero = Hero("Rue", "colour-tokens", Character(bag=own))
+    result, _ = RULES.roll({"colour": "red"}, Sampler(SeededBytes(3)), hero)
+    assert result["bag"] == own and set(result["hand"]) <= {"black", "white"}
+    result, _ = RULES.roll({"colour": "red", "bag": {"red": 6}}, Sampler(SeededBytes(3)), hero)
+    assert result["bag"]["red"] == 6 and set(result["hand"]) == {"red"}

@@ -329,6 +329,11 @@ def test_the_boxs_supply_fits_its_ring_a_slot_per_token():
     assert err.field == "supply" and "13 tokens" in err.message and "at most 12" in err.message
     assert check_supply(8, 5) == (8, 5)          # odds on the host: each colour 1..12
     assert raises(RulesError, check_supply, 0, 4, BOX_SUPPLY).field == "supply-white"
+    # On the box a colour is 1..11 (the other holds one at least), and the message says so.
+    for white, black in ((0, 4), (13, 1)):
+        err = raises(RulesError, check_supply, white, black, BOX_SUPPLY)
+        assert err.field == "supply-white" and "1..11" in err.message and "1..12" not in err.message, err.message
+    assert "1..12" in raises(RulesError, check_supply, 13, 1).message
 
 
 def test_a_supply_of_8_white_and_4_black_makes_bags_6_and_6_cannot_and_refuses_theirs():

@@ -65,3 +65,50 @@ def test_a_receiver_that_hangs_does_not_hold_the_others_and_gets_everything_late
         records.close()
         hanging.close()
         steady.close()
+
+
+def test_a_429s_retry_after_is_honoured_up_to_the_cap(host_records):
+    # A hostile or broken receiver asks to be left alone for a day (or forever):
+    # the queue waits at most hooks.RETRY_AFTER_MOST, never longer (docs/serve.md).
+    import pytest
+    for asked, waits in (("86400", hooks.RETRY_AFTER_MOST), ("inf", hooks.RETRY_AFTER_MOST),
+                         ("1e999", hooks.RETRY_AFTER_MOST), ("nan", hooks.BACKOFF_FIRST), ("20", 20.0)):
+        receiver = Receiver(status=429)
+        handler = receiver.server.RequestHandlerClass
+
+        def busy(self, asked=asked):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self.send_response(429)
+            self.send_header("Retry-After", asked)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        handler.do_POST = busy
+        said = []
+        records = db.Records(str(host_records))
+        with records.write():
+            row, _ = records.box("rp2-feedfacefeedface")
+        queue = hooks.Deliveries(records, [(receiver.url, "webhook")], said.append)
+
+        async def session():
+            await queue.start()
+            with records.write():
+                queue.enqueue(records, row, results("rp2-feedfacefeedface", 1))
+            queue.poke()
+            deadline = time.monotonic() + 30
+            while not said and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            await queue.stop()
+        try:
+            before = time.time()
+            asyncio.run(session())
+            after = time.time()
+            assert said and "HTTP 429" in said[0], said
+            # The retry is set between the session's start and end: exactly `waits` after it.
+            retry = records.execute("SELECT next_try FROM deliveries").fetchone()[0]
+            assert before + waits <= retry <= after + waits, (asked, retry - before, after - before)
+            with records.write():
+                records.execute("DELETE FROM deliveries")
+        finally:
+            records.close()
+            receiver.close()
+    assert hooks.RETRY_AFTER_MOST == pytest.approx(300.0)

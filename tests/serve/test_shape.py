@@ -166,6 +166,7 @@ def test_an_asked_roll_fits_the_schema_with_its_dice_and_words():
     assert [i["label"] for i in r["items"]] == [str(a), str(b), str(c)]
     assert r["items"][2]["colour"] == shape.hex_colour(shape.N.COLOUR_DICE[1])
     assert r["system_name"] == "Asked dice" and r["character"] is None and r["outcome"] is None
+    assert r["odds"] is None and r["pattern"] is None      # the dice's meaning is the asker's rule (docs/vtt.md)
     broken = dict(r, result={"outcome": "x"})
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(broken, shape.schema())

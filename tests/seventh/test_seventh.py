@@ -85,3 +85,19 @@ def test_the_bench_takes_its_odds_from_its_package(tree):
     first = done.stdout.splitlines()[0]
     assert first.startswith("14 powered-by-the-apocalypse --modifier 3 --advantage ")
     assert "('strong-hit', 174, 216)" in first
+
+
+def test_the_recipe_names_exactly_the_files_the_seventh_system_needed():
+    # docs/development.md's table of a system's files is what tree/ holds, with
+    # <package> and <name> for the seventh's: no file the recipe forgets, none it invents.
+    import re
+    text = (scratch.ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    table = text[text.index("| file | what |"):]
+    table = table[:table.index("\n\n")]
+    named = set()
+    for line in table.splitlines()[2:]:
+        first = line.split(" | ")[0]
+        named.update(p.replace("<package>", "powered_by_the_apocalypse").replace("<name>", "keeler")
+                     for p in re.findall(r"`([^`]+)`", first))
+    assert named == set(scratch.own_files()), (sorted(named - set(scratch.own_files())),
+                                               sorted(set(scratch.own_files()) - named))

@@ -109,7 +109,7 @@ def test_a_bad_table_file_stops_push_and_sync_before_the_box_is_touched(realbox,
     for args in (("push", table / "mara.toml", path), ("sync", table)):
         result = run("--port", box.path, *args)
         assert result.exit_code == 2, result.stdout
-        assert result.stderr == ("fatebox: %s:3: new-beginning.supply.white: must be a whole number 1..12 (tokens of "
+        assert result.stderr == ("fatebox: %s:3: new-beginning.supply.white: must be a whole number 1..11 (tokens of "
                                  "that colour the table holds), got 0; nothing was sent\n" % path)
         assert box.characters() == {}
     assert supply(run, box) == {"white": 6, "black": 6}

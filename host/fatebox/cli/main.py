@@ -1,6 +1,7 @@
 # The `fatebox` command: the group, its error handling (every trouble one line
 # and an exit code, mpremote style) and the command table. Each command is a
 # module of its own, cli/<command>.py; what they share is fatebox.cli.session.
+import contextlib
 import os
 import sys
 
@@ -34,6 +35,28 @@ class _Shown(click.ClickException):
         # Several troubles at once (every bad sheet) are a line each.
         for line in self.lines:
             echo("fatebox: %s" % line, err=True)
+
+
+class _Context(click.Context):
+    """Click's parser raises some usage errors (an option without its value) with
+    no context: they get the command's, so the line says where and whose --help."""
+
+    @contextlib.contextmanager
+    def scope(self, cleanup=True):
+        try:
+            with super().scope(cleanup=cleanup) as ctx:
+                yield ctx
+        except click.UsageError as exc:
+            if exc.ctx is None:
+                exc.ctx = self
+            raise
+
+
+def _contexts(command):
+    """Every command of the tree makes its context as _Context."""
+    command.context_class = _Context
+    for sub in getattr(command, "commands", {}).values():
+        _contexts(sub)
 
 
 # Click 8.2 on: a group given no command shows its help, as an error (exit 2).
@@ -164,3 +187,6 @@ for _command in alias_commands():
 def version():
     """The host tool's version and the protocol it speaks."""
     click.echo("fatebox %s (protocol %d, shared_rules %s)" % (VERSION, N.PROTOCOL_VERSION, RULES_VERSION))
+
+
+_contexts(main)

@@ -154,7 +154,9 @@ def _command(system):
             wanted, chances = build(given)     # a bad option is refused before a board is looked for
         with _connect(port) as link:
             name = character_name(link, character, system.name) if character else None
-            if named:
+            # What the sheet gives: the names typed, or (ROLL_READS_SHEET) what the
+            # character holds, as Colour tokens' bag, as the box's buttons use it.
+            if named or (name is not None and getattr(words, "ROLL_READS_SHEET", False)):
                 given = _from_sheet(words, link, name, named, given)
                 wanted, chances = build(given)
             chances = box.chances(link, system, given, wanted, k, chances)

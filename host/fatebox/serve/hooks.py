@@ -14,6 +14,9 @@ from fatebox.serve.dddice import body as dddice_body
 TIMEOUT = 10.0          # seconds for one POST, whole: from the connection to the answer's status
 BACKOFF_FIRST = 1.0     # seconds before the first retry; doubled each time...
 BACKOFF_MOST = 300.0    # ...up to this
+# A 429's Retry-After (seconds) is honoured up to this: a broken or hostile
+# receiver asking for a day, or forever, cannot stall its queue longer.
+RETRY_AFTER_MOST = 300.0
 # Discord's documented limits on an embed (Message resource, Embed limits).
 DISCORD = {"title": 256, "description": 4096, "fields": 25, "field_name": 256, "field_value": 1024,
            "footer": 2048, "author": 256, "total": 6000, "username": 80}
@@ -211,9 +214,11 @@ class Deliveries:
             wait = min(self.backoff_most, self.backoff_first * (2 ** (attempts - 1)))
             if status == 429:
                 try:
-                    wait = max(wait, float(retry_after or 0))
+                    asked = float(retry_after or 0)
                 except ValueError:
-                    pass
+                    asked = 0.0     # an HTTP date or noise: the back-off alone
+                if asked > wait:    # not NaN
+                    wait = min(asked, RETRY_AFTER_MOST)
             self.records.execute("UPDATE deliveries SET attempts = ?, next_try = ? WHERE id = ?",
                               (attempts, time.time() + wait, row["id"]))
             why = problem or "HTTP %d" % status

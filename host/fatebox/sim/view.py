@@ -209,7 +209,7 @@ class TerminalView(LiveScreen):
         self.console = Console(highlight=False)
         self.board = board
         self.gadget = gadget
-        self.heard = Heard(gadget.store)
+        self.heard = Heard(gadget.store, gadget)
         self.command = command or fatebox_command()
         self.fd = sys.stdin.fileno()
         self.saved = None
@@ -303,21 +303,39 @@ class Heard:
     of any system, which the ring does not show): each result the box numbers and
     announces (docs/protocol.md, Events), taken as the store announces it, so
     none is missed while no host reads the port. The panel's words line says it
-    until the next press away from a result."""
+    (`said`) until the next press away from a result. With the `gadget`, a result
+    told while the ring shows another's result (the host's, of another character
+    or system) is said over the ring's (`over`)."""
 
-    def __init__(self, store):
+    def __init__(self, store, gadget=None):
         self.entry = None
+        self.over = False
+        self.said = False
         announce = store.tell
 
         def heard(seq, entry):
             announce(seq, entry)
             self.entry = entry
+            self.said = False
+            self.over = gadget is not None and _over_the_ring(gadget, entry)
         store.tell = heard
 
     def pressed(self, gadget):
+        self.over = False           # a press on the ring's result: the line is its again
         core = gadget.core
-        if core.made is None or not core.made.in_result():
-            self.entry = None       # the next set-up begins: the last result's line goes
+        if self.said and (core.made is None or not core.made.in_result()):
+            self.entry = None       # said: the next set-up begins and the line goes (unsaid, it waits)
+
+
+def _over_the_ring(gadget, entry):
+    """True when `entry` comes while the ring shows a result that is not it: one of
+    another system or character (a result the box tells on its own result screen,
+    as Colour tokens' kept tokens, is the ring's)."""
+    core = gadget.core
+    if core.menu is not None or core.made is None or not core.game.in_result():
+        return False
+    active = core.describe().get("active")
+    return (entry.get("system"), entry.get("name")) != (core.system, active)
 
 
 def words_line(gadget, heard=None):
@@ -333,7 +351,7 @@ def words_line(gadget, heard=None):
     game = core.game
     if game.screen == DRAWING:
         return None
-    if game.in_result():
+    if game.in_result() and not (heard is not None and heard.over):
         last = game.last_state()
         if not isinstance(last, dict):
             return None
@@ -342,6 +360,7 @@ def words_line(gadget, heard=None):
     entry = heard.entry if heard is not None else None
     if not isinstance(entry, dict) or not isinstance(entry.get("result"), dict):
         return None
+    heard.said = True
     system = entry.get("system")
     who = entry.get("name") or "Nobody"
     if system != core.system:

@@ -31,7 +31,7 @@ def read(name, value, field, refuse):
 
 
 def _reworded(exc):
-    # "supply-white must be a whole number 1..12 (...)" -> "must be ..." after the field path.
+    # "supply-white must be a whole number 1..11 (...)" -> "must be ..." after the field path.
     message = exc.message
     if message.startswith(exc.field + " "):
         message = message[len(exc.field) + 1:]

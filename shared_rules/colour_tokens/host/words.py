@@ -89,13 +89,18 @@ ROLL_OPTIONS = (
                       "help": "With --character: a keyword of the sheet's core traits that applies (one each "
                               "from people, edge and dance); repeat for several; instead of --keywords."}),)
 ROLL_FOR = ()                   # --keywords has a default: checked here, not by the roll command
+ROLL_READS_SHEET = True         # with --character and no --bag, the character's bag
 
 
 def roll_from_sheet(sheet, given, pick, keyword=()):
     """`given` with --keywords the count of `keyword`s, each on `sheet`
-    (colour_tokens.Character.keywords), at most one of each core trait (Step 1b)."""
+    (colour_tokens.Character.keywords), at most one of each core trait (Step 1b);
+    without --bag, the bag the character's actions draw from (the_bag)."""
     from shared_rules.errors import RulesError
     from shared_rules.colour_tokens.character import CORE
+    if given.get("bag") is None:
+        given = dict(given)
+        given["bag"] = ",".join("%s=%d" % (colour, count) for colour, count in sorted(sheet.the_bag().items()))
     if not keyword:
         return given
     if given.get("keywords"):
@@ -187,8 +192,8 @@ DOC = {
     "sheet": "`gold`, `traits` (the non-core traits by name, or just how many), optional `keywords` (the core "
              "traits' keywords: `people`, `edge`, `dance`, each a list), optional campaign `bag`",
     "pull": "`gold` spent on redraws and earned",
-    "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: 4 of "
-             "each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
+    "setup": "`colour` (`green`, `blue`, `red`), `keywords` (0..3, default 0), `bag` (colour counts or null: with "
+             "`name`, the character's bag, else 4 of each), `gold` (to spend on redraws, default 0; with `name`, at most the gold it holds): the gold goes "
              "on the worst token while fewer than three positives are held, and the best three are kept for "
              "success, sacrifice and story, as the box suggests",
     "result": "`colour`, `hand`, `kept` (success, sacrifice, story), `gold` (spent), `outcome`, `drawn` (the core "
