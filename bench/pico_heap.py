@@ -507,7 +507,10 @@ def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_boa
     boot = at_boot(base, tmp)
     log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %s"
         % (kind, boot["version"], boot["heap_at_boot"], in_use(boot["booted"])))
-    out = dict(boot, sessions={}, tree=tree, image=image)
+    # The commit the .mpy set was deployed from (another tree's too: before and after in one run).
+    import results as kept
+    head, changed = kept.commit(tree)
+    out = dict(boot, sessions={}, tree=tree, image=image, commit=head, changed=changed)
     guess, gallop = guess or GUESS[kind], GALLOP
     for count in counts:
         systems = systems_for(count)

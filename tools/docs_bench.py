@@ -150,5 +150,40 @@ def vtt():
                                                          fan["median_ms"], fan["p99_ms"])])
 
 
+def pico_heap():
+    run = results.load("pico_heap")
+    if run is None:
+        return _none("pico_heap", "bench/pico_heap.py")
+    f = run["figures"]
+    target = 64 * 1024
+    spare = 4 * 1024
+    lines = ["Measured %s%s." % (measured(run), ", every firmware in one run" if len(f) > 2 else ""), "",
+             "| firmware | systems | completes in (heap) | left unused (largest ballast) | the next 1 KB fails | "
+             "in use after the boot | target | |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    # This tree's firmware first, then another tree's (--tree) or image (--image).
+    for label in sorted((k for k in f if k != "wall_s"), key=lambda k: (" " in k, k)):
+        r = f[label]
+        image = label.split(" ")[0] == "image"
+        what = "Fatebox's image" if image else "stock MicroPython + `.mpy`"
+        if r.get("commit"):
+            what += " at `%s`%s" % (r["commit"], " with changes" if r.get("changed") else "")
+        for count, s in sorted(r["sessions"].items()):
+            booted = r.get("booted")
+            after = format(booted["alloc"], ",") if booted else "not known"
+            if s["largest_ballast"] is None:
+                lines.append("| %s | %s | does not complete | | %s | %s | | **missed** |"
+                             % (what, count, s.get("why", "")[:120], after))
+                continue
+            heap, unused = s["smallest_heap"], s["largest_ballast"]
+            if image:
+                goal, ok = "≤ 64 KB (%s)" % format(target, ","), heap <= target
+            else:
+                goal, ok = "≥ 64 KB unused and 4 KB to spare (%s)" % format(target + spare, ","), unused >= target + spare
+            lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                what, count, format(heap, ","), format(unused, ","), s.get("edge_failure", "")[:160].replace("|", "/"),
+                after, goal, _met(ok)))
+    return "\n".join(lines)
+
+
 REGIONS = {"bench-odds": odds, "bench-firmware-fit": firmware_fit, "bench-web": web, "bench-flood": flood,
-           "bench-serve": serve, "bench-vtt": vtt}
+           "bench-serve": serve, "bench-vtt": vtt, "bench-pico-heap": pico_heap}

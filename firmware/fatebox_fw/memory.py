@@ -191,8 +191,11 @@ class Room:
     def __init__(self, size=FILE_ROOM, make=bytearray):
         self.size = size
         self.make = make
-        # the block reserved first (main.py), if it is one of these
-        self.block = reserved(ROOM, size) if make is bytearray and ROOM in _EARLY else None
+        # the block reserved first (main.py), if it is one of these: the store's room
+        early = make is bytearray and ROOM in _EARLY
+        self.block = reserved(ROOM, size) if early else None
+        if early:
+            _ROOM[:] = [self]
         self.take()
 
     def give(self):
@@ -207,6 +210,23 @@ class Room:
             except MemoryError:
                 return False
         return True
+
+
+# The store's room (the Room made of the block reserve(ROOM) kept), for bring().
+_ROOM = []
+
+
+def bring(name):
+    """The module `name` (dotted), imported if it is not in RAM yet: from .mpy
+    files with the store's room let go for the time of it (imported), since
+    the file's buffer may find no other run in a heap in pieces. A system's
+    play, its rules and its character model come in so, while it is played."""
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    if _ROOM and from_files():
+        return imported(name, _ROOM[0])
+    return __import__(name, None, None, ["_"])
 
 
 def imported(name, room):
@@ -253,7 +273,7 @@ class Kept(roster.Hero):
             # Checked when it was kept: this cannot fail, only import. The dict
             # is this call's own: the sheet may keep its parts. A model that can
             # skip the check (from_checked) keeps its check's code out of RAM.
-            model = roster.model(self.system)
+            model = bring(registry.row(self.system).character).Character
             self.made = getattr(model, "from_checked", model.from_dict)(json.loads(self.packed))
             self.packed = None
         return self.made

@@ -88,3 +88,35 @@ def test_between_requests_only_what_the_table_keeps_is_in_ram():
                  "fatebox_fw.storage.batch", "fatebox_fw.play.for_host"):
         assert name not in sys.modules, name
     assert "shared_rules.game" in sys.modules        # ONCE_ASKED: the roll brought a rules object in
+
+
+# -- a module brought in while the store's room is let go ------------------------------
+
+def test_from_files_a_systems_module_comes_in_with_the_rooms_block_let_go(monkeypatch):
+    # From .mpy files opening a module takes a file buffer a heap in pieces may
+    # have nowhere else: bring() lets the store's room go for it, then holds it again.
+    import sys
+    import types
+    memory.reserve(memory.ROOM, memory.FILE_ROOM)
+    room = memory.Room()
+    assert memory._ROOM == [room] and room.block is not None
+    seen = []
+    real = __import__
+
+    def fake_import(name, *args):
+        if name == "fatebox_fw.play.brought":
+            seen.append(room.block)
+            module = types.ModuleType(name)
+            sys.modules[name] = module
+            return module
+        return real(name, *args)
+
+    monkeypatch.setattr(memory, "from_files", lambda: True)
+    monkeypatch.setattr("builtins.__import__", fake_import)
+    try:
+        module = memory.bring("fatebox_fw.play.brought")
+        assert seen == [None] and room.block is not None and len(room.block) == memory.FILE_ROOM
+        assert memory.bring("fatebox_fw.play.brought") is module and seen == [None]   # in RAM: no file opened
+    finally:
+        sys.modules.pop("fatebox_fw.play.brought", None)
+        memory._ROOM[:] = []

@@ -3,6 +3,7 @@
 import os
 import select
 import threading
+import time
 import tty
 
 from shared_rules import names as N
@@ -212,3 +213,28 @@ class FakeBoard:
             self.journal.append(((self.journal[-1][0] if self.journal else 0) + 1,
                                  {"name": name, "system": "new-beginning", "result": entry}))
         return ok(msg, result=result.to_dict())
+
+
+class HeardTime:
+    """The link's clock, standing still until the link has read a line for each
+    request it sent, then moving a second per read: the time-out comes after
+    the board's answer is heard however slowly its thread answers (a guard of
+    HANG_S of the machine's time against a hang)."""
+
+    def __init__(self, link):
+        self.link, self.first = link, link.next_id
+        self.now, self.heard = 1000.0, 0
+        self.start = time.monotonic()
+
+    def monotonic(self):
+        return self.now
+
+    def read(self, real):
+        def read():
+            lines = real()
+            self.heard += sum(1 for line in lines if line.strip())
+            asked = self.link.next_id - self.first
+            if asked and self.heard >= asked or time.monotonic() - self.start > HANG_S:
+                self.now += 1.0
+            return lines
+        return read

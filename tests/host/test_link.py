@@ -10,7 +10,7 @@ from shared_rules import wire
 from fatebox.board import ports
 from fatebox.errors import DeviceError, FateboxError
 from fatebox.board.link import Link
-from tests.host.fakeboard import FakeBoard, ok
+from tests.host.fakeboard import FakeBoard, HeardTime, ok
 
 
 def port_info(device, vid=None, pid=None, description="n/a"):
@@ -56,12 +56,15 @@ def test_a_typed_error_carries_code_and_message(board):
     assert info.value.message == "the board refused get: no character named 'Nobody' on the box [not-found]"
 
 
-def test_a_reply_without_an_id_is_noise_and_the_time_out_says_so(board):
+def test_a_reply_without_an_id_is_noise_and_the_time_out_says_so(board, monkeypatch):
     # issue 11: an `id: null` error is the box failing to read some line, not
     # necessarily ours; it is never taken as this request's answer.
     board.overrides["list"] = lambda b, m: {"id": None, "ok": False,
                                             "error": {"code": N.E_CHECKSUM, "message": "damaged on the way"}}
     with Link.connect(board.path, timeout=0.5) as link:
+        clock = HeardTime(link)
+        monkeypatch.setattr("fatebox.board.link.time", clock)
+        link.read_lines = clock.read(link.read_lines)
         with pytest.raises(FateboxError) as info:
             link.characters()
     assert not isinstance(info.value, DeviceError)

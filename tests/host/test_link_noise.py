@@ -8,7 +8,14 @@ from shared_rules import names as N
 from shared_rules import wire
 from fatebox.errors import DeviceError, FateboxError
 from fatebox.board.link import Link, open_serial
-from tests.host.fakeboard import FakeBoard, ok
+from tests.host.fakeboard import FakeBoard, HeardTime, ok
+
+
+def hear(link, monkeypatch):
+    """`link`'s time-outs only after it heard the board's answer (HeardTime)."""
+    clock = HeardTime(link)
+    monkeypatch.setattr("fatebox.board.link.time", clock)
+    link.read_lines = clock.read(link.read_lines)
 
 NULL_ERROR = {"id": None, "ok": False, "error": {"code": N.E_FRAME, "message": "not a frame: expected '#'"}}
 
@@ -51,7 +58,7 @@ def test_a_half_frame_left_on_the_line_does_not_break_the_next_hello(board):
         assert link.characters() == []
 
 
-def test_a_request_eaten_by_noise_is_sent_again_when_that_is_safe(board):
+def test_a_request_eaten_by_noise_is_sent_again_when_that_is_safe(board, monkeypatch):
     # The box could not read our first put (it says so without an id); the
     # second is read, and put replaces by name, so asking twice is harmless.
     seen = []
@@ -63,13 +70,15 @@ def test_a_request_eaten_by_noise_is_sent_again_when_that_is_safe(board):
         return b.op_put(msg)
     board.overrides["put"] = put
     with Link.connect(board.path, timeout=0.5) as link:
+        hear(link, monkeypatch)
         reply = link.put({"name": "Rue", "system": "colour-tokens", "gold": 2, "traits": 2})
     assert reply["name"] == "Rue" and len(seen) == 2 and seen[0] != seen[1]
 
 
-def test_a_delete_eaten_by_noise_is_not_sent_again_and_the_error_says_why(board):
+def test_a_delete_eaten_by_noise_is_not_sent_again_and_the_error_says_why(board, monkeypatch):
     board.overrides["delete"] = lambda b, m: NULL_ERROR
     with Link.connect(board.path, timeout=0.5) as link:
+        hear(link, monkeypatch)
         with pytest.raises(FateboxError) as info:
             link.delete("Mara")
     assert not isinstance(info.value, DeviceError)

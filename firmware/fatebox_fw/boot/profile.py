@@ -96,6 +96,29 @@ def validate(data):
             "brightness": brightness, "buttons": checked}
 
 
+def load(path, hint):
+    """The board profile at `path` on the board's drive, validated (ProfileError
+    names the field); without one there, the profile frozen into Fatebox's own
+    image (the module fatebox_image). A file copied to the board wins, so a
+    builder with other wiring needs no new image. OSError saying `hint` (how
+    to copy one there) when there is neither."""
+    try:
+        f = open(path)
+    except OSError:
+        try:
+            import fatebox_image  # pyright: ignore[reportMissingImports]  (frozen into an image only)
+        except ImportError:
+            raise OSError("no board profile at %s: %s" % (path, hint))
+        text = fatebox_image.PROFILE
+    else:
+        try:
+            text = f.read()
+        finally:
+            f.close()
+    import json
+    return validate(json.loads(text))
+
+
 def _keys(data, where, known):
     for key in data:
         if key not in known:

@@ -1,6 +1,7 @@
 # What every system's play on the box shares: set-up steps, the roll or draw
 # with its skippable animation, the result and what follows it, the odds meter.
 from fatebox_fw import buttons as B
+from fatebox_fw import memory
 from fatebox_fw.ring import blinks, meter_pixels  # noqa: F401 (named here by tests)
 from fatebox_fw.play.meter import Meter
 
@@ -98,8 +99,8 @@ class Play(Meter):
 
     def rules(self):
         """The system's object (shared_rules.game): the history entry every roll writes."""
-        from shared_rules.registry import rules
-        return rules(self.system)
+        from shared_rules.registry import row
+        return memory.bring(row(self.system).rules).RULES
 
     # -- hooks ---------------------------------------------------------------
 

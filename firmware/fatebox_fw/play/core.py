@@ -120,8 +120,7 @@ class Core:
     notice = property(lambda self: "error" if self.error is not None else None)
 
     def _make(self, system):
-        module = __import__(registry.row(system).play, None, None, ["Play"])
-        return module.Play(self)
+        return memory.bring(registry.row(system).play).Play(self)
 
     def switch(self, system, now, later=False):
         """Leave the current system's play (its result saved) and start `system`'s;

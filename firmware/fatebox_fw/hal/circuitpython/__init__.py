@@ -3,7 +3,6 @@
 # the protocol on the `usb_cdc.data` port, the ROSC's raw bit through memorymap
 # (os.urandom without it), flash under /data.
 # What differs from the MicroPython backend: docs/circuitpython.md.
-import json
 import os
 import time
 
@@ -53,33 +52,12 @@ def gpio(number):
 
 
 def load_profile(path=PROFILE):
-    """The board profile from the CIRCUITPY drive (Fatebox's image: else the one
-    frozen into it), validated (ProfileError names the field)."""
-    try:
-        f = open(path)
-    except OSError:
-        text = _frozen_profile()
-        if text is None:
-            raise OSError("no board profile at %s: copy one to the CIRCUITPY drive as board.json, "
-                          "e.g. hardware/boards/feather_rp2040.json" % path)
-    else:
-        try:
-            text = f.read()
-        finally:
-            f.close()
+    """The board profile from the CIRCUITPY drive, else the one frozen into
+    Fatebox's CircuitPython image (fatebox_fw.boot.profile.load)."""
     # Imported here, not at the top: the profile module leaves RAM after the
     # boot (start.boot; docs/performance.md, Fits the Pico).
-    from fatebox_fw.boot.profile import validate
-    return validate(json.loads(text))
-
-
-def _frozen_profile():
-    """The profile frozen into Fatebox's CircuitPython image, or None (a stock board)."""
-    try:
-        import fatebox_image  # pyright: ignore[reportMissingImports]  (frozen into the image only)
-    except ImportError:
-        return None
-    return fatebox_image.PROFILE
+    from fatebox_fw.boot.profile import load
+    return load(path, "copy one to the CIRCUITPY drive as board.json, e.g. hardware/boards/feather_rp2040.json")
 
 
 def data_port():

@@ -1,6 +1,5 @@
 # The MicroPython rp2 board: buttons on pulled-up pins, the NeoPixel ring, USB
 # serial (the REPL's CDC port), the chip's entropy, flash under /data.
-import json
 import select
 import sys
 import time
@@ -38,35 +37,12 @@ def rosc_problem(mem=machine.mem32):
 
 
 def load_profile(path=PROFILE):
-    """The board profile from flash, validated (ProfileError names the field).
-
-    Without one on the flash, Fatebox's own firmware image (make firmware)
-    uses the profile frozen into it (the module fatebox_image); a /board.json
-    copied to the board wins, so a builder with other wiring needs no new image.
-    """
-    try:
-        f = open(path)
-    except OSError:
-        text = _frozen_profile()
-        if text is None:
-            raise OSError("no board profile at %s: copy one, e.g. mpremote cp hardware/boards/pico.json :board.json" % path)
-    else:
-        try:
-            text = f.read()
-        finally:
-            f.close()
+    """The board profile from flash, else the one frozen into Fatebox's image
+    (fatebox_fw.boot.profile.load)."""
     # Imported here, not at the top: the profile module leaves RAM after the
     # boot (start.boot; docs/performance.md, Fits the Pico).
-    from fatebox_fw.boot.profile import validate
-    return validate(json.loads(text))
-
-
-def _frozen_profile():
-    try:
-        import fatebox_image  # pyright: ignore[reportMissingImports]  (frozen into the image only)
-    except ImportError:
-        return None
-    return fatebox_image.PROFILE
+    from fatebox_fw.boot.profile import load
+    return load(path, "copy one, e.g. mpremote cp hardware/boards/pico.json :board.json")
 
 
 def rp2040():
