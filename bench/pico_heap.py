@@ -553,6 +553,29 @@ def report_most(results):
                 print("    %s after the session with %d: %s" % (" " * len(count), m["most"], in_use(after)))
 
 
+def verdict(kind, characters, heap, unused):
+    """The target a session of `characters` is judged by, and whether it was
+    met: at eight (issue 7) the heap it completes in; at another count (issue
+    36, Room for a table) that the box holds them at all, beside the limit the
+    firmware says (fatebox_fw.storage). `heap` None: it did not complete."""
+    if characters == firmware_fit_board.CHARACTERS and heap is not None:
+        if kind == "image":
+            target, margin = "heap <= %d" % TARGET, TARGET - heap
+        else:
+            target, margin = "unused >= %d" % TARGET, unused - TARGET
+        return "%s: %s by %d" % (target, "met" if margin >= 0 else "MISSED", abs(margin))
+    if characters == firmware_fit_board.CHARACTERS:
+        return "completes: MISSED"
+    from fatebox_fw import storage
+    limit = storage.CAPACITY_FROZEN if kind == "image" else storage.CAPACITY_FILES
+    said = "this firmware says it holds %d" % limit
+    if characters < limit:
+        said += "; %d says nothing of that limit" % characters
+    if heap is None:
+        return "holds %d characters (%s): MISSED" % (characters, said)
+    return "holds %d characters (%s): met, %d bytes unused" % (characters, said, unused)
+
+
 def report(results, step, characters):
     print("Fits the Pico, on the emulated Pico (the rp2 port, MicroPython v1.28.0): the smallest heap the")
     print("%d-character session completes in (bisected to %d bytes with a ballast at boot)" % (characters, step))
@@ -570,15 +593,12 @@ def report(results, step, characters):
         for count, s in sorted(r["sessions"].items()):
             label = "%s systems" % count
             if s["largest_ballast"] is None:
-                print("    %-10s does not complete even without a ballast: %s" % (label, s["why"]))
+                print("    %-10s does not complete even without a ballast: %s; target %s"
+                      % (label, s["why"], verdict(kind, characters, None, None)))
                 continue
             heap, unused = s["smallest_heap"], s["largest_ballast"]
-            if kind == "image":
-                target, margin = "heap <= %d" % TARGET, TARGET - heap
-            else:
-                target, margin = "unused >= %d" % TARGET, unused - TARGET
-            print("    %-10s smallest heap %7d (%.1f KB), unused (largest ballast) %7d; target %s: %s by %d"
-                  % (label, heap, heap / 1024.0, unused, target, "met" if margin >= 0 else "MISSED", abs(margin)))
+            print("    %-10s smallest heap %7d (%.1f KB), unused (largest ballast) %7d; target %s"
+                  % (label, heap, heap / 1024.0, unused, verdict(kind, characters, heap, unused)))
             after = s["heap_after_session"]
             print("    %-10s %d runs, %.0f s; emulated %.0f s a session; live at its end (info, less the ballast) %s"
                   % ("", s["runs"], s["wall_s"], s["emulated_s"], "not known" if after is None else after["alloc"] - unused))

@@ -256,8 +256,8 @@ class Conditioner:
                     value = first
                     count = ones_in[byte] if first else 8 - ones_in[byte]
                     left = _WINDOW_BYTES - 1
-        except EntropyError:
-            raise
+        except (EntropyError, MemoryError):
+            raise    # the heap running out is answered `memory`, not a failed source
         except Exception as exc:
             # A source that cannot be read is a failed source, not a crash.
             self._fail(SOURCE, "the raw bit source failed: %s" % (exc,), 8 * i + 8)

@@ -127,6 +127,22 @@ def drop(names):
 COLLECT_PER_REQUEST = sys.implementation.name == "circuitpython"
 
 
+# MicroPython collects only when an allocation finds no room, and each
+# allocation takes the lowest free run: what is kept long (a character's
+# text, its history) lands wherever the garbage made since the last
+# collection has pushed it. Over a session the kept pieces spread through
+# the whole heap and leave no run for a reply's 4 KB frame, however much is
+# free. Collected just before, they fill the lowest holes instead (placed).
+PLACE = sys.implementation.name in ("micropython", "circuitpython")
+
+
+def placed():
+    """Collect now, on MicroPython and CircuitPython, so that what is made
+    next to be kept goes to the bottom of the heap (PLACE)."""
+    if PLACE:
+        gc.collect()
+
+
 # A tight heap (image only) is collected early, before garbage spreads through
 # it and leaves no run for a file's buffer; from .mpy files each collection is
 # too slow for that (fatebox_fw.boot.warm is what that path needs).
@@ -281,6 +297,7 @@ class Kept(roster.Hero):
     def release(self):
         """The sheet as text again, dropping the object (and its hold on the rules' classes)."""
         if self.made is not None:
+            placed()
             self.packed = json.dumps(self.made.to_dict())
             self.made = None
 
@@ -294,8 +311,11 @@ def keep(character):
     if isinstance(character, Kept):
         character.release()
         return character
+    # The history copied too, placed with the text (the one given was made
+    # wherever its request or file was read).
+    placed()
     return Kept(character.name, character.system, json.dumps(character.sheet.to_dict()), character.trials,
-                character.history)
+                [dict(e) for e in character.history])
 
 
 def copy(character, take=False):
@@ -304,6 +324,7 @@ def copy(character, take=False):
     until a save succeeds. `take`: a kept one's sheet object goes to the copy
     and the kept one is its text again (one sheet made, not two; the kept
     one makes its sheet again if asked)."""
+    placed()
     if take and isinstance(character, Kept) and character.made is not None:
         made = character.made
         character.release()

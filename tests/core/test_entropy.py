@@ -314,6 +314,21 @@ def test_a_raw_source_that_raises_fails_the_source_and_keeps_the_reason():
     assert err.test == E.SOURCE and "bus error" in err.message
 
 
+def test_running_out_of_heap_while_reading_is_not_a_failed_source():
+    # The box answers `memory` for a heap that ran out; a source marked failed
+    # would refuse every roll until a reset, for a fault that was not its.
+    calls = []
+
+    def short_of_heap():
+        calls.append(1)
+        if len(calls) == 3:
+            raise MemoryError()
+        return len(calls) & 1
+    conditioner = Conditioner(short_of_heap)
+    raises(MemoryError, conditioner.read, 1)
+    assert conditioner.failure is None
+
+
 def test_a_precheck_that_finds_a_problem_fails_before_any_bit_is_read():
     source = Bits(then=healthy())
     conditioner = Conditioner(source, precheck=lambda: "the system clock runs from the ring oscillator")

@@ -611,3 +611,33 @@ def test_a_room_the_heap_cannot_give_is_tried_again_later():
     full.pop()
     assert room.take() is True and len(room.block) == 64
 
+
+
+class _Counting:
+    # gc's face for memory.placed: the collections asked for.
+    def __init__(self):
+        self.runs = 0
+
+    def collect(self):
+        self.runs += 1
+
+
+def test_a_kept_character_is_made_just_after_a_collection_on_micropython():
+    # Made then, its text and history fill the heap's lowest holes instead of
+    # spreading wherever the garbage left the front (memory.placed).
+    counting, was = _Counting(), (M.gc, M.PLACE)
+    M.gc, M.PLACE = counting, True
+    try:
+        kept = M.keep(character("Mara"))
+        assert counting.runs == 1
+        twin = M.copy(kept)
+        assert counting.runs == 2
+        twin.sheet                                   # made for play...
+        M.keep(twin)                                 # ...and its text kept again
+        assert counting.runs == 3
+        assert twin.history is not kept.history and twin.to_dict() == kept.to_dict()
+        M.PLACE = False
+        M.keep(character("Tobin"))
+        assert counting.runs == 3                    # CPython: nothing collected
+    finally:
+        M.gc, M.PLACE = was

@@ -222,6 +222,25 @@ def test_a_press_made_and_released_during_a_save_is_not_lost():
     assert gadget.core.game.setup.difficulty == 4               # the press was acted on afterwards
 
 
+def test_a_save_reads_the_buttons_after_every_buffer_it_writes_not_only_between_characters():
+    # On the board json.dump writes a character into the save's buffer piece
+    # by piece: a character with a full history is several buffers, and a
+    # tap made while they alone are written must still be read.
+    from fatebox_fw.storage.files import Checked
+    written, polled = [], []
+
+    class File:
+        def write(self, data):
+            written.append(bytes(data))
+    out = Checked(size=256)
+    out.f = File()
+    out.busy = lambda: polled.append(len(written))
+    for _ in range(40):
+        out.write(b'{"outcome": "partial-success"}, ')      # 32 bytes a piece, 1,280 in all
+    out.flush()
+    assert len(written) == 5 and polled == [1, 2, 3, 4, 5]
+
+
 # -- button mashing during an animation -----------------------------------------------
 
 def test_mashing_every_button_during_the_animation_skips_it_records_each_draw_once_and_stays_responsive():

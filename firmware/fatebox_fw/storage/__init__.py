@@ -325,6 +325,7 @@ class Store:
         out.f = f
         out.crc = 0
         out.n = 0
+        out.busy = self.busy
         try:
             self._write(f, head)
             self._dump(f, revisions)
@@ -342,6 +343,7 @@ class Store:
         finally:
             out.f = None
             out.n = 0
+            out.busy = None
 
     def _save_files(self, characters, settings, revisions, clock):
         if self.readonly:

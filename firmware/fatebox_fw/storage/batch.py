@@ -10,7 +10,7 @@ except ImportError:
 
 from shared_rules import names as N
 from shared_rules import roster
-from fatebox_fw.memory import keep, using
+from fatebox_fw.memory import keep, placed, using
 from fatebox_fw.storage import STAGED, StoreError
 from fatebox_fw.storage.files import crc_more, reason as _reason
 
@@ -91,6 +91,7 @@ def _commit(store, count, crc):
     staged = []
 
     def parse(line):
+        placed()        # the character read here is kept: at the heap's bottom (memory.placed)
         try:
             staged.append(_staged(store, json.loads(line)))
         except ValueError as exc:    # SheetError is one

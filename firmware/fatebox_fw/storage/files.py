@@ -88,6 +88,10 @@ class Checked(getattr(io, "IOBase", object)):
 
     def __init__(self, size=256):
         self.f = None
+        # Called after each buffer written (the store's `busy`): a save of a
+        # full box is long, and between whole characters a short press
+        # could come and go unread.
+        self.busy = None
         self.crc = 0
         self.buf = bytearray(size)
         self.view = memoryview(self.buf)
@@ -111,3 +115,5 @@ class Checked(getattr(io, "IOBase", object)):
             self.crc = crc_more(piece, self.crc)
             self.f.write(piece)
             self.n = 0
+            if self.busy is not None:
+                self.busy()
