@@ -1,6 +1,8 @@
 # docs/performance.md's tables from the benches' figures (tools/docs.py): each
 # from bench/results/<name>.json, which a bench writes with --record (make bench).
+import ast
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -20,6 +22,23 @@ def measured(run):
     load = ", load %.1f" % m["load"][0] if m.get("load") else ""
     return "%s (%s), %s CPUs (%s)%s, Python %s: `%s`" % (where, run["date"], m.get("nproc"), m.get("cpu"), load,
                                                        m.get("python"), run["command"])
+
+
+def trials_said(why):
+    """An edge's failure for a reader: which systems' trials were not recorded
+    or recorded more than once, from the bench's "trials recorded by system"."""
+    found = re.match(r"trials recorded by system: (\{.*\}), expected one each of (\[.*\])$", why or "")
+    if not found:
+        return why or ""
+    played, systems = ast.literal_eval(found.group(1)), ast.literal_eval(found.group(2))
+    said = []
+    missing = [name for name in systems if not played.get(name)]
+    if missing:
+        said.append("no trial recorded for %s" % ", ".join(missing))
+    for name in systems:
+        if played.get(name, 0) > 1:
+            said.append("%s recorded %d times" % (name, played[name]))
+    return "; ".join(said) or why
 
 
 def _met(ok):
@@ -172,7 +191,7 @@ def pico_heap():
             after = format(booted["alloc"], ",") if booted else "not known"
             if s["largest_ballast"] is None:
                 lines.append("| %s | %s | does not complete | | %s | %s | | **missed** |"
-                             % (what, count, s.get("why", "")[:120], after))
+                             % (what, count, trials_said(s.get("why", "")).replace("|", "/"), after))
                 continue
             heap, unused = s["smallest_heap"], s["largest_ballast"]
             if image:
@@ -180,7 +199,7 @@ def pico_heap():
             else:
                 goal, ok = "≥ 64 KB unused and 4 KB to spare (%s)" % format(target + spare, ","), unused >= target + spare
             lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-                what, count, format(heap, ","), format(unused, ","), s.get("edge_failure", "")[:160].replace("|", "/"),
+                what, count, format(heap, ","), format(unused, ","), trials_said(s.get("edge_failure", "")).replace("|", "/"),
                 after, goal, _met(ok)))
     return "\n".join(lines)
 

@@ -120,3 +120,31 @@ def test_from_files_a_systems_module_comes_in_with_the_rooms_block_let_go(monkey
     finally:
         sys.modules.pop("fatebox_fw.play.brought", None)
         memory._ROOM[:] = []
+
+
+def test_opening_the_menu_lets_the_play_leave_ram(monkeypatch):
+    # From .mpy files the play leaves RAM while the menu is open (let_go): no
+    # reference to it may be held across that, or its modules stay in the heap
+    # the menu's switch needs. A weak reference after a collection (the play
+    # and its set-up refer to each other) says whether anything still held it.
+    import gc
+    import weakref
+    from fatebox_fw.box import Box
+    from tests.core.fakeboard import FakeBoard, long_press, tap
+    from tests.core.sheets import character
+    monkeypatch.setattr(memory, "from_files", lambda: True)
+    board = FakeBoard()
+    gadget = Box(board)
+    gadget.store.put(character("Mara"))
+    tap(gadget, board, "minus")
+    play = weakref.ref(gadget.core.game)
+    held = []
+    let_go = memory.let_go
+
+    def spy(store, system):
+        gc.collect()
+        held.append(play() is not None)
+        return let_go(store, system)
+    monkeypatch.setattr(memory, "let_go", spy)
+    long_press(gadget, board, "back")
+    assert gadget.core.menu is not None and held == [False]

@@ -88,3 +88,13 @@ def test_the_bench_tables_are_the_recorded_figures(monkeypatch):
     table = docs_bench.odds()
     assert "`0000000`" in table and "12.5×" in table and "**missed**" in table
     assert [path for path, _ in docs.stale()]
+
+
+def test_a_heap_edge_s_failure_reads_as_the_trials_that_went_wrong():
+    # The bench records what it compared; the page says which system's trial
+    # was missing or doubled, whole, not a dict cut at a column's width.
+    import docs_bench
+    why = ("trials recorded by system: {'approaches': 1, 'light-dark': 1, 'new-beginning': 2}, "
+           "expected one each of ['new-beginning', 'approaches', 'light-dark', 'axiom', 'colour-tokens']")
+    assert docs_bench.trials_said(why) == "no trial recorded for axiom, colour-tokens; new-beginning recorded 2 times"
+    assert docs_bench.trials_said("list gave ['Ash']") == "list gave ['Ash']"

@@ -157,6 +157,10 @@ def test_a_supply_out_of_range_is_refused_with_its_range(run):
         result = run("odds", "new-beginning", "-w", "1", "-b", "1", option, value, "--json")
         assert result.exit_code == 2 and result.stdout == ""
         assert result.stderr.startswith("fatebox: %s: " % option) and "1..12" in result.stderr
+        # one line, what the range means said once: not "... 1..12 (tokens of
+        # that colour the table holds), got 13 (whites the table holds)"
+        said = result.stderr.strip()
+        assert "\n" not in said and said.count("the table holds") == 1 and said.endswith("got %s" % value), said
 
 
 def test_use_best_is_a_flag_and_the_json_says_the_policy(run):

@@ -114,6 +114,21 @@ def fatebox(port, *args, expect=0, cwd=None):
     return result
 
 
+def fatebox_here(port, *args, expect=0):
+    """The real CLI as `fatebox` above, run in this process (click's CliRunner):
+    no interpreter started and no modules imported again while the chip idles.
+    The result's stdout and stderr as a process's."""
+    from click.testing import CliRunner
+    from fatebox.cli.main import main
+    args = ["--port", port, "--timeout", REPLY_TIMEOUT] + [str(a) for a in args]
+    result = CliRunner().invoke(main, args, prog_name="fatebox")
+    assert result.exit_code == expect, "fatebox %s -> %d\nstdout: %s\nstderr: %s\n%r" % (
+        " ".join(args), result.exit_code, result.stdout, result.stderr, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert "Traceback" not in result.stderr
+    return result
+
+
 @pytest.fixture(scope="session")
 def cp_installed(tmp_path_factory):
     """A Pico with the stock CircuitPython 10.2.1 and Fatebox installed as a user

@@ -10,7 +10,7 @@ from shared_rules import new_beginning as NB
 from fatebox.pico import emulator as P
 from fatebox.sheets import sheet as sheets
 from tests.pico import heap_edge
-from tests.pico.conftest import fatebox
+from tests.pico.conftest import fatebox, fatebox_here
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
@@ -34,15 +34,15 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     # main.py started the gadget: its first frame came out of the data pin
     chip.wait_frame(step="the gadget's first frame after the deploy", emu_ms=20000)
 
-    pushed = fatebox(chip.port_path, "push", table / "mara.toml", table / "tobin.toml")
+    pushed = fatebox_here(chip.port_path, "push", table / "mara.toml", table / "tobin.toml")
     assert "Mara: loaded from" in pushed.stdout and "Tobin: loaded from" in pushed.stdout
-    listed = json.loads(fatebox(chip.port_path, "list", "--json").stdout)
+    listed = json.loads(fatebox_here(chip.port_path, "list", "--json").stdout)
     assert sorted(c["name"] for c in listed["characters"]) == ["Mara", "Tobin"]
-    drawn = json.loads(fatebox(chip.port_path, "draw", "-w", 2, "-b", 3, "-k", 3, "--character", "Mara",
-                               "--json").stdout)
+    drawn = json.loads(fatebox_here(chip.port_path, "draw", "-w", 2, "-b", 3, "-k", 3, "--character", "Mara",
+                                    "--json").stdout)
     tokens = drawn["result"]["tokens"]
     assert len(tokens) == 3 and set(tokens) <= {NB.WHITE, NB.BLACK}
-    info = json.loads(fatebox(chip.port_path, "info", "--json").stdout)
+    info = json.loads(fatebox_here(chip.port_path, "info", "--json").stdout)
     assert info["micropython"] == "1.28.0" and info["board"] == "pico" and info["platform"] == "rp2"
     # the stock heap (241 KB after boot) less what the deployed .mpy modules hold
     assert 30000 < info["heap"]["free"] < 241744 and info["heap"]["alloc"] > 30000
@@ -52,13 +52,13 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     assert info["flash"]["used"] > 53 * 4096
     # The entropy op on a stock board's heap: a whole page (1024 bytes and its
     # base64) and a part page, the health tests counting every block.
-    read = fatebox(chip.port_path, "entropy", "--bytes", 1100, "-o", tmp_path / "box.bin")
+    read = fatebox_here(chip.port_path, "entropy", "--bytes", 1100, "-o", tmp_path / "box.bin")
     assert "1100 conditioned random bytes" in read.stderr and "source: rosc" in read.stderr
     assert len((tmp_path / "box.bin").read_bytes()) == 1100
-    health = json.loads(fatebox(chip.port_path, "info", "--json").stdout)["entropy"]
+    health = json.loads(fatebox_here(chip.port_path, "info", "--json").stdout)["entropy"]
     assert health["health"] == "ok" and health["blocks"] >= 1 + 1100 // 32
     assert set(health["rejected"].values()) == {0}
-    pulled = fatebox(chip.port_path, "pull", "--dir", table)
+    pulled = fatebox_here(chip.port_path, "pull", "--dir", table)
     assert "Mara: updated" in pulled.stdout and "trials 0 -> 1" in pulled.stdout
     assert sheets.load(str(table / "mara.toml")).character.history[-1]["tokens"] == tokens
     chip.stop()
@@ -70,7 +70,7 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     # main.py interns every module's names first on a stock board (memory.warm):
     # the gadget answers once its first frame is out, as after the deploy
     again.wait_frame(step="the gadget's first frame after the restart", emu_ms=20000)
-    listed = json.loads(fatebox(again.port_path, "list", "--json").stdout)
+    listed = json.loads(fatebox_here(again.port_path, "list", "--json").stdout)
     by_name = dict((c["name"], c) for c in listed["characters"])
     assert sorted(by_name) == ["Mara", "Tobin"]
     assert by_name["Mara"]["trials"] == 1 and by_name["Tobin"]["trials"] == 0

@@ -261,6 +261,7 @@ class Core:
         self.message = None
         self.error = None
         if role == "back" and event == B.LONG:
+            game = None     # not held here while open_menu lets the play leave RAM
             if self.menu is None:
                 self.open_menu(now)
             else:

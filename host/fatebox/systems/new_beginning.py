@@ -288,8 +288,9 @@ def nb_errors(supply=(SUPPLY_WHITE, SUPPLY_BLACK)):
         E.LESSON: ("--lesson", None),     # the message lists the lessons
         E.SCAR: ("--scar", None),
         "effects": ("--lesson/--scar/--effect", None),
-        "supply-white": ("--supply-white", "1..%d whites the table holds" % MAX_SUPPLY),
-        "supply-black": ("--supply-black", "1..%d blacks the table holds" % MAX_SUPPLY),
+        # the rules' message says what the range is (tokens of that colour the table holds)
+        "supply-white": ("--supply-white", "1..%d" % MAX_SUPPLY),
+        "supply-black": ("--supply-black", "1..%d" % MAX_SUPPLY),
         "--effect*": ("--effect", "a JSON object like {\"do\": \"add-white\", \"count\": 1}; do is one of "
                       + ", ".join(sorted(E.EFFECTS))),
     }
