@@ -22,8 +22,11 @@ def warm(packages=("shared_rules", "fatebox_fw"), intern=None, wanted=None):
     an import makes them: no module is loaded, so the boot stays quick and
     no bytecode is let go among the names.
     `intern` (tests): called with each name instead. `wanted`: called with
-    each module's dotted name (a package's too), False for one left out.
+    each module's dotted name (a package's too), False for one left out;
+    by default those of RARE are.
     """
+    if wanted is None:
+        wanted = _common
     try:
         import uos as os         # as the store does: MicroPython's own, no package on top
     except ImportError:
@@ -90,6 +93,17 @@ def _warm_dir(os, path, dotted, intern, wanted, buf=None):
             intern(text)
             count += 1
     return count
+
+
+# Modules most sessions never load (an ask's play, names past U+02FF, a
+# journal from before the checks): their names are interned if and when they
+# load, not in every box's heap at boot (fatebox_fw.memory's ASK, PER_REQUEST).
+RARE = ("fatebox_fw.play.ask", "shared_rules.ask_limits", "shared_rules.nfc_table",
+        "fatebox_fw.storage.journal_old")
+
+
+def _common(module):
+    return module not in RARE
 
 
 # warm()'s garbage collected each time this many bytes have been allocated.
