@@ -40,11 +40,26 @@ def _unraisable(hook=sys.unraisablehook):
     return unraisable
 
 
+def _ctrl_c(exc):
+    """Whether `exc` is a Ctrl-C Python wrapped: one raised in a descriptor's
+    __set_name__ while an imported module makes a class is a RuntimeError."""
+    while exc is not None:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__
+    return False
+
+
 def main():
     try:
-        sys.unraisablehook = _unraisable()
-        from fatebox.cli.main import main as cli
-        from fatebox.errors import INTERRUPTED
+        try:
+            sys.unraisablehook = _unraisable()
+            from fatebox.cli.main import main as cli
+            from fatebox.errors import INTERRUPTED
+        except RuntimeError as exc:
+            if _ctrl_c(exc):
+                raise KeyboardInterrupt
+            raise
     except KeyboardInterrupt:
         sys.stderr.write("fatebox: interrupted (Ctrl-C) while starting; nothing was done\n")
         sys.stderr.flush()

@@ -226,6 +226,26 @@ def test_a_ctrl_c_sent_again_before_its_hook_returned_is_sent_once_more():
     assert done.stdout == "interrupted\n"
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
 
+def test_a_ctrl_c_inside_a_class_made_by_an_import_is_one_line():
+    # Python wraps an exception raised by a descriptor's __set_name__ while a
+    # class is made in RuntimeError: a Ctrl-C there (platform's uname_result,
+    # imported under click on a busy machine) is still a Ctrl-C while starting.
+    code = ("import sys, types\n"
+            "class Late(types.ModuleType):\n"
+            "    def __getattr__(self, name):\n"
+            "        class Named:\n"
+            "            def __set_name__(self, owner, name):\n"
+            "                raise KeyboardInterrupt\n"
+            "        class Made:\n"
+            "            part = Named()\n"
+            "sys.modules['fatebox.cli.main'] = Late('fatebox.cli.main')\n"
+            "from fatebox.entry import main\n"
+            "main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "fatebox: interrupted (Ctrl-C) while starting; nothing was done\n"
+
+
 def test_a_gadget_stopped_by_ctrl_c_exits_130_and_by_q_or_sigterm_0(capsys):
     # fatebox sim and sim --pico both end through errors.stopped.
     from fatebox.errors import stopped
