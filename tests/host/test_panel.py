@@ -385,14 +385,11 @@ def test_the_panel_follows_the_box_a_host_result_shows_with_whose_it_is():
     assert words_line(gadget, heard) is None
 
 
-def test_a_host_result_shows_over_the_result_the_ring_shows():
-    # The ring shows Mara's draw (a host's trial or the buttons'); the host then
-    # rolls Axiom for Vex: the words line says Vex's roll, whose and which system,
-    # not Mara's older one; GO leaves the result and the line still says Vex's.
-    from fatebox.sim.view import Heard, words_line
-    from fatebox.systems import result_words
+def mara_and_vex():
+    """A box holding Mara and Vex, on its first screen, and what the panel heard."""
+    from fatebox.sim.view import Heard
     from fatebox_fw.box import Box
-    from tests.core.fakeboard import FakeBoard, ask, long_press, run
+    from tests.core.fakeboard import FakeBoard, run
     from tests.core.sheets import hero, sheet, vex
     board = FakeBoard()
     gadget = Box(board)
@@ -401,6 +398,17 @@ def test_a_host_result_shows_over_the_result_the_ring_shows():
         gadget.store.put(hero(data))
     run(gadget, board, 100)
     board.replies()
+    return board, gadget, heard
+
+
+def test_a_host_result_shows_over_the_result_the_ring_shows():
+    # The ring shows Mara's draw (a host's trial or the buttons'); the host then
+    # rolls Axiom for Vex: the words line says Vex's roll, whose and which system,
+    # not Mara's older one; GO leaves the result and the line still says Vex's.
+    from fatebox.sim.view import words_line
+    from fatebox.systems import result_words
+    from tests.core.fakeboard import ask, long_press, run
+    board, gadget, heard = mara_and_vex()
     assert ask(gadget, board, {"id": 1, "op": "trial", "white": 2, "black": 3, "draw": 2, "name": "Mara"})["ok"]
     run(gadget, board, 1500)
     assert gadget.core.game.in_result() and words_line(gadget, heard).startswith("drew ")
@@ -420,17 +428,9 @@ def test_a_host_result_shows_over_the_result_the_ring_shows():
 def test_a_host_result_while_the_menu_is_open_shows_once_the_menu_closes():
     # The menu has no words line; a result the host plays meanwhile is said when
     # the box is back on a system's screen, until the next press there.
-    from fatebox.sim.view import Heard, words_line
-    from fatebox_fw.box import Box
-    from tests.core.fakeboard import FakeBoard, ask, long_press, run, tap
-    from tests.core.sheets import hero, sheet, vex
-    board = FakeBoard()
-    gadget = Box(board)
-    heard = Heard(gadget.store, gadget)
-    for data in (sheet("Mara"), vex()):
-        gadget.store.put(hero(data))
-    run(gadget, board, 100)
-    board.replies()
+    from fatebox.sim.view import words_line
+    from tests.core.fakeboard import ask, long_press, run, tap
+    board, gadget, heard = mara_and_vex()
     long_press(gadget, board, "back", hold=700)
     run(gadget, board, 300)
     assert gadget.core.menu is not None
