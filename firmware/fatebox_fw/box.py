@@ -90,12 +90,18 @@ class Box:
             i, event, at = self.waiting.pop(0)
             if self.core.on_button(self.roles[i], event, at):
                 self.buttons[i].cancel()
+            now = self.now = board.ticks_ms()
         cue = False
         for i in range(len(self.buttons)):
             button = self.buttons[i]
             event = button.poll(now)
-            if event is not None and self.core.on_button(self.roles[i], event, now):
-                button.cancel()
+            if event is not None:
+                if self.core.on_button(self.roles[i], event, now):
+                    button.cancel()
+                # What the event set off may have taken a while (a system's
+                # modules loaded): the next pin is read against the clock as
+                # it is now, or a release read late would be dated too early.
+                now = self.now = board.ticks_ms()
             if button.deciding():
                 cue = True
         self.cue = cue

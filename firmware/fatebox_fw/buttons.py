@@ -33,6 +33,13 @@ class Button:
       passed without a second press (so SHORT and DOUBLE exclude each other);
     - DOUBLE when a second press starts within double_click_ms of the release.
     double_click_ms = 0 turns double detection off: SHORT comes on release, undelayed.
+
+    A pin that carries `at` (two ticks: when the hardware last saw it go up,
+    at[0], and down, at[1]; an edge interrupt's stamps) has each change of
+    level dated when it happened rather than when a poll first read it: a
+    loop held up (a garbage collection, a module loaded, a save) while the
+    button goes down or up neither shortens a long press into a short one
+    nor stretches a short one into a long one.
     """
 
     def __init__(self, pressed, clock, debounce_ms=DEBOUNCE_MS,
@@ -48,6 +55,7 @@ class Button:
         self.state = _IDLE
         self.at = 0             # down edge (_DOWN) or release (_WAIT)
         self.pending = None     # a second event decided in the same poll
+        self.stamps = getattr(pressed, "at", None)     # the pin's edge stamps, if it keeps them
         if pressed():
             # Down as the box starts (again, after its heap ran out): the rest of
             # a press the box never saw the start of says nothing, as after a LONG.
@@ -66,7 +74,7 @@ class Button:
         raw = bool(self.pressed())
         if raw != self.raw:
             self.raw = raw
-            self.raw_at = now
+            self.raw_at = self._dated(clock, raw, now)
         # Timers first, measured up to where the pin last moved if a change is
         # still being debounced: a release bouncing at 590 ms is not a LONG.
         until = self.raw_at if raw != self.stable else now
@@ -80,6 +88,18 @@ class Button:
                 return edge
             self.pending = edge
         return event
+
+    def _dated(self, clock, raw, now):
+        """When the pin took the level `raw`: its edge stamp, else now. A stamp
+        no later than the change before it, or ahead of now, is not this
+        change's (a pin whose interrupt never fired): now then."""
+        stamps = self.stamps
+        if stamps is None:
+            return now
+        when = stamps[1] if raw else stamps[0]
+        if clock.ticks_diff(when, self.raw_at) <= 0 or clock.ticks_diff(now, when) < 0:
+            return now
+        return when
 
     def _timers(self, clock, until):
         if self.state == _DOWN and clock.ticks_diff(until, self.at) >= self.long_press_ms:
