@@ -227,3 +227,38 @@ def test_stamps_that_never_move_are_not_taken_for_edges():
     button = B.Button(pin, Clock())
     got = events(button, pin, 3000)
     assert got == [(120, B.PRESS), (481, B.SHORT), (1020, B.PRESS), (1600, B.LONG)]
+
+
+def test_a_tap_made_and_released_while_the_loop_is_held_up_is_not_lost():
+    # Down at 100, up at 180; the loop is held up from 90 to 400: no poll reads
+    # it down, yet its stamps say it was a short press.
+    pin = StampedPin()
+    pin.spans = [(100, 180)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    got = stalled(button, pin, 2000, (90, 400))
+    assert names(got) == [B.PRESS, B.SHORT] and got[0][0] == 400
+
+
+def test_a_long_press_made_wholly_while_the_loop_is_held_up_is_long():
+    pin = StampedPin()
+    pin.spans = [(100, 800)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    got = stalled(button, pin, 2000, (90, 1000))
+    assert names(got) == [B.PRESS, B.LONG]
+
+
+def test_a_second_tap_made_wholly_while_the_loop_is_held_up_makes_a_double():
+    # The first tap seen, its double window open; the second made and released
+    # while the loop is held up, 100 ms after the first's release.
+    pin = StampedPin()
+    pin.spans = [(100, 180), (280, 350)]
+    button = B.Button(pin, Clock(), double_click_ms=300)
+    got = stalled(button, pin, 2000, (250, 700))
+    assert names(got) == [B.PRESS, B.DOUBLE]
+
+
+def test_a_glitch_made_wholly_while_the_loop_is_held_up_is_nothing():
+    pin = StampedPin()
+    pin.spans = [(100, 110)]
+    button = B.Button(pin, Clock())
+    assert stalled(button, pin, 2000, (90, 400)) == []

@@ -58,3 +58,14 @@ def test_a_short_press_released_while_the_loop_is_held_up_is_short():
     board.hold("plus", start + 10, 30)
     run(gadget, board, 2500)
     assert ("go", B.SHORT) in seen and ("go", B.LONG) not in seen
+
+
+def test_a_tap_made_and_released_while_the_loop_is_held_up_is_not_lost():
+    # PLUS's tap holds the loop 1000 ms; GO is tapped wholly inside that.
+    board = FakeBoard(stamped=True)
+    gadget, seen = played(board, ("plus", B.SHORT), 1000)
+    start = board.now
+    board.hold("plus", start, 60)
+    board.hold("go", start + 300, 80)
+    run(gadget, board, 2500)
+    assert ("go", B.SHORT) in seen and ("go", B.LONG) not in seen

@@ -75,9 +75,44 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     assert sorted(by_name) == ["Mara", "Tobin"]
     assert by_name["Mara"]["trials"] == 1 and by_name["Tobin"]["trials"] == 0
 
+    # A long press that goes down while the loop is held up is long: GO's
+    # edges are stamped by the pin's interrupt on the rp2 port.
+    held_while_busy(again)
+
     # At the heap's edge a request that runs out is answered `memory` in time,
     # the box answers what comes after, and nothing half-applied remains.
     heap_edge.edge(again)
+
+
+# At the REPL: GO's pin as the rp2 board makes it, a Button on it; then in one
+# line the loop held up for STALL ms (busy), the Button polled every ms for
+# 1.5 s, and when the pin's interrupt stamped its edges ("gest" "ures": a word
+# the echoed line does not hold).
+BUSY = ("from fatebox_fw.hal.rp2 import _PullUp\rfrom fatebox_fw import buttons as B\rimport time\r"
+        "pin = _PullUp(5); button = B.Button(pin, time); seen = []\r")
+STALL = 3000
+HELD = "exec(%r)\r" % (
+    "t = time.ticks_ms()\n"
+    "while time.ticks_diff(time.ticks_ms(), t) < %d: pass\n"
+    "for _ in range(1500):\n e = button.poll(time.ticks_ms())\n if e: seen.append(e)\n time.sleep_ms(1)\n"
+    "print('gest' + 'ures', time.ticks_diff(pin.at[1], t), time.ticks_diff(pin.at[0], t), seen)\n" % STALL)
+
+
+def held_while_busy(chip):
+    """GO goes down 2 s into a 3 s stall and is held 1.4 s: the box first reads
+    it with 400 ms of it left, yet its edges were stamped as they happened."""
+    heap_edge.typed(chip, b"\x03", b">>> ", "the REPL's prompt")
+    heap_edge.typed(chip, BUSY.encode(), b">>> ", "GO's pin and a Button on it")
+    start = len(chip.serial_log)
+    took = chip.write_serial(HELD.encode(), taken=True)
+    chip.press("go", 1400, at_ms=took + 2000)
+    chip.wait_serial(b"gestures", "the Button's gestures", start=start, emu_ms=20000)
+    chip.wait_serial(b">>> ", "the prompt after them", start=start, emu_ms=5000)
+    line = [x for x in bytes(chip.serial_log[start:]).decode().splitlines() if x.startswith("gestures ")][-1]
+    words = line.split(" ", 3)
+    down, up = int(words[1]), int(words[2])
+    assert 0 < down < STALL < up < down + 1400 + 50, line      # down in the stall, up after it
+    assert words[3] == "['press', 'long']", line
 
 
 def test_a_missing_boot_rom_is_named(tmp_path):
