@@ -69,3 +69,30 @@ def test_a_tap_made_and_released_while_the_loop_is_held_up_is_not_lost():
     board.hold("go", start + 300, 80)
     run(gadget, board, 2500)
     assert ("go", B.SHORT) in seen and ("go", B.LONG) not in seen
+
+
+def test_gestures_seen_during_a_save_come_before_those_read_after_it():
+    # BACK's long press opens the menu and a save holds the loop 900 ms, the
+    # buttons read every 250 ms meanwhile: PLUS is tapped and GO goes down in
+    # it; GO's LONG is read once the save is over. PLUS's tap came first (the
+    # menu's next system, then GO's long press plays it).
+    board = FakeBoard(stamped=True)
+    gadget = Box(board)
+    seen = []
+
+    def on_button(role, event, now):
+        seen.append((role, event))
+        if (role, event) == ("back", B.LONG):
+            for _ in range(3):
+                board.now += 250
+                gadget.store.busy()         # as a save calls it between its writes
+            board.now += 150
+        return False
+    gadget.core.on_button = on_button
+    start = board.now
+    board.hold("back", start, 700)
+    board.hold("plus", start + 700, 80)
+    board.hold("go", start + 800, 900)
+    run(gadget, board, 2500)
+    gestures = [g for g in seen if g[1] != B.PRESS]
+    assert gestures == [("back", B.LONG), ("plus", B.SHORT), ("go", B.LONG)]
