@@ -7,6 +7,7 @@ import os
 import shutil
 
 from shared_rules import new_beginning as NB
+from fatebox_fw.storage import CAPACITY_FILES
 from fatebox.pico import emulator as P
 from fatebox.sheets import sheet as sheets
 from tests.pico import heap_edge
@@ -44,6 +45,8 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     assert len(tokens) == 3 and set(tokens) <= {NB.WHITE, NB.BLACK}
     info = json.loads(fatebox_here(chip.port_path, "info", "--json").stdout)
     assert info["micropython"] == "1.28.0" and info["board"] == "pico" and info["platform"] == "rp2"
+    # hello's limits.characters: what a stock board's heap holds (docs/performance.md, Room for a table)
+    assert info["characters"] == {"held": 2, "limit": CAPACITY_FILES}
     # the stock heap (241 KB after boot) less what the deployed .mpy modules hold
     assert 30000 < info["heap"]["free"] < 241744 and info["heap"]["alloc"] > 30000
     # the .mpy set and two characters (a 4 KB block at least per file) on the
