@@ -91,7 +91,7 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
 # line the loop held up for STALL ms (busy), the Button polled every ms for
 # 1.5 s, and when the pin's interrupt stamped its edges ("gest" "ures": a word
 # the echoed line does not hold).
-BUSY = ("from fatebox_fw.hal.rp2 import _PullUp\rfrom fatebox_fw import buttons as B\rimport time\r"
+BUSY = ("from fatebox_fw.hal.rp2 import _PullUp; from fatebox_fw import buttons as B; import time; "
         "pin = _PullUp(5); button = B.Button(pin, time); seen = []\r")
 STALL = 3000
 HELD = "exec(%r)\r" % (
@@ -110,8 +110,9 @@ def held_while_busy(chip):
     took = chip.write_serial(HELD.encode(), taken=True)
     chip.press("go", 1400, at_ms=took + 2000)
     chip.wait_serial(b"gestures", "the Button's gestures", start=start, emu_ms=20000)
-    chip.wait_serial(b">>> ", "the prompt after them", start=start, emu_ms=5000)
-    line = [x for x in bytes(chip.serial_log[start:]).decode().splitlines() if x.startswith("gestures ")][-1]
+    said = chip.serial_log.find(b"gestures", start)
+    chip.wait_serial(b">>> ", "the prompt after them", start=said, emu_ms=5000)
+    line = bytes(chip.serial_log[said:]).decode().splitlines()[0]
     words = line.split(" ", 3)
     down, up = int(words[1]), int(words[2])
     assert 0 < down < STALL < up < down + 1400 + 50, line      # down in the stall, up after it
