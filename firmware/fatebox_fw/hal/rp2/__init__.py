@@ -74,17 +74,19 @@ class _PullUp:
 
     def __init__(self, pin):
         self.pin = machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
-        self.at = array.array("i", (0, 0))
+        self.stamps = array.array("i", (0, 0))
         try:
             self.pin.irq(self._edge, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING, hard=True)
+            self.at = self.stamps
         except (TypeError, ValueError, OSError):
-            self.at = None     # a port without hard pin interrupts: polls date the edges
+            pass     # a port without hard pin interrupts: no `at`, polls date the edges
 
     def __call__(self):
         return self.pin.value() == 0
 
     def _edge(self, pin):
-        self.at[1 if pin.value() == 0 else 0] = time.ticks_ms()
+        # ticks_ms is a small int: stored into the array, nothing allocated.
+        self.stamps[1 if pin.value() == 0 else 0] = time.ticks_ms()  # pyright: ignore[reportArgumentType, reportCallIssue]
 
 
 class Rp2Board(Board):
