@@ -446,12 +446,12 @@ def attempt(runs, log, label, play):
     return completes
 
 
-def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count, full=False, probes=1):
+def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count, full=False, probes=1, batch=False):
     """The largest ballast (a multiple of `step`) the session completes under,
     the smallest that fails, and every run made: [(ballast, result)]."""
     runs = []
     completes = attempt(runs, log, lambda b: "ballast %7d (heap %7d)" % (b, heap_at_boot - b),
-                        lambda b: session(base, b, systems, tmp, count, full))
+                        lambda b: session(base, b, systems, tmp, count, full, batch=batch))
     ok, bad = edge(completes, heap_at_boot - guess, gallop, step, 0, heap_at_boot, probes)
     return ok, (heap_at_boot if bad is None else bad), runs
 
@@ -502,7 +502,7 @@ def in_use(heap):
 
 
 def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_board.CHARACTERS, image=None,
-            full=False, probes=1, guess=None):
+            full=False, probes=1, guess=None, batch=False):
     log("%s: preparing the flash%s" % (kind, "" if tree == ROOT else " from " + tree))
     base = prepare(kind, tmp, tree, image)
     boot = at_boot(base, tmp)
@@ -518,7 +518,7 @@ def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_boa
         log("%s, %d systems (%s), %d characters:" % (kind, count, ", ".join(systems), characters))
         started = time.time()
         ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log, characters,
-                                    full, probes)
+                                    full, probes, batch)
         result = {"systems": systems, "characters": characters, "largest_ballast": ballast, "runs": len(runs), "step": step,
                   "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
         if ballast is not None:
@@ -623,6 +623,9 @@ def main(argv=None):
     parser.add_argument("--count-step", type=int, default=4, help="--most's resolution in characters (4)")
     parser.add_argument("--full", action="store_true",
                         help="every New Beginning character with a full history (HISTORY_LIMIT results)")
+    parser.add_argument("--batch", action="store_true",
+                        help="load the characters as `fatebox push` loads a table (one transaction) rather than "
+                             "a put each (--most always does)")
     parser.add_argument("--probes", type=int, default=1,
                         help="sessions run at once in each round of a bisection (1; each its own emulator)")
     parser.add_argument("--guess", type=int, default=None,
@@ -684,7 +687,7 @@ def main(argv=None):
                                                   args.full, image, args.probes, args.guess)
                 else:
                     results[label] = measure(kind, counts, args.step, where, say, ROOT if image else tree,
-                                             args.characters, image, args.full, args.probes, args.guess)
+                                             args.characters, image, args.full, args.probes, args.guess, args.batch)
         threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
         for t in threads:
             t.start()
@@ -695,7 +698,7 @@ def main(argv=None):
         import results as kept
         name = "pico_heap" + ("_most" if args.most else "" if args.characters == firmware_fit_board.CHARACTERS
                               else "_%d" % args.characters) + ("_stock" if args.most and args.only == "stock" else "") \
-            + ("_full" if args.full else "")
+            + ("_full" if args.full else "") + ("_batch" if args.batch and not args.most else "")
         kept.record(name, dict(results, wall_s=round(time.time() - started, 1)), script="pico_heap")
     if args.json:
         print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))
