@@ -29,15 +29,20 @@ figures are bytes. Nothing is asserted: a missed target is printed as such.
 
     .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems N] [--characters N] [--step 1024] [--jobs N] [--json]
     .venv/bin/python bench/pico_heap.py --only image --systems 6 --most --full --characters 24 [--count-step 4]
+    .venv/bin/python bench/pico_heap.py --only stock --systems 6 --characters 16 --full --batch --step 4096
     .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
     .venv/bin/python bench/pico_heap.py --only image --systems 5 --image old=../old-checkout/build/firmware/fatebox-pico.uf2
 
 --most bisects the count instead (one firmware, --only image or stock, no
 ballast): the most characters the session completes with, from --characters
 (which must complete) by doubling, then to --count-step; the box's own limit
-is lifted for the measurement (boot.py sets it before main.py starts). With --full
+is lifted for the measurement (boot.py sets it before main.py starts; on
+the stock path that import puts the store's bytecode in the heap before the
+firmware's boot, so the heap is laid out otherwise than a stock board's). With --full
 every New Beginning character carries a full history (HISTORY_LIMIT
-results), as a box in long use holds them. A --most session also restarts
+results), as a box in long use holds them; with --batch the characters are
+loaded as `fatebox push` loads a table (below) rather than a `put` each. A
+--most session also restarts
 the box at its end: it must start again with every character (the store
 is read from the flash at boot), and its characters are loaded as `fatebox
 push` loads a table: one transaction (begin, a stage each, commit), one save. The figure is what
@@ -633,7 +638,7 @@ def main(argv=None):
                              "with --most, the count of characters its first round is around")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
-                        help="keep the figures with the commit in bench/results/pico_heap[_N|_most[_stock]][_full].json (make bench)")
+                        help="keep the figures with the commit in bench/results/pico_heap[_N|_most[_stock]][_full][_batch].json (make bench)")
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     parser.add_argument("--image", metavar="[LABEL=]UF2", action="append", default=[],
