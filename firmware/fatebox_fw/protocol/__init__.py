@@ -94,6 +94,10 @@ class Server:
                 self.send(event)
             except wire.WireError:
                 pass        # too large for a frame: the journal still has it
+            except MemoryError:
+                # No room for its frame beside a trial's modules (a stock
+                # CircuitPython): the journal still has it, and play goes on.
+                self.dropped += 1
 
     def queue_frame(self, frame):
         queue = self.queue
