@@ -430,19 +430,28 @@ def test_the_gadget_plays_on_the_circuitpython_board(cp):
     assert FakeNeoPixel.made[0].shown             # frames went out
 
 
-@pytest.mark.parametrize("from_files", [True, False])
-def test_each_way_holds_what_its_heap_plays_and_refuses_one_more_saying_so(cp, monkeypatch, from_files):
-    # From .mpy files (a stock CircuitPython) the heap plays one character,
-    # frozen (Fatebox's image) the FAT layout's eight: hello's limits and the
-    # store say it, and a put past it is refused with the number
-    # (docs/circuitpython.md, Fits?).
+# From .mpy files (a stock CircuitPython): what a heap of that size holds and
+# plays (fatebox_fw.boot.heap), at most eight; frozen (Fatebox's image): eight.
+@pytest.mark.parametrize("from_files, heap_for, capacity", [
+    (False, None, 8),
+    (True, 8, 8),
+    (True, 20, 8),          # a larger heap (an RP2350's) holds the FAT layout's eight
+    (True, 1, 1),           # the stock 10.2.1 Pico uf2's heap: one
+    (True, 3, 3),
+    (True, 0, 0),
+])
+def test_each_way_holds_what_its_heap_plays_and_refuses_one_more_saying_so(cp, monkeypatch, from_files, heap_for,
+                                                                           capacity):
+    # hello's limits and the store say it, and a put past it is refused with
+    # the number (docs/circuitpython.md, Fits?).
     from fatebox_fw import memory
+    from fatebox_fw.boot import heap
     from fatebox_fw.box import Box
-    from fatebox_fw.storage import CAPACITY, CAPACITY_CP_FILES
     from tests.core.sheets import sheet
     monkeypatch.setattr(memory, "from_files", lambda: from_files)
-    capacity = CAPACITY_CP_FILES if from_files else CAPACITY
-    assert (CAPACITY_CP_FILES, CAPACITY) == (1, 8)
+    if heap_for is not None:
+        # A heap one byte short of one character more than heap_for.
+        monkeypatch.setattr(heap, "size", lambda: heap.needed(heap_for + 1) - 1)
     board = cp.make()
     assert board.capacity() == capacity
     gadget = Box(board)
@@ -460,6 +469,16 @@ def test_each_way_holds_what_its_heap_plays_and_refuses_one_more_saying_so(cp, m
     assert sorted(gadget.store.characters) == sorted(names[:capacity])
 
 
+def test_the_stock_pico_heap_holds_one_and_eight_need_more_than_an_rp2040_has():
+    # The figures against what they were measured on: the stock 10.2.1 Pico
+    # uf2's heap of 163,520 bytes holds one character and plays it, not two;
+    # eight need more than that heap, and an RP2350's (about 420 KB) holds eight.
+    from fatebox_fw.boot import heap
+    assert heap.holds(163520, 8) == 1
+    assert heap.needed(8) > 163520
+    assert heap.holds(420000, 8) == 8
+
+
 def test_a_stock_board_puts_the_play_away_before_a_hosts_request(cp, monkeypatch):
     # From .mpy files on CircuitPython a trial's modules leave no room for a
     # request's: the request finds the play out of RAM, the result on the
@@ -467,6 +486,8 @@ def test_a_stock_board_puts_the_play_away_before_a_hosts_request(cp, monkeypatch
     from fatebox_fw import memory
     from fatebox_fw.box import Box
     from tests.core.sheets import sheet
+    from fatebox_fw.boot import heap
+    monkeypatch.setattr(heap, "size", lambda: heap.needed(1))
     monkeypatch.setattr(memory, "from_files", lambda: True)
     monkeypatch.setattr(memory, "COLLECT_PER_REQUEST", True)
     gadget = Box(cp.make())

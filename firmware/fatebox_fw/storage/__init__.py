@@ -24,8 +24,7 @@ def _exists(path):
 # How many characters a box holds (docs/protocol.md, hello: limits.characters),
 # by what else its heap holds (Board.capacity; docs/performance.md, Room for a
 # table, has the sessions that measured them):
-CAPACITY = 8            # CircuitPython's image: the FAT layout's slots are sized for eight
-CAPACITY_CP_FILES = 1   # stock CircuitPython: every module's bytecode in a heap a third smaller than MicroPython's
+CAPACITY = 8            # CircuitPython: the FAT layout's slots are sized for eight (fewer from .mpy files: boot.heap)
 CAPACITY_FILES = 16     # stock MicroPython, the firmware's bytecode from .mpy files in the heap
 CAPACITY_FROZEN = 24    # the firmware's code outside the heap: Fatebox's image, the virtual board, a browser
 ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)

@@ -195,11 +195,14 @@ class CircuitPythonBoard(Board):
 
     def capacity(self):
         """Fatebox's image: the FAT layout's eight. A stock CircuitPython (.mpy
-        files, every module's bytecode in its heap): what its heap plays
-        beside the largest system's play (docs/circuitpython.md, Fits?)."""
+        files, every module's bytecode in its heap): what its heap holds and
+        plays, at most eight (fatebox_fw.boot.heap; docs/circuitpython.md, Fits?)."""
         from fatebox_fw.memory import from_files
-        from fatebox_fw.storage import CAPACITY, CAPACITY_CP_FILES
-        return CAPACITY_CP_FILES if from_files() else CAPACITY
+        from fatebox_fw.storage import CAPACITY
+        if not from_files():
+            return CAPACITY
+        from fatebox_fw.boot import heap
+        return heap.holds(heap.size(), CAPACITY)
 
     def make_store(self, storage):
         """FAT: the store's files made once and rewritten in place, so a save
