@@ -4,14 +4,14 @@ import gc
 
 # The heap's size is gc.mem_free() + gc.mem_alloc() after a collection: the
 # same at the REPL (what `fatebox deploy` asks) and in code.py (what the box
-# asks at boot). Bytes, on the emulated Pico with the stock CircuitPython
-# 10.2.1 uf2 (a heap of 163,520) and Fatebox's .mpy files, from the steps
-# bench/cp_heap_steps.py printed (docs/circuitpython.md, Fits?):
+# asks at boot). Bytes, measured on the emulated Pico with the stock
+# CircuitPython 10.2.1 uf2 and Fatebox's .mpy files (bench/cp_heap_steps.py;
+# docs/circuitpython.md, Fits?, has the steps):
 BOX = 106932        # the box holding no character: every module's bytecode, its buffers, the store
 CHARACTER = 2044    # one character more, kept as its sheet's text
 PLAY = 49008        # New Beginning's play made (the largest system's) and a trial played on it
-SPARE = 5120        # left free after that trial: one character's trial left 5,536 and played on,
-#                     two characters' 4,672 in pieces and a result's 368-byte frame found no room
+SPARE = 5120        # free after it in a heap in pieces: a request's, an event's frame
+STOCK_RP2040 = 163520   # that uf2's heap: what `fatebox deploy` counts on an RP2040 it cannot ask
 
 
 def needed(characters):
