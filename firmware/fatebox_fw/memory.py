@@ -354,13 +354,6 @@ def let_go(store, system):
         gc.collect()
 
 
-def made_room():
-    """From .mpy files, before a system's play comes in: a collection first, so
-    its bytecode is laid into the runs the turns' garbage held, not among it."""
-    if from_files():
-        gc.collect()
-
-
 def play_at_boot():
     """Whether the system's play is made at boot (the core): not from .mpy
     files, where its bytecode would take the heap while the host loads the

@@ -120,7 +120,6 @@ class Core:
     notice = property(lambda self: "error" if self.error is not None else None)
 
     def _make(self, system):
-        memory.made_room()
         return memory.bring(registry.row(system).play).Play(self)
 
     def switch(self, system, now, later=False):
