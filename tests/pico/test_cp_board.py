@@ -22,7 +22,7 @@ def drive_of(flash, folder):
     mounts the drive: {path: bytes}."""
     out = {}
     for path in circuitpy.listing(flash):
-        data = circuitpy.read(flash, path) if "." in path.rsplit("/", 1)[-1] else None
+        data = circuitpy.read(flash, path)
         if data is None:
             continue            # a folder
         target = os.path.join(str(folder), path)
