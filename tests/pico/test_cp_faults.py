@@ -1,13 +1,12 @@
 # Fatebox copied by hand onto the stock CircuitPython 10.2.1 uf2 (emulated Pico,
 # as a user copies it; `fatebox deploy` refuses this board: test_cp_board.py):
-# what its heap holds, a heap that runs out, a library missing from lib/, a
-# deploy cut short, a drive left to the computer. Each: a clear message, and
-# never a lost character. The FAT drive's saves and power cuts, with a table:
+# what its heap holds (an Axiom sheet's check out of stack: `memory`), a
+# library missing from lib/, a deploy cut short, a drive left to the
+# computer. Each: a clear message, and never a lost character. A heap that
+# runs out, the FAT drive's saves and power cuts, with a table:
 # test_cp_image_table.py, on Fatebox's CircuitPython image.
 import json
 import os
-import subprocess
-import sys
 
 from fatebox.pico import circuitpy
 from fatebox.board.link import Link
@@ -52,31 +51,6 @@ def test_a_stock_board_holds_what_its_heap_plays_and_refuses_one_more_naming_the
     assert names(chip.data_path) == ["Mara"]
     said = fatebox(chip.data_path, "info").stdout
     assert "this box holds 1" in said, said
-
-
-# A heap that runs out: code.py takes BALLAST bytes first (as bench/cp_heap.py
-# does), so that a push no longer fits: it is answered `memory` with nothing
-# changed, the box starts again from the flash and says so on the console.
-BALLAST = 40000
-
-
-def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_flash, tmp_path):
-    with open(os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "circuitpython", "code.py")) as f:
-        (tmp_path / "code.py").write_text("_ballast = bytearray(%d)\n" % BALLAST + f.read())
-    circuitpy.copy_in(cp_flash, str(tmp_path), ["code.py"])
-    chip = picos(flash=cp_flash)
-    cp_ready(chip)
-    pushed = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", REPLY_TIMEOUT,
-                             "push", os.path.join(EXAMPLES, "mara.toml")], capture_output=True, text=True, timeout=300)
-    assert "Traceback" not in pushed.stderr
-    assert pushed.returncode == 1, (pushed.stdout, pushed.stderr)
-    assert "ran out of memory" in pushed.stderr and "nothing was changed" in pushed.stderr, pushed.stderr
-    assert names(chip.data_path) == []
-    # said on the console too, and never a silent restart: each reload of the
-    # runtime (loading the flash again ran out too) is said before it
-    said = bytes(chip.serial_log).decode("utf-8", "replace")
-    assert "fatebox: the heap ran out; play starts again from the flash" in said, said[-2000:]
-    assert said.count("soft reboot") <= said.count("the runtime starts afresh"), said[-2000:]
 
 
 def test_a_missing_neopixel_library_is_named_on_the_console(picos, cp_flash):

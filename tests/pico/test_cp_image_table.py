@@ -1,6 +1,6 @@
 # A table on Fatebox's CircuitPython image (make firmware-circuitpython) on the
 # emulated Pico: push, list, draw and pull over the data port and a restart;
-# the FAT drive's saves (one generation's region each, power cuts inside them,
+# a heap that runs out; the FAT drive's saves (one generation's region each, power cuts inside them,
 # a full drive). A stock CircuitPython's heap holds no table: its tests are in
 # test_cp_faults.py and test_cp_board.py (what it holds, the deploy refused).
 import json
@@ -239,3 +239,39 @@ def test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made(
     assert names(chip.data_path) == ["Mara", "Tobin"]
     chip.stop()
     assert not [p for p in circuitpy.listing(cp_image_flash) if p.endswith(".tmp")]
+
+
+# A heap that runs out: code.py takes BALLAST bytes first (as bench/cp_heap.py
+# does), so that the pushes below no longer all fit. Where the heap ends
+# moves with every change of the firmware, so the test does not name the push
+# that is refused: each push is taken whole or refused whole (`memory`, the
+# box starting again from the flash and saying so), the box then holds
+# exactly what it took, and at least one push ran out.
+BALLAST = 116000
+
+
+def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_image_flash, tmp_path):
+    code = circuitpy.read(cp_image_flash, "code.py").decode("utf-8")      # the image's stub
+    (tmp_path / "code.py").write_text("_ballast = bytearray(%d)\n" % BALLAST + code)
+    circuitpy.copy_in(cp_image_flash, str(tmp_path), ["code.py"])
+    chip = picos(flash=cp_image_flash)
+    cp_ready(chip)
+    taken, refused = [], 0
+    for sheets_ in (("mara.toml", "tobin.toml"), ("ash.toml",)):
+        pushed = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", REPLY_TIMEOUT,
+                                 "push"] + [os.path.join(EXAMPLES, s) for s in sheets_],
+                                capture_output=True, text=True, timeout=300)
+        assert "Traceback" not in pushed.stderr
+        if pushed.returncode == 0:
+            taken += [s[:-5].capitalize() for s in sheets_]
+        else:
+            assert pushed.returncode == 1, pushed.stderr
+            assert "ran out of memory" in pushed.stderr and "nothing was changed" in pushed.stderr, pushed.stderr
+            refused += 1
+        assert names(chip.data_path) == sorted(taken)
+    assert refused, "every push fitted beside a ballast of %d bytes: raise BALLAST" % BALLAST
+    # said on the console too, and never a silent restart: each reload of the
+    # runtime (loading the flash again ran out too) is said before it
+    said = bytes(chip.serial_log).decode("utf-8", "replace")
+    assert "fatebox: the heap ran out; play starts again from the flash" in said, said[-2000:]
+    assert said.count("soft reboot") <= said.count("the runtime starts afresh"), said[-2000:]
