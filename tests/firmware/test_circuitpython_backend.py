@@ -436,7 +436,7 @@ def test_the_gadget_plays_on_the_circuitpython_board(cp):
     (False, None, 8),
     (True, 8, 8),
     (True, 20, 8),          # a larger heap (an RP2350's) holds the FAT layout's eight
-    (True, 1, 1),           # the stock 10.2.1 Pico uf2's heap: one
+    (True, 1, 1),
     (True, 3, 3),
     (True, 0, 0),
 ])
@@ -469,12 +469,13 @@ def test_each_way_holds_what_its_heap_plays_and_refuses_one_more_saying_so(cp, m
     assert sorted(gadget.store.characters) == sorted(names[:capacity])
 
 
-def test_the_stock_pico_heap_holds_one_and_eight_need_more_than_an_rp2040_has():
+def test_the_stock_pico_heap_holds_none_and_eight_need_more_than_an_rp2040_has():
     # The figures against what they were measured on: the stock 10.2.1 Pico
-    # uf2's heap of 163,520 bytes holds one character and plays it, not two;
-    # eight need more than that heap, and an RP2350's (about 420 KB) holds eight.
+    # uf2's heap of 163,520 bytes plays one character only at its edge (1 KB
+    # less and it does not): it holds none; eight need more than that heap,
+    # and an RP2350's (about 420 KB) holds eight.
     from fatebox_fw.boot import heap
-    assert heap.holds(163520, 8) == 1
+    assert heap.holds(163520, 8) == 0
     assert heap.needed(8) > 163520
     assert heap.holds(420000, 8) == 8
 
