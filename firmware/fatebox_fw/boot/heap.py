@@ -10,7 +10,7 @@ import gc
 BOX = 106932        # the box holding no character: every module's bytecode, its buffers, the store
 CHARACTER = 2044    # one character more, kept as its sheet's text
 PLAY = 49008        # New Beginning's play made (the largest system's) and a trial played on it
-SPARE = 6144        # free after it in a heap in pieces: a request's, an event's frame
+SPARE = 7168        # free after it in a heap in pieces: a request's, an event's frame
 STOCK_RP2040 = 163520   # that uf2's heap: what `fatebox deploy` counts on an RP2040 it cannot ask
 
 
