@@ -200,9 +200,17 @@ class CircuitPythonBoard(Board):
             return None     # a port without it: the host keys the box by its board name
         return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
 
-    # capacity: Board's eight on both ways, the FAT layout's; a stock
-    # CircuitPython's heap takes them for the host, not their play
-    # (docs/circuitpython.md, Fits?).
+    def capacity(self):
+        """Fatebox's image: the FAT layout's eight. A stock CircuitPython (.mpy
+        files, every module's bytecode in its heap): what its heap holds and
+        plays, at most eight (fatebox_fw.boot.heap; docs/circuitpython.md, Fits?)."""
+        from fatebox_fw.memory import from_files
+        from fatebox_fw.storage import CAPACITY
+        if not from_files():
+            return CAPACITY
+        from fatebox_fw.boot import heap
+        return heap.holds(heap.size(), CAPACITY)
+
     def make_store(self, storage):
         """FAT: the store's files made once and rewritten in place, so a save
         never writes the FAT (docs/flash.md, On FAT)."""
