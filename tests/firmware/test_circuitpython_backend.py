@@ -96,8 +96,8 @@ class FakeDigitalInOut:
 
 
 class FakeEvent:
-    def __init__(self, key_number=0, pressed=True):
-        self.key_number, self.pressed = key_number, pressed
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
+        self.key_number, self.pressed, self.timestamp = key_number, pressed, timestamp
 
 
 class FakeEventQueue:
@@ -107,7 +107,7 @@ class FakeEventQueue:
     def get_into(self, event):
         if not self.queue:
             return False
-        event.key_number, event.pressed = self.queue.pop(0)
+        event.key_number, event.pressed, event.timestamp = self.queue.pop(0)
         return True
 
 
@@ -121,11 +121,12 @@ class FakeKeys:
         # keypad reports keys already down at start as pressed events.
         for i in range(len(pins)):
             if pins[i].number in Levels.low:
-                self.events.queue.append((i, True))
+                self.events.queue.append((i, True, 0))
         FakeKeys.made.append(self)
 
-    def press(self, i, down=True):
-        self.events.queue.append((i, down))
+    def press(self, i, down=True, at=0):
+        """An event as keypad makes it: timed (supervisor.ticks_ms) when its scan saw the key move."""
+        self.events.queue.append((i, down, at))
 
     def deinit(self):
         self.released = True
@@ -254,6 +255,18 @@ def test_buttons_are_keypad_keys_pressed_low_with_pull_ups(cp):
     keys.press(2, False)
     keys.press(0)
     assert [b() for b in board.buttons] == [True, False, False, False]
+
+
+def test_keypads_event_times_are_each_keys_edge_stamps(cp):
+    # A loop held up while a key moves reads keypad's events late: each change
+    # is dated by the event's timestamp (fatebox_fw.buttons), not by the read.
+    board = cp.make()
+    keys = FakeKeys.made[0]
+    keys.press(3, True, at=1000)
+    keys.press(3, False, at=1700)
+    keys.press(1, True, at=1800)
+    assert [b() for b in board.buttons] == [False, True, False, False]
+    assert board.buttons[3].at == [1700, 1000] and board.buttons[1].at == [0, 1800]
 
 
 def test_without_keypad_buttons_are_digitalio_pull_ups(cp):

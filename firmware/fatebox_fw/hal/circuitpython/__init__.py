@@ -112,12 +112,18 @@ class _Keys:
             io.deinit()
         self.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=KEYPAD_INTERVAL)
         self.event = keypad.Event()
+        # Each key's edge stamps (fatebox_fw.buttons): keypad times its events
+        # as it scans, on supervisor.ticks_ms (the board's clock), however
+        # late the loop reads them.
+        self.at = [[0, 0] for _ in pins]
 
     def level(self, i):
         events = self.keys.events
         event = self.event
         while events.get_into(event):
-            self.down[event.key_number] = event.pressed
+            key = event.key_number
+            self.down[key] = event.pressed
+            self.at[key][1 if event.pressed else 0] = event.timestamp
         return self.down[i]
 
     def deinit(self):
@@ -130,6 +136,7 @@ class _Key:
     def __init__(self, keys, i):
         self.keys = keys
         self.i = i
+        self.at = keys.at[i] if _ticks_ms is not None else None   # keypad's stamps are on supervisor's clock
 
     def __call__(self):
         return self.keys.level(self.i)
