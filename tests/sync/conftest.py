@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from fatebox.cli.main import main
+from tests.helpers import HANG_S
 from tests.sync.realbox import RealBox
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
@@ -26,9 +27,12 @@ def realbox(tmp_path):
 
 @pytest.fixture
 def run():
-    """run('list', '--json') -> click Result with .exit_code, .stdout, .stderr."""
+    """run('list', '--json') -> click Result with .exit_code, .stdout, .stderr.
+    Each reply waited for up to a hang guard, not the CLI's 3 s for a person at
+    an idle board: the box's thread may be starved on a loaded machine. A test's
+    own --timeout, given after, wins."""
     def invoke(*args):
-        return CliRunner().invoke(main, [str(a) for a in args], prog_name="fatebox")
+        return CliRunner().invoke(main, ["--timeout", str(HANG_S / 2)] + [str(a) for a in args], prog_name="fatebox")
     return invoke
 
 
