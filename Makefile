@@ -52,9 +52,11 @@ $(MPJS): package.json package-lock.json
 deps: $(VENV)/.installed $(MPJS)
 
 # The CAD extra (pyproject's `hardware`) for make enclosure and the enclosure's
-# tests: installed beside the rest, never by make run.
+# tests: installed beside the rest, never by make run. Its packages only, not
+# Fatebox again: under make test other tiers run from the environment meanwhile.
 $(VENV)/.hardware: $(VENV)/.installed pyproject.toml
-	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e '.[hardware]'
+	@$(PY) -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["hardware"]))' \
+		| PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -r /dev/stdin
 	@touch $@
 
 # The box for each board (hardware/enclosure.md): STL, STEP, DXF and renders into
@@ -87,9 +89,11 @@ run: $(VENV)/.installed
 # included), the emulated Pico (pytest -m pico), MicroPython (WebAssembly), types.
 # They run at once, each one's output kept together and shown when it ends;
 # the image and CircuitPython's tools are built beside the others, for the
-# emulated Pico's tier alone.
+# emulated Pico's tier alone. The system packages come first (one apt-get);
+# the rest of the set-up goes inside, where pip and npm run at once and the
+# CAD extra installs while the emulated Pico's tier already runs.
 TIERS := test-pico test-py test-mp typecheck firmware-for-tests cp-firmware-for-tests
-test: deps system-packages $(VENV)/.hardware
+test: system-packages
 	@mkdir -p .build && rm -f $(IMAGE_READY) $(CP_IMAGE_READY)
 	@$(MAKE) --no-print-directory -j$(words $(TIERS)) --output-sync=target $(TIERS) IMAGE_BESIDE=1
 
@@ -163,7 +167,7 @@ typecheck: deps
 # Two workers (pytest-xdist), as the emulated Pico's tier: run alone on one core,
 # this tier was the last one left while the other core stood idle. Each worker
 # has its own runtime folder, records and tmp (tests/conftest.py).
-test-py: $(VENV)/.installed $(VENV)/.hardware
+test-py: deps $(VENV)/.hardware
 	$(PY) -m pytest -m "not pico" -n 2 --dist worksteal --durations=15
 
 # Needs the images (make firmware, make firmware-circuitpython; under make

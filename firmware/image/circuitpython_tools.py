@@ -16,6 +16,10 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import build  # noqa: E402  (the compiler cache, as the images use it)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "build", "circuitpython")
@@ -62,15 +66,17 @@ def mpy_cross():
     if not os.path.isdir(os.path.join(tree, "mpy-cross")):
         say("unpacking mpy-cross's part of %s" % os.path.basename(SOURCE))
         os.makedirs(src, exist_ok=True)
-        with tarfile.open(SOURCE) as tar:
-            members = [m for m in tar.getmembers()
-                       if any(m.name == TOP + p or m.name.startswith(TOP + p + "/") for p in PARTS)]
-            tar.extractall(src, members=members, filter="data")
-    say("building CircuitPython %s's mpy-cross (about a minute)" % VERSION)
-    env = dict(os.environ, CP_VERSION=VERSION)
+        # As a stream: one pass through the archive (a listing first reads it twice).
+        with tarfile.open(SOURCE, "r|xz") as tar:
+            for m in tar:
+                if any(m.name == TOP + p or m.name.startswith(TOP + p + "/") for p in PARTS):
+                    tar.extract(m, src, filter="data")
+    say("building CircuitPython %s's mpy-cross (about a minute, seconds with ccache)" % VERSION)
+    cache, cache_make = build.ccache_env(Path(tree))
+    env = dict(os.environ, CP_VERSION=VERSION, **cache)
     log = os.path.join(OUT, "mpy-cross.log")
     with open(log, "wb") as f:
-        done = subprocess.run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j2"], stdout=f,
+        done = subprocess.run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j2"] + cache_make, stdout=f,
                               stderr=subprocess.STDOUT, env=env)
     if done.returncode != 0:
         raise ToolError("building mpy-cross failed (log: %s)" % log)
