@@ -13,11 +13,13 @@ if getattr(fatebox_fw, "__file__", "").endswith(".mpy"):
     warm.warm()
     del warm
 from fatebox_fw import memory  # noqa: E402
+from shared_rules.names import FRAME_LIMIT  # noqa: E402
 
 memory.drop(["fatebox_fw.boot.warm"])     # used once: none of it stays in RAM
 # The frame buffer and the save's room before anything else: runs of 4 KB
 # and 1 KB the boot's imports may leave nowhere in a small heap.
-memory.reserve_early()
+memory.reserve(memory.FRAME, FRAME_LIMIT)
+memory.reserve(memory.ROOM, memory.FILE_ROOM)
 
 from fatebox_fw.hal.rp2 import Rp2Board  # noqa: E402
 from fatebox_fw.start import start  # noqa: E402

@@ -182,14 +182,6 @@ def reserve(name, size):
     _EARLY[name] = bytearray(size)
 
 
-def reserve_early():
-    """The frame buffer and the save's room, reserved by every main.py (the
-    image's and the .mpy path's) before the box's imports."""
-    from shared_rules.names import FRAME_LIMIT
-    reserve(FRAME, FRAME_LIMIT)
-    reserve(ROOM, FILE_ROOM)
-
-
 def reserved(name, size):
     """The block reserve(name) allocated, if it is `size` long; else a new one."""
     block = _EARLY.pop(name, None)
