@@ -29,19 +29,25 @@ figures are bytes. Nothing is asserted: a missed target is printed as such.
 
     .venv/bin/python bench/pico_heap.py [--only image|stock] [--systems N] [--characters N] [--step 1024] [--jobs N] [--json]
     .venv/bin/python bench/pico_heap.py --only image --systems 6 --most --full --characters 24 [--count-step 4]
+    .venv/bin/python bench/pico_heap.py --only stock --systems 6 --characters 16 --full --batch --step 4096
     .venv/bin/python bench/pico_heap.py --systems 5 --jobs 3 --tree ../old-checkout
     .venv/bin/python bench/pico_heap.py --only image --systems 5 --image old=../old-checkout/build/firmware/fatebox-pico.uf2
 
---most bisects the count instead (Fatebox's image, no ballast): the most
-characters the session completes with, from --characters (which must
-complete) by doubling, then to --count-step; the box's own limit is lifted
-for the measurement (boot.py sets it before main.py starts). With --full
+--most bisects the count instead (one firmware, --only image or stock, no
+ballast): the most characters the session completes with, from --characters
+(which must complete) by doubling, then to --count-step; the box's own limit
+is lifted for the measurement (boot.py sets it before main.py starts; on
+the stock path that import puts the store's bytecode in the heap before the
+firmware's boot, so the heap is laid out otherwise than a stock board's). With --full
 every New Beginning character carries a full history (HISTORY_LIMIT
-results), as a box in long use holds them. A --most session also restarts
+results), as a box in long use holds them; with --batch the characters are
+loaded as `fatebox push` loads a table (below) rather than a `put` each. A
+--most session also restarts
 the box at its end: it must start again with every character (the store
 is read from the flash at boot), and its characters are loaded as `fatebox
 push` loads a table: one transaction (begin, a stage each, commit), one save. The figure is what
-fatebox_fw.storage.CAPACITY_FROZEN may say (docs/performance.md, Room for a table).
+fatebox_fw.storage.CAPACITY_FROZEN (the image) or CAPACITY_FILES (stock) may
+say (docs/performance.md, Room for a table).
 
 --tree measures the `.mpy` set of another checkout of Fatebox too, as its own
 `fatebox deploy` installs it, beside this tree's (an older tree: before and
@@ -445,12 +451,12 @@ def attempt(runs, log, label, play):
     return completes
 
 
-def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count, full=False, probes=1):
+def bisect(base, systems, heap_at_boot, guess, gallop, step, tmp, log, count, full=False, probes=1, batch=False):
     """The largest ballast (a multiple of `step`) the session completes under,
     the smallest that fails, and every run made: [(ballast, result)]."""
     runs = []
     completes = attempt(runs, log, lambda b: "ballast %7d (heap %7d)" % (b, heap_at_boot - b),
-                        lambda b: session(base, b, systems, tmp, count, full))
+                        lambda b: session(base, b, systems, tmp, count, full, batch=batch))
     ok, bad = edge(completes, heap_at_boot - guess, gallop, step, 0, heap_at_boot, probes)
     return ok, (heap_at_boot if bad is None else bad), runs
 
@@ -501,7 +507,7 @@ def in_use(heap):
 
 
 def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_board.CHARACTERS, image=None,
-            full=False, probes=1, guess=None):
+            full=False, probes=1, guess=None, batch=False):
     log("%s: preparing the flash%s" % (kind, "" if tree == ROOT else " from " + tree))
     base = prepare(kind, tmp, tree, image)
     boot = at_boot(base, tmp)
@@ -518,7 +524,7 @@ def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_boa
         log("%s, %d systems (%s), %d characters:" % (kind, count, ", ".join(systems), characters))
         started = time.time()
         ballast, bad, runs = bisect(base, systems, boot["heap_at_boot"], guess, gallop, step, tmp, log, characters,
-                                    full, probes)
+                                    full, probes, batch)
         result = {"systems": systems, "characters": characters, "largest_ballast": ballast, "runs": len(runs), "step": step,
                   "wall_s": round(time.time() - started, 1), "tries": [[b, r["ok"]] for b, r in runs]}
         if ballast is not None:
@@ -540,8 +546,9 @@ def report_most(results):
     print("Room for a table, on the emulated Pico (the rp2 port, MicroPython v1.28.0): the most characters")
     print("the session completes with, no ballast (one of each system, the rest New Beginning, a trial of each)")
     for label, r in sorted(results.items()):
-        print("  Fatebox's image %s: %s; after the firmware's boot %s%s"
-              % ("" if label == "image" else label, r["version"], in_use(r["booted"]),
+        print("  %s: %s; after the firmware's boot %s%s"
+              % ("Fatebox's image" if label == "image" else "stock RPI_PICO + the deployed .mpy set"
+                 if label == "stock" else "Fatebox's image " + label, r["version"], in_use(r["booted"]),
                  "; New Beginning's characters with full histories" if r["full"] else ""))
         for count, m in sorted(r["most"].items()):
             if m["most"] is None:
@@ -618,10 +625,13 @@ def main(argv=None):
     parser.add_argument("--step", type=int, default=KB, help="the bisection's resolution in bytes (1024)")
     parser.add_argument("--jobs", type=int, default=1, help="firmwares measured at once (2: both in parallel)")
     parser.add_argument("--most", action="store_true",
-                        help="bisect the count of characters instead (the image, no ballast), from --characters")
+                        help="bisect the count of characters instead (no ballast), from --characters")
     parser.add_argument("--count-step", type=int, default=4, help="--most's resolution in characters (4)")
     parser.add_argument("--full", action="store_true",
                         help="every New Beginning character with a full history (HISTORY_LIMIT results)")
+    parser.add_argument("--batch", action="store_true",
+                        help="load the characters as `fatebox push` loads a table (one transaction) rather than "
+                             "a put each (--most always does)")
     parser.add_argument("--probes", type=int, default=1,
                         help="sessions run at once in each round of a bisection (1; each its own emulator)")
     parser.add_argument("--guess", type=int, default=None,
@@ -629,7 +639,7 @@ def main(argv=None):
                              "with --most, the count of characters its first round is around")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
-                        help="keep the figures with the commit in bench/results/pico_heap[_N|_most][_full].json (make bench)")
+                        help="keep the figures with the commit in bench/results/pico_heap[_N|_most[_stock]][_full][_batch].json (make bench)")
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     parser.add_argument("--image", metavar="[LABEL=]UF2", action="append", default=[],
@@ -640,8 +650,8 @@ def main(argv=None):
         parser.error("--tree deploys a checkout's .mpy set: not with --only image")
     if args.image and args.only == "stock":
         parser.error("--image measures an image: not with --only stock")
-    if args.most and (args.only != "image" or args.tree):
-        parser.error("--most measures Fatebox's image: with --only image (its limit is lifted by boot.py)")
+    if args.most and (args.only is None or args.tree or args.image):
+        parser.error("--most measures one firmware: with --only image or --only stock (its limit is lifted by boot.py)")
     if args.count_step < 1 or args.probes < 1:
         parser.error("--count-step and --probes: at least 1")
     kinds = [(k, ROOT, None) for k in ([args.only] if args.only else ["image", "stock"])]
@@ -684,7 +694,7 @@ def main(argv=None):
                                                   args.full, image, args.probes, args.guess)
                 else:
                     results[label] = measure(kind, counts, args.step, where, say, ROOT if image else tree,
-                                             args.characters, image, args.full, args.probes, args.guess)
+                                             args.characters, image, args.full, args.probes, args.guess, args.batch)
         threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
         for t in threads:
             t.start()
@@ -694,7 +704,8 @@ def main(argv=None):
         # One file a variant: the eight-character session's, a count's (`_N`), the most's.
         import results as kept
         name = "pico_heap" + ("_most" if args.most else "" if args.characters == firmware_fit_board.CHARACTERS
-                              else "_%d" % args.characters) + ("_full" if args.full else "")
+                              else "_%d" % args.characters) + ("_stock" if args.most and args.only == "stock" else "") \
+            + ("_full" if args.full else "") + ("_batch" if args.batch and not args.most else "")
         kept.record(name, dict(results, wall_s=round(time.time() - started, 1)), script="pico_heap")
     if args.json:
         print(json.dumps(dict(results, wall_s=round(time.time() - started, 1))))

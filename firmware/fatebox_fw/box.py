@@ -85,17 +85,23 @@ class Box:
 
     def tick(self):
         board = self.board
-        now = self.now = board.ticks_ms()
-        while self.waiting:
-            i, event, at = self.waiting.pop(0)
-            if self.core.on_button(self.roles[i], event, at):
-                self.buttons[i].cancel()
+        self.now = board.ticks_ms()
+        self._waited()
+        now = self.now
         cue = False
         for i in range(len(self.buttons)):
             button = self.buttons[i]
             event = button.poll(now)
-            if event is not None and self.core.on_button(self.roles[i], event, now):
-                button.cancel()
+            if event is not None:
+                if self.core.on_button(self.roles[i], event, now):
+                    button.cancel()
+                # What the event set off may have taken a while (a save, a
+                # system's modules loaded): the gestures seen meanwhile come
+                # first, and the next pin is read against the clock as it is
+                # now, or a release read late would be dated too early.
+                self.now = board.ticks_ms()
+                self._waited()
+                now = self.now
             if button.deciding():
                 cue = True
         self.cue = cue
@@ -142,6 +148,15 @@ class Box:
             # Only a changed frame goes out: a NeoPixel write holds the loop.
             self.board.write_pixels(shown)
             self.frames += 1
+
+    def _waited(self):
+        """The gestures seen while the flash was being written, acted on in
+        the order they came, before any the buttons give after them."""
+        while self.waiting:
+            i, event, at = self.waiting.pop(0)
+            if self.core.on_button(self.roles[i], event, at):
+                self.buttons[i].cancel()
+            self.now = self.board.ticks_ms()
 
     def _poll_during_save(self):
         # A save writes the flash for a while: the buttons are still read, so a

@@ -31,7 +31,7 @@ RESIDENT = (
 # again, it would make second classes that the first rules' objects are not).
 ONCE_ASKED = ("shared_rules.game",)
 # The boot's alone: out once the box runs (start.booted; the warm-up, main.py).
-BOOT_ONLY = ("fatebox_fw.boot.profile", "fatebox_fw.boot.safemode", "fatebox_fw.boot.warm", "fatebox_fw.boot")
+BOOT_ONLY = ("fatebox_fw.boot.heap", "fatebox_fw.boot.profile", "fatebox_fw.boot.safemode", "fatebox_fw.boot.warm", "fatebox_fw.boot")
 # In for one request, and out after it with what it brought (using): (module,
 # what it brings). A system's own op (its row's `op`, <play>_op) is one too.
 PER_REQUEST = (

@@ -86,6 +86,31 @@ class FailingFile:
         self.real.close()
 
 
+class StampedPin:
+    """Button i of a FakeBoard, with `at`: when its schedule last took it up
+    (at[0]) and down (at[1]) up to the board's clock."""
+
+    def __init__(self, board, i):
+        self.board = board
+        self.i = i
+        self.at = self
+
+    def __call__(self):
+        now = self.board.now
+        for start, end in self.board.schedule[self.i]:
+            if start <= now < end:
+                return True
+        return False
+
+    def __getitem__(self, down):
+        last, now = 0, self.board.now
+        for span in self.board.schedule[self.i]:
+            edge = span[0] if down else span[1]
+            if edge <= now:
+                last = max(last, edge)
+        return last
+
+
 def table_profile(brightness=255):
     # Full brightness, so a frame's bytes are the names.COLOUR_* values themselves.
     profile = dict(PICO)
@@ -96,13 +121,15 @@ def table_profile(brightness=255):
 class FakeBoard(Board):
     """Everything a Box asks of a board, under a test's control."""
 
-    def __init__(self, storage=None, entropy=None, profile=None):
+    def __init__(self, storage=None, entropy=None, profile=None, stamped=False):
         self.now = 1000
         self.profile = profile or table_profile()
         self.storage = storage or fresh_dir()
         self.entropy = entropy or SeededBytes("fakeboard")
         self.schedule = [[] for _ in self.profile["buttons"]]   # (start, end) ms per button
-        self.buttons = [self._pin(i) for i in range(len(self.schedule))]
+        # stamped: pins whose edges are stamped as they happen, as an edge
+        # interrupt does on the chip (fatebox_fw.buttons); else read only.
+        self.buttons = [StampedPin(self, i) if stamped else self._pin(i) for i in range(len(self.schedule))]
         self.frames = []          # every frame written, as bytes
         self.frame_times = []
         self.inbox = b""

@@ -150,3 +150,115 @@ def test_a_press_under_way_as_the_box_starts_says_nothing_until_the_next():
     button = B.Button(pin, Clock(), double_click_ms=0)
     got = events(button, pin, 1000)
     assert names(got) == [B.PRESS, B.SHORT] and got[0][0] == 520
+
+
+# -- a loop held up while a button moves (issue 36: the menu's long press read
+# as a short one after a garbage collection) -----------------------------------
+
+class StampedPin(Pin):
+    """A pin whose edges are stamped as they happen (an edge interrupt): at[0]
+    when it last went up, at[1] when it last went down."""
+
+    def __init__(self):
+        Pin.__init__(self)
+        self.at = [0, 0]
+        self.was = False
+
+    def move(self, now):
+        self.now = now
+        level = self()
+        if level != self.was:
+            self.was = level
+            self.at[1 if level else 0] = now
+
+
+def stalled(button, pin, until, stall):
+    """(time, event) polled every ms but for the `stall` (start, end) span, in
+    which the loop is held up; the pin's edges are stamped throughout."""
+    out = []
+    for now in range(0, until):
+        if isinstance(pin, StampedPin):
+            pin.move(now)
+        else:
+            pin.now = now
+        if stall[0] <= now < stall[1]:
+            continue
+        event = button.poll(now)
+        if event is not None:
+            out.append((now, event))
+    return out
+
+
+def test_a_long_press_that_goes_down_while_the_loop_is_held_up_is_long():
+    # Held 700 ms from 100; the loop is held up from 90 to 400 and first reads it
+    # down at 400: 400 ms to its release, yet the press was long.
+    pin = StampedPin()
+    pin.spans = [(100, 800)]
+    button = B.Button(pin, Clock(), double_click_ms=300)
+    got = stalled(button, pin, 2000, (90, 400))
+    assert names(got) == [B.PRESS, B.LONG]
+    assert got[1][0] == 700                 # 600 ms after it went down
+
+
+def test_a_short_press_released_while_the_loop_is_held_up_is_short():
+    # Down at 100, up at 180; the loop is held up from 150 to 900 and first reads
+    # it up at 900: the press was short.
+    pin = StampedPin()
+    pin.spans = [(100, 180)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    assert names(stalled(button, pin, 2000, (150, 900))) == [B.PRESS, B.SHORT]
+
+
+def test_a_pin_without_stamps_is_dated_by_the_polls():
+    # The same long press on a pin that keeps no stamps: its start is known only
+    # from the first poll that reads it down, 400 ms held.
+    pin = Pin()
+    pin.spans = [(100, 800)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    assert names(stalled(button, pin, 2000, (90, 400))) == [B.PRESS, B.SHORT]
+
+
+def test_stamps_that_never_move_are_not_taken_for_edges():
+    # A pin whose interrupt never fired: its stamps stay where they began, and
+    # each change is dated by the poll that reads it.
+    pin = Pin()
+    pin.at = [0, 0]
+    pin.spans = [(100, 180), (1000, 1900)]
+    button = B.Button(pin, Clock())
+    got = events(button, pin, 3000)
+    assert got == [(120, B.PRESS), (481, B.SHORT), (1020, B.PRESS), (1600, B.LONG)]
+
+
+def test_a_tap_made_and_released_while_the_loop_is_held_up_is_not_lost():
+    # Down at 100, up at 180; the loop is held up from 90 to 400: no poll reads
+    # it down, yet its stamps say it was a short press.
+    pin = StampedPin()
+    pin.spans = [(100, 180)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    got = stalled(button, pin, 2000, (90, 400))
+    assert names(got) == [B.PRESS, B.SHORT] and got[0][0] == 400
+
+
+def test_a_long_press_made_wholly_while_the_loop_is_held_up_is_long():
+    pin = StampedPin()
+    pin.spans = [(100, 800)]
+    button = B.Button(pin, Clock(), double_click_ms=0)
+    got = stalled(button, pin, 2000, (90, 1000))
+    assert names(got) == [B.PRESS, B.LONG]
+
+
+def test_a_second_tap_made_wholly_while_the_loop_is_held_up_makes_a_double():
+    # The first tap seen, its double window open; the second made and released
+    # while the loop is held up, 100 ms after the first's release.
+    pin = StampedPin()
+    pin.spans = [(100, 180), (280, 350)]
+    button = B.Button(pin, Clock(), double_click_ms=300)
+    got = stalled(button, pin, 2000, (250, 700))
+    assert names(got) == [B.PRESS, B.DOUBLE]
+
+
+def test_a_glitch_made_wholly_while_the_loop_is_held_up_is_nothing():
+    pin = StampedPin()
+    pin.spans = [(100, 110)]
+    button = B.Button(pin, Clock())
+    assert stalled(button, pin, 2000, (90, 400)) == []

@@ -115,3 +115,24 @@ def test_a_host_that_never_reads_loses_events_never_the_loop():
     assert gadget.server.queued <= S.REPLY_BUDGET
     assert gadget.server.dropped > 0
     assert len(gadget.store.announce) == 0
+
+
+def test_an_event_with_no_room_for_its_frame_is_dropped_and_counted_not_raised(monkeypatch):
+    # A heap at its edge (a stock CircuitPython after a trial): the journal
+    # keeps the result, the host hears of it by `sync`, and the box plays on.
+    gadget, board = box(character("Mara"))
+    real = S.wire.encode
+
+    def no_room(message):
+        if message.get("event") == "result":
+            raise MemoryError("memory allocation failed, allocating 368 bytes")
+        return real(message)
+
+    monkeypatch.setattr(S.wire, "encode", no_room)
+    reply = ask(gadget, board, {"id": 1, "op": "trial", "white": 2, "black": 1, "draw": 2, "name": "Mara"})
+    assert reply["ok"] is True, reply
+    run(gadget, board, 20)
+    board.replies()
+    assert board.events == [] and gadget.server.dropped == 1
+    monkeypatch.setattr(S.wire, "encode", real)
+    assert journal(gadget, board)[0]["result"]["tokens"] == reply["result"]["tokens"]

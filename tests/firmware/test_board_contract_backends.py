@@ -45,6 +45,6 @@ def test_fateboxs_image_holds_more_than_a_stock_board_and_never_fewer_than_eight
     assert CAPACITY_FROZEN > CAPACITY_FILES >= CAPACITY == 8
 
 
-def test_a_circuitpython_board_holds_the_least(cp):  # noqa: F811
+def test_circuitpythons_image_holds_the_fat_layouts_eight(cp):  # noqa: F811
     from fatebox_fw.storage import CAPACITY
     assert cp.make().capacity() == CAPACITY

@@ -65,6 +65,16 @@ class FakePin:
     def value(self):
         return FakePin.levels.get(self.id, 1)      # pulled up: 1 when open
 
+    IRQ_FALLING, IRQ_RISING = 4, 8
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self.handler, self.trigger, self.hard = handler, trigger, hard
+
+    def move(self, level):
+        """The pin goes to `level`: its interrupt runs, as on the chip, at once."""
+        FakePin.levels[self.id] = level
+        self.handler(self)
+
 
 class FakeNeoPixel:
     made = []
@@ -167,6 +177,35 @@ def test_buttons_are_pulled_up_inputs_pressed_when_low(rp2):
     assert [b() for b in board.buttons] == [False] * 4
     FakePin.levels[4] = 0                             # plus pressed: shorted to ground
     assert [b() for b in board.buttons] == [False, False, True, False]
+
+
+def test_each_buttons_edges_are_stamped_by_a_hard_interrupt_as_they_happen(rp2):
+    # The loop may be held up (a garbage collection) while a button moves: the
+    # interrupt dates the edge (fatebox_fw.buttons), not the next poll.
+    board = rp2.make()
+    pin = {p.id: p for p in FakePin.made}[5]                # go
+    assert pin.hard and pin.trigger == FakePin.IRQ_FALLING | FakePin.IRQ_RISING
+    go = board.buttons[3]
+    Clock.now = 1000
+    pin.move(0)
+    Clock.now = 1700
+    pin.move(1)
+    Clock.now = 2500
+    assert list(go.at) == [1700, 1000] and not go()
+
+
+def test_a_long_press_the_loop_first_reads_late_is_long(rp2):
+    # Down at 1000 while the loop is held up until 1400; up at 1700: long.
+    from fatebox_fw import buttons as B
+    board = rp2.make()
+    pin = {p.id: p for p in FakePin.made}[5]
+    button = B.Button(board.buttons[3], board)
+    Clock.now = 1000
+    pin.move(0)
+    seen = []
+    for Clock.now in range(1400, 1700):
+        seen.append(button.poll(Clock.now))
+    assert [e for e in seen if e] == [B.PRESS, B.LONG]
 
 
 def test_the_frame_is_copied_into_the_driver_buffer_in_grb_order(rp2):

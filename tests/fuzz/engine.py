@@ -492,8 +492,10 @@ def run_pull(seed, count):
             for f in os.listdir(folder):
                 if f.endswith(".tmp"):
                     os.utime(os.path.join(folder, f), (time.time() - 3600, time.time() - 3600))
-            done = subprocess.run(fatebox + ["--port", port, "pull", "--dir", folder], env=env,
-                                  capture_output=True, timeout=60)
+            # What is judged is that it completes, not how soon: the gadget may be
+            # busy (its save of the killed push's batch) on a loaded machine.
+            done = subprocess.run(fatebox + ["--port", port, "--timeout", str(HANG_S / 2), "pull", "--dir", folder],
+                                  env=env, capture_output=True, timeout=2 * HANG_S)
             if done.returncode != 0:
                 tally.fail("hangs", "seed %s kill %d: the next pull failed: %s" % (seed, k, done.stderr.decode()[-300:]))
             if [f for f in os.listdir(folder) if f.endswith(".tmp")]:

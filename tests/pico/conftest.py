@@ -27,7 +27,6 @@ LONGEST = {
     "test_a_deploy_cut_short_is_named_on_the_console_and_keeps_the_characters": 36,
     "test_a_save_writes_only_inside_one_generations_region": 35,
     "test_a_healthy_roscs_conditioned_bytes_pass_ents_statistics": 34,
-    "test_trials_by_presses_show_what_the_virtual_gadget_shows": 33,
     "test_a_power_cut_anywhere_in_a_save_loses_nothing": 32,
     "test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash": 30,
     "test_fuzzed_frames_get_the_same_answers_from_the_image_and_its_twin": 24,

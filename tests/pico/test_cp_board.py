@@ -1,71 +1,66 @@
-# The CircuitPython backend on the real CircuitPython 10.2.1 (the stock Pico
-# uf2 of ../shared/circuitpython/) on the emulated Pico, installed as a user
-# installs it (tests/pico/conftest.py cp_installed): `fatebox --port` on the
-# data port (usb_cdc.data), a restart on the same flash, two flash files as two
-# boxes, and the modules the firmware imports against the real build's.
-import json
+# The stock CircuitPython 10.2.1 Pico uf2 (../shared/circuitpython/) on the
+# emulated Pico: `fatebox deploy --runtime circuitpython` asks its heap at its
+# REPL and refuses it, writing nothing (docs/circuitpython.md, Fits?); with
+# Fatebox copied onto it by hand (tests/pico/conftest.py cp_installed), two
+# flash files as two boxes, and the modules the firmware imports against the
+# real build's. A table on CircuitPython: test_cp_image_table.py.
 import os
 import re
+import subprocess
+import sys
 
-from shared_rules import new_beginning as NB
 from fatebox.pico import circuitpy
-from fatebox.pico import emulator as P
-from fatebox.sheets import sheet as sheets
-from tests.pico.conftest import cp_ready, fatebox
+from fatebox_fw.boot import heap
+from tests.pico.conftest import COMMAND_TIMEOUT, cp_ready
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 MODULES = os.path.join(os.path.dirname(__file__), "..", "firmware", "circuitpython_modules.txt")
 
 
-def test_push_list_draw_pull_over_the_data_port_then_restart_on_the_same_flash(tmp_path, picos, cp_flash):
-    table = tmp_path / "table"
-    table.mkdir()
-    for name in ("mara.toml", "tobin.toml"):
-        (table / name).write_bytes(open(os.path.join(EXAMPLES, name), "rb").read())
-    chip = picos(flash=cp_flash)
+def drive_of(flash, folder):
+    """The files on `flash`'s CIRCUITPY copied into `folder`, as the computer
+    mounts the drive: {path: bytes}."""
+    out = {}
+    for path in circuitpy.listing(flash):
+        data = circuitpy.read(flash, path)
+        if data is None:
+            continue            # a folder
+        target = os.path.join(str(folder), path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(data)
+        out[path] = data
+    return out
+
+
+def test_deploy_asks_a_stock_picos_heap_at_its_repl_and_refuses_it_writing_nothing(tmp_path, picos):
+    # A new board: the stock uf2, its first boot formats CIRCUITPY (boot_out.txt
+    # names the stock board); the user deploys onto the mounted drive, the
+    # deploy asks the heap on the console (the REPL) and refuses.
+    flash = str(tmp_path / "stock.bin")
+    circuitpy.install(flash)
+    drive = tmp_path / "CIRCUITPY"
+    before = drive_of(flash, drive)
+    assert b"Board ID:raspberry_pi_pico" in before["boot_out.txt"], before["boot_out.txt"]
+    on_flash = circuitpy.listing(flash)
+    chip = picos(flash=flash)
     chip.wait_usb()
-    assert chip.usb_ports == 2          # boot.py enabled the data port beside the console
-    cp_ready(chip)
-    # code.py's gadget: its first frame came out of the data pin (PIO)
-    chip.wait_frame(step="the gadget's first frame")
-
-    pushed = fatebox(chip.data_path, "push", table / "mara.toml", table / "tobin.toml")
-    assert "Mara: loaded from" in pushed.stdout and "Tobin: loaded from" in pushed.stdout
-    listed = json.loads(fatebox(chip.data_path, "list", "--json").stdout)
-    assert sorted(c["name"] for c in listed["characters"]) == ["Mara", "Tobin"]
-    drawn = json.loads(fatebox(chip.data_path, "draw", "-w", 2, "-b", 3, "-k", 3, "--character", "Mara",
-                               "--json").stdout)
-    tokens = drawn["result"]["tokens"]
-    assert len(tokens) == 3 and set(tokens) <= {NB.WHITE, NB.BLACK}
-    info = json.loads(fatebox(chip.data_path, "info", "--json").stdout)
-    assert info["board"] == "pico" and info["runtime"] == "CircuitPython 10.2.1" and info["platform"] == "RP2040"
-    # CIRCUITPY: the FAT volume from flash offset 0x100000 to the end (1 MiB less FAT's own)
-    assert 900 * 1024 < info["flash"]["used"] + info["flash"]["free"] <= 1024 * 1024
-    assert info["heap"]["free"] > 4096      # .mpy modules held in RAM: CircuitPython has no frozen ones
-    # the ROSC's raw bit through memorymap, health-tested and conditioned here, not os.urandom
-    assert info["entropy"]["source"] == "rosc" and info["entropy"]["blocks"] > 0, info["entropy"]
-    uid = open(cp_flash + ".uid").read().strip()
-    hello = chip.data_log[:chip.data_log.index(b"\n")].decode()
-    assert ('"board-id": "cp-%s"' % uid) in hello        # the flash's own ID: this board, no other
-    pulled = fatebox(chip.data_path, "pull", "--dir", table)
-    assert "Mara: updated" in pulled.stdout and "trials 0 -> 1" in pulled.stdout
-    assert sheets.load(str(table / "mara.toml")).character.history[-1]["tokens"] == tokens
-    # Nothing of the protocol on the console: the REPL's port stays the REPL's.
-    assert b'"event"' not in chip.serial_log and b'"ok"' not in chip.serial_log
+    result = subprocess.run([sys.executable, "-m", "fatebox", "deploy", "--runtime", "circuitpython",
+                             "--to", str(drive), "--port", chip.port_path],
+                            capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    said = result.stderr.strip()
+    assert len(said.splitlines()) == 1 and said.startswith("fatebox: ") and "Traceback" not in said, said
+    # the heap its REPL said: the figure fatebox_fw/boot/heap.py counts for this uf2
+    assert "with {:,} bytes of heap".format(heap.STOCK_RP2040) in said, said
+    assert "needs {:,}".format(heap.needed(8)) in said and "make firmware-circuitpython" in said, said
+    assert b"raw REPL" in chip.serial_log          # asked at the console's REPL
     chip.stop()
-
-    # On the drive, as the computer would see it after unplugging: /data holds them.
-    on_drive = circuitpy.listing(cp_flash)
-    # Two generations made once, rewritten in place (fatebox_fw/hal/fat/__init__.py).
-    assert {"data/slot.a/characters.json", "data/slot.b/characters.json"} <= set(on_drive)
-    assert not [p for p in on_drive if p.endswith(".tmp")]
-
-    again = picos(flash=cp_flash)
-    cp_ready(again, "the box's hello after the restart")
-    listed = json.loads(fatebox(again.data_path, "list", "--json").stdout)
-    by_name = dict((c["name"], c) for c in listed["characters"])
-    assert sorted(by_name) == ["Mara", "Tobin"]
-    assert by_name["Mara"]["trials"] == 1 and by_name["Tobin"]["trials"] == 0
+    # Nothing written: neither the drive's folder nor the board's flash changed.
+    assert drive_of(flash, tmp_path / "again") == before
+    assert sorted(p.relative_to(drive).as_posix() for p in drive.rglob("*") if p.is_file()) == sorted(before)
+    assert not (drive / "fatebox_fw").exists() and not (drive / "data").exists()
+    assert circuitpy.listing(flash) == on_flash
 
 
 def test_two_flash_files_are_two_boxes(tmp_path, picos, cp_installed):

@@ -1,8 +1,9 @@
-# Play on the real CircuitPython 10.2.1 (emulated Pico, Fatebox installed on
-# CIRCUITPY as a user does): trials by presses on the GPIO
-# pins, the ring decoded from the data pin (PIO) compared with the virtual twin
-# fed the same raw ROSC bits (read through memorymap on CircuitPython), and a
-# bad ROSC refused as on MicroPython.
+# Play on the real CircuitPython 10.2.1 (emulated Pico): a trial by presses on
+# the GPIO pins, the ring decoded from the data pin (PIO) compared with the
+# virtual twin fed the same raw ROSC bits (read through memorymap on
+# CircuitPython): trials_by_presses, which test_cp_image.py runs on Fatebox's
+# CircuitPython image (a stock uf2's heap holds no character to play:
+# fatebox_fw/boot/heap.py); a bad ROSC refused as on MicroPython, on the stock uf2.
 import json
 import os
 
@@ -16,8 +17,7 @@ from tests.pico.test_image_entropy import DRAW_MS, entropy_pattern
 from tests.pico.twin import Twin, collapsed, cue_windows, frame_or_cue_of, held, is_subsequence, split_cues
 
 
-# One system, one character: a trial by presses that fits CircuitPython's
-# heap on a Pico (docs/circuitpython.md, Fits?); eight characters do not.
+# One system, one character: a trial by presses.
 SYSTEMS = 1
 SHEETS = ("mara.toml",)
 LATE_MS = 1500
@@ -34,10 +34,6 @@ def systems_script(count):
             steps.append((t, "plus", 80)); t += 500
             steps.append((t, "go", 700)); t += 1300
     return steps, t
-
-
-def test_trials_by_presses_show_what_the_virtual_gadget_shows(picos, cp_flash):
-    trials_by_presses(picos, cp_flash, from_files=True)
 
 
 def trials_by_presses(picos, flash, from_files):

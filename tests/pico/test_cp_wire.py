@@ -1,5 +1,5 @@
-# The wire's limits on the real CircuitPython 10.2.1 (emulated Pico, Fatebox
-# installed on CIRCUITPY as a user does), as tests/pico/test_image_wire.py has
+# The wire's limits on the real CircuitPython 10.2.1 (emulated Pico, Fatebox's
+# CircuitPython image: a stock uf2's heap holds no character), as tests/pico/test_image_wire.py has
 # them on MicroPython: a frame of exactly FRAME_LIMIT bytes is read and
 # answered; one past it is refused with `too-long`, and the box goes on
 # answering on the same run, its characters unchanged.
@@ -10,7 +10,7 @@ import serial
 
 from shared_rules import names as N
 from shared_rules import wire
-from tests.pico.conftest import cp_ready, fatebox
+from tests.pico.conftest import cp_image_path, cp_ready, fatebox  # noqa: F401 (the image, waited for)
 from tests.pico.port import read_until
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
@@ -21,8 +21,8 @@ def reply(port, *want_ids):
     return read_until(port, lambda m: m.get("id") in want_ids, "reply with id %r" % (want_ids,))[1]
 
 
-def test_the_largest_frame_is_answered_and_one_past_it_refused_with_too_long(picos, cp_flash):
-    chip = picos(flash=cp_flash)
+def test_the_largest_frame_is_answered_and_one_past_it_refused_with_too_long(picos, cp_image_flash):
+    chip = picos(flash=cp_image_flash)
     cp_ready(chip)
     fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"))
     with serial.Serial(chip.data_path, timeout=0.2) as port:
@@ -44,8 +44,6 @@ def test_the_largest_frame_is_answered_and_one_past_it_refused_with_too_long(pic
         assert str(N.FRAME_LIMIT) in answer["error"]["message"]
 
         # Still serving, on the same run: code.py neither crashed nor reloaded.
-        # (`info`, not `state`: New Beginning's set-up that `state` describes
-        # does not fit this heap beside a character, issue 21's open part.)
         port.write(wire.encode({"id": 4, "op": "info"}))
         info = reply(port, 4)
         assert info["ok"] and info["storage"] == "ok", info

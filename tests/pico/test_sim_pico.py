@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from tests.pico.conftest import fatebox, image_path
+from tests.pico.conftest import cp_image_path, fatebox, image_path
 
 
 def test_sim_pico_serves_the_image_on_a_pty_and_keeps_its_flash(tmp_path):
@@ -46,11 +46,11 @@ def test_sim_pico_names_a_missing_image(tmp_path):
 
 
 def test_sim_pico_runs_circuitpython_with_fatebox_on_its_drive(tmp_path):
-    """`fatebox sim --pico --runtime circuitpython`: the stock CircuitPython,
-    Fatebox deployed onto CIRCUITPY the first time, the protocol on its data port."""
+    """`fatebox sim --pico --runtime circuitpython`: Fatebox's CircuitPython image
+    installed the first time, its eight characters, the protocol on its data port."""
     state = tmp_path / "state"
     proc = subprocess.Popen([sys.executable, "-m", "fatebox", "sim", "--pico", "--runtime", "circuitpython",
-                             "--headless", "--state", str(state)],
+                             "--firmware", cp_image_path(), "--headless", "--state", str(state)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         port = proc.stdout.readline().strip()
@@ -63,7 +63,7 @@ def test_sim_pico_runs_circuitpython_with_fatebox_on_its_drive(tmp_path):
                 break
         assert result.returncode == 0, result.stderr
         info = json.loads(result.stdout)
-        assert info["board"] == "pico"
+        assert info["board"] == "pico" and info["characters"]["limit"] == 8, info
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)

@@ -7,6 +7,7 @@ import os
 import shutil
 
 from shared_rules import new_beginning as NB
+from fatebox_fw.storage import CAPACITY_FILES
 from fatebox.pico import emulator as P
 from fatebox.sheets import sheet as sheets
 from tests.pico import heap_edge
@@ -44,6 +45,8 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     assert len(tokens) == 3 and set(tokens) <= {NB.WHITE, NB.BLACK}
     info = json.loads(fatebox_here(chip.port_path, "info", "--json").stdout)
     assert info["micropython"] == "1.28.0" and info["board"] == "pico" and info["platform"] == "rp2"
+    # hello's limits.characters: what a stock board's heap holds (docs/performance.md, Room for a table)
+    assert info["characters"] == {"held": 2, "limit": CAPACITY_FILES}
     # the stock heap (241 KB after boot) less what the deployed .mpy modules hold
     assert 30000 < info["heap"]["free"] < 241744 and info["heap"]["alloc"] > 30000
     # the .mpy set and two characters (a 4 KB block at least per file) on the
@@ -75,9 +78,45 @@ def test_deploy_play_restart_and_the_heap_edge_on_the_same_flash(tmp_path, picos
     assert sorted(by_name) == ["Mara", "Tobin"]
     assert by_name["Mara"]["trials"] == 1 and by_name["Tobin"]["trials"] == 0
 
+    # A long press that goes down while the loop is held up is long: GO's
+    # edges are stamped by the pin's interrupt on the rp2 port.
+    held_while_busy(again)
+
     # At the heap's edge a request that runs out is answered `memory` in time,
     # the box answers what comes after, and nothing half-applied remains.
     heap_edge.edge(again)
+
+
+# At the REPL: GO's pin as the rp2 board makes it, a Button on it; then in one
+# line the loop held up for STALL ms (busy), the Button polled every ms for
+# 1.5 s, and when the pin's interrupt stamped its edges ("gest" "ures": a word
+# the echoed line does not hold).
+BUSY = ("from fatebox_fw.hal.rp2 import _PullUp; from fatebox_fw import buttons as B; import time; "
+        "pin = _PullUp(5); button = B.Button(pin, time); seen = []\r")
+STALL = 3000
+HELD = "exec(%r)\r" % (
+    "t = time.ticks_ms()\n"
+    "while time.ticks_diff(time.ticks_ms(), t) < %d: pass\n"
+    "for _ in range(1500):\n e = button.poll(time.ticks_ms())\n if e: seen.append(e)\n time.sleep_ms(1)\n"
+    "print('gest' + 'ures', time.ticks_diff(pin.at[1], t), time.ticks_diff(pin.at[0], t), seen)\n" % STALL)
+
+
+def held_while_busy(chip):
+    """GO goes down 2 s into a 3 s stall and is held 1.4 s: the box first reads
+    it with 400 ms of it left, yet its edges were stamped as they happened."""
+    heap_edge.typed(chip, b"\x03", b">>> ", "the REPL's prompt")
+    heap_edge.typed(chip, BUSY.encode(), b">>> ", "GO's pin and a Button on it")
+    start = len(chip.serial_log)
+    took = chip.write_serial(HELD.encode(), taken=True)
+    chip.press("go", 1400, at_ms=took + 2000)
+    chip.wait_serial(b"gestures", "the Button's gestures", start=start, emu_ms=20000)
+    said = chip.serial_log.find(b"gestures", start)
+    chip.wait_serial(b">>> ", "the prompt after them", start=said, emu_ms=5000)
+    line = bytes(chip.serial_log[said:]).decode().splitlines()[0]
+    words = line.split(" ", 3)
+    down, up = int(words[1]), int(words[2])
+    assert 0 < down < STALL < up < down + 1400 + 50, line      # down in the stall, up after it
+    assert words[3] == "['press', 'long']", line
 
 
 def test_a_missing_boot_rom_is_named(tmp_path):

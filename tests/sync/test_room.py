@@ -43,3 +43,25 @@ def test_a_push_past_the_boxs_room_is_refused_naming_the_limit_and_delete(tmp_pa
     assert len(listed) == 22                                          # nothing was sent
     fatebox(gadget.port, "push", *more[:2])                           # two fit
     assert len(json.loads(fatebox(gadget.port, "list", "--json").stdout)["characters"]) == 24
+
+
+def remote_holding(limit, names):
+    """A Remote as a push sees it, for a box whose hello says `limit` and that holds `names`."""
+    from fatebox.board.remote import Remote
+
+    class Link:
+        info = {"limits": {"characters": limit}}
+    remote = Remote.__new__(Remote)
+    remote.link, remote.names, remote.bad_names = Link(), list(names), []
+    return remote
+
+
+def test_a_push_past_a_stock_circuitpythons_heap_names_the_number_and_the_image():
+    # A box holding fewer than eight is a stock CircuitPython's heap
+    # (fatebox_fw/boot/heap.py): the refusal says its number and names the image.
+    why = remote_holding(1, ["Mara"])._too_many([{"character": {"name": "Tobin"}}], "nothing was sent")
+    assert "holds 1 character at most and has 1" in why and "fatebox delete" in why, why
+    assert "Fatebox's CircuitPython image, which holds 8" in why and "make firmware-circuitpython" in why, why
+    assert remote_holding(1, [])._too_many([{"character": {"name": "Tobin"}}], "x") is None
+    eight = remote_holding(8, ["H%d" % i for i in range(8)])._too_many([{"character": {"name": "T"}}], "x")
+    assert "holds 8 characters at most" in eight and "image" not in eight, eight

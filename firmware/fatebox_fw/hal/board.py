@@ -7,8 +7,10 @@ class Board:
     """A board the Box runs on: rp2, CircuitPython, the virtual board, a test fake.
 
     A backend sets, in its __init__: `profile` (a validated board profile),
-    `buttons` (callables, True while pressed, in the profile's order) and
-    `storage` (the directory its flash is); and gives the hooks below.
+    `buttons` (callables, True while pressed, in the profile's order; each
+    may carry `at`, when its pin last went up and down as the hardware timed
+    it, which fatebox_fw.buttons dates the edges by) and `storage` (the
+    directory its flash is); and gives the hooks below.
     tests/core/board_contract.py checks a board against this contract.
     """
 

@@ -10,6 +10,8 @@ from fatebox_fw import FIRMWARE_VERSION
 from fatebox_fw.entropy import EntropyError
 from fatebox_fw import memory
 from fatebox_fw.memory import using
+from fatebox_fw.play import DRAWING
+from fatebox_fw.play.core import ASKED
 from fatebox_fw.storage import StoreError
 from fatebox_fw.protocol.refused import Refused, name_of as _name
 
@@ -94,6 +96,10 @@ class Server:
                 self.send(event)
             except wire.WireError:
                 pass        # too large for a frame: the journal still has it
+            except MemoryError:
+                # No room for its frame beside a trial's modules (a stock
+                # CircuitPython): the journal still has it, and play goes on.
+                self.dropped += 1
 
     def queue_frame(self, frame):
         queue = self.queue
@@ -135,6 +141,8 @@ class Server:
         if not memory.COLLECT_PER_REQUEST:
             self._serve(line)
             return
+        if memory.from_files():
+            _put_away(self.core, self.clock.ticks_ms())
         gc.collect()
         try:
             self._serve(line)
@@ -290,6 +298,23 @@ def _hosted(op, server, request):
         if served is None:
             return host_ops.own(server, op, request)    # a system's own op (its row's `op`)
         return served(server, request)
+
+
+def _put_away(core, now):
+    """On a stock CircuitPython (every module's bytecode in its heap) a host's
+    request finds the play out of RAM, as the menu does (Core.open_menu): a
+    trial's modules leave no room for a request's. A result on the ring is
+    finished (saved) first; the play is made again at the next press. Not
+    while it draws, nor while the box holds an ask."""
+    game = core.made
+    if game is None or game.screen == DRAWING or core.asks is not None:
+        return
+    if game.in_result():
+        game.finish(now)
+    core.game = None
+    core.choice = core.system
+    core.choice_turns = ASKED
+    memory.let_go(core.store, None)
 
 
 def _live(core, store):

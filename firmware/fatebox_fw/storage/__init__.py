@@ -24,7 +24,7 @@ def _exists(path):
 # How many characters a box holds (docs/protocol.md, hello: limits.characters),
 # by what else its heap holds (Board.capacity; docs/performance.md, Room for a
 # table, has the sessions that measured them):
-CAPACITY = 8            # the least: CircuitPython, whose smaller heap holds every module's bytecode
+CAPACITY = 8            # CircuitPython: the FAT layout's slots are sized for eight (fewer from .mpy files: boot.heap)
 CAPACITY_FILES = 16     # stock MicroPython, the firmware's bytecode from .mpy files in the heap
 CAPACITY_FROZEN = 24    # the firmware's code outside the heap: Fatebox's image, the virtual board, a browser
 ANNOUNCE_LIMIT = 8    # results waiting to be said as events (Store.announce)

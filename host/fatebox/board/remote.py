@@ -87,9 +87,9 @@ class Remote:
         if limit is None or len(after) <= limit:
             return None
         adding = len(after - held)
-        return ("the box holds %d characters at most and has %d; this would add %d: make room with "
-                "`fatebox delete NAME` (`fatebox list` names them) or load fewer; %s"
-                % (limit, len(held), adding, nothing))
+        return ("the box holds %d character%s at most and has %d; this would add %d: make room with "
+                "`fatebox delete NAME` (`fatebox list` names them) or load fewer%s; %s"
+                % (limit, "" if limit == 1 else "s", len(held), adding, _heap_bound(limit), nothing))
 
     def commit(self, changes, after_frame=None):
         """Apply the changes as one transaction; {name: revision}."""
@@ -124,3 +124,13 @@ def commit_with_progress(box, changes, stream=None, after=None):
             if bar.on:
                 bar.tick(done[0])
         return box.commit(changes, after_frame=frame)
+
+
+def _heap_bound(limit):
+    """Below every image's eight, the box's heap is the bound: a stock
+    CircuitPython running .mpy files (fatebox_fw/boot/heap.py)."""
+    from fatebox_fw.storage import CAPACITY
+    if limit >= CAPACITY:
+        return ""
+    return (", or install Fatebox's CircuitPython image, which holds %d (a stock CircuitPython's heap holds "
+            "%d; `make firmware-circuitpython`, docs/circuitpython.md)" % (CAPACITY, limit))

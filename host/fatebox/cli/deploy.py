@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from fatebox.deploy import fileset as deploy, targets as deploy_targets
+from fatebox.deploy import cpheap, fileset as deploy, targets as deploy_targets
 from fatebox.cli import session
 from fatebox.deploy.fileset import (CIRCUITPYTHON, DEFAULT_BOARD, MICROPYTHON, PROFILE, RUNTIMES, DeployError,
                             board_profile, build, known_boards, mpy_total)
@@ -15,7 +15,8 @@ from fatebox.errors import LOST, USAGE
 
 @click.command("deploy")
 @click.option("--port", "-p", "port", default=None, metavar="auto|PATH|URL",
-              help="The board: auto (the one MicroPython board plugged in), a device path, or a pyserial URL.")
+              help="The board: auto (the one MicroPython board plugged in), a device path, or a pyserial URL. "
+                   "CircuitPython: the board's console, to ask its heap (default: found by boot_out.txt's UID).")
 @click.option("--board", "board", default=None, metavar="PROFILE",
               help="Board profile: a name in hardware/boards/ (%s) or a .json file. "
                    "Default: keep the target's board.json, or pico if it has none." % ", ".join(known_boards()))
@@ -41,6 +42,9 @@ def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
                           "--to /media/$USER/CIRCUITPY (docs/circuitpython.md)", USAGE)
     cp_mpy_cross = None
     if runtime == CIRCUITPYTHON:
+        # A stock CircuitPython whose heap cannot hold a table is refused
+        # before anything is written (docs/circuitpython.md, Fits?).
+        cpheap.check(Path(to), port, lambda line: click.echo(line, err=True))
         cp_mpy_cross = Path(mpy_cross) if mpy_cross else deploy.CP_MPY_CROSS
         if not cp_mpy_cross.is_file():
             if mpy_cross:
@@ -49,7 +53,7 @@ def deploy_command(port, board, to, runtime, no_reset, mpy_cross):
                        "sources, which CircuitPython compiles at import and a Pico's heap cannot hold; "
                        "give --mpy-cross" % cp_mpy_cross, err=True)
             cp_mpy_cross = None
-    if to is not None and port is not None:
+    if to is not None and port is not None and runtime != CIRCUITPYTHON:
         raise DeployError("--to and --port: give one (a folder, or a board)", USAGE)
     if board is not None:
         board_profile(board)            # a bad profile stops here, before compiling or connecting

@@ -27,8 +27,9 @@ from fatebox.errors import FateboxError, USAGE
 @click.option("--firmware", default=None, metavar="UF2",
               help="With --pico: the image to run (default build/firmware/fatebox-pico.uf2, make firmware).")
 @click.option("--runtime", type=click.Choice(["micropython", "circuitpython"]), default="micropython",
-              help="With --pico: circuitpython runs the stock CircuitPython 10.2.1 with Fatebox deployed "
-                   "onto its CIRCUITPY drive (docs/circuitpython.md).")
+              help="With --pico: circuitpython runs Fatebox's CircuitPython image (make "
+                   "firmware-circuitpython), or --firmware's uf2 with Fatebox copied onto its CIRCUITPY "
+                   "drive (docs/circuitpython.md).")
 @click.argument("more", nargs=-1, metavar="[SHEET.toml...] [table.toml]")
 def sim(headless, state_dir, load, table_path, seed, if_empty, fill, fresh, pico, firmware, runtime, more):
     """Run the firmware on a virtual board, on a pseudo-terminal.

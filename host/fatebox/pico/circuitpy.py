@@ -94,12 +94,14 @@ def listing(flash):
 
 
 def read(flash, path):
-    """The bytes of one file on the drive, or None when it is not there."""
+    """The bytes of one file on the drive, or None when it is not there (or a folder)."""
     if path not in listing(flash):
         return None
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "f")
         _mtool(["mcopy", "-i", _image(flash), "::/" + path, out], "reading %s from CIRCUITPY" % path)
+        if os.path.isdir(out):
+            return None
         with open(out, "rb") as f:
             return f.read()
 

@@ -22,20 +22,27 @@ TURN_S = 0.05
 
 def circuitpython_flash(state_dir, firmware=None):
     """The CircuitPython board's flash in state_dir: made the first time as a user
-    installs (the stock uf2, `fatebox deploy --runtime circuitpython` onto CIRCUITPY,
-    the NeoPixel library in lib/), then kept: the characters live on its drive."""
+    installs, then kept (the characters live on its drive). Fatebox's
+    CircuitPython image by default (make firmware-circuitpython): a table on
+    CircuitPython plays only there on an RP2040. Another uf2 (the stock one) with
+    Fatebox's files copied onto CIRCUITPY by hand and the NeoPixel library in
+    lib/: the box holds what that heap plays (docs/circuitpython.md, Fits?)."""
     from fatebox.pico import circuitpy
     flash = os.path.join(state_dir, "pico-cp-flash.bin")
     if not os.path.exists(flash):
-        firmware = firmware or P.CIRCUITPYTHON_UF2
+        firmware = firmware or P.CP_IMAGE_UF2
         if not os.path.exists(firmware):
-            raise FateboxError("no CircuitPython image at %s (../shared/circuitpython/, or "
-                               "circuitpython.org's for the Pico)" % firmware)
+            raise FateboxError("no CircuitPython image at %s (`make firmware-circuitpython` builds Fatebox's; "
+                               "or --firmware UF2)" % firmware)
+        image = os.path.basename(firmware).startswith("fatebox-circuitpython")
         try:
-            circuitpy.neopixel_library()
-            circuitpy.install(flash + ".part", firmware)
-            with tempfile.TemporaryDirectory() as tmp:
-                circuitpy.copy_in(flash + ".part", circuitpy.stage(os.path.join(tmp, "CIRCUITPY")))
+            if image:
+                circuitpy.prepare_image(flash + ".part", firmware)
+            else:
+                circuitpy.neopixel_library()
+                circuitpy.install(flash + ".part", firmware)
+                with tempfile.TemporaryDirectory() as tmp:
+                    circuitpy.copy_in(flash + ".part", circuitpy.stage(os.path.join(tmp, "CIRCUITPY")))
         except (P.PicoMissing, P.PicoTimeout, circuitpy.DriveError) as exc:
             raise FateboxError("could not install CircuitPython and Fatebox on the emulated Pico: %s" % exc)
         os.replace(flash + ".part.uid", flash + ".uid")

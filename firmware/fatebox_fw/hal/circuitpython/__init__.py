@@ -112,12 +112,18 @@ class _Keys:
             io.deinit()
         self.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=KEYPAD_INTERVAL)
         self.event = keypad.Event()
+        # Each key's edge stamps (fatebox_fw.buttons): keypad times its events
+        # as it scans, on supervisor.ticks_ms (the board's clock), however
+        # late the loop reads them.
+        self.at = [[0, 0] for _ in pins]
 
     def level(self, i):
         events = self.keys.events
         event = self.event
         while events.get_into(event):
-            self.down[event.key_number] = event.pressed
+            key = event.key_number
+            self.down[key] = event.pressed
+            self.at[key][1 if event.pressed else 0] = event.timestamp
         return self.down[i]
 
     def deinit(self):
@@ -130,6 +136,7 @@ class _Key:
     def __init__(self, keys, i):
         self.keys = keys
         self.i = i
+        self.at = keys.at[i] if _ticks_ms is not None else None   # keypad's stamps are on supervisor's clock
 
     def __call__(self):
         return self.keys.level(self.i)
@@ -193,9 +200,17 @@ class CircuitPythonBoard(Board):
             return None     # a port without it: the host keys the box by its board name
         return "cp-" + binascii.hexlify(bytes(cpu.uid)).decode()
 
-    # capacity: Board's eight on both ways, the FAT layout's; a stock
-    # CircuitPython's heap takes them for the host, not their play
-    # (docs/circuitpython.md, Fits?).
+    def capacity(self):
+        """Fatebox's image: the FAT layout's eight. A stock CircuitPython (.mpy
+        files, every module's bytecode in its heap): what its heap holds and
+        plays, at most eight (fatebox_fw.boot.heap; docs/circuitpython.md, Fits?)."""
+        from fatebox_fw.memory import from_files
+        from fatebox_fw.storage import CAPACITY
+        if not from_files():
+            return CAPACITY
+        from fatebox_fw.boot import heap
+        return heap.holds(heap.size(), CAPACITY)
+
     def make_store(self, storage):
         """FAT: the store's files made once and rewritten in place, so a save
         never writes the FAT (docs/flash.md, On FAT)."""

@@ -1,5 +1,6 @@
 # The MicroPython rp2 board: buttons on pulled-up pins, the NeoPixel ring, USB
 # serial (the REPL's CDC port), the chip's entropy, flash under /data.
+import array
 import select
 import sys
 import time
@@ -65,13 +66,27 @@ class OsRandom:
 
 
 class _PullUp:
-    """A button wired to ground with the internal pull-up: pressed reads 0."""
+    """A button wired to ground with the internal pull-up: pressed reads 0.
+
+    `at` (fatebox_fw.buttons): when the pin last went up and down, stamped by
+    a hard interrupt on both edges, which runs even while the loop is held
+    up (a garbage collection, a module loaded) and allocates nothing."""
 
     def __init__(self, pin):
         self.pin = machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.stamps = array.array("i", (0, 0))
+        try:
+            self.pin.irq(self._edge, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING, hard=True)
+            self.at = self.stamps
+        except (TypeError, ValueError, OSError):
+            pass     # a port without hard pin interrupts: no `at`, polls date the edges
 
     def __call__(self):
         return self.pin.value() == 0
+
+    def _edge(self, pin):
+        # ticks_ms is a small int: stored into the array, nothing allocated.
+        self.stamps[1 if pin.value() == 0 else 0] = time.ticks_ms()  # pyright: ignore[reportArgumentType, reportCallIssue]
 
 
 class Rp2Board(Board):

@@ -83,7 +83,7 @@ class VirtualBoard(Board):
         os.set_blocking(self.master, False)
         self.port_path = os.ttyname(self.slave)
         self.t0 = time.monotonic()
-        self.presses = [[] for _ in self.profile["buttons"]]    # queued presses: _level
+        self.presses = [[] for _ in self.profile["buttons"]]    # queued presses: level()
         self.buttons = [self._pin(i) for i in range(len(self.presses))]
         self.count = self.profile["neopixel"]["count"]
         self.frame = bytes(self.count * 3)
@@ -158,13 +158,12 @@ class VirtualBoard(Board):
         time.sleep(ms / 1000.0)
 
     def _pin(self, i):
-        def pressed():
-            return self._level(self.presses[i], self.ticks_ms())
-        return pressed
+        return presses.Pin(self, i)
 
-    # The pin's level from the queue of presses (fatebox_fw.hal.web.presses, shared
-    # with the web board).
-    _level = staticmethod(presses.level)
+    def level(self, i):
+        """Button i's pin from its queue of presses (fatebox_fw.hal.web.presses,
+        shared with the web board), its edges stamped on the pin."""
+        return presses.level(self.presses[i], self.ticks_ms(), self.buttons[i].at)
 
     def write_pixels(self, rgb):
         self.frame = bytes(rgb)

@@ -89,17 +89,19 @@ class WebBoard(Board):
         return bit
 
     def _pin(self, i):
-        def pressed():
-            spans = self.presses[i]
-            was = spans[0] if spans else None
-            seen = was is not None and was[2] is not None
-            down = presses.level(spans, self.ticks_ms())
-            if was is not None and not seen and was[2] is not None:
-                self.downs.append((i, was))     # its hold is known once the pointer is up
-                if len(self.downs) > 400:
-                    self.downs.pop(0)
-            return down
-        return pressed
+        return presses.Pin(self, i)
+
+    def level(self, i):
+        """Button i's pin from its queue of presses (presses.py), its edges stamped on the pin."""
+        spans = self.presses[i]
+        was = spans[0] if spans else None
+        seen = was is not None and was[2] is not None
+        down = presses.level(spans, self.ticks_ms(), self.buttons[i].at)
+        if was is not None and not seen and was[2] is not None:
+            self.downs.append((i, was))     # its hold is known once the pointer is up
+            if len(self.downs) > 400:
+                self.downs.pop(0)
+        return down
 
     def write_pixels(self, rgb):
         self.frame = bytes(rgb)
