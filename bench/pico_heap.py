@@ -513,9 +513,10 @@ def measure(kind, counts, step, tmp, log, tree=ROOT, characters=firmware_fit_boa
     boot = at_boot(base, tmp)
     log("%s: %s; gc.mem_free() at boot.py %d; after the firmware's boot %s"
         % (kind, boot["version"], boot["heap_at_boot"], in_use(boot["booted"])))
-    # The commit the .mpy set was deployed from (another tree's too: before and after in one run).
+    # The commit the .mpy set was deployed from (another tree's too: before and after in one run);
+    # another image (--image) is named by its label, not by this tree's commit.
     import results as kept
-    head, changed = kept.commit(tree)
+    head, changed = kept.commit(tree) if image is None else (None, None)
     out = dict(boot, sessions={}, tree=tree, image=image, commit=head, changed=changed)
     guess, gallop = guess or GUESS[kind], GALLOP
     for count in counts:
@@ -642,7 +643,8 @@ def main(argv=None):
     parser.add_argument("--tree", metavar="DIR",
                         help="the stock .mpy set of another Fatebox checkout too, deployed by its own fatebox deploy")
     parser.add_argument("--image", metavar="[LABEL=]UF2", action="append", default=[],
-                        help="another Fatebox image too (another checkout's make firmware)")
+                        help="another Fatebox image too (another checkout's make firmware); LABEL, the "
+                             "commit it was built at, names its row in docs/performance.md")
     args = parser.parse_args(argv)
     if args.tree and args.only == "image":
         parser.error("--tree deploys a checkout's .mpy set: not with --only image")

@@ -186,6 +186,8 @@ def pico_heap():
         what = "Fatebox's image" if image else "stock MicroPython + `.mpy`"
         if r.get("commit"):
             what += " at `%s`%s" % (r["commit"], " with changes" if r.get("changed") else "")
+        elif r.get("image") and " " in label:
+            what += " at `%s`" % label.split(" ", 1)[1]      # --image LABEL=UF2: the commit it was built at
         for count, s in sorted(r["sessions"].items()):
             booted = r.get("booted")
             after = format(booted["alloc"], ",") if booted else "not known"

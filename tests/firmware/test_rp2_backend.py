@@ -345,6 +345,23 @@ def test_ctrl_c_blanks_the_ring_and_reaches_the_repl(rp2, monkeypatch):
     assert FakeNeoPixel.made[0].written[-1] == bytes(36)
 
 
+def test_both_main_py_reserve_the_frame_buffer_and_room_before_the_box(rp2, monkeypatch):
+    # The image's main.py (frozen) and the .mpy path's: the box is started with
+    # the 4 KB frame buffer and the save's room already allocated (memory.reserve),
+    # runs a small heap may no longer have once the box's modules are in.
+    from fatebox_fw import memory
+    from fatebox_fw import start as S
+    monkeypatch.setattr(memory, "_EARLY", {})
+    seen = []
+    monkeypatch.setattr(S, "start", lambda make: seen.append(dict((k, len(v)) for k, v in memory._EARLY.items())))
+    image_main = ROOT / "firmware" / "image" / "main.py"
+    exec(compile(image_main.read_text(), str(image_main), "exec"), {"__name__": "__main__"})
+    monkeypatch.setattr(memory, "_EARLY", {})
+    load_main().main(rp2.make)
+    reserved = {memory.FRAME: N.FRAME_LIMIT, memory.ROOM: memory.FILE_ROOM}
+    assert seen == [reserved, reserved]
+
+
 def test_serial_write_takes_what_the_fifo_takes_and_never_waits(rp2):
     # issue 11: a host that does not read must not stall the loop.
     board = rp2.make()

@@ -90,6 +90,19 @@ def test_the_bench_tables_are_the_recorded_figures(monkeypatch):
     assert [path for path, _ in docs.stale()]
 
 
+def test_another_image_s_heap_row_names_its_label_not_this_tree(monkeypatch):
+    # bench/pico_heap.py --image LABEL=UF2: an image built elsewhere, named by the
+    # commit it was built at (its LABEL); this tree's commit is not that image's.
+    import docs_bench
+    session = {"5": {"largest_ballast": 175104, "smallest_heap": 66384, "edge_failure": ""}}
+    figures = {"image": {"commit": "1234567", "changed": False, "image": None, "sessions": session},
+               "image 89abcde": {"commit": None, "changed": None, "image": "/tmp/x.uf2", "sessions": session}}
+    run = {"commit": "1234567", "date": "2026-12-02", "command": "bench/pico_heap.py", "figures": figures}
+    monkeypatch.setattr(docs_bench.results, "load", lambda name: run if name == "pico_heap" else None)
+    rows = [line for line in docs_bench.pico_heap().splitlines() if line.startswith("| Fatebox's image")]
+    assert [row.split(" | ")[0] for row in rows] == ["| Fatebox's image at `1234567`", "| Fatebox's image at `89abcde`"]
+
+
 def test_a_heap_edge_s_failure_reads_as_the_trials_that_went_wrong():
     # The bench records what it compared; the page says which system's trial
     # was missing or doubled, whole, not a dict cut at a column's width.
