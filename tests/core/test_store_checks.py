@@ -170,3 +170,34 @@ def test_a_number_past_the_wires_range_in_the_characters_file_is_kept_aside():
         assert store.names() == ["Mara"], key
         assert store.seq <= wire.INT_LIMIT and store.clock <= wire.INT_LIMIT, key
         assert "characters.json was unreadable" in store.status and "kept as characters.json.corrupt" in store.status
+
+
+def test_a_file_the_heap_cannot_hold_while_read_is_kept_aside_and_the_backup_used():
+    # Thousands of nested lists fill a Pico's heap while json reads them: a
+    # MemoryError there means a file the box never wrote, not a crash at boot.
+    # CPython only: MicroPython's json module cannot be patched (its Pico run:
+    # tests/pico/test_image_state_files.py, `deep`).
+    import json
+    import sys
+    if sys.implementation.name == "micropython":
+        return
+    where = saved_twice()
+    path = where + "/" + FILE
+    deep = b'{"format": 1, "characters": [' + b"[" * 50 + b"]" * 50 + b"]}"
+    write(path, deep)
+    real = json.load
+
+    def no_room(f, *args, **kwargs):
+        data = f.read()
+        if b"[[[[[[" in data:
+            raise MemoryError("memory allocation failed, allocating 32768 bytes")
+        return json.loads(data)
+
+    json.load = no_room
+    try:
+        store = Store(where)
+    finally:
+        json.load = real
+    assert store.names() == ["Mara"]
+    assert "characters.json was unreadable (it does not fit in the heap to be read" in store.status
+    assert read(where + "/" + FILE + ".corrupt") == deep

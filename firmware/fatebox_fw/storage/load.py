@@ -157,6 +157,10 @@ def read(store, path, size=None):
     f = store.opener(path, "rb")
     try:
         data = json.load(f)      # parsed from the stream: no copy of the file in RAM
+    except MemoryError:
+        # What the box wrote fits its heap (its limits are set so); a file that
+        # does not (thousands of nested lists) is not the box's: unreadable.
+        raise ValueError("it does not fit in the heap to be read")
     finally:
         f.close()
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("characters"), list):
