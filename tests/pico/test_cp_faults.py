@@ -73,19 +73,3 @@ def test_a_deploy_cut_short_is_named_on_the_console_and_the_same_deploy_again_st
     cp_ready(chip)
     assert names(chip.data_path) == []
     assert b'"storage": "ok"' in chip.data_log          # its hello: the drive's files sound
-
-
-def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, cp_flash, tmp_path):
-    # A boot.py of the user's own that turns the data port on and leaves the
-    # drive to the computer (as a host that mounted CIRCUITPY has it).
-    own = tmp_path / "own"
-    own.mkdir()
-    (own / "boot.py").write_text("import usb_cdc\nusb_cdc.enable(console=True, data=True)\n")
-    circuitpy.copy_in(cp_flash, str(own), ["boot.py"])
-    chip = picos(flash=cp_flash)
-    cp_ready(chip)
-    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), expect=1)
-    assert "Read-only filesystem" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
-    assert names(chip.data_path) == []
-
-

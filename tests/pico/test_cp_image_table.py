@@ -275,3 +275,17 @@ def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_ima
     said = bytes(chip.serial_log).decode("utf-8", "replace")
     assert "fatebox: the heap ran out; play starts again from the flash" in said, said[-2000:]
     assert said.count("soft reboot") <= said.count("the runtime starts afresh"), said[-2000:]
+
+
+def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, cp_image_flash, tmp_path):
+    # A boot.py of the user's own that turns the data port on and leaves the
+    # drive to the computer (as a host that mounted CIRCUITPY has it).
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "boot.py").write_text("import usb_cdc\nusb_cdc.enable(console=True, data=True)\n")
+    circuitpy.copy_in(cp_image_flash, str(own), ["boot.py"])
+    chip = picos(flash=cp_image_flash)
+    cp_ready(chip)
+    refused = fatebox(chip.data_path, "push", os.path.join(EXAMPLES, "mara.toml"), expect=1)
+    assert "Read-only filesystem" in refused.stderr and "nothing was changed" in refused.stderr, refused.stderr
+    assert names(chip.data_path) == []
