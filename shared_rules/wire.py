@@ -124,6 +124,58 @@ def decode(line):
     return message
 
 
+def lead_id(line):
+    """The id a whole frame's payload opens with (`{"id": 7, ...`, the order
+    every Fatebox host writes), read without parsing the JSON: the box's answer
+    when its heap has no room for the parse. None if the checksum fails or the
+    payload opens otherwise."""
+    end = len(line)
+    if end and line[end - 1] == 0x0D:
+        end -= 1
+    if end < HEADER + 1 or line[0] != MARK or line[HEADER - 1] != 0x20:
+        return None
+    crc = 0
+    for at in range(1, HEADER - 1):
+        digit = line[at] | 0x20             # a hex digit, either case
+        if 0x30 <= digit <= 0x39:
+            crc = crc * 16 + digit - 0x30
+        elif 0x61 <= digit <= 0x66:
+            crc = crc * 16 + digit - 0x57
+        else:
+            return None
+    if crc != checksum(memoryview(line)[HEADER:end]):
+        return None
+    at = _past(line, HEADER, end, b"{")
+    at = _past(line, at, end, b'"id"')
+    at = _past(line, _past(line, at, end, b":"), end, b"")
+    if at < 0:
+        return None
+    sign = 1
+    if at < end and line[at] == 0x2D:       # '-'
+        sign, at = -1, at + 1
+    value, digits = 0, 0
+    while at < end and 0x30 <= line[at] <= 0x39 and digits <= 10:
+        value, digits, at = value * 10 + line[at] - 0x30, digits + 1, at + 1
+    at = _past(line, at, end, b"")
+    if digits == 0 or digits > 10 or at < 0 or at >= end or line[at] not in b",}":
+        return None
+    value *= sign
+    return value if -INT_LIMIT <= value <= INT_LIMIT else None
+
+
+def _past(line, at, end, token):
+    """Where `token` ends in line[at:end] after JSON's blanks; -1 if it is not next."""
+    if at < 0:
+        return -1
+    while at < end and line[at] in b" \t\r\n":
+        at += 1
+    for byte in token:
+        if at >= end or line[at] != byte:
+            return -1
+        at += 1
+    return at
+
+
 def _hex4(data, at):
     """The 4 hex digits at data[at:at + 4] as a number, or -1."""
     if at + 4 > len(data):

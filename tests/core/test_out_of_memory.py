@@ -4,6 +4,7 @@
 # sooner than STEADY_MS after a start the box stops as before (test_saves).
 from shared_rules import names as N
 from shared_rules import roster
+from shared_rules import wire
 from fatebox_fw import box as G
 from fatebox_fw import start as ST
 from fatebox_fw.box import Box
@@ -256,6 +257,90 @@ def test_a_reply_too_big_for_the_heap_left_is_answered_memory_not_silence():
     assert "answering list" in by_id[2]["error"]["message"]
     assert len([r for r in replies if r.get("event") == "hello"]) == 2     # started again from its flash
     assert by_id[99]["ok"] is True
+
+
+def _start_with_decode_running_out(board, opening):
+    """start() on `board` until its `repl`, the JSON of the first frame that
+    opens with `opening` finding no room once; how many times it ran out."""
+    state = {"raised": 0}
+    saved = wire.decode
+
+    def decode(line):
+        if bytes(line).find(opening) >= 0 and not state["raised"]:
+            state["raised"] = 1
+            raise MemoryError("memory allocation failed, allocating 3072 bytes")
+        return saved(line)
+
+    wire.decode = decode
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        wire.decode = saved
+    return state["raised"]
+
+
+def _raw(payload):
+    # by hand: the id first whatever the interpreter's dict order
+    return b"#%08x " % wire.checksum(payload) + payload + b"\n"
+
+
+def test_a_frame_with_no_room_for_its_json_is_answered_memory_by_the_id_it_opens_with():
+    # A push's frame is up to 4 KB of JSON: at the heap's edge the parse runs
+    # out before the op is known. The host still hears it, not silence.
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def put_tobin():
+        board.send_raw(_raw(b'{"id": 1, "op": "put", "character": {"name": "Tobin"}}'))
+
+    def list_them():
+        board.send({"id": 2, "op": "list"})
+
+    board = ScriptedBoard({turn: put_tobin, turn + 40: list_them, turn + 80: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    assert _start_with_decode_running_out(board, b'"id": 1,') == 1
+    replies = board.replies()
+    by_id = dict((r["id"], r) for r in replies if "id" in r)
+    assert by_id[1]["ok"] is False and by_id[1]["error"]["code"] == N.E_MEMORY
+    assert "ran out of memory reading the request" in by_id[1]["error"]["message"]
+    assert len([r for r in replies if r.get("event") == "hello"]) == 2     # started again from its flash
+    assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]
+    assert by_id[99]["ok"] is True
+
+
+def test_a_memory_reply_with_no_room_the_first_time_is_made_again_once_the_request_is_gone():
+    # The op ran out, and so did the `memory` frame beside what the request
+    # held: made again once the request's objects are let go.
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def put_tobin():
+        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
+
+    board = ScriptedBoard({turn: put_tobin, turn + 60: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    state = {"refused": 0}
+    saved = S._error
+
+    def error(id, code, message):
+        if code == N.E_MEMORY and not state["refused"]:
+            state["refused"] = 1
+            raise MemoryError("memory allocation failed, allocating 256 bytes")
+        return saved(id, code, message)
+
+    S._error = error
+    try:
+        assert _start_with_check_running_out(board, turn) == 1
+    finally:
+        S._error = saved
+    assert state["refused"] == 1
+    by_id = dict((r["id"], r) for r in board.replies() if "id" in r)
+    assert by_id[1]["error"]["code"] == N.E_MEMORY
+    assert "ran out of memory answering put" in by_id[1]["error"]["message"]
+    assert by_id[99]["ok"] is True
+    assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
 
 
 class Reloaded(BaseException):

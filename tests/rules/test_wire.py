@@ -157,3 +157,30 @@ def test_a_lone_surrogate_never_crosses_the_wire():
         assert exc.code == N.E_JSON
         return
     assert raises(WireError, decode, line[:-1]).code == N.E_JSON
+
+
+def _frame(payload):
+    return b"#%08x " % checksum(payload) + payload
+
+
+def test_the_id_a_frame_opens_with_is_read_without_parsing_it():
+    from shared_rules.wire import lead_id
+    assert lead_id(encode({"id": 7, "op": "put"})[:-1]) == 7
+    assert lead_id(_frame(b'{"id":-12,"op":"x"}')) == -12
+    assert lead_id(_frame(b' { "id" :  40 } ') + b"\r") == 40
+    assert lead_id(_frame(b'{"id": 4294967296, "op": "x"}')) == 2 ** 32
+    # upper-case hex digits are a checksum all the same (decode takes them)
+    assert lead_id(b"#%08X " % checksum(b'{"id": 5}') + b'{"id": 5}') == 5
+
+
+def test_no_id_is_read_from_a_frame_that_does_not_open_with_one():
+    from shared_rules.wire import lead_id
+    for payload in (b'{"op": "put", "id": 3}', b'{"id": 3.5}', b'{"id": "3"}', b'{"id": 33',
+                    b'{"id": 12345678901}', b'{"id": 4294967297}', b'{"id": -}', b'{"ids": 3}',
+                    b'[{"id": 3}]', b'{"id": 3 4}', b''):
+        assert lead_id(_frame(payload)) is None, payload
+    damaged = bytearray(_frame(b'{"id": 3, "op": "list"}'))
+    damaged[-3] = ord("x")
+    assert lead_id(bytes(damaged)) is None
+    assert lead_id(b"hello there") is None
+    assert lead_id(b"#zzzzzzzz {\"id\": 3}") is None

@@ -53,6 +53,9 @@ class Server:
         self.dropped = 0        # replies dropped, unread, since start (`state`: replies-dropped)
         self.stalled_at = None  # when the port last took nothing (tried again RETRY_WRITE_MS later)
         self.ran_out = False    # a request ran out of heap (start.py starts the box again, however soon)
+        self.told = False       # the request served now was answered `memory`
+        self.asked = None       # its op, once it is known
+        self.asked_id = None    # and its id
 
     def info(self):
         out = {"protocol": N.PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION, "board": self.board_name,
@@ -137,17 +140,41 @@ class Server:
             self.sent = 0
 
     def serve(self, line):
-        """Answer one line from the LineReader (bytes, or wire.TOO_LONG)."""
-        if not memory.COLLECT_PER_REQUEST:
-            self._serve(line)
-            return
-        if memory.from_files():
-            _put_away(self.core, self.clock.ticks_ms())
-        gc.collect()
+        """Answer one line from the LineReader (bytes, or wire.TOO_LONG). A heap
+        that runs out anywhere in it is answered `memory`, then raised (start.py)."""
+        self.told = False
+        self.asked = None
         try:
+            if memory.COLLECT_PER_REQUEST:
+                if memory.from_files():
+                    _put_away(self.core, self.clock.ticks_ms())
+                gc.collect()
             self._serve(line)
+        except MemoryError:
+            if not self.told:
+                # Out before the op was known (the frame's JSON, the play put
+                # away), or the `memory` frame itself found no room beside the
+                # request: the host hears it all the same, by the id its frame
+                # opens with, once what the request held is let go.
+                self.ran_out = True
+                self.line = None
+                gc.collect()
+                if self.asked is not None:
+                    id = self.asked_id
+                else:
+                    id = None if line is wire.TOO_LONG else wire.lead_id(line)
+                self._tell(id, self.asked, False)
+            raise
         finally:
-            gc.collect()
+            if memory.COLLECT_PER_REQUEST:
+                gc.collect()
+
+    def _tell(self, id, asked, stack):
+        """The `memory` reply (docs/protocol.md): the box starts again next."""
+        self.send(_error(id, N.E_MEMORY, "the box ran out of %s %s; it starts its play again from what its flash "
+                         "holds (nothing half-applied); try again"
+                         % ("stack" if stack else "memory", "answering " + asked if asked else "reading the request")))
+        self.told = True
 
     def _serve(self, line):
         if self.released:
@@ -172,6 +199,7 @@ class Server:
         if not isinstance(op, str) or op not in N.OPS:
             self.send(_error(id, N.E_OP, "unknown op %r; this box serves %s" % (op, ", ".join(N.OPS))))
             return
+        self.asked, self.asked_id = op, id
         try:
             result = self.call(op, request)
             reply = {"id": id, "ok": True}
@@ -203,9 +231,7 @@ class Server:
             self.ran_out = True
             self.line = request = result = reply = exc = None
             gc.collect()
-            self.send(_error(id, N.E_MEMORY, "the box ran out of %s answering %s; it starts its play again from "
-                             "what its flash holds (nothing half-applied); try again"
-                             % ("stack" if stack else "memory", asked)))
+            self._tell(id, asked, stack)
             if stack:
                 raise MemoryError("out of stack")
             raise
