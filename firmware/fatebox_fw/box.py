@@ -115,7 +115,16 @@ class Box:
             self.heard_at = now
         inbuf = self.inbuf
         while self.inpos < self.inlen:
-            line = self.reader.feed_byte(inbuf[self.inpos])
+            try:
+                line = self.reader.feed_byte(inbuf[self.inpos])
+            except MemoryError:
+                # No room for the line's own copy (up to a frame): the host
+                # hears `memory` all the same (start.py starts the box again).
+                self.inpos += 1
+                reader = self.reader
+                view, reader.used = reader.view[:reader.used], 0
+                self.server.no_room(view)
+                raise
             self.inpos += 1
             if line is not None:
                 self.server.serve(line)

@@ -309,6 +309,45 @@ def test_a_frame_with_no_room_for_its_json_is_answered_memory_by_the_id_it_opens
     assert by_id[99]["ok"] is True
 
 
+def test_a_line_with_no_room_for_its_copy_is_answered_memory_by_the_id_it_opens_with():
+    # The reader copies a whole line out of its buffer (up to a frame): at the
+    # heap's edge that copy is the allocation that fails, before serve().
+    turn = G.STEADY_MS // G.LOOP_MS + 20
+    board = None
+
+    def put_tobin():
+        board.send_raw(_raw(b'{"id": 1, "op": "put", "character": {"name": "Tobin"}}'))
+
+    def list_them():
+        board.send({"id": 2, "op": "list"})
+
+    board = ScriptedBoard({turn: put_tobin, turn + 40: list_them, turn + 80: lambda: _repl(board)})
+    Box(board).store.put(character("Mara"))
+    board.replies()
+    state = {"raised": 0}
+    saved = wire.LineReader.feed_byte
+
+    def feed_byte(self, byte):
+        if byte == wire.NEWLINE and not state["raised"] and bytes(self.view[:self.used]).find(b'"id": 1,') >= 0:
+            state["raised"] = 1
+            raise MemoryError("memory allocation failed, allocating 3072 bytes")
+        return saved(self, byte)
+
+    wire.LineReader.feed_byte = feed_byte
+    try:
+        assert ST.start(lambda: board) == ST.REPL
+    finally:
+        wire.LineReader.feed_byte = saved
+    assert state["raised"] == 1
+    replies = board.replies()
+    by_id = dict((r["id"], r) for r in replies if "id" in r)
+    assert by_id[1]["ok"] is False and by_id[1]["error"]["code"] == N.E_MEMORY
+    assert "ran out of memory reading the request" in by_id[1]["error"]["message"]
+    assert len([r for r in replies if r.get("event") == "hello"]) == 2
+    assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]
+    assert by_id[99]["ok"] is True
+
+
 def test_a_memory_reply_with_no_room_the_first_time_is_made_again_once_the_request_is_gone():
     # The op ran out, and so did the `memory` frame beside what the request
     # held: made again once the request's objects are let go.

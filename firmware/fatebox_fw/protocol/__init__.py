@@ -169,6 +169,14 @@ class Server:
             if memory.COLLECT_PER_REQUEST:
                 gc.collect()
 
+    def no_room(self, line):
+        """A whole line with no room for its copy: answered `memory` by the id
+        it opens with; the caller raises the MemoryError (start.py)."""
+        self.ran_out = True
+        self.asked = None
+        gc.collect()
+        self._tell(wire.lead_id(line), None, False)
+
     def _tell(self, id, asked, stack):
         """The `memory` reply (docs/protocol.md): the box starts again next."""
         self.send(_error(id, N.E_MEMORY, "the box ran out of %s %s; it starts its play again from what its flash "
