@@ -10,7 +10,7 @@ from shared_rules import wire
 from fatebox.board import ports
 from fatebox.errors import DeviceError, FateboxError
 from fatebox.board.link import Link
-from tests.host.fakeboard import FakeBoard, HeardTime, ok
+from tests.host.fakeboard import FakeBoard, HeardTime, error, ok
 
 
 def port_info(device, vid=None, pid=None, description="n/a"):
@@ -231,4 +231,49 @@ def test_ports_board_prints_only_boards_or_exits_3(run, comports):
 def test_a_port_given_on_the_command_wins_over_the_global_one(board, run, tmp_path):
     result = run("--port", str(tmp_path / "nothing"), "list", "--port", board.path, "--json")
     assert result.exit_code == 0, result.stderr
+    assert board.ops() == ["hello", "list"]
+
+
+def _memory_then_hello(board, msg):
+    # what a box sends when the heap runs out answering: `memory`, then the
+    # hello event of the box started again from its flash
+    board.overrides.pop(msg["op"])
+    return wire.encode(error(msg, N.E_MEMORY, "the box ran out of memory answering %s; ... try again" % msg["op"])) \
+        + wire.encode({"event": "hello", "protocol": N.PROTOCOL_VERSION, "seq": 0})
+
+
+def test_a_request_that_changes_nothing_is_asked_again_once_the_box_is_back_after_memory(board):
+    with Link.connect(board.path, timeout=2) as link:
+        board.overrides["list"] = _memory_then_hello
+        assert link.characters() == []
+    assert board.ops() == ["hello", "list", "list"]
+
+
+def test_a_request_that_changes_the_box_is_not_asked_again_after_memory(board):
+    with Link.connect(board.path, timeout=2) as link:
+        board.overrides["put"] = _memory_then_hello
+        with pytest.raises(DeviceError) as got:
+            link.request("put", character={"name": "Mara"})
+        assert got.value.code == N.E_MEMORY
+    assert board.ops() == ["hello", "put"]
+
+
+def test_memory_twice_is_said_not_asked_a_third_time(board):
+    def always(b, msg):
+        return wire.encode(error(msg, N.E_MEMORY, "the box ran out of memory answering list")) \
+            + wire.encode({"event": "hello", "protocol": N.PROTOCOL_VERSION, "seq": 0})
+    with Link.connect(board.path, timeout=2) as link:
+        board.overrides["list"] = always
+        with pytest.raises(DeviceError) as got:
+            link.characters()
+        assert got.value.code == N.E_MEMORY and "ran out of memory answering list" in str(got.value)
+    assert board.ops() == ["hello", "list", "list"]
+
+
+def test_memory_with_no_box_back_within_the_timeout_is_said(board):
+    with Link.connect(board.path, timeout=1) as link:
+        board.overrides["list"] = lambda b, msg: error(msg, N.E_MEMORY, "the box ran out of memory answering list")
+        with pytest.raises(DeviceError) as got:
+            link.characters()
+        assert got.value.code == N.E_MEMORY
     assert board.ops() == ["hello", "list"]

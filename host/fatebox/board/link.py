@@ -23,6 +23,10 @@ _BUSY = (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK)
 # try: asking twice changes nothing (a `put` replaces by name). `delete`,
 # `trial` and `repl` are never resent.
 _AGAIN = ("hello", "list", "get", "state", "put")
+# Ops that change nothing on the box: asked once more when it answers `memory`
+# and says, by its hello event, that it started again from its flash (its reply
+# says "try again"; docs/protocol.md, Errors).
+_READS = ("hello", "list", "get", "state", "info", "journal", "table")
 
 try:   # a vanished POSIX port can fail in termios (tcdrain) rather than in os
     import termios
@@ -148,14 +152,29 @@ class Link:
         repeat is sent once more; otherwise the time-out says what was seen.
         """
         tries = 2 if op in _AGAIN else 1
-        for attempt in range(tries):
-            reply = self._ask(op, args, last=attempt == tries - 1)
-            if reply is not None:
-                break
-        if not reply.get("ok"):
+        for asked in range(2):
+            for attempt in range(tries):
+                reply = self._ask(op, args, last=attempt == tries - 1)
+                if reply is not None:
+                    break
+            if reply.get("ok"):
+                return reply
             error = reply.get("error") or {}
-            raise DeviceError(str(error.get("code", "unknown")), str(error.get("message", "no reason given")), op)
-        return reply
+            if asked or error.get("code") != N.E_MEMORY or op not in _READS or not self._started_again():
+                raise DeviceError(str(error.get("code", "unknown")), str(error.get("message", "no reason given")), op)
+
+    def _started_again(self):
+        """True once the box's hello event (within the timeout) says it started
+        again from its flash, as it does after answering `memory`."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            while self.lines:
+                message = _frame(self.lines.popleft())
+                if message is not None and message.get("event") == "hello":
+                    return True
+            if time.monotonic() >= deadline:
+                return False
+            self.lines.extend(self.read_lines())
 
     def _ask(self, op, args, last):
         """Send `op` with a fresh id; its reply, or None when noise may have eaten it and `last` is False."""
