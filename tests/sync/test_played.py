@@ -8,7 +8,8 @@ import json
 from shared_rules import names as N
 from shared_rules import new_beginning as NB
 from fatebox.records import db, rows as db_rows
-from fatebox.board.link import Link, place_in_time
+from fatebox.board.link import Link
+from fatebox.board.replies import place_in_time
 from tests.helpers import HANG_S
 
 UTC = datetime.timezone.utc

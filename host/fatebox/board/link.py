@@ -358,7 +358,7 @@ class Link:
         while True:
             reply = self.request("journal", after=after)
             page, first, last, more = journal_page(reply, after)
-            place_in_time(page, reply.get("now"), datetime.datetime.now(datetime.timezone.utc), reply.get("clock-from"))
+            replies.place_in_time(page, reply.get("now"), datetime.datetime.now(datetime.timezone.utc), reply.get("clock-from"))
             if isinstance(reply.get("anchor"), str):
                 # the line `after` as the box's rewrite left it (fatebox.records.chain.Walk links through it)
                 results.append({"anchor": reply["anchor"], "seq": after})
@@ -388,23 +388,6 @@ class Link:
     def about(self):
         """The `info` op: firmware, MicroPython version, board, heap, flash."""
         return self.request("info")
-
-
-def place_in_time(results, now, at, clock_from=None):
-    """Each result's `played` (ISO 8601, UTC) from its `ms` and the reply's `now`
-    (the board's clock, at `at` on the host's), where both are there and the
-    result was played on this clock (`clock-from`: since the box last started)."""
-    if not _count(now) or not _count(clock_from):
-        return
-    for r in results:
-        ms = r.get("ms") if isinstance(r, dict) else None
-        if _count(ms) and _count(r.get("seq")) and r["seq"] >= clock_from:
-            age = (now - ms) & N.TICKS_MASK
-            r["played"] = (at - datetime.timedelta(milliseconds=age)).isoformat(timespec="milliseconds")
-
-
-def _count(value):
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _frame(line):

@@ -1,6 +1,8 @@
 # A box's replies checked against docs/protocol.md before anything uses them:
 # what does not match is reported and skipped (a journal entry) or refused in
 # one line (a page), never a traceback, never taken for damaged records.
+import datetime
+
 from shared_rules import names as N
 from shared_rules.ask_limits import ASK_SYSTEM
 from shared_rules import registry
@@ -171,3 +173,20 @@ def _where(value, path="", depth=1):
     elif isinstance(value, int) and not isinstance(value, bool) and not -wire.INT_LIMIT <= value <= wire.INT_LIMIT:
         return path, "%d, a number outside the protocol's -%d..%d" % (value, wire.INT_LIMIT, wire.INT_LIMIT)
     return None
+
+
+def place_in_time(results, now, at, clock_from=None):
+    """Each result's `played` (ISO 8601, UTC) from its `ms` and the reply's `now`
+    (the board's clock, at `at` on the host's), where both are there and the
+    result was played on this clock (`clock-from`: since the box last started)."""
+    if not _count(now) or not _count(clock_from):
+        return
+    for r in results:
+        ms = r.get("ms") if isinstance(r, dict) else None
+        if _count(ms) and _count(r.get("seq")) and r["seq"] >= clock_from:
+            age = (now - ms) & N.TICKS_MASK
+            r["played"] = (at - datetime.timedelta(milliseconds=age)).isoformat(timespec="milliseconds")
+
+
+def _count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

@@ -12,7 +12,8 @@ from shared_rules.exact import is_int
 from fatebox.records import db, intake, rows as db_rows
 from fatebox.board import gadgets, ports, replies
 from fatebox.errors import FateboxError, LOST, NO_BOARD
-from fatebox.board.link import Link, place_in_time
+from fatebox.board.link import Link
+from fatebox.board.replies import place_in_time
 from fatebox.serve import shape
 from fatebox.board.remote import NO_ID
 
