@@ -1,6 +1,6 @@
 # The emulated Pico (emu/pico.mjs on rp2040js, driven by fatebox.pico.emulator): the
 # real MicroPython rp2 port, the stock image and Fatebox's own. Slow: the chip
-# runs at 1/4 to 1/12 of real time (docs/testing.md gives this tier's cost).
+# runs at 1/4 to 1/12 of real time (docs/development.md gives this tier's cost).
 import os
 import subprocess
 import sys
@@ -10,8 +10,11 @@ import pytest
 
 from fatebox.pico import emulator as P
 
-COMMAND_TIMEOUT = 600     # wall seconds for one `fatebox` command against the emulated board
-REPLY_TIMEOUT = "120"     # the CLI's per-reply wait (--timeout): the chip is slow, slower on a loaded machine
+# Hang guards only, in wall seconds: the emulated chip runs as fast as the
+# machine lets it, so a reply that is prompt on an idle machine takes many
+# times longer on a busy one; a box that never answers still fails.
+COMMAND_TIMEOUT = 1800    # one `fatebox` command against the emulated board
+REPLY_TIMEOUT = "600"     # the CLI's per-reply wait (--timeout)
 
 
 # The longest tests of this tier (seconds, from --durations of `make test` in

@@ -13,7 +13,8 @@ from shared_rules import new_beginning as NB
 from fatebox.pico import circuitpy, fatmap
 from fatebox.pico import emulator as P
 from fatebox.sheets import sheet as sheets
-from tests.pico.conftest import REPLY_TIMEOUT, cp_image_path, cp_ready, fatebox  # noqa: F401 (the image, waited for)
+from tests.pico.conftest import COMMAND_TIMEOUT, REPLY_TIMEOUT, cp_ready, fatebox
+from tests.pico.conftest import cp_image_path  # noqa: F401 (the image, waited for)
 from tests.pico.test_cp_faults import EXAMPLES, listed, names
 
 
@@ -260,7 +261,7 @@ def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_ima
     for sheets_ in (("mara.toml", "tobin.toml"), ("ash.toml",)):
         pushed = subprocess.run([sys.executable, "-m", "fatebox", "--port", chip.data_path, "--timeout", REPLY_TIMEOUT,
                                  "push"] + [os.path.join(EXAMPLES, s) for s in sheets_],
-                                capture_output=True, text=True, timeout=300)
+                                capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
         assert "Traceback" not in pushed.stderr
         if pushed.returncode == 0:
             taken += [s[:-5].capitalize() for s in sheets_]
