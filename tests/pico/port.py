@@ -3,8 +3,9 @@
 import time
 
 from shared_rules import wire
+from tests.pico.conftest import REPLY_TIMEOUT
 
-WAIT_S = 120      # wall seconds for one reply: the chip runs at 1/4 to 1/12 of real time
+WAIT_S = float(REPLY_TIMEOUT)      # a hang guard for one reply (conftest.py)
 
 
 class NoReply(AssertionError):

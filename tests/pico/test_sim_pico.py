@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from tests.pico.conftest import cp_image_path, fatebox, image_path
+from tests.pico.conftest import REPLY_TIMEOUT, cp_image_path, fatebox, image_path
 
 
 def test_sim_pico_serves_the_image_on_a_pty_and_keeps_its_flash(tmp_path):
@@ -94,7 +94,7 @@ def test_sim_pico_says_each_result_in_the_systems_words(tmp_path):
         ready, _, _ = select.select([proc.stdout], [], [], 300)
         assert ready, "no words line from the emulated Pico's draw"
         line = proc.stdout.readline().strip()
-        link = Link.connect(port, timeout=30)
+        link = Link.connect(port, timeout=float(REPLY_TIMEOUT))
         try:
             results, _, _ = link.journal(0)
         finally:
