@@ -526,6 +526,90 @@ def test_a_stock_board_puts_the_play_away_before_a_hosts_request(cp, monkeypatch
     assert core.made is not None
 
 
+class FakeNvm(bytearray):
+    """microcontroller.nvm: a sector of flash, 0xFF where erased; its writes counted."""
+    writes = 0
+
+    def __setitem__(self, key, value):
+        FakeNvm.writes += 1
+        bytearray.__setitem__(self, key, value)
+
+
+class Reloaded(BaseException):
+    """What supervisor.reload() does to the VM: not an Exception."""
+
+
+@pytest.fixture
+def reloads(cp, monkeypatch):
+    """supervisor.reload, each call recorded with what the data port still held."""
+    made = []
+
+    def reload():
+        made.append(getattr(cp.serial, "out_waiting", 0))
+        raise Reloaded()
+    monkeypatch.setattr(sys.modules["supervisor"], "reload", reload, raising=False)
+    return made
+
+
+def test_starting_afresh_hands_the_switch_to_the_next_runtime_once_through_nvm(cp, monkeypatch, reloads):
+    nvm = FakeNvm(b"\xff" * 256)
+    monkeypatch.setattr(sys.modules["microcontroller"], "nvm", nvm, raising=False)
+    with pytest.raises(Reloaded):
+        cp.make().afresh("approaches")
+    assert reloads == [0] and bytes(nvm[:12]) == b"\xfb\x0aapproaches"
+    board = cp.make()                       # the next runtime's
+    assert board.handed_over() == "approaches"
+    assert nvm[0] == 0xFF and board.handed_over() is None
+
+
+def test_starting_afresh_with_no_switch_under_way_writes_no_flash(cp, monkeypatch, reloads):
+    nvm = FakeNvm(b"\xff" * 256)
+    monkeypatch.setattr(sys.modules["microcontroller"], "nvm", nvm, raising=False)
+    FakeNvm.writes = 0
+    with pytest.raises(Reloaded):
+        cp.make().afresh(None)
+    assert reloads == [0] and FakeNvm.writes == 0
+    assert cp.make().handed_over() is None and FakeNvm.writes == 0
+
+
+def test_a_mark_in_nvm_that_is_not_a_name_hands_nothing_over(cp, monkeypatch):
+    nvm = FakeNvm(b"\xfb\x03\xff\xfe\xfd" + b"\xff" * 251)
+    monkeypatch.setattr(sys.modules["microcontroller"], "nvm", nvm, raising=False)
+    assert cp.make().handed_over() is None and nvm[0] == 0xFF
+
+
+def test_without_nvm_the_runtime_starts_afresh_all_the_same(cp, reloads):
+    assert not hasattr(sys.modules["microcontroller"], "nvm")
+    with pytest.raises(Reloaded):
+        cp.make().afresh("approaches")
+    assert reloads == [0] and cp.make().handed_over() is None
+
+
+def test_the_runtime_starts_afresh_once_the_port_has_sent_what_it_holds(cp, monkeypatch, reloads):
+    # The `memory` answer still in the USB buffer would go with the old runtime.
+    board = cp.make()
+    cp.serial.out_waiting = 100
+    waits = []
+
+    def sleep(s):
+        waits.append(s)
+        cp.serial.out_waiting = max(0, cp.serial.out_waiting - 40)
+    monkeypatch.setattr(time, "sleep", sleep)
+    with pytest.raises(Reloaded):
+        board.restart_runtime()
+    assert reloads == [0] and len(waits) == 3
+
+
+def test_a_port_nobody_reads_does_not_hold_the_fresh_start_for_long(cp, monkeypatch, reloads):
+    board = cp.make()
+    cp.serial.out_waiting = 100            # a host that stopped reading
+    waits = []
+    monkeypatch.setattr(time, "sleep", waits.append)
+    with pytest.raises(Reloaded):
+        board.restart_runtime()
+    assert reloads == [100] and len(waits) == 100     # a second at most
+
+
 def test_code_py_starts_safe_mode_when_back_is_held(cp):
     code = load(CIRCUITPY / "code.py", "fatebox_code")
     Levels.low = {2}
