@@ -77,27 +77,6 @@ def _again(board):
         raise
 
 
-def _afresh(board, chosen):
-    """After the heap ran out, where the board can (CircuitPython's reload): the
-    runtime starts afresh, its whole heap as it booted, so a box that answered
-    `memory` is the same box whatever cut this heap up. The switch under way
-    (`chosen`) goes to the next box through the board (handed_over)."""
-    fresh = getattr(board, "afresh", None)
-    if fresh is None:
-        return
-    print("fatebox: the heap ran out; play starts again from the flash (the runtime starts afresh)")
-    fresh(chosen)
-
-
-def _handed_over(board, box):
-    """The menu's switch under way when the runtime last started afresh
-    (_afresh): the new box says so, as one started in-process does."""
-    taken = getattr(board, "handed_over", None)
-    chosen = taken() if taken is not None else None
-    if chosen is not None:
-        box.core.ran_out(chosen, board.ticks_ms())
-
-
 def start(make_board):
     """Make the board, then run the box on it until the host wants the REPL.
 
@@ -111,16 +90,14 @@ def start(make_board):
     try:
         box = Box(board)
         booted()
-        _handed_over(board, box)
         while not _ran(box):
             # The heap ran out (docs/protocol.md, `memory`): what play staged is
             # written, and the box starts again from what the flash holds, its
             # buffers kept; nothing half-applied survives in RAM.
             box.drain()      # the `memory` reply, before the box that queued it goes
             _keep_staged(box)
-            chosen = box.core.chosen     # a menu's switch under way: the new box says so
-            _afresh(board, chosen)
             box.give_back()
+            chosen = box.core.chosen     # a menu's switch under way: the new box says so
             box = None
             unload(None)        # every system's modules out, as at the boot
             gc.collect()

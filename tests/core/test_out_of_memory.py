@@ -428,65 +428,6 @@ def test_a_box_that_cannot_be_made_again_starts_the_runtime_afresh_where_the_boa
     assert sorted(Box(FakeBoard(storage=board.storage)).store.characters) == ["Mara"]
 
 
-class AfreshBoard(ScriptedBoard):
-    """A board whose runtime starts afresh after the heap ran out, as
-    CircuitPython's reload does (start._afresh): code.py again on the same board."""
-
-    def __init__(self, script):
-        ScriptedBoard.__init__(self, script)
-        self.handed = []
-
-    def afresh(self, chosen):
-        self.handed.append(chosen)
-        raise Reloaded()
-
-    def handed_over(self):
-        return None
-
-
-def test_where_the_runtime_can_start_afresh_the_box_after_a_memory_answer_is_a_new_runtimes():
-    # No second box in the heap that ran out: whatever cut it up, the box that
-    # answers next has the heap it booted with (CircuitPython's reload).
-    turn = G.STEADY_MS // G.LOOP_MS + 20
-    board = None
-
-    def put_tobin():
-        board.send({"id": 1, "op": "put", "character": character("Tobin").to_dict()})
-
-    board = AfreshBoard({turn: put_tobin, turn + 40: lambda: board.send({"id": 2, "op": "list"}),
-                         turn + 80: lambda: _repl(board)})
-    Box(board).store.put(character("Mara"))
-    board.replies()
-    made, runs = [], []
-    saved_init = Box.__init__
-
-    def init(self, b):
-        made.append(len(runs))
-        saved_init(self, b)
-    Box.__init__ = init
-    make, state = _once(lambda: board.turn >= turn)
-    saved = _patched(Store, "check", make)
-    try:
-        while True:
-            runs.append(board.turn)
-            try:
-                assert ST.start(lambda: board) == ST.REPL
-                break
-            except Reloaded:
-                continue
-    finally:
-        Store.check = saved
-        Box.__init__ = saved_init
-    assert state["raised"] == 1 and board.handed == [None]
-    assert made == [1, 2]                    # one box in each runtime, none in the cut-up heap
-    replies = board.replies()
-    by_id = dict((r["id"], r) for r in replies if "id" in r)
-    assert by_id[1]["error"]["code"] == N.E_MEMORY        # answered before the runtime went
-    assert len([r for r in replies if r.get("event") == "hello"]) == 2
-    assert [c["name"] for c in by_id[2]["characters"]] == ["Mara"]
-    assert by_id[99]["ok"] is True
-
-
 def test_a_box_that_cannot_be_made_again_stops_where_the_board_cannot_start_afresh():
     board = ScriptedBoard({})
     Box(board).store.put(character("Mara"))

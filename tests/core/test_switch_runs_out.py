@@ -45,42 +45,17 @@ def _played(where, cls, name, when):
     return saved
 
 
-class Reloaded(BaseException):
-    """What CircuitPython's supervisor.reload() raises: not an Exception."""
-
-
-class AfreshBoard(TimedBoard):
-    """A TimedBoard whose runtime starts afresh after the heap ran out, as
-    CircuitPython's does (start._afresh): the switch handed over, kept like its
-    nvm for the next run of start(), on the same board and clock."""
-
-    def __init__(self, script, storage=None):
-        TimedBoard.__init__(self, script, storage)
-        self.handed = []
-        self.kept = None
-
-    def afresh(self, chosen):
-        self.handed.append(chosen)
-        self.kept = chosen
-        raise Reloaded()
-
-    def handed_over(self):
-        chosen, self.kept = self.kept, None
-        return chosen
-
-
-def session(fail, afresh=False):
+def session(fail):
     """The box on New Beginning (Mara) with Ash of Approaches; the table opens the
     menu, goes to Approaches and closes it, then rolls and leaves the result.
-    `fail(board, ran)` patches what runs out; `afresh`: the board's runtime
-    starts afresh instead (AfreshBoard). (flash's Mara, Ash, settings; what the
-    box said after its new start; how many boxes; what ran out; the board)."""
+    `fail(board, ran)` patches what runs out. (flash's Mara, Ash, settings;
+    what the box said after its new start; how many times the heap ran out)."""
     boxes, said = [], {}
     def look():
         said.update(boxes[-1].describe())
         said["error"] = boxes[-1].core.error
-    board = (AfreshBoard if afresh else TimedBoard)({START + 3500: look,
-                                                     END: lambda: board.send({"id": 99, "op": "repl"})})
+    board = TimedBoard({START + 3500: look,
+                        END: lambda: board.send({"id": 99, "op": "repl"})})
     first = Box(FakeBoard(storage=board.storage))
     first.store.put(character("Mara"))
     first.store.put(hero(ash()))
@@ -100,17 +75,12 @@ def session(fail, afresh=False):
     ran = []
     undo = fail(board, ran)
     try:
-        while True:
-            try:
-                assert ST.start(lambda: board) == ST.REPL
-                break
-            except Reloaded:
-                continue        # code.py again, as CircuitPython's reload runs it
+        assert ST.start(lambda: board) == ST.REPL
     finally:
         Box.__init__ = saved_init
         undo()
     after = Box(FakeBoard(storage=board.storage)).store
-    return after.characters["Mara"], after.characters["Ash"], after.settings, said, len(boxes), ran, board
+    return after.characters["Mara"], after.characters["Ash"], after.settings, said, len(boxes), ran
 
 
 def _in_switch(board, ran):
@@ -125,11 +95,9 @@ def _making_the_play(board, ran):
     return lambda: setattr(Core, "_make", saved)
 
 
-def _starts_again_on_the_chosen_system(fail, afresh=False):
-    mara, ash_, settings, said, boxes, ran, board = session(fail, afresh)
+def _starts_again_on_the_chosen_system(fail):
+    mara, ash_, settings, said, boxes, ran = session(fail)
     assert ran and boxes == 2                    # it ran out once, and a new box started
-    if afresh:
-        assert board.handed == ["approaches"] and board.kept is None     # handed over, taken once
     assert settings["system"] == "approaches"
     assert ash_.trials == 1 and mara.trials == 0, (ash_.trials, mara.trials)      # the roll was Approaches'
     assert said["system"] == "approaches" and said["error"] == R.RECOVERED
@@ -144,31 +112,14 @@ def test_a_switch_that_runs_out_making_the_new_play_starts_on_the_chosen_one_and
     _starts_again_on_the_chosen_system(_making_the_play)
 
 
-def test_a_switch_that_runs_out_where_the_runtime_starts_afresh_hands_the_choice_over():
-    # CircuitPython: the next box is in a new runtime; the choice reaches it through the board.
-    _starts_again_on_the_chosen_system(_in_switch, afresh=True)
-    _starts_again_on_the_chosen_system(_making_the_play, afresh=True)
-
-
-def _fail_at_the_save(board, ran):
+def test_a_switch_whose_choice_cannot_be_saved_holds_the_next_press_on_the_old_system():
     # The heap runs out at the switch's save, and again when start.py writes
     # what was staged: the flash still says New Beginning.
-    saved = _played(ran, Store, "flush", lambda args: board.now >= SWITCH and len(ran) < 2)
-    return lambda: setattr(Store, "flush", saved)
-
-
-def test_a_switch_whose_choice_cannot_be_saved_holds_the_next_press_on_the_old_system():
-    _holds_the_next_press_on_the_old_system(afresh=False)
-
-
-def test_a_switch_whose_choice_cannot_be_saved_holds_the_next_press_after_a_fresh_runtime_too():
-    _holds_the_next_press_on_the_old_system(afresh=True)
-
-
-def _holds_the_next_press_on_the_old_system(afresh):
-    mara, ash_, settings, said, boxes, ran, board = session(_fail_at_the_save, afresh)
+    def fail(board, ran):
+        saved = _played(ran, Store, "flush", lambda args: board.now >= SWITCH and len(ran) < 2)
+        return lambda: setattr(Store, "flush", saved)
+    mara, ash_, settings, said, boxes, ran = session(fail)
     assert ran == ["flush", "flush"] and boxes == 2
-    assert getattr(board, "handed", []) == (["approaches"] if afresh else [])
     assert settings["system"] == "new-beginning"
     assert said["system"] == "new-beginning" and said["error"] == R.RECOVERED
     assert "back on New Beginning" in said["text"] and "choose Approaches" in said["text"], said

@@ -34,7 +34,6 @@ PROFILE = "/board.json"   # hardware/boards/<board>.json, copied at deploy
 STORAGE = "/data"
 KEYPAD_INTERVAL = 0.01    # s between keypad scans; fatebox_fw.buttons debounces as well
 WRITE_TIMEOUT = 0.1       # s: a host that stopped reading cannot stall the loop for long
-HANDOVER = 0xFB           # nvm's first byte while a menu switch waits for the next box (afresh)
 
 # Ticks like MicroPython's time.ticks_ms: milliseconds wrapping at 2**29, so
 # the value stays a small int, and every difference goes through ticks_diff.
@@ -218,41 +217,10 @@ class CircuitPythonBoard(Board):
         from fatebox_fw.hal.fat import FatStore
         return FatStore(storage, self.capacity())
 
-    def afresh(self, chosen):
-        """After the heap ran out (start.py): code.py again in a fresh VM, so the
-        next box has the heap this one booted with. The system the menu was
-        switching to (None: none) waits in the chip's nvm for that box
-        (handed_over); the flash is written only then."""
-        nvm = getattr(microcontroller, "nvm", None)
-        if chosen is not None and nvm is not None:
-            name = chosen.encode()
-            if len(name) + 2 <= len(nvm):
-                nvm[0:len(name) + 2] = bytes((HANDOVER, len(name))) + name
-        self.restart_runtime()
-
-    def handed_over(self):
-        """The system the last box was switching to when it started afresh, once
-        (the mark is cleared); None when it handed none over."""
-        nvm = getattr(microcontroller, "nvm", None)
-        if nvm is None or len(nvm) < 2 or nvm[0] != HANDOVER:
-            return None
-        size = nvm[1]
-        nvm[0] = 0xFF
-        try:
-            return bytes(nvm[2:2 + size]).decode()
-        except UnicodeError:
-            return None
-
     def restart_runtime(self):
         """code.py again in a fresh VM, as Ctrl-D does: the whole heap free, the
-        USB ports kept (start.py, when a box cannot be made again in a cut-up heap).
-        What the port holds goes out first: a `memory` answer is not lost."""
+        USB ports kept (start.py, when a box cannot be made again in a cut-up heap)."""
         import supervisor
-        port = self.serial
-        for _ in range(100):
-            if not port.connected or not getattr(port, "out_waiting", 0):
-                break
-            time.sleep(0.01)
         supervisor.reload()
         while True:         # the reload is raised at the next bytecode
             time.sleep(0.01)
