@@ -50,6 +50,12 @@ CODE_PY = ("# Fatebox's CircuitPython image: the box is frozen in (fatebox_code)
 # Where the runtime writes its sample code.py on a new drive (supervisor/shared/filesystem.c).
 SAMPLE = 'MAKE_FILE_WITH_OPTIONAL_CONTENTS(&circuitpy->fatfs, "/code.py", "print(\\"Hello World!\\")\\n");'
 FIRST_FILES = "FATEBOX_FIRST_FILES"
+# The Python heap as one run of RAM from the VM's start, as on MicroPython.
+# CircuitPython's default starts it at 8 KB and adds pieces wherever the
+# outer heap has room: which pieces a box got then hung on the chip's
+# history, and after a reload code.py had less room than at the boot. The
+# rest of the outer heap stays for what the runtime allocates itself.
+HEAP_START = 168 * 1024
 
 
 def _c_string(text):
@@ -136,7 +142,9 @@ def board_folder(tree, board, frozen):
         f.write("\n".join(mk))
     _, profile = board_profile(board)
     files = (("/boot.py", BOOT_PY), ("/code.py", CODE_PY), ("/board.json", profile.decode("utf-8")))
-    h = ["", "// Fatebox's image: the box's files on a new drive (filesystem.c, patched by the build).",
+    h = ["", "// Fatebox's image: the Python heap in one piece (circuitpython_board.py, HEAP_START).",
+         "#define CIRCUITPY_HEAP_START_SIZE (%d)" % HEAP_START,
+         "// Fatebox's image: the box's files on a new drive (filesystem.c, patched by the build).",
          "#define %s(fatfs) do { \\" % FIRST_FILES]
     for path, text in files:
         h.append("        MAKE_FILE_WITH_OPTIONAL_CONTENTS(fatfs, %s, %s); \\" % (_c_string(path), _c_string(text)))
