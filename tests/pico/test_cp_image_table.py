@@ -5,6 +5,7 @@
 # test_cp_faults.py and test_cp_board.py (what it holds, the deploy refused).
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -248,7 +249,7 @@ def test_a_full_drive_refuses_the_boxs_first_files_and_saves_in_place_once_made(
 # that is refused: each push is taken whole or refused whole (`memory`, the
 # box starting again from the flash and saying so), the box then holds
 # exactly what it took, and at least one push ran out.
-BALLAST = 136000
+BALLAST = 142000
 
 
 def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_image_flash, tmp_path):
@@ -276,6 +277,48 @@ def test_a_heap_that_runs_out_refuses_the_character_and_loses_none(picos, cp_ima
     said = bytes(chip.serial_log).decode("utf-8", "replace")
     assert "fatebox: the heap ran out; play starts again from the flash" in said, said[-2000:]
     assert said.count("soft reboot") <= said.count("the runtime starts afresh"), said[-2000:]
+
+
+# code.py's first lines in the reload test: the longest run of heap one
+# bytearray can take, found by bisection and said on the console.
+LARGEST = """import gc
+def _largest():
+    lo, hi = 0, 1 << 18
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            block = bytearray(mid)
+            del block
+            lo = mid
+        except MemoryError:
+            hi = mid
+        gc.collect()
+    return lo
+gc.collect()
+print("fatebox-test: largest %d" % _largest())
+del _largest
+"""
+
+
+def test_a_reload_leaves_code_py_the_heap_it_had_at_the_boot(picos, cp_image_flash, tmp_path):
+    # Ctrl-C, then Ctrl-D at the console: code.py in the new VM must find the
+    # longest run of heap it found at the boot. (With the heap in pieces
+    # wherever the rest of RAM had room, it found less, and a box that had
+    # booted beside a ballast ran out being made again.)
+    code = circuitpy.read(cp_image_flash, "code.py").decode("utf-8")
+    (tmp_path / "code.py").write_text(LARGEST + code)
+    circuitpy.copy_in(cp_image_flash, str(tmp_path), ["code.py"])
+    chip = picos(flash=cp_image_flash)
+    cp_ready(chip)
+    chip.write_serial(b"\x03")
+    chip.wait_serial(b"Use CTRL-D to reload", "code.py stopped by Ctrl-C", wall_s=int(REPLY_TIMEOUT))
+    chip.write_serial(b"\x04")
+    chip.wait(lambda: chip.data_log.count(b'"event": "hello"') >= 2, "the box's hello after the reload",
+              wall_s=int(REPLY_TIMEOUT))
+    said = bytes(chip.serial_log).decode("utf-8", "replace")
+    largest = [int(n) for n in re.findall(r"fatebox-test: largest (\d+)", said)]
+    assert len(largest) == 2 and largest[0] == largest[1], said[-3000:]
+    assert names(chip.data_path) == []
 
 
 def test_a_drive_read_only_to_the_code_plays_without_saving_and_says_so(picos, cp_image_flash, tmp_path):
