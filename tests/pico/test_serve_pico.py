@@ -19,9 +19,12 @@ def test_serve_feeds_the_page_from_the_emulated_picos_events(tmp_path):
         assert port.startswith("/dev/"), sim.stderr.read() if sim.poll() is not None else port
         # The emulated chip boots slowly: it answers once before serve takes its port.
         for attempt in range(5):
-            if subprocess.run([sys.executable, "-m", "fatebox", "--port", port, "--timeout", "60", "state"],
-                              capture_output=True, timeout=300).returncode == 0:
+            asked = subprocess.run([sys.executable, "-m", "fatebox", "--port", port, "--timeout", "60", "state"],
+                                   capture_output=True, text=True, timeout=300)
+            if asked.returncode == 0:
                 break
+        else:
+            raise AssertionError("the emulated Pico never answered `state`: %s" % asked.stderr)
         serve = Proc(["--timeout", "60", "serve", "--port", port, "--listen", "127.0.0.1:0"])
         url = serve.first_line()
         serve.wait_text("through serve")
